@@ -1,0 +1,57 @@
+/** Request bodies of the auth calls (spec 1 §7). The server validates with these; the client builds them. */
+import { z } from 'zod';
+
+/** Number of selectable masters (investor skins 1–6). */
+export const MASTER_COUNT = 6;
+
+/** POST /api/auth/login — `username` is the e-mail. */
+export const loginBody = z.object({
+  username: z.string(),
+  password: z.string(),
+});
+
+/** POST /api/auth/register. */
+export const registerBody = z.object({
+  name: z.string(),
+  email: z.string(),
+  password: z.string(),
+  password_confirmation: z.string(),
+  skin_id: z.union([z.number(), z.string()]),
+  ref_user_id: z.union([z.number(), z.string(), z.null()]).optional(),
+  ref_code: z.union([z.string(), z.null()]).optional(),
+});
+
+/** POST /api/auth/reset-password. */
+export const resetRequestBody = z.object({ email: z.string() });
+
+/** POST /api/auth/reset/password. */
+export const resetBody = z.object({
+  token: z.string(),
+  email: z.string(),
+  password: z.string(),
+  password_confirmation: z.string(),
+});
+
+/** GET /api/auth/register/ref/{code} → data. */
+export const referrerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  investor_skin_id: z.number().int(),
+});
+
+/** GET /api/config → data: the brand and public settings the client shows. */
+export const publicConfigSchema = z.object({
+  product_name: z.string(),
+  admin_name: z.string(),
+  round_open_seconds: z.number().int(),
+  round_locked_seconds: z.number().int(),
+});
+
+/** Login body. */
+export type LoginBody = z.infer<typeof loginBody>;
+/** Register body. */
+export type RegisterBody = z.infer<typeof registerBody>;
+/** Referrer lookup answer. */
+export type Referrer = z.infer<typeof referrerSchema>;
+/** Public configuration. */
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
