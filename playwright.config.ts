@@ -1,0 +1,29 @@
+// E2E: Debian's Chromium with a phone profile against the real server on its embedded defaults
+// (a fresh SQLite file and mail outbox in a temp DATA_DIR).
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    ...devices['Pixel 7'],
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: `rm -rf '${E2E_DATA_DIR}' && node --import tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/config`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  },
+});

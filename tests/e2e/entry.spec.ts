@@ -1,0 +1,101 @@
+/** The entry flows of spec 1 on a phone, against the real server (SQLite + mail outbox). */
+import { expect, test } from '@playwright/test';
+import { linkIn, waitForMail } from './support/outbox';
+import { finishOnboarding, logIn, newPlayer, register } from './support/player';
+
+test('register → verify from the mailed link → log in → onboarding → home', async ({ page }) => {
+  const p = newPlayer();
+  await page.goto('/hello');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await register(page, p);
+
+  const mail = await waitForMail(p.email, /confirm|verif/i);
+  await page.goto(linkIn(mail, '/verify-email/'));
+  await expect(page.getByText('Confirm your e-mail to apply KYC')).toBeVisible();
+  await page.getByRole('button', { name: 'Apply KYC' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+
+  await logIn(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await finishOnboarding(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(`${p.name} Purse`)).toBeVisible();
+
+  // Onboarding is remembered by the server: a reload stays home.
+  await page.reload();
+  await expect(page.getByText(`${p.name} Purse`)).toBeVisible();
+
+  // An already used link now says the e-mail is confirmed and leads to /login.
+  await page.goto(linkIn(mail, '/verify-email/'));
+  await page.getByRole('button', { name: /Log In|Apply KYC/ }).click();
+  await expect(page).toHaveURL(/\/(login|)$/);
+});
+
+test('login errors show the server message in the button and a red line; a click clears it', async ({ page }) => {
+  const p = newPlayer();
+  await register(page, p);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await expect(page.getByText('The Gamified Basic Income')).toBeVisible();
+  await logIn(page, p.email, 'wrong-password-1');
+  const errorButton = page.getByRole('button', { name: /credentials|password|match/i });
+  await expect(errorButton).toBeVisible();
+  await expect(page.locator('.error-line')).toContainText(/credentials|password|match/i);
+  await errorButton.click();
+  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+  await logIn(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/onboarding$/);
+});
+
+test('reset password end to end: request, mailed link, new password, old one refused', async ({ page }) => {
+  const p = newPlayer();
+  await register(page, p);
+  await page.context().clearCookies();
+
+  await page.goto('/reset-password');
+  await page.getByLabel('E-mail').fill(p.email);
+  await page.getByRole('button', { name: /reset|send/i }).click();
+  const mail = await waitForMail(p.email, /reset/i);
+  const link = linkIn(mail, '/reset-password/');
+  expect(new URL(link).searchParams.get('email')).toBe(p.email);
+
+  await page.goto(link);
+  const fresh = `${p.password}-new`;
+  await page.getByLabel('Password', { exact: true }).fill(fresh);
+  await page.getByLabel(/confirm/i).fill(fresh);
+  await page.getByRole('button', { name: /reset|save|change/i }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, p.email, p.password);
+  await expect(page.locator('.error-line')).toBeVisible();
+  await page.getByRole('button', { name: /credentials|password|match/i }).click();
+  await logIn(page, p.email, fresh);
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  // The link is single-use.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByLabel('Password', { exact: true }).fill(`${fresh}-again`);
+  await page.getByLabel(/confirm/i).fill(`${fresh}-again`);
+  await page.getByRole('button', { name: /reset|save|change/i }).click();
+  await expect(page.locator('.error-line')).toBeVisible();
+});
+
+test('guards: a guest is sent to /hello and, after login, back to the intended route', async ({ page }) => {
+  const p = newPlayer();
+  await register(page, p);
+  await finishOnboarding(page);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto('/exchange');
+  await expect(page).toHaveURL(/\/hello$/);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/exchange$/);
+
+  // A logged-in player has nothing to do on the guest pages.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,35 @@
+/** Steps a player takes in the entry screens, shared by the e2e specs. */
+import { expect, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+
+/** A fresh player's credentials, unique per call. */
+export function newPlayer(): { name: string; email: string; password: string } {
+  const id = crypto.randomBytes(4).toString('hex');
+  return { name: `p_${id}`, email: `p_${id}@example.test`, password: `Sesame-${id}-9` };
+}
+
+/** Fills and submits the login form. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+/** Registers through /register with the third master and waits until the app has moved on. */
+export async function register(page: Page, p: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto('/register');
+  await page.getByRole('button', { name: /next master/i }).click();
+  await page.getByRole('button', { name: /next master/i }).click();
+  await page.getByLabel('Nickname').fill(p.name);
+  await page.getByLabel('E-mail').fill(p.email);
+  await page.getByLabel('Password', { exact: true }).fill(p.password);
+  await page.getByLabel('Repeat Password').fill(p.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+/** Walks the five onboarding slides and enters the game. */
+export async function finishOnboarding(page: Page): Promise<void> {
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Enter Cryptonomics' }).click();
+}
