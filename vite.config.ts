@@ -2,11 +2,46 @@
 // One config for the client build (Vite) and both test suites (Vitest projects `unit` and `integration`).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const ATLAS_TYPES: Record<string, string> = { '.json': 'application/json', '.png': 'image/png', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
+
+/** Serves the top-level `atlases/` folder at `/atlases/` in dev and copies it into the build output, so
+ *  designers swap one folder and both modes pick it up. */
+function atlasesPlugin(dir = 'atlases'): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist/client';
+  return {
+    name: 'aeon-atlases',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      const base = path.resolve(root, dir);
+      server.middlewares.use('/atlases', (req, res, next) => {
+        const file = path.resolve(base, '.' + decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
+        // refuse anything outside the folder (../) and fall through for directories
+        if (!file.startsWith(base + path.sep) || !existsSync(file) || !statSync(file).isFile()) return next();
+        res.setHeader('Content-Type', ATLAS_TYPES[path.extname(file)] ?? 'application/octet-stream');
+        res.setHeader('Cache-Control', 'no-cache');
+        createReadStream(file).pipe(res);
+      });
+    },
+    async writeBundle() {
+      const src = path.resolve(root, dir);
+      if (existsSync(src)) await cp(src, path.join(outDir, dir), { recursive: true });
+    },
+  };
+}
 
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), atlasesPlugin()],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true } } },
   test: {

@@ -39,11 +39,13 @@ test('login errors show the server message in the button and a red line; a click
   await page.goto('/login');
   await expect(page.getByText('The Gamified Basic Income')).toBeVisible();
   await logIn(page, p.email, 'wrong-password-1');
-  const errorButton = page.getByRole('button', { name: /credentials|password|match/i });
-  await expect(errorButton).toBeVisible();
-  await expect(page.locator('.error-line')).toContainText(/credentials|password|match/i);
-  await errorButton.click();
-  await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
+  const button = page.getByTestId('login-submit');
+  await expect(button).toHaveAttribute('data-state', 'error');
+  await expect(button).toHaveText('These credentials do not match our records.');
+  await expect(page.getByTestId('login-error')).toHaveText(/These credentials do not match our records\./);
+  await button.click();
+  await expect(button).toHaveAttribute('data-state', 'idle');
+  await expect(button).toHaveText('Log In');
   await logIn(page, p.email, p.password);
   await expect(page).toHaveURL(/\/onboarding$/);
 });
@@ -55,7 +57,8 @@ test('reset password end to end: request, mailed link, new password, old one ref
 
   await page.goto('/reset-password');
   await page.getByLabel('E-mail').fill(p.email);
-  await page.getByRole('button', { name: /reset|send/i }).click();
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByTestId('reset-success')).toBeVisible();
   const mail = await waitForMail(p.email, /reset/i);
   const link = linkIn(mail, '/reset-password/');
   expect(new URL(link).searchParams.get('email')).toBe(p.email);
@@ -63,13 +66,13 @@ test('reset password end to end: request, mailed link, new password, old one ref
   await page.goto(link);
   const fresh = `${p.password}-new`;
   await page.getByLabel('Password', { exact: true }).fill(fresh);
-  await page.getByLabel(/confirm/i).fill(fresh);
-  await page.getByRole('button', { name: /reset|save|change/i }).click();
+  await page.getByLabel('Password Confirmation').fill(fresh);
+  await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await logIn(page, p.email, p.password);
-  await expect(page.locator('.error-line')).toBeVisible();
-  await page.getByRole('button', { name: /credentials|password|match/i }).click();
+  await expect(page.getByTestId('login-error')).toHaveText(/These credentials do not match our records\./);
+  await page.getByTestId('login-submit').click();
   await logIn(page, p.email, fresh);
   await expect(page).toHaveURL(/\/onboarding$/);
 
@@ -77,9 +80,9 @@ test('reset password end to end: request, mailed link, new password, old one ref
   await page.context().clearCookies();
   await page.goto(link);
   await page.getByLabel('Password', { exact: true }).fill(`${fresh}-again`);
-  await page.getByLabel(/confirm/i).fill(`${fresh}-again`);
-  await page.getByRole('button', { name: /reset|save|change/i }).click();
-  await expect(page.locator('.error-line')).toBeVisible();
+  await page.getByLabel('Password Confirmation').fill(`${fresh}-again`);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByTestId('newpw-error')).toHaveText(/This password reset token is invalid\./);
 });
 
 test('guards: a guest is sent to /hello and, after login, back to the intended route', async ({ page }) => {

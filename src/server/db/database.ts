@@ -41,6 +41,9 @@ export function openSqlite(file: string): Db {
 /** Opens a PostgreSQL pool for `url`. */
 export function openPostgres(url: string, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (server restart, dropped connection) is emitted on the pool; unhandled, it
+  // would end the process. The pool discards that client and the next query gets a fresh one.
+  pool.on('error', (err) => console.error(`postgres pool: idle client error: ${err.message}`));
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new IntegerResultsPlugin()],

@@ -4,7 +4,8 @@
  * flags are 0/1 integers; money is int64 read as bigint (moneyColumns.ts).
  */
 import type { AuthTables } from './tables/auth';
+import type { LedgerTables } from './tables/ledger';
 
 /** Every table of the product: each domain's tables interface joined. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the join point; each domain adds its interface here
-export interface Database extends AuthTables {}
+// The join point: each domain adds its tables interface here.
+export interface Database extends AuthTables, LedgerTables {}

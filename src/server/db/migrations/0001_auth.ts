@@ -1,4 +1,5 @@
 /** Users, sessions and one-time tokens. */
+import { sql } from 'kysely';
 import type { DialectName } from '../database';
 import { int64, withId, type MigrationDb } from '../columns';
 
@@ -26,9 +27,12 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addColumn('updated_at', int64, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('users_referrer_id').on('users').column('referrer_id').execute();
+  // Names are ASCII letters/digits/_/- (validation), so lower() folds case the same way on both engines.
+  await db.schema.createIndex('users_name_lower').on('users').unique().expression(sql`lower(name)`).execute();
 
   await db.schema
     .createTable('sessions')
+    // SHA-256 of the cookie's value: a leaked table does not hand out live sessions.
     .addColumn('id', 'varchar(128)', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
     .addColumn('data', 'text', (c) => c.notNull())

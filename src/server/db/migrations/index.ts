@@ -5,6 +5,7 @@
 import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
+import * as m0010 from './0010_ledger';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -14,4 +15,5 @@ export interface DialectMigration {
 /** Migrations by name; the migrator applies them in name order. */
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
+  '0010_ledger': m0010,
 };

@@ -1,0 +1,40 @@
+/** The shell: the stage behind, the HUD screen of the route, the splash while booting, toasts and the QR invite. */
+import { Fragment, Suspense, useLayoutEffect, useRef } from 'react';
+import { useStore } from '@nanostores/react';
+import { $view } from './routeView';
+import { $booting } from './boot';
+import { screenFor } from './screenFor';
+import { StageHost } from './StageHost';
+import { Splash } from '../hud/components/Splash';
+import { ToastLayer } from '../hud/components/ToastLayer';
+import { QrInvite } from '../hud/components/QrInvite';
+import { $hudScrollY } from '../game/stageStores';
+
+/** The app. */
+export function App() {
+  const view = useStore($view);
+  const booting = useStore($booting);
+  const hud = useRef<HTMLDivElement>(null);
+  const path = view.kind === 'show' ? view.path : '';
+  // A new screen starts at the top, and the stage's scroll offset with it.
+  useLayoutEffect(() => {
+    hud.current?.scrollTo(0, 0);
+    $hudScrollY.set(0);
+  }, [path]);
+  return (
+    <>
+      <StageHost />
+      <div className="hud" ref={hud} onScroll={(e) => $hudScrollY.set(e.currentTarget.scrollTop)}>
+        {view.kind === 'show' && !booting && (
+          <Suspense fallback={null}>
+            {/* Keyed by path so a new route (or new params) starts its screen fresh. */}
+            <Fragment key={view.path}>{screenFor(view)}</Fragment>
+          </Suspense>
+        )}
+      </div>
+      {(booting || view.kind === 'wait') && <Splash />}
+      <ToastLayer />
+      <QrInvite />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Boot: the public config, the auth status and the atlases load in parallel behind the splash. A failed
+ * status call (no answer or a server error, not a plain 401) sends the visitor to /login unless the
+ * path is an entry page (spec 1 §2).
+ */
+import { atom } from 'nanostores';
+import { api, type Api } from '../net/api';
+import { loadAtlases } from '../engine/atlas';
+import { $config } from '../stores/config';
+import { setGuest, setUser } from '../stores/session';
+import { $router, currentUrl, navigate } from '../stores/router';
+import { ROUTE_RULES, type RouteName } from '../../shared/routes';
+import { rememberIntended } from '../stores/intended';
+import { authFailureRedirect } from './guards';
+
+/** True while the boot requests run (the splash shows). */
+export const $booting = atom(true);
+
+/** Asks the server who is logged in and records the answer. */
+export async function refreshSession(client: Api = api): Promise<void> {
+  const status = await client.authStatus();
+  if (status.ok) return setUser(status.data);
+  const serverFailed = status.status === 0 || status.status >= 500;
+  setGuest(serverFailed);
+  const route = $router.get()?.route as RouteName | undefined;
+  // The dev-only gallery needs no server at all.
+  const devRoute = route !== undefined && ROUTE_RULES[route].access === 'dev';
+  if (serverFailed && !devRoute && authFailureRedirect(location.pathname)) {
+    rememberIntended(currentUrl());
+    navigate('/login', true);
+  }
+}
+
+/** Runs the boot requests once; the splash hides when all have settled, whatever their outcome. */
+export async function boot(client: Api = api): Promise<void> {
+  await Promise.all([
+    client.config().then((r) => {
+      if (r.ok) {
+        $config.set(r.data);
+        if (r.data.product_name) document.title = r.data.product_name;
+      }
+      else console.warn('config unavailable:', r.text);
+    }),
+    refreshSession(client),
+    loadAtlases().catch((err: unknown) => console.warn('atlases unavailable; drawing without sprites', err)),
+  ]);
+  $booting.set(false);
+}

@@ -1,0 +1,13 @@
+/** Logout (spec 1 §2): POST logout, forget the cached user, go to /login. */
+import { api } from '../net/api';
+import { setGuest } from '../stores/session';
+import { navigate } from '../stores/router';
+import { showToast } from '../stores/toasts';
+
+/** Logs out; the local session ends even if the server call fails. */
+export async function logout(): Promise<void> {
+  const result = await api.logout();
+  if (!result.ok && result.status !== 401) showToast(result.text, { type: 'logout', tone: 'error' });
+  setGuest();
+  navigate('/login');
+}

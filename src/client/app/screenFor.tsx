@@ -1,0 +1,66 @@
+/** Which HUD screen renders for a route; routes without their screen yet get the "not built yet" panel. */
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import type { RouteName } from '../../shared/routes';
+import type { View } from './routeView';
+import HelloScreen from '../hud/screens/HelloScreen';
+import LoginScreen from '../hud/screens/LoginScreen';
+import RegisterScreen from '../hud/screens/RegisterScreen';
+import ReferralScreen from '../hud/screens/ReferralScreen';
+import ResetRequestScreen from '../hud/screens/ResetRequestScreen';
+import NewPasswordScreen from '../hud/screens/NewPasswordScreen';
+import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
+import OnboardingScreen from '../hud/screens/OnboardingScreen';
+import HomeScreen from '../hud/screens/HomeScreen';
+import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
+
+/** The art gallery, only in development builds (the import vanishes from production bundles). */
+const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => import('../hud/screens/GalleryScreen')) : null;
+
+/** Routes that have their real screen in this build. */
+export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'home',
+  'hello',
+  'login',
+  'register',
+  'registerCode',
+  'registerRef',
+  'resetPassword',
+  'resetPasswordToken',
+  'verifyEmail',
+  'onboarding',
+  'onboardingEcto',
+  'gallery',
+]);
+
+/** The element for a shown view. */
+export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
+  const p = view.params;
+  switch (view.route) {
+    case 'home':
+      return <HomeScreen />;
+    case 'hello':
+      return <HelloScreen />;
+    case 'login':
+      return <LoginScreen />;
+    case 'register':
+      return <RegisterScreen />;
+    case 'registerRef':
+      return <RegisterScreen refCode={p.code ?? ''} />;
+    case 'registerCode':
+      return <ReferralScreen code={p.code ?? ''} />;
+    case 'resetPassword':
+      return <ResetRequestScreen />;
+    case 'resetPasswordToken':
+      return <NewPasswordScreen token={p.token ?? ''} email={view.search.email ?? ''} />;
+    case 'verifyEmail':
+      return <VerifyEmailScreen message={p.message ?? ''} message2={p.message2 ?? ''} />;
+    case 'onboarding':
+      return <OnboardingScreen />;
+    case 'onboardingEcto':
+      return <OnboardingScreen variant="ecto" />;
+    case 'gallery':
+      return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
+    default:
+      return <NotBuiltScreen path={view.path} />;
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Sounds by name from the atlases folder (`/atlases/audio/<name>.ogg`, `.mp3` fallback) through howler.
+ * A missing or blocked sound is logged once and otherwise ignored: audio never breaks a screen.
+ */
+import { Howl } from 'howler';
+import { soundUrls } from './atlas';
+
+/** Every sound the client plays. */
+export const SOUND_NAMES = ['onboarding', 'ambience', 'tap', 'win', 'loss', 'coin', 'levelup', 'notify'] as const;
+/** A sound's name. */
+export type SoundName = (typeof SOUND_NAMES)[number];
+
+/** Sounds that loop. */
+const LOOPING: ReadonlySet<SoundName> = new Set<SoundName>(['onboarding', 'ambience']);
+
+const howls = new Map<SoundName, Howl>();
+const failed = new Set<SoundName>();
+
+function howl(name: SoundName): Howl | null {
+  if (failed.has(name)) return null;
+  let h = howls.get(name);
+  if (!h) {
+    try {
+      const urls = soundUrls(name);
+      h = new Howl({
+        src: [urls.ogg, urls.mp3],
+        loop: LOOPING.has(name),
+        preload: true,
+        onloaderror: (_id, err) => {
+          failed.add(name);
+          howls.delete(name);
+          console.warn(`sound ${name} could not load`, err);
+        },
+        onplayerror: (_id, err) => console.warn(`sound ${name} could not play`, err),
+      });
+      howls.set(name, h);
+    } catch (err) {
+      failed.add(name);
+      console.warn(`sound ${name} unavailable`, err);
+      return null;
+    }
+  }
+  return h;
+}
+
+/** Plays a sound once (or starts a loop) at `volume` 0..1; returns a stop function that is always safe. */
+export function playSound(name: SoundName, volume = 1): () => void {
+  const h = howl(name);
+  if (!h) return () => {};
+  try {
+    h.volume(volume);
+    const id = h.play();
+    return () => {
+      try {
+        h.stop(id);
+      } catch {
+        // already unloaded
+      }
+    };
+  } catch (err) {
+    console.warn(`sound ${name} failed`, err);
+    return () => {};
+  }
+}

@@ -1,0 +1,17 @@
+/** A real DOM button (accessible name = its text) in the HUD's styles. */
+import type { ButtonHTMLAttributes } from 'react';
+
+/** Button look. */
+export type ButtonVariant = 'primary' | 'secondary' | 'error' | 'link';
+
+/** Props of Button. */
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  small?: boolean;
+}
+
+/** The HUD button; `type` defaults to "button" so only explicit submit buttons submit forms. */
+export function Button({ variant = 'primary', small, className, type = 'button', ...rest }: ButtonProps) {
+  const classes = ['btn', variant === 'primary' ? '' : variant, small ? 'small' : '', className ?? ''].filter(Boolean).join(' ');
+  return <button type={type} className={classes} {...rest} />;
+}

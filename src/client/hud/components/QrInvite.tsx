@@ -1,0 +1,56 @@
+/** On a wide desktop screen: a QR code of the current URL inviting the visitor to open the product on a phone. */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import QRCode from 'qrcode';
+import { $router } from '../../stores/router';
+import { $productName } from '../../stores/config';
+import { isDesktopVisitor } from '../../app/device';
+import { tabStorage } from '../../stores/deviceStorage';
+import { Button } from './Button';
+
+const DISMISSED_KEY = 'qr-invite-dismissed';
+
+/** The invitation; hidden on phones and after "Continue on desktop". */
+export function QrInvite() {
+  const page = useStore($router);
+  const product = useStore($productName);
+  const [wide, setWide] = useState(() => isDesktopVisitor(navigator.userAgent, window.innerWidth, navigator.maxTouchPoints));
+  const [dismissed, setDismissed] = useState(() => tabStorage().getItem(DISMISSED_KEY) === '1');
+  const [dataUrl, setDataUrl] = useState('');
+
+  useEffect(() => {
+    const onResize = () => setWide(isDesktopVisitor(navigator.userAgent, window.innerWidth, navigator.maxTouchPoints));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+
+  const url = typeof location !== 'undefined' ? location.href : '';
+  useEffect(() => {
+    if (!wide || dismissed) return;
+    let live = true;
+    QRCode.toDataURL(url, { margin: 1, width: 400 })
+      .then((d) => live && setDataUrl(d))
+      .catch((err: unknown) => console.warn('QR code failed', err));
+    return () => {
+      live = false;
+    };
+  }, [wide, dismissed, url, page?.path]);
+
+  if (!wide || dismissed) return null;
+  return (
+    <aside className="qr-invite" data-testid="qr-invite" aria-label="Open on your phone">
+      <p>{product ? `${product} is made for phones.` : 'This game is made for phones.'} Scan to open it on yours.</p>
+      {dataUrl && <img src={dataUrl} alt="QR code of this page" />}
+      <Button
+        variant="secondary"
+        small
+        onClick={() => {
+          tabStorage().setItem(DISMISSED_KEY, '1');
+          setDismissed(true);
+        }}
+      >
+        Continue on desktop
+      </Button>
+    </aside>
+  );
+}

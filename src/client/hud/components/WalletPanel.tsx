@@ -1,0 +1,90 @@
+/**
+ * The wallet panel essentials (spec 1 §2): "<name> Purse", balances (ANGLS 8, USDC 2, BNB 4, gDAO 0
+ * decimals), the address (copies, "Copied" for 1 s) or the Invoke Mastership link, XP bar, level title,
+ * S/P badges, Send Coins and GSCB Exchange.
+ */
+import { useEffect, useState } from 'react';
+import type { User } from '../../../shared/api/user';
+import { LEVEL_TITLES } from '../../../shared/api/user';
+import { DISPLAY_DECIMALS, formatAmount } from '../../../shared/rules/displayAmount';
+import { activeBadges, gdaoQuantity, mastershipTarget, walletActionTarget, xpFraction } from '../../../shared/rules/wallet';
+import { navigate } from '../../stores/router';
+import { Button } from './Button';
+
+/** How long "Copied" shows after copying the address. */
+export const COPIED_MS = 1000;
+
+/** Props: the user, the wallet address (null until known) and the current time for badges. */
+export interface WalletPanelProps {
+  user: User;
+  address: string | null;
+  nowMs: number;
+}
+
+/** The wallet panel. */
+export function WalletPanel({ user, address, nowMs }: WalletPanelProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
+  const activation = mastershipTarget(user);
+  const fill = xpFraction(user.xp, user.next_level_xp);
+
+  return (
+    <section className="panel wallet" data-testid="wallet-panel" aria-label="Wallet">
+      <div className="name">
+        <span data-testid="wallet-name">{`${user.name} Purse`}</span>
+        {activeBadges(user, nowMs).map((b) => (
+          <span key={b} className={`badge ${b === 'P' ? 'p' : ''}`} data-testid={`badge-${b}`} title={b === 'S' ? 'Senator' : 'Patricius'}>
+            {b}
+          </span>
+        ))}
+      </div>
+      <dl className="balances">
+        <dt>ANGLS</dt>
+        <dd data-testid="wallet-ngls">{formatAmount(user.balance_ngls, DISPLAY_DECIMALS.ngls)}</dd>
+        <dt>USDC</dt>
+        <dd data-testid="wallet-busd">{formatAmount(user.balance_busd, DISPLAY_DECIMALS.busd)}</dd>
+        <dt>BNB</dt>
+        <dd data-testid="wallet-bnb">{formatAmount(user.balance_bnb, DISPLAY_DECIMALS.bnb)}</dd>
+        <dt>gDAO</dt>
+        <dd data-testid="wallet-gdao">{formatAmount(gdaoQuantity(user.items), DISPLAY_DECIMALS.gdao)}</dd>
+      </dl>
+      {activation ? (
+        <Button variant="link" onClick={() => navigate(activation)} data-testid="invoke-mastership">
+          Invoke Mastership
+        </Button>
+      ) : (
+        <button
+          type="button"
+          className="address"
+          data-testid="wallet-address"
+          aria-label="Copy wallet address"
+          onClick={() => {
+            if (!address) return;
+            void navigator.clipboard?.writeText(address).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? 'Copied' : (address ?? '…')}
+        </button>
+      )}
+      <div className="xp-bar" role="progressbar" aria-label="XP" aria-valuemin={0} aria-valuemax={user.next_level_xp} aria-valuenow={user.xp}>
+        <div style={{ width: `${fill * 100}%` }} />
+      </div>
+      <p className="muted" data-testid="wallet-level">
+        {LEVEL_TITLES[user.level] ?? ''} · {user.xp} / {user.next_level_xp} XP
+      </p>
+      <div className="row">
+        <Button small onClick={() => navigate(walletActionTarget(user, '/send'))}>
+          Send Coins
+        </Button>
+        <Button small onClick={() => navigate(walletActionTarget(user, '/exchange'))}>
+          GSCB Exchange
+        </Button>
+      </div>
+    </section>
+  );
+}

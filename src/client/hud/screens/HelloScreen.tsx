@@ -1,0 +1,22 @@
+/** /hello: the landing with Create Account and Log In. */
+import { useStore } from '@nanostores/react';
+import { $productName } from '../../stores/config';
+import { navigate } from '../../stores/router';
+import { Button } from '../components/Button';
+
+/** The landing. */
+export default function HelloScreen() {
+  const product = useStore($productName);
+  return (
+    <main className="screen centered" data-testid="screen-hello">
+      {product && <p className="brand">{product}</p>}
+      <h1>The Gamified Basic Income</h1>
+      <div className="stack">
+        <Button onClick={() => navigate('/register')}>Create Account</Button>
+        <Button variant="secondary" onClick={() => navigate('/login')}>
+          Log In
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+/** /login: e-mail and password, the three-state Log In button, a red error line and Return. */
+import { useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useStore } from '@nanostores/react';
+import { loginButtonLabel, loginButtonMachine } from '../../machines/loginButtonMachine';
+import { api } from '../../net/api';
+import { setUser } from '../../stores/session';
+import { navigate } from '../../stores/router';
+import { takeIntended } from '../../stores/intended';
+import { $productName } from '../../stores/config';
+import { afterLoginTarget } from '../../app/guards';
+import { inspectOption } from '../../app/inspector';
+import { Button } from '../components/Button';
+import { Field } from '../components/Field';
+import { ErrorLine } from '../components/ErrorLine';
+
+const machine = loginButtonMachine.provide({
+  actors: { login: fromPromise(({ input }) => api.login(input)) },
+  actions: {
+    loggedIn: (_, user) => {
+      setUser(user);
+      navigate(afterLoginTarget(takeIntended(), user), true);
+    },
+  },
+});
+
+/** The login screen. */
+export default function LoginScreen() {
+  const product = useStore($productName);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [snap, send] = useMachine(machine, inspectOption());
+  const state = snap.value as 'idle' | 'logging' | 'error' | 'done';
+  const label = loginButtonLabel(state, snap.context.error);
+
+  return (
+    <main className="screen centered" data-testid="screen-login">
+      {product && <p className="brand">{product}</p>}
+      <h1>The Gamified Basic Income</h1>
+      <form
+        className="panel"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (state === 'error') send({ type: 'CLICK' });
+          else send({ type: 'SUBMIT', body: { username: email, password } });
+        }}
+      >
+        <Field label="E-mail" type="email" autoComplete="username" value={email} onValue={setEmail} data-testid="login-email" />
+        <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} data-testid="login-password" />
+        <Button type="submit" variant={state === 'error' ? 'error' : 'primary'} disabled={state === 'logging' || state === 'done'} data-testid="login-submit" data-state={state}>
+          {label}
+        </Button>
+        <ErrorLine text={state === 'error' ? snap.context.error : ''} testId="login-error" />
+      </form>
+      <Button variant="secondary" onClick={() => navigate('/hello')}>
+        Return
+      </Button>
+      <Button variant="link" onClick={() => navigate('/reset-password')}>
+        Forgot password?
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+/** /reset-password/:token?email=: choose a new password; success goes to /login. */
+import { useState } from 'react';
+import { api, type NewPasswordBody } from '../../net/api';
+import { navigate } from '../../stores/router';
+import { showToast } from '../../stores/toasts';
+import { useSubmit } from '../useSubmit';
+import { Button } from '../components/Button';
+import { Field } from '../components/Field';
+import { ErrorLine } from '../components/ErrorLine';
+
+/** Props: the token from the route and the e-mail from the query string. */
+export interface NewPasswordScreenProps {
+  token: string;
+  email: string;
+}
+
+/** The new password screen. */
+export default function NewPasswordScreen({ token, email: initialEmail }: NewPasswordScreenProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const submit = useSubmit(
+    (body: NewPasswordBody) => api.resetPassword(body),
+    () => {
+      showToast('Your password was changed. Log in with the new one.', { type: 'password-reset', tone: 'success' });
+      navigate('/login');
+    },
+    'Change Password',
+    false,
+  );
+
+  return (
+    <main className="screen centered" data-testid="screen-new-password">
+      <h1>New Password</h1>
+      <form
+        className="panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit.onSubmit({ token, email, password, password_confirmation: confirmation });
+        }}
+      >
+        <Field label="E-mail" type="email" required autoComplete="username" value={email} onValue={setEmail} data-testid="newpw-email" />
+        <Field label="Password" type="password" required autoComplete="new-password" value={password} onValue={setPassword} data-testid="newpw-password" />
+        <Field
+          label="Password Confirmation"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirmation}
+          onValue={setConfirmation}
+          data-testid="newpw-password-confirmation"
+        />
+        <Button type="submit" disabled={submit.busy || submit.state === 'done'} data-testid="newpw-submit">
+          {submit.label}
+        </Button>
+        <ErrorLine text={submit.state === 'error' ? submit.error : ''} testId="newpw-error" />
+      </form>
+      <Button variant="secondary" onClick={() => navigate('/hello')}>
+        Back
+      </Button>
+    </main>
+  );
+}

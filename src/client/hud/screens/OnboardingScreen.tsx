@@ -1,0 +1,68 @@
+/**
+ * /onboarding and /onboardingecto: lore slides with Continue, then Enter Cryptonomics; music loops at 0.5
+ * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /.
+ */
+import { useEffect, useState } from 'react';
+import { api } from '../../net/api';
+import { navigate } from '../../stores/router';
+import { patchUser } from '../../stores/session';
+import { playSound } from '../../engine/audio';
+import { useSubmit } from '../useSubmit';
+import { Button } from '../components/Button';
+import { ErrorLine } from '../components/ErrorLine';
+import { ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
+
+/** Volume of the onboarding music (spec 1 §9). */
+export const ONBOARDING_VOLUME = 0.5;
+
+/** Props: which carousel. */
+export interface OnboardingScreenProps {
+  variant?: 'main' | 'ecto';
+}
+
+/** The onboarding carousel. */
+export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenProps) {
+  const slides = variant === 'ecto' ? ONBOARDING_ECTO_SLIDES : ONBOARDING_SLIDES;
+  const [index, setIndex] = useState(0);
+  const last = index === slides.length - 1;
+  const slide = slides[index]!;
+
+  useEffect(() => playSound('onboarding', ONBOARDING_VOLUME), []);
+
+  const complete = useSubmit(
+    () => api.onboardingCompleted(),
+    () => {
+      patchUser({ completed_onboarding: true });
+      navigate('/');
+    },
+    'Enter Cryptonomics',
+    false,
+  );
+
+  const next = () => {
+    if (!last) return setIndex(index + 1);
+    if (variant === 'ecto') return navigate('/');
+    complete.onSubmit(undefined);
+  };
+
+  return (
+    <main className="screen" data-testid={`screen-onboarding${variant === 'ecto' ? '-ecto' : ''}`}>
+      <section className="slides panel" data-testid="onboarding-slide" data-slide={index + 1} aria-live="polite">
+        <h2>{slide.title}</h2>
+        <p>{slide.text}</p>
+      </section>
+      <div className="slide-dots" aria-label={`Slide ${index + 1} of ${slides.length}`}>
+        {slides.map((s, i) => (
+          <i key={s.title} className={i === index ? 'on' : ''} />
+        ))}
+      </div>
+      <Button onClick={next} disabled={complete.busy || complete.state === 'done'} data-testid="onboarding-next">
+        {last ? complete.label : 'Continue'}
+      </Button>
+      <ErrorLine text={complete.state === 'error' ? complete.error : ''} testId="onboarding-error" />
+      <Button variant="secondary" onClick={() => navigate('/login')}>
+        Log In
+      </Button>
+    </main>
+  );
+}

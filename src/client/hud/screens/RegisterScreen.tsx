@@ -1,0 +1,106 @@
+/**
+ * /register and /register/ref/:code: choose one of six masters (swipe or arrows), then Nickname, E-mail,
+ * Password, Repeat Password. Errors show joined in the button and in a red line.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { RegisterBody } from '../../../shared/api/auth';
+import { api } from '../../net/api';
+import { setUser } from '../../stores/session';
+import { navigate } from '../../stores/router';
+import { $productName } from '../../stores/config';
+import { $registerChoice } from '../../game/stageStores';
+import { homeFor } from '../../app/guards';
+import { useSubmit } from '../useSubmit';
+import { Button } from '../components/Button';
+import { Field } from '../components/Field';
+import { ErrorLine } from '../components/ErrorLine';
+import { MasterPicker } from '../components/MasterPicker';
+
+/** Props: the referral code from the route, if any. */
+export interface RegisterScreenProps {
+  refCode?: string;
+}
+
+/** The register screen. */
+export default function RegisterScreen({ refCode }: RegisterScreenProps) {
+  const product = useStore($productName);
+  const choice = useStore($registerChoice);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [referrer, setReferrer] = useState<{ id: number; name: string } | null>(null);
+
+  useEffect(() => {
+    if (!refCode) return;
+    let live = true;
+    void api.referrer(refCode).then((r) => {
+      if (!live) return;
+      if (r.ok) setReferrer({ id: r.data.id, name: r.data.name });
+      else console.warn('referrer lookup failed:', r.text);
+    });
+    return () => {
+      live = false;
+    };
+  }, [refCode]);
+
+  const submit = useSubmit(
+    (body: RegisterBody) => api.register(body),
+    (user) => {
+      setUser(user);
+      navigate(homeFor(user), true);
+    },
+    'Create Account',
+  );
+
+  return (
+    <main className="screen" data-testid="screen-register">
+      <MasterPicker />
+      {product && <p className="brand">{product}</p>}
+      <h1>Create Account</h1>
+      {referrer && (
+        <p className="muted" data-testid="register-referrer">
+          Invited by {referrer.name}
+        </p>
+      )}
+      <form
+        className="panel"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit.onSubmit({
+            name,
+            email,
+            password,
+            password_confirmation: confirmation,
+            skin_id: choice.skinId ?? 1,
+            ...(refCode ? { ref_code: refCode, ref_user_id: referrer?.id ?? null } : {}),
+          });
+        }}
+      >
+        <Field label="Nickname" autoComplete="nickname" value={name} onValue={setName} data-testid="register-name" />
+        <Field label="E-mail" type="email" autoComplete="email" value={email} onValue={setEmail} data-testid="register-email" />
+        <Field label="Password" type="password" autoComplete="new-password" value={password} onValue={setPassword} data-testid="register-password" />
+        <Field
+          label="Repeat Password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onValue={setConfirmation}
+          data-testid="register-password-confirmation"
+        />
+        <p className="warning" data-testid="register-warning">
+          Keep your password safe: it cannot be restored, only replaced through your e-mail.
+        </p>
+        <Button type="submit" variant={submit.state === 'error' ? 'error' : 'primary'} disabled={submit.busy || submit.state === 'done'} data-testid="register-submit" data-state={submit.state}>
+          {submit.label}
+        </Button>
+        <ErrorLine text={submit.state === 'error' ? submit.error : ''} testId="register-error" />
+      </form>
+      <Button variant="secondary" onClick={() => navigate('/hello')}>
+        Return
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+/** /reset-password: asks for the e-mail and mails a reset link; Back goes to /hello. */
+import { useState } from 'react';
+import { api } from '../../net/api';
+import { navigate } from '../../stores/router';
+import { useSubmit } from '../useSubmit';
+import { Button } from '../components/Button';
+import { Field } from '../components/Field';
+import { ErrorLine } from '../components/ErrorLine';
+
+/** Confirmation shown when the server gives no message of its own. */
+export const RESET_SENT = 'If an account uses this e-mail, a link to choose a new password is on its way. Check your inbox.';
+
+/** The reset request screen. */
+export default function ResetRequestScreen() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState('');
+  const submit = useSubmit(
+    (body: { email: string }) => api.requestReset(body.email),
+    (_data, message) => setSent(message || RESET_SENT),
+    'Send Reset Link',
+    false,
+  );
+
+  return (
+    <main className="screen centered" data-testid="screen-reset-request">
+      <h1>Reset Password</h1>
+      <form
+        className="panel"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit.onSubmit({ email });
+        }}
+      >
+        <Field label="E-mail" type="email" required autoComplete="email" value={email} onValue={setEmail} data-testid="reset-email" />
+        <Button type="submit" disabled={submit.busy || submit.state === 'done'} data-testid="reset-submit">
+          {submit.label}
+        </Button>
+        <ErrorLine text={submit.state === 'error' ? submit.error : ''} testId="reset-error" />
+        {sent && (
+          <p className="success-line" role="status" data-testid="reset-success">
+            {sent}
+          </p>
+        )}
+      </form>
+      <Button variant="secondary" onClick={() => navigate('/hello')}>
+        Back
+      </Button>
+    </main>
+  );
+}

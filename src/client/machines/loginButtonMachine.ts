@@ -1,0 +1,74 @@
+/**
+ * The Log In button (spec 1 §4): idle → logging ("Fetching data...") → done, or → error showing the joined
+ * server error; a click on the error returns to idle.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { LoginBody } from '../../shared/api/auth';
+import type { User } from '../../shared/api/user';
+import type { ApiResult } from '../net/http';
+
+/** Label of the button while logging in. */
+export const LOGGING_LABEL = 'Fetching data...';
+/** Label of the idle button. */
+export const LOGIN_LABEL = 'Log In';
+
+/** Events the button accepts. */
+export type LoginButtonEvent = { type: 'SUBMIT'; body: LoginBody } | { type: 'CLICK' };
+
+/** The login button machine; provide `login` (the request) and `loggedIn` (what success does). */
+export const loginButtonMachine = setup({
+  types: {
+    context: {} as { error: string },
+    events: {} as LoginButtonEvent,
+  },
+  actors: {
+    login: fromPromise<ApiResult<User>, LoginBody>(async () => {
+      throw new Error('login actor not provided');
+    }),
+  },
+  actions: {
+    loggedIn: (_, _user: User) => {},
+    clearError: assign({ error: '' }),
+  },
+}).createMachine({
+  id: 'loginButton',
+  context: { error: '' },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { SUBMIT: 'logging' },
+    },
+    logging: {
+      invoke: {
+        src: 'login',
+        input: ({ event }) => (event as Extract<LoginButtonEvent, { type: 'SUBMIT' }>).body,
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'done',
+            actions: { type: 'loggedIn', params: ({ event }) => (event.output as Extract<ApiResult<User>, { ok: true }>).data },
+          },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.text) }),
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
+      },
+    },
+    error: {
+      on: { CLICK: { target: 'idle', actions: 'clearError' } },
+    },
+    done: { type: 'final' },
+  },
+});
+
+/** The button's text for a machine snapshot. */
+export function loginButtonLabel(state: 'idle' | 'logging' | 'error' | 'done', error: string): string {
+  if (state === 'logging') return LOGGING_LABEL;
+  if (state === 'error') return error;
+  return LOGIN_LABEL;
+}

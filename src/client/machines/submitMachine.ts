@@ -1,0 +1,73 @@
+/**
+ * A form's submit button (register, password reset, onboarding completion): idle → sending
+ * ("Sending data...") → done, or → error showing the joined server error; a click on the error returns to idle.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiResult } from '../net/http';
+
+/** Label of the button while the request runs. */
+export const SENDING_LABEL = 'Sending data...';
+
+/** Events the button accepts; SUBMIT carries the request body. */
+export type SubmitEvent = { type: 'SUBMIT'; body: unknown } | { type: 'CLICK' };
+
+/** The submit machine; provide `submit` (the request) and `succeeded` (what success does with the data and message). */
+export const submitMachine = setup({
+  types: {
+    context: {} as { error: string; message: string },
+    events: {} as SubmitEvent,
+  },
+  actors: {
+    submit: fromPromise<ApiResult<unknown>, unknown>(async () => {
+      throw new Error('submit actor not provided');
+    }),
+  },
+  actions: {
+    succeeded: (_, _result: { data: unknown; message: string }) => {},
+    clearError: assign({ error: '' }),
+  },
+}).createMachine({
+  id: 'submit',
+  context: { error: '', message: '' },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { SUBMIT: 'sending' },
+    },
+    sending: {
+      invoke: {
+        src: 'submit',
+        input: ({ event }: { event: SubmitEvent }) => (event.type === 'SUBMIT' ? event.body : undefined),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'done',
+            actions: [
+              assign({ message: ({ event }) => (event.output.ok ? event.output.message : '') }),
+              { type: 'succeeded', params: ({ event }) => (event.output.ok ? { data: event.output.data, message: event.output.message } : { data: undefined, message: '' }) },
+            ],
+          },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.text) }),
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+        },
+      },
+    },
+    error: {
+      on: { CLICK: { target: 'idle', actions: 'clearError' }, SUBMIT: 'sending' },
+    },
+    done: {},
+  },
+});
+
+/** The button's text: the idle label, "Sending data...", or the error. */
+export function submitLabel(state: string, error: string, idleLabel: string): string {
+  if (state === 'sending') return SENDING_LABEL;
+  if (state === 'error') return error;
+  return idleLabel;
+}

@@ -1,0 +1,36 @@
+/** What every route module receives: the Fastify instance (zod-typed) and the app's components. */
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Clock } from '../domain/clock';
+import type { AuthDeps } from '../domain/auth/deps';
+import type { BalanceReader } from '../domain/users/balances';
+import type { RateLimiter } from './rateLimit';
+
+/** The Fastify instance with zod schemas as its type provider. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/**
+ * Called with the stored keys of sessions that just ended (and the user, when all of a user's sessions
+ * ended), so their sockets can be closed.
+ */
+export type SessionsEndedListener = (sessionKeys: string[], userId?: number) => void;
+
+/** The app's wiring, shared by the route modules. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  balances: BalanceReader;
+  limiter: RateLimiter;
+  auth: AuthDeps;
+  /** Listeners told when sessions end (logout, reset, verification). */
+  sessionsEnded: Set<SessionsEndedListener>;
+}
+
+/** Tells the listeners that these sessions (or all sessions of `userId`) ended. */
+export function announceSessionsEnded(ctx: AppContext, keys: string[], userId?: number): void {
+  if (keys.length === 0 && userId === undefined) return;
+  for (const l of ctx.sessionsEnded) l(keys, userId);
+}

@@ -1,0 +1,17 @@
+/** Guards for calls that need a logged-in player. */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../domain/errors';
+import { findUserById } from '../domain/users/userRepo';
+import type { UserRow } from '../domain/users/userView';
+import type { AppContext } from './context';
+
+/** Laravel's text for a call without a logged-in user (HTTP 401). */
+export const UNAUTHENTICATED = 'Unauthenticated.';
+
+/** The logged-in player's row; throws 401 when the request has no user session. */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  const userId = request.authSession?.userId;
+  const user = userId == null ? undefined : await findUserById(ctx.db.kysely, userId);
+  if (!user) throw new AppError(401, UNAUTHENTICATED);
+  return user;
+}

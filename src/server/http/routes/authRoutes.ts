@@ -1,0 +1,32 @@
+/** Login, logout, status and the current user (spec 1 §7). */
+import { loginBody } from '../../../shared/api/auth';
+import { authenticate } from '../../domain/auth/login';
+import { loadUserView } from '../../domain/users/loadUserView';
+import type { App, AppContext } from '../context';
+import { ok } from '../envelope';
+import { requireUser } from '../requireUser';
+import { endSession, startSession } from '../sessionCookies';
+
+/** Registers /api/auth/status, /api/auth/login, /api/auth/logout and /api/user. */
+export function authRoutes(app: App, ctx: AppContext): void {
+  const view = (row: Parameters<typeof loadUserView>[3]) => loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, row);
+
+  app.get('/api/auth/status', async (request) => ok(await view(await requireUser(ctx, request))));
+
+  app.get('/api/user', async (request) => view(await requireUser(ctx, request)));
+
+  app.post('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
+    const { username, password } = request.body;
+    ctx.limiter.hit('login', request.ip, username);
+    const user = await authenticate(ctx.auth, username, password);
+    ctx.limiter.clear('login', username);
+    await startSession(ctx, request, reply, user.id);
+    const data = await view(user);
+    return ok({ ...data, balance: data.balance_ngls }, 'Logged in.');
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await endSession(ctx, request, reply);
+    return ok(null, 'Logged out.');
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * The ledger's assets and system accounts. Scales live in src/shared/money/assets.ts (the one table the
+ * client reads too); this module adds what only the server needs.
+ */
+import { CURRENCY_ASSETS, ITEM_IDS, itemAsset, type AssetCode } from '../../shared/money/assets';
+
+export { assetScale, isAssetCode, itemAsset, itemIdOf, type AssetCode } from '../../shared/money/assets';
+
+/** Account flags (a bit set stored in `ledger_accounts.flags`). */
+export const ACCOUNT_FLAGS = {
+  /** balance − debits_pending ≥ 0 always: players, eidols, pools. */
+  MUST_NOT_GO_NEGATIVE: 1,
+  /** balance + credits_pending ≤ 0 always: the issuing side (genesis, chain custody). */
+  MUST_NOT_GO_POSITIVE: 2,
+} as const;
+
+/** Every asset the ledger books: the currencies and the inventory items (gDAO is the GDAO currency). */
+export const LEDGER_ASSETS: readonly AssetCode[] = [
+  ...(Object.keys(CURRENCY_ASSETS) as AssetCode[]),
+  ...Object.values(ITEM_IDS)
+    .filter((id) => id !== ITEM_IDS.GDAO_TOKEN)
+    .map((id) => itemAsset(id)),
+];
+
+const { MUST_NOT_GO_NEGATIVE: NON_NEGATIVE, MUST_NOT_GO_POSITIVE: NON_POSITIVE } = ACCOUNT_FLAGS;
+
+/**
+ * The system accounts every asset has, with their flags. `genesis` is the equity side that carries the
+ * negative of everything issued; `chain_custody` mirrors on-chain holdings (debited by deposits).
+ */
+export const SYSTEM_ACCOUNTS = {
+  genesis: NON_POSITIVE,
+  gscb_reserve: NON_NEGATIVE,
+  mining_pool: NON_NEGATIVE,
+  exchange_pool: NON_NEGATIVE,
+  treasury: NON_NEGATIVE,
+  chain_custody: NON_POSITIVE,
+  fees: NON_NEGATIVE,
+  item_backing: NON_NEGATIVE,
+  shop_stock: NON_NEGATIVE,
+} as const;
+
+/** A system account's name. */
+export type SystemAccountName = keyof typeof SYSTEM_ACCOUNTS;
+
+/** Flags of player and eidol accounts: they never go negative. */
+export const HOLDER_FLAGS = NON_NEGATIVE;

@@ -1,0 +1,40 @@
+/** A ledger bound to one database and clock: the convenient face of the functions in this folder. */
+import type { Db } from '../db/database';
+import type { Clock } from '../domain/clock';
+import { balancesOf, itemsOf, type PlayerBalances } from './balances';
+import { checkLedger, type LedgerReport } from './check';
+import { expirePending } from './expiry';
+import { runLedgerTx, type LedgerTx } from './ledgerTx';
+import { transfer, transferBatch } from './transfer';
+import type { TransferInput, TransferResult } from './types';
+
+/** The ledger of `db`; each method is its own transaction unless it takes a `tx`. */
+export interface Ledger {
+  readonly db: Db;
+  readonly clock: Clock;
+  /** Runs `fn` in one transaction: transfers plus the caller's own rows commit together. */
+  run<T>(fn: (tx: LedgerTx) => Promise<T>): Promise<T>;
+  transfer(input: TransferInput): Promise<TransferResult>;
+  transferBatch(inputs: readonly TransferInput[]): Promise<TransferResult[]>;
+  /** Expires overdue pending transfers (the server calls this periodically). */
+  expire(limit?: number): Promise<string[]>;
+  balancesOf(userId: number): Promise<PlayerBalances>;
+  itemsOf(userId: number): Promise<Map<number, bigint>>;
+  check(): Promise<LedgerReport>;
+}
+
+/** Binds the ledger functions to `db` and `clock`. */
+export function createLedger(db: Db, clock: Clock): Ledger {
+  const run = <T>(fn: (tx: LedgerTx) => Promise<T>) => runLedgerTx(db, clock, fn);
+  return {
+    db,
+    clock,
+    run,
+    transfer: (input) => run((tx) => transfer(tx, input)),
+    transferBatch: (inputs) => run((tx) => transferBatch(tx, inputs)),
+    expire: (limit) => run((tx) => expirePending(tx, limit)),
+    balancesOf: (userId) => balancesOf(db.kysely, userId),
+    itemsOf: (userId) => itemsOf(db.kysely, userId),
+    check: () => checkLedger(db),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * The ledger's transaction: every transfer runs inside one, and a feature writes its own rows through
+ * `tx.kysely` in the same commit. SQLite: one writer (`BEGIN IMMEDIATE` on the one connection Kysely
+ * serialises). PostgreSQL: READ COMMITTED plus row locks, retried on deadlock/serialization failures.
+ */
+import type { Kysely } from 'kysely';
+import type { Db, DialectName } from '../db/database';
+import type { Database } from '../db/schema';
+import type { Clock } from '../domain/clock';
+import { LedgerError } from './errors';
+import { sqliteStore } from './sqliteStore';
+import { postgresStore } from './postgresStore';
+import type { LedgerStore } from './store';
+
+/** A running ledger transaction. */
+export interface LedgerTx {
+  /** Query builder bound to this transaction: the caller's own rows commit (or roll back) with the transfers. */
+  readonly kysely: Kysely<Database>;
+  readonly dialect: DialectName;
+  /** The clock's time when this attempt started: every row of the commit carries it. */
+  readonly now: number;
+  /** @internal the dialect's storage for transfers. */
+  readonly store: LedgerStore;
+}
+
+/** How often a transaction is attempted before a transient failure surfaces. */
+export const MAX_TX_ATTEMPTS = 8;
+
+// PostgreSQL: serialization failure, deadlock; SQLite: busy/locked (another process held the write lock
+// past busy_timeout). Unique violations on transfer ids mean a concurrent twin committed first: a retry
+// then finds it and answers idempotently.
+const RETRYABLE_PG = new Set(['40001', '40P01']);
+const RETRYABLE_SQLITE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_SNAPSHOT']);
+const TRANSFER_UNIQUE = /ledger_transfers_pkey|ledger_transfers_pending_id|ledger_transfers\.(id|pending_id)/;
+
+/** True when a failed attempt may succeed if run again. */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof LedgerError) return err.code === 'conflict';
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  if (!e || typeof e.code !== 'string') return false;
+  if (RETRYABLE_PG.has(e.code) || RETRYABLE_SQLITE.has(e.code)) return true;
+  if (e.code === '23505') return TRANSFER_UNIQUE.test(e.constraint ?? '');
+  if (e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === 'SQLITE_CONSTRAINT_UNIQUE') return TRANSFER_UNIQUE.test(e.message ?? '');
+  return false;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function attemptSqlite<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
+  const sqlite = db.sqlite!;
+  return db.kysely.connection().execute(async (conn) => {
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await fn({ kysely: conn, dialect: 'sqlite', now: clock.now(), store: sqliteStore(sqlite) });
+      sqlite.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw err;
+    }
+  });
+}
+
+async function attemptPostgres<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute((trx) =>
+    fn({ kysely: trx, dialect: 'postgres', now: clock.now(), store: postgresStore(trx) }),
+  );
+}
+
+/**
+ * Runs `fn` in one ledger transaction and commits; any throw rolls everything back. Transient failures
+ * rerun `fn` from the start (up to MAX_TX_ATTEMPTS), so `fn` must not have effects outside the database.
+ * Do not call it while holding another transaction of the same `db` (SQLite would wait on itself).
+ */
+export async function runLedgerTx<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return db.dialect === 'sqlite' ? await attemptSqlite(db, clock, fn) : await attemptPostgres(db, clock, fn);
+    } catch (err) {
+      if (attempt >= MAX_TX_ATTEMPTS || !isTransient(err)) throw err;
+      // Jittered backoff so that the retried twins do not collide again in lockstep.
+      await pause(Math.random() * 2 ** Math.min(attempt, 6));
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/** The product's mails: e-mail verification and password reset. Links always start at the public URL. */
+import type { MailMessage } from './mailer';
+
+/** Brand and base URL the mails are written with. */
+export interface MailBrand {
+  productName: string;
+  publicUrl: string;
+}
+
+/** The page text the verification link shows (spec 1: both route params are shown). */
+export const VERIFY_PAGE_TEXT = 'Confirm your e-mail to apply KYC';
+
+/** The verification page link of a token. */
+export function verificationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/verify-email/${token}/${encodeURIComponent(VERIFY_PAGE_TEXT)}`;
+}
+
+/** The new-password page link of a token. */
+export function resetLink(publicUrl: string, token: string, email: string): string {
+  return `${publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function layout(lines: string[], link: string, button: string): string {
+  const body = lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+  return `<!doctype html><html><body>${body}<p><a href="${escapeHtml(link)}">${escapeHtml(button)}</a></p></body></html>`;
+}
+
+/** Asks a new player to confirm their e-mail. */
+export function verificationMail(brand: MailBrand, to: string, name: string, token: string): MailMessage {
+  const link = verificationLink(brand.publicUrl, token);
+  const lines = [`Hello ${name},`, `welcome to ${brand.productName}. Please confirm your e-mail address (the link is valid for 48 hours).`];
+  return {
+    to,
+    subject: `${brand.productName}: confirm your e-mail`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, link, 'Confirm e-mail'),
+    link,
+  };
+}
+
+/** Sends a password reset link. */
+export function resetMail(brand: MailBrand, to: string, name: string, token: string): MailMessage {
+  const link = resetLink(brand.publicUrl, token, to);
+  const lines = [
+    `Hello ${name},`,
+    `someone asked to reset the password of your ${brand.productName} account. The link is valid for 60 minutes; if it was not you, ignore this mail.`,
+  ];
+  return {
+    to,
+    subject: `${brand.productName}: reset your password`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, link, 'Choose a new password'),
+    link,
+  };
+}

@@ -1,0 +1,56 @@
+/** Server entry: configuration → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { zeroBalances } from './domain/users/balances';
+import { rateLimitsFromEnv } from './http/rateLimitEnv';
+
+/** TRUST_PROXY: unset/"false" → trust no proxy; "true" → any; otherwise a comma-separated list of proxy addresses/CIDRs. */
+function trustProxyFromEnv(v: string | undefined): boolean | string {
+  if (v === undefined || v === '' || v === 'false') return false;
+  return v === 'true' ? true : v;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  await migrate(db);
+  const { app } = await createApp({
+    config,
+    db,
+    logger: { level: config.logLevel },
+    // PLACEHOLDER until the ledger lands: every player reads as holding zero of everything.
+    balances: zeroBalances,
+    rateLimits: rateLimitsFromEnv(process.env),
+    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => db.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const { port } = app.server.address() as { port: number };
+  const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+  app.log.info({ url, database: db.dialect }, `${config.productName} listening on ${url}`);
+  console.info(`${config.productName} listening on ${url}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

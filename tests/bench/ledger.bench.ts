@@ -1,0 +1,99 @@
+/**
+ * `npm run bench:ledger`: ledger throughput and latency on SQLite (temp file, WAL, synchronous=FULL) and
+ * PostgreSQL (a throw-away database at TEST_PG_URL, skipped when unreachable). Prints
+ * `BENCH <name> <value> <unit>` lines; figures only, no thresholds. BENCH_SCALE=0.1 for a quick run.
+ */
+import pg from 'pg';
+import type { Db, DialectName } from '../../src/server/db/database';
+import { createTestDb } from '../support/testDb';
+import { destroyQuietly } from '../integration/ledger/support/teardown';
+import { systemClock } from '../../src/server/domain/clock';
+import { checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount, type TransferInput } from '../../src/server/ledger/index';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const ACCOUNTS = 1000;
+const PG_ADMIN = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : 0)} ${unit}`);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+async function setup(db: Db) {
+  await ensureGenesis(db, systemClock);
+  const ledger = createLedger(db, systemClock);
+  const [reserve, accounts] = await ledger.run(async (tx) => {
+    const ids: number[] = [];
+    for (let i = 1; i <= ACCOUNTS; i++) ids.push(await playerAccount(tx, i, 'ANGLS'));
+    return [await systemAccount(tx, 'gscb_reserve', 'ANGLS'), ids] as const;
+  });
+  await ledger.transferBatch(accounts.map((id) => ({ id: `fund-${id}`, debit: reserve, credit: id, amount: 1_000_000_000n, code: 'bench' })));
+  return { ledger, accounts };
+}
+
+let seq = 0;
+function randomTransfer(accounts: number[], prefix: string): TransferInput {
+  const a = Math.floor(Math.random() * accounts.length);
+  const b = (a + 1 + Math.floor(Math.random() * (accounts.length - 1))) % accounts.length;
+  return { id: `${prefix}${seq++}`, debit: accounts[a]!, credit: accounts[b]!, amount: BigInt(1 + Math.floor(Math.random() * 1000)), code: 'bench' };
+}
+
+async function run(label: string, db: Db, concurrency: number) {
+  const { ledger, accounts } = await setup(db);
+  // Single transfers: one transaction (one commit, one fsync on SQLite) each.
+  const singles = Math.round(2000 * SCALE);
+  const lat: number[] = [];
+  let t0 = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < singles) {
+      next++;
+      const s = performance.now();
+      await ledger.transfer(randomTransfer(accounts, 's'));
+      lat.push(performance.now() - s);
+    }
+  }));
+  const singleSecs = (performance.now() - t0) / 1000;
+  lat.sort((x, y) => x - y);
+  bench(`${label}.single.tps${concurrency > 1 ? `.c${concurrency}` : ''}`, singles / singleSecs, 'transfers/s');
+  bench(`${label}.single.p50${concurrency > 1 ? `.c${concurrency}` : ''}`, pct(lat, 50), 'ms');
+  bench(`${label}.single.p99${concurrency > 1 ? `.c${concurrency}` : ''}`, pct(lat, 99), 'ms');
+  // Batches: many transfers per commit (linked, all or nothing); measured once per database.
+  for (const size of concurrency === 1 ? [100, 1000, 8000] : []) {
+    const batches = Math.max(3, Math.round((200_000 * SCALE) / size / (label === 'postgres' ? 2 : 1)));
+    const inputs = Array.from({ length: batches }, () => Array.from({ length: size }, () => randomTransfer(accounts, 'b')));
+    t0 = performance.now();
+    for (const batch of inputs) await ledger.transferBatch(batch);
+    bench(`${label}.batch${size}.tps`, (batches * size) / ((performance.now() - t0) / 1000), 'transfers/s');
+  }
+  t0 = performance.now();
+  const report = await checkLedger(db);
+  bench(`${label}.check.ms`, performance.now() - t0, `ms(${report.counts.transfers} transfers, ${report.ok ? 'ok' : 'BROKEN'})`);
+  if (!report.ok) throw new Error(report.violations.join('\n'));
+}
+
+async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    return true;
+  } catch (err) {
+    console.warn(`PostgreSQL not reachable at ${PG_ADMIN} (${(err as Error).message}): PostgreSQL figures skipped`);
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+async function main() {
+  const runs: [DialectName, number][] = [['sqlite', 1]];
+  if (await pgReachable()) runs.push(['postgres', 1], ['postgres', 8]);
+  for (const [dialect, concurrency] of runs) {
+    const t = await createTestDb(dialect, PG_ADMIN);
+    try {
+      await run(dialect, t.db, concurrency);
+    } finally {
+      await destroyQuietly(t);
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,79 @@
+/** The socket gateway: subscribe with ws_auth_token, receive pushed events, lose the socket at logout/reset. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ServerMessage } from '../../src/shared/api/socket';
+import { dialectsFor } from '../support/testDb';
+import { registerPlayer, startTestServer, type TestClient, type TestServer } from '../support/server';
+
+describe.each(dialectsFor(inject('pgAdminUrl')))('realtime gateway on %s', (dialect) => {
+  let s: TestServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    s = await startTestServer(dialect, inject('pgAdminUrl'));
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await s?.close();
+  });
+
+  /** A socket carrying the client's cookies, with every message it receives. */
+  async function open(client?: TestClient) {
+    const received: ServerMessage[] = [];
+    const socket = connect(s.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: client ? { cookie: client.cookieHeader() } : {},
+    });
+    sockets.push(socket);
+    socket.on('message', (m: ServerMessage) => received.push(m));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const next = (event: string) => expect.poll(() => received.find((m) => m.event === event), { timeout: 3000 }).toBeTruthy().then(() => received.find((m) => m.event === event)!);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    return { socket, received, next, closed };
+  }
+
+  it('subscribes with a valid token, refuses a bad one, and delivers pushed events', async () => {
+    const { client, user } = await registerPlayer(s, 'ws1');
+    const good = await open(client);
+    good.socket.send({ method: 'sync', token: user.ws_auth_token });
+    const sub = await good.next('subscribe');
+    expect(sub).toMatchObject({ event: 'subscribe', success: true });
+    expect(typeof sub._nonce).toBe('string');
+
+    const bad = await open();
+    bad.socket.send({ method: 'sync', token: 'not-a-token' });
+    expect(await bad.next('subscribe')).toMatchObject({ event: 'subscribe', success: false });
+
+    s.realtime.sendToUser(user.id, 'item_arrived', { id: 6 });
+    expect(await good.next('item_arrived')).toMatchObject({ event: 'item_arrived', id: 6 });
+    expect(bad.received.some((m) => m.event === 'item_arrived')).toBe(false);
+    good.socket.send({ method: 'ack', nonce: sub._nonce });
+  });
+
+  it('disconnects the socket of a session that logs out', async () => {
+    const { client, user } = await registerPlayer(s, 'ws2');
+    const live = await open(client);
+    live.socket.send({ method: 'sync', token: user.ws_auth_token });
+    await live.next('subscribe');
+    await client.post('/api/auth/logout');
+    expect(await live.closed).toBe('io server disconnect');
+  });
+
+  it('disconnects every socket of a player whose password is reset', async () => {
+    const { user } = await registerPlayer(s, 'ws3');
+    const tokenless = await open();
+    tokenless.socket.send({ method: 'sync', token: user.ws_auth_token });
+    await tokenless.next('subscribe');
+    await s.client().post('/api/auth/reset-password', { email: 'playerws3@example.com' });
+    const mail = await s.smtp.waitFor('playerws3@example.com', /reset/);
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const res = await s.client().post('/api/auth/reset/password', {
+      token, email: 'playerws3@example.com', password: 'newpass456', password_confirmation: 'newpass456',
+    });
+    expect(res.status).toBe(200);
+    expect(await tokenless.closed).toBe('io server disconnect');
+  });
+});

@@ -1,0 +1,70 @@
+// The packer: frames never overlap and stay inside the sheet; the build is reproducible and the shipped
+// atlases are what `npm run atlases` makes from assets/ today.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shelfPack } from '../../../scripts/art/packSheets';
+import { buildAtlases } from '../../../scripts/art/buildAtlases';
+
+const temps: string[] = [];
+const pixels = (file: string): Promise<Buffer> => sharp(file).ensureAlpha().raw().toBuffer();
+afterAll(async () => {
+  for (const d of temps) await rm(d, { recursive: true, force: true });
+});
+
+describe('shelfPack', () => {
+  it('places every frame inside the sheet with no overlaps (randomised)', () => {
+    const seed = Number(process.env.PACK_SEED ?? Date.now() % 2 ** 31);
+    console.info(`shelfPack property seed ${seed} (rerun with PACK_SEED=${seed})`);
+    const item = fc.record({ w: fc.integer({ min: 1, max: 300 }), h: fc.integer({ min: 1, max: 300 }) });
+    fc.assert(
+      fc.property(fc.array(item, { minLength: 1, maxLength: 60 }), fc.integer({ min: 310, max: 2048 }), (items, maxWidth) => {
+        const named = items.map((it, i) => ({ name: `f${i}`, ...it }));
+        const { placed, w, h } = shelfPack(named, maxWidth);
+        expect(placed).toHaveLength(named.length);
+        expect(w).toBeLessThanOrEqual(maxWidth);
+        for (const p of placed) {
+          expect(p.x).toBeGreaterThanOrEqual(2);
+          expect(p.y).toBeGreaterThanOrEqual(2);
+          expect(p.x + p.w).toBeLessThanOrEqual(w);
+          expect(p.y + p.h).toBeLessThanOrEqual(h);
+        }
+        for (let i = 0; i < placed.length; i++)
+          for (let j = i + 1; j < placed.length; j++) {
+            const a = placed[i]!;
+            const b = placed[j]!;
+            // at least the 2 px padding apart on one axis
+            const apart = a.x + a.w + 2 <= b.x || b.x + b.w + 2 <= a.x || a.y + a.h + 2 <= b.y || b.y + b.h + 2 <= a.y;
+            expect(apart).toBe(true);
+          }
+      }),
+      { seed, numRuns: 150 },
+    );
+  });
+
+  it('refuses a frame wider than the sheet', () => {
+    expect(() => shelfPack([{ name: 'wide', w: 600, h: 10 }], 512)).toThrow('frame "wide" (600px) is wider than the sheet limit 512px');
+  });
+});
+
+describe('buildAtlases', () => {
+  // JSON compared as text, PNGs as decoded pixels (zlib builds may differ between machines, pixels may not)
+  it('rebuilds the shipped sheets from assets/ (frames and pixels identical)', async () => {
+    const out = await mkdtemp(path.join(os.tmpdir(), 'atlas-build-'));
+    temps.push(out);
+    const manifest = await buildAtlases('assets', out, { audio: false });
+    const shipped = JSON.parse(await readFile('atlases/manifest.json', 'utf8')) as { sheets: unknown };
+    expect(manifest.sheets).toEqual(shipped.sheets);
+    for (const sheet of manifest.sheets)
+      for (const json of [sheet.full, sheet.half]) {
+        const [a, b] = await Promise.all([readFile(path.join(out, json), 'utf8'), readFile(path.join('atlases', json), 'utf8')]);
+        expect(a, `${json} differs from the shipped atlases: run npm run atlases`).toBe(b);
+        const png = json.replace('.json', '.png');
+        const [pa, pb] = await Promise.all([pixels(path.join(out, png)), pixels(path.join('atlases', png))]);
+        expect(pa.equals(pb), `${png} differs from the shipped atlases: run npm run atlases`).toBe(true);
+      }
+  }, 60_000);
+});

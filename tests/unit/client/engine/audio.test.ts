@@ -1,0 +1,66 @@
+/** Audio: ogg first with an mp3 fallback, loops for music, and a missing or broken sound never throws. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const howler = vi.hoisted(() => ({
+  created: [] as Array<{ src: string[]; loop: boolean; onloaderror?: (id: number, err: unknown) => void }>,
+  played: [] as string[],
+  stopped: [] as number[],
+  throwOnCreate: false,
+}));
+
+vi.mock('howler', () => ({
+  Howl: class {
+    private readonly name: string;
+    constructor(opts: { src: string[]; loop: boolean; onloaderror?: (id: number, err: unknown) => void }) {
+      if (howler.throwOnCreate) throw new Error('no audio');
+      howler.created.push(opts);
+      this.name = opts.src[0]!;
+    }
+    volume() {}
+    play() {
+      howler.played.push(this.name);
+      return howler.played.length;
+    }
+    stop(id: number) {
+      howler.stopped.push(id);
+    }
+  },
+}));
+vi.mock('../../../../src/client/engine/atlas', () => ({
+  soundUrls: (name: string) => ({ ogg: `/atlases/audio/${name}.ogg`, mp3: `/atlases/audio/${name}.mp3` }),
+}));
+
+beforeEach(() => {
+  vi.resetModules();
+  howler.created = [];
+  howler.played = [];
+  howler.stopped = [];
+  howler.throwOnCreate = false;
+});
+
+describe('playSound', () => {
+  it('loads ogg then mp3, loops the music, and stops what it started', async () => {
+    const { playSound } = await import('../../../../src/client/engine/audio');
+    const stop = playSound('onboarding', 0.5);
+    playSound('tap');
+    expect(howler.created.map((c) => [c.src, c.loop])).toEqual([
+      [['/atlases/audio/onboarding.ogg', '/atlases/audio/onboarding.mp3'], true],
+      [['/atlases/audio/tap.ogg', '/atlases/audio/tap.mp3'], false],
+    ]);
+    stop();
+    expect(howler.stopped).toEqual([1]);
+  });
+
+  it('gives up quietly on a sound that fails to load or cannot be created', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { playSound } = await import('../../../../src/client/engine/audio');
+    playSound('win');
+    howler.created[0]!.onloaderror?.(1, 'missing');
+    expect(() => playSound('win')()).not.toThrow();
+    expect(howler.created).toHaveLength(1);
+    howler.throwOnCreate = true;
+    expect(() => playSound('loss')()).not.toThrow();
+    expect(warn).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+});

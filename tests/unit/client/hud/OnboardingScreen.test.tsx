@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+/** The onboarding carousel: five slides, Continue then Enter Cryptonomics, music at 0.5 that stops on leaving. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok } from '../machines/fixtures';
+import { render, click, type Mounted } from './render';
+
+const sound = vi.hoisted(() => ({ log: [] as string[] }));
+vi.mock('../../../../src/client/engine/audio', () => ({
+  playSound: (name: string, volume: number) => {
+    sound.log.push(`play ${name} ${volume}`);
+    return () => sound.log.push(`stop ${name}`);
+  },
+}));
+const calls = vi.hoisted(() => ({ completed: 0 }));
+vi.mock('../../../../src/client/net/api', () => ({
+  api: {
+    onboardingCompleted: async () => {
+      calls.completed++;
+      return ok(null);
+    },
+  },
+}));
+
+import OnboardingScreen from '../../../../src/client/hud/screens/OnboardingScreen';
+import { ONBOARDING_SLIDES } from '../../../../src/client/hud/screens/onboardingSlides';
+
+let mounted: Mounted | undefined;
+beforeEach(() => {
+  sound.log = [];
+  calls.completed = 0;
+  history.replaceState(null, '', '/onboarding');
+});
+afterEach(() => mounted?.unmount());
+
+describe('OnboardingScreen', () => {
+  it('walks five slides and completes onboarding on the last', async () => {
+    expect(ONBOARDING_SLIDES).toHaveLength(5);
+    mounted = await render(<OnboardingScreen />);
+    expect(sound.log).toContain('play onboarding 0.5');
+    const next = () => mounted!.container.querySelector<HTMLButtonElement>('[data-testid="onboarding-next"]')!;
+    for (let i = 1; i < 5; i++) {
+      expect(mounted.container.querySelector('[data-testid="onboarding-slide"]')?.getAttribute('data-slide')).toBe(String(i));
+      expect(next().textContent).toBe('Continue');
+      await click(next());
+    }
+    expect(next().textContent).toBe('Enter Cryptonomics');
+    expect(calls.completed).toBe(0);
+    await click(next());
+    expect(calls.completed).toBe(1);
+    expect(location.pathname).toBe('/');
+    mounted.unmount();
+    mounted = undefined;
+    expect(sound.log.at(-1)).toBe('stop onboarding');
+  });
+});
