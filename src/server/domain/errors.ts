@@ -29,9 +29,12 @@ export function validationFailed(errors: FieldErrors): AppError {
   return new AppError(422, summarizeErrors(errors), errors);
 }
 
-/** Collects per-field errors in the order they are found. */
+/** Collects per-field errors; they are reported in the form's field order, then in the order found. */
 export class ErrorBag {
   readonly errors: FieldErrors = {};
+
+  /** `fieldOrder`: the form's fields top to bottom, so a player reads errors in the order of the form. */
+  constructor(private readonly fieldOrder: readonly string[] = []) {}
 
   /** Adds `text` under `field`. */
   add(field: string, text: string): void {
@@ -45,6 +48,14 @@ export class ErrorBag {
 
   /** Throws a 422 when any error was added. */
   throwIfAny(): void {
-    if (Object.keys(this.errors).length > 0) throw validationFailed(this.errors);
+    const fields = Object.keys(this.errors);
+    if (fields.length === 0) return;
+    const rank = (f: string) => {
+      const i = this.fieldOrder.indexOf(f);
+      return i < 0 ? this.fieldOrder.length : i;
+    };
+    const ordered: FieldErrors = {};
+    for (const f of [...fields].sort((a, b) => rank(a) - rank(b))) ordered[f] = this.errors[f]!;
+    throw validationFailed(ordered);
   }
 }

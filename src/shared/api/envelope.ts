@@ -28,10 +28,15 @@ export const failSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-/** Spec 1 §8: the server message plus every per-field error, joined with semicolons. */
+/**
+ * Spec 1 §8: the server message plus every per-field error, joined with semicolons. A message that only
+ * summarises the field errors ("<first error> (and N more errors)") is left out so no text shows twice.
+ */
 export function joinErrors(fail: { message?: string; errors?: FieldErrors }): string {
+  const fieldTexts = Object.values(fail.errors ?? {}).flat();
   const parts: string[] = [];
-  if (fail.message) parts.push(fail.message);
-  for (const texts of Object.values(fail.errors ?? {})) for (const t of texts) if (!parts.includes(t)) parts.push(t);
+  const summarises = fail.message !== undefined && fieldTexts.some((t) => fail.message!.startsWith(t));
+  if (fail.message && !summarises) parts.push(fail.message);
+  for (const t of fieldTexts) if (!parts.includes(t)) parts.push(t);
   return parts.join('; ');
 }

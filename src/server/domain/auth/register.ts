@@ -59,7 +59,7 @@ async function insertUser(deps: AuthDeps, values: Omit<UserRow, 'id' | 'ref_code
 
 /** Creates a player from the registration form and sends the verification mail; throws 422 on bad input. */
 export async function registerUser(deps: AuthDeps, body: RegisterBody): Promise<UserRow> {
-  const bag = new ErrorBag();
+  const bag = new ErrorBag(['name', 'email', 'password', 'skin_id', 'ref_code', 'ref_user_id']);
   checkName(bag, body.name);
   checkEmail(bag, body.email);
   checkPassword(bag, body.password, body.password_confirmation);
