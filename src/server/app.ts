@@ -7,7 +7,8 @@ import type { Db } from './db/database';
 import { systemClock, type Clock } from './domain/clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
 import { sweepExpiredTokens } from './domain/auth/tokens';
-import { zeroBalances, type BalanceReader } from './domain/users/balances';
+import type { BalanceReader } from './domain/users/balances';
+import { balancesOf } from './ledger/index';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { App, AppContext } from './http/context';
 import { installErrorHandler } from './http/errorHandler';
@@ -32,7 +33,7 @@ export interface AppComponents {
   clock?: Clock;
   /** Fastify logger options; false (silent) by default. */
   logger?: FastifyServerOptions['logger'];
-  /** Reads a player's balances; zeros until a ledger reader is passed. */
+  /** Reads a player's balances; the ledger of `db` unless given. */
   balances?: BalanceReader;
   /** Attempt limits of the auth calls. */
   rateLimits?: AuthRateLimits;
@@ -70,7 +71,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     config,
     db,
     clock,
-    balances: components.balances ?? zeroBalances,
+    balances: components.balances ?? ((userId) => balancesOf(components.db.kysely, userId)),
     limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now()),
     auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log },
     sessionsEnded: new Set(),

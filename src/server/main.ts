@@ -3,8 +3,12 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { zeroBalances } from './domain/users/balances';
+import { systemClock } from './domain/clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
+import { createLedger, ensureGenesis } from './ledger/index';
+
+/** How often overdue pending transfers are expired (their reservations returned). */
+const LEDGER_EXPIRY_SWEEP_MS = 60_000;
 
 /** TRUST_PROXY: unset/"false" → trust no proxy; "true" → any; otherwise a comma-separated list of proxy addresses/CIDRs. */
 function trustProxyFromEnv(v: string | undefined): boolean | string {
@@ -16,20 +20,27 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
   await migrate(db);
+  await ensureGenesis(db, systemClock);
+  const ledger = createLedger(db, systemClock);
   const { app } = await createApp({
     config,
     db,
+    clock: systemClock,
     logger: { level: config.logLevel },
-    // PLACEHOLDER until the ledger lands: every player reads as holding zero of everything.
-    balances: zeroBalances,
     rateLimits: rateLimitsFromEnv(process.env),
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
+
+  const sweep = setInterval(() => {
+    ledger.expire().catch((err: unknown) => app.log.error({ err }, 'ledger expiry sweep failed'));
+  }, LEDGER_EXPIRY_SWEEP_MS);
+  sweep.unref();
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(sweep);
     app.log.info({ signal }, 'shutting down');
     app
       .close()

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:ledger`: ledger throughput and latency on SQLite (temp file, WAL, synchronous=FULL) and
  * PostgreSQL (a throw-away database at TEST_PG_URL, skipped when unreachable). Prints
- * `BENCH <name> <value> <unit>` lines; figures only, no thresholds. BENCH_SCALE=0.1 for a quick run.
+ * `BENCH <name> <value> <unit>` lines; figures only, no thresholds. BENCH_SCALE=0.1 for a quick run,
+ * BENCH_DIALECTS=sqlite (or postgres) for one database, BENCH_SQLITE_CACHE_MB=64 to try a larger page cache.
  */
 import pg from 'pg';
 import type { Db, DialectName } from '../../src/server/db/database';
@@ -84,10 +85,14 @@ async function pgReachable(): Promise<boolean> {
 }
 
 async function main() {
-  const runs: [DialectName, number][] = [['sqlite', 1]];
-  if (await pgReachable()) runs.push(['postgres', 1], ['postgres', 8]);
+  const only = process.env.BENCH_DIALECTS?.split(',');
+  const runs: [DialectName, number][] = [];
+  if (!only || only.includes('sqlite')) runs.push(['sqlite', 1]);
+  if ((!only || only.includes('postgres')) && (await pgReachable())) runs.push(['postgres', 1], ['postgres', 8]);
   for (const [dialect, concurrency] of runs) {
     const t = await createTestDb(dialect, PG_ADMIN);
+    // What-if knob: SQLite's page cache (default 2 MB) limits large ledgers; not a product setting.
+    if (t.db.sqlite && process.env.BENCH_SQLITE_CACHE_MB) t.db.sqlite.pragma(`cache_size = -${Number(process.env.BENCH_SQLITE_CACHE_MB) * 1024}`);
     try {
       await run(dialect, t.db, concurrency);
     } finally {

@@ -34,7 +34,7 @@ try {
   for (const dialect of dialects) {
     const t = await createTestDb(dialect, pgAdmin);
     const started = Date.now();
-    console.info(`soak ${dialect}: ${kills} kills, seed ${seed} (LEDGER_SEED=${seed} reproduces the schedule)`);
+    console.info(`soak ${dialect}: ${kills} kills, seed ${seed} (LEDGER_SEED=${seed} reproduces its batches and delays)`);
     try {
       const accounts = await prepareAccounts(t.db);
       const stats = await crashLoop({

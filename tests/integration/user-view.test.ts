@@ -1,22 +1,37 @@
-/** The wire user: balances from the injected reader as fixed-point strings, titles as UTC times, gDAO as item 4. */
+/** The wire user: balances read from the ledger as fixed-point strings, titles as UTC times, gDAO as item 4. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { UserBalances } from '../../src/server/domain/users/balances';
+import { createLedger, playerAccount, systemAccount, transferBatch } from '../../src/server/ledger/index';
 import { dialectsFor } from '../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../support/server';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('user view on %s', (dialect) => {
   let s: TestServer;
-  const held = new Map<number, UserBalances>();
   beforeAll(async () => {
-    s = await startTestServer(dialect, inject('pgAdminUrl'), {
-      balances: async (id) => held.get(id) ?? { ngls: 0n, busd: 0n, bnb: 0n, gdao: 0n },
-    });
+    s = await startTestServer(dialect, inject('pgAdminUrl'));
   });
   afterAll(() => s?.close());
 
-  it('formats balances exactly, beyond float precision', async () => {
+  /** Issues `amounts` to the player from each asset's genesis account, through the ledger. */
+  async function fund(userId: number, amounts: Record<string, bigint>): Promise<void> {
+    const ledger = createLedger(s.testDb.db, s.clock);
+    await ledger.run(async (tx) => {
+      const legs = [];
+      for (const [asset, amount] of Object.entries(amounts)) {
+        legs.push({
+          id: `test-fund:${userId}:${asset}`, debit: await systemAccount(tx, 'genesis', asset),
+          credit: await playerAccount(tx, userId, asset), amount, code: 'test-fund',
+        });
+      }
+      await transferBatch(tx, legs);
+    });
+    expect((await ledger.check()).ok).toBe(true);
+  }
+
+  it('shows the ledger balances exactly, beyond float precision', async () => {
     const { client, user } = await registerPlayer(s, 'view1');
-    held.set(user.id, { ngls: 9_007_199_254_740_993n, busd: 1_500_000n, bnb: 1n, gdao: 7n });
+    const before = (await client.get('/api/user')).body;
+    expect([before.balance_ngls, before.balance_busd, before.balance_bnb]).toEqual(['0.00000000', '0.000000', '0.000000000']);
+    await fund(user.id, { ANGLS: 9_007_199_254_740_993n, USDC: 1_500_000n, BNB: 1n, GDAO: 7n });
     const me = (await client.get('/api/user')).body;
     expect(me.balance_ngls).toBe('90071992.54740993');
     expect(me.wallet_balance).toBe('90071992.54740993');

@@ -3,7 +3,7 @@
  * and Ditch previews and the register master picker against a running `npx vite`, in a phone viewport.
  */
 import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 
 const [base = 'http://127.0.0.1:5173', out = '/tmp/art/shots'] = process.argv.slice(2);
 const shots: { name: string; path: string; full?: boolean; wait: (title: string) => boolean }[] = [

@@ -54,6 +54,8 @@ export function validateInputs(inputs: readonly EngineInput[]): void {
     // Caller ids stop at 126 characters so that an expiry's id (`x:` + pending id) still fits the column.
     const max = t.kind === 'expire' ? 128 : 126;
     if (typeof t.id !== 'string' || !ID.test(t.id) || t.id.length > max) throw bad(`id must be 1–${max} printable ASCII characters`);
+    // `x:` belongs to the expiry sweep: a caller's transfer there would block a pending's expiry forever.
+    if (t.kind !== 'expire' && t.id.startsWith('x:')) throw bad('ids starting with "x:" are reserved for expiries');
     if (seen.has(t.id)) throw bad('duplicate id in batch');
     seen.add(t.id);
     if (isMove(t)) {

@@ -14,6 +14,22 @@ import { transferBatch } from './transfer';
  */
 export async function ensureGenesis(db: Db, clock: Clock): Promise<boolean> {
   return runLedgerTx(db, clock, async (tx) => {
+    // Fast path for every start after the first: all system accounts and the genesis transfers exist.
+    const system = await tx.kysely
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_kind', '=', 'system')
+      .where('owner_id', '=', 0)
+      .where('name', 'in', Object.keys(SYSTEM_ACCOUNTS))
+      .where('asset', 'in', [...LEDGER_ASSETS])
+      .executeTakeFirstOrThrow();
+    const issued = await tx.kysely
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('id', 'in', Object.values(GENESIS.transferIds))
+      .execute();
+    const expected = LEDGER_ASSETS.length * Object.keys(SYSTEM_ACCOUNTS).length;
+    if (Number(system.n) === expected && issued.length === Object.keys(GENESIS.transferIds).length) return false;
     for (const asset of LEDGER_ASSETS) {
       for (const name of Object.keys(SYSTEM_ACCOUNTS) as SystemAccountName[]) await systemAccount(tx, name, asset);
     }

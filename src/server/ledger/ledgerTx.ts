@@ -3,6 +3,7 @@
  * `tx.kysely` in the same commit. SQLite: one writer (`BEGIN IMMEDIATE` on the one connection Kysely
  * serialises). PostgreSQL: READ COMMITTED plus row locks, retried on deadlock/serialization failures.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database';
 import type { Database } from '../db/schema';
@@ -46,6 +47,10 @@ export function isTransient(err: unknown): boolean {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// The databases whose ledger transaction the current async context is inside: a nested one would wait
+// forever for the one SQLite connection (and on PostgreSQL would silently commit apart).
+const open = new AsyncLocalStorage<ReadonlySet<Db>>();
+
 async function attemptSqlite<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
   const sqlite = db.sqlite!;
   return db.kysely.connection().execute(async (conn) => {
@@ -70,12 +75,16 @@ async function attemptPostgres<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Pr
 /**
  * Runs `fn` in one ledger transaction and commits; any throw rolls everything back. Transient failures
  * rerun `fn` from the start (up to MAX_TX_ATTEMPTS), so `fn` must not have effects outside the database.
- * Do not call it while holding another transaction of the same `db` (SQLite would wait on itself).
+ * Calling it again from inside `fn` for the same `db` throws (SQLite would wait on itself forever).
  */
 export async function runLedgerTx<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
+  const outer = open.getStore() ?? new Set<Db>();
+  if (outer.has(db)) throw new Error('runLedgerTx inside a ledger transaction of the same database: use the tx you were given');
+  const inside = new Set(outer).add(db);
+  const body = (tx: LedgerTx) => open.run(inside, () => fn(tx));
   for (let attempt = 1; ; attempt++) {
     try {
-      return db.dialect === 'sqlite' ? await attemptSqlite(db, clock, fn) : await attemptPostgres(db, clock, fn);
+      return db.dialect === 'sqlite' ? await attemptSqlite(db, clock, body) : await attemptPostgres(db, clock, body);
     } catch (err) {
       if (attempt >= MAX_TX_ATTEMPTS || !isTransient(err)) throw err;
       // Jittered backoff so that the retried twins do not collide again in lockstep.

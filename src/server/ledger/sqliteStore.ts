@@ -1,13 +1,13 @@
 /**
  * SQLite storage through better-sqlite3's prepared statements, on the connection the ledger transaction
  * holds (`BEGIN IMMEDIATE` already took the one write lock, so reads here are what the commit will see).
- * Rows are inserted CHUNK at a time: one statement per chunk costs far less than one per row.
+ * Rows are read and written CHUNK at a time: one statement per chunk costs far less than one per row.
  */
 import type SQLite from 'better-sqlite3';
 import type { BatchPlan } from './engine';
 import type { LedgerStore } from './store';
 import { toAccount, toTransfer, type AccountRow, type TransferRow } from './rows';
-import type { Account, Entry, Transfer } from './types';
+import type { Entry, Transfer } from './types';
 
 const CHUNK = 32;
 const TRANSFER_COLUMNS =
@@ -16,55 +16,72 @@ const ENTRY_COLUMNS = 'account_id, account_version, transfer_id, amount, before_
 
 type Params = (string | number | bigint | null)[];
 
+type Pair<R = unknown> = [SQLite.Statement<Params, R>, SQLite.Statement<Params, R>];
+
 interface Statements {
-  transfer: SQLite.Statement<[string], TransferRow>;
-  resolved: SQLite.Statement<[string], { pending_id: string }>;
-  account: SQLite.Statement<[number], AccountRow>;
-  insertTransfers: [SQLite.Statement<Params>, SQLite.Statement<Params>];
-  insertEntries: [SQLite.Statement<Params>, SQLite.Statement<Params>];
-  updateAccount: SQLite.Statement<Params>;
+  transfers: Pair<TransferRow>;
+  resolved: Pair<{ pending_id: string }>;
+  accounts: Pair<AccountRow>;
+  insertTransfers: Pair;
+  insertEntries: Pair;
+  updateAccounts: Pair;
 }
 
 const cache = new WeakMap<SQLite.Database, Statements>();
 
-function insertStatements(sqlite: SQLite.Database, table: string, columns: string) {
-  const row = `(${columns.split(',').map(() => '?').join(', ')})`;
-  const sql = (n: number) => `insert into ${table} (${columns}) values ${Array.from({ length: n }, () => row).join(', ')}`;
-  return [sqlite.prepare<Params>(sql(1)), sqlite.prepare<Params>(sql(CHUNK))] as [SQLite.Statement<Params>, SQLite.Statement<Params>];
+/** One statement for a single row and one for CHUNK rows; `sql(n)` writes the statement for n rows. */
+function pair<R>(sqlite: SQLite.Database, sql: (n: number) => string): Pair<R> {
+  return [sqlite.prepare<Params, R>(sql(1)), sqlite.prepare<Params, R>(sql(CHUNK))];
 }
+
+const marks = (n: number, width: number) => {
+  const row = width === 1 ? '?' : `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  return Array.from({ length: n }, () => row).join(', ');
+};
+const width = (columns: string) => columns.split(',').length;
 
 function statements(sqlite: SQLite.Database): Statements {
   let s = cache.get(sqlite);
   if (!s) {
     s = {
-      transfer: sqlite.prepare('select * from ledger_transfers where id = ?'),
-      resolved: sqlite.prepare('select pending_id from ledger_transfers where pending_id = ?'),
-      account: sqlite.prepare(
-        'select id, asset, owner_kind, owner_id, name, flags, balance, debits_pending, credits_pending, version from ledger_accounts where id = ?',
-      ),
-      insertTransfers: insertStatements(sqlite, 'ledger_transfers', TRANSFER_COLUMNS),
-      insertEntries: insertStatements(sqlite, 'ledger_entries', ENTRY_COLUMNS),
-      updateAccount: sqlite.prepare('update ledger_accounts set balance = ?, debits_pending = ?, credits_pending = ?, version = ? where id = ?'),
+      transfers: pair(sqlite, (n) => `select * from ledger_transfers where id in (${marks(n, 1)})`),
+      resolved: pair(sqlite, (n) => `select pending_id from ledger_transfers where pending_id in (${marks(n, 1)})`),
+      accounts: pair(sqlite, (n) => `select id, asset, owner_kind, owner_id, name, flags, balance, debits_pending, credits_pending, version
+        from ledger_accounts where id in (${marks(n, 1)})`),
+      insertTransfers: pair(sqlite, (n) => `insert into ledger_transfers (${TRANSFER_COLUMNS}) values ${marks(n, width(TRANSFER_COLUMNS))}`),
+      insertEntries: pair(sqlite, (n) => `insert into ledger_entries (${ENTRY_COLUMNS}) values ${marks(n, width(ENTRY_COLUMNS))}`),
+      updateAccounts: pair(sqlite, (n) => `update ledger_accounts set balance = v.column2, debits_pending = v.column3,
+        credits_pending = v.column4, version = v.column5 from (values ${marks(n, 5)}) as v where ledger_accounts.id = v.column1`),
     };
     cache.set(sqlite, s);
   }
   return s;
 }
 
-function insertAll<T>(rows: readonly T[], [one, many]: [SQLite.Statement<Params>, SQLite.Statement<Params>], params: (r: T, out: Params) => void) {
+/** Runs `pair` over `rows`, CHUNK rows per statement, collecting what the statements return. */
+function each<T, R>(rows: readonly T[], [one, many]: Pair<R>, params: (r: T, out: Params) => void, read = false): R[] {
+  const results: R[] = [];
+  const run = (stmt: SQLite.Statement<Params, R>, out: Params) => {
+    if (read) results.push(...stmt.all(...out));
+    else stmt.run(...out);
+  };
   let i = 0;
   for (; i + CHUNK <= rows.length; i += CHUNK) {
     const out: Params = [];
     for (let j = i; j < i + CHUNK; j++) params(rows[j]!, out);
-    many.run(...out);
+    run(many, out);
   }
   for (; i < rows.length; i++) {
     const out: Params = [];
     params(rows[i]!, out);
-    one.run(...out);
+    run(one, out);
   }
+  return results;
 }
 
+const key = (k: string | number, out: Params) => {
+  out.push(k);
+};
 const transferParams = (t: Transfer, out: Params) => {
   out.push(t.id, t.batchId, t.kind, t.debit, t.credit, t.asset, t.amount, t.pendingId, t.timeoutMs, t.expiresAt, t.code, t.ref, t.createdAt);
 };
@@ -77,30 +94,19 @@ export function sqliteStore(sqlite: SQLite.Database): LedgerStore {
   const s = statements(sqlite);
   return {
     async findTransfers(ids) {
-      const out = new Map<string, Transfer>();
-      for (const id of ids) {
-        const row = s.transfer.get(id);
-        if (row) out.set(id, toTransfer(row));
-      }
-      return out;
+      return new Map(each(ids, s.transfers, key, true).map((r) => [r.id, toTransfer(r)]));
     },
     async findResolved(pendingIds) {
-      const out = new Set<string>();
-      for (const id of pendingIds) if (s.resolved.get(id)) out.add(id);
-      return out;
+      return new Set(each(pendingIds, s.resolved, key, true).map((r) => r.pending_id));
     },
     async lockAccounts(ids) {
-      const out = new Map<number, Account>();
-      for (const id of ids) {
-        const row = s.account.get(id);
-        if (row) out.set(id, toAccount(row));
-      }
-      return out;
+      // BEGIN IMMEDIATE already holds the database's write lock: reading is locking.
+      return new Map(each(ids, s.accounts, key, true).map((r) => [Number(r.id), toAccount(r)]));
     },
     async write(plan: BatchPlan) {
-      insertAll(plan.transfers, s.insertTransfers, transferParams);
-      insertAll(plan.entries, s.insertEntries, entryParams);
-      for (const a of plan.accounts) s.updateAccount.run(a.balance, a.debitsPending, a.creditsPending, a.version, a.id);
+      each(plan.transfers, s.insertTransfers, transferParams);
+      each(plan.entries, s.insertEntries, entryParams);
+      each(plan.accounts, s.updateAccounts, (a, out) => out.push(a.id, a.balance, a.debitsPending, a.creditsPending, a.version));
     },
   };
 }

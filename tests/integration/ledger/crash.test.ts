@@ -25,7 +25,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger crash safety on %s', (d
   afterAll(() => destroyQuietly(t));
 
   it(`keeps every acknowledged batch whole across ${kills} kill -9s`, async () => {
-    console.info(`[ledger crash] ${dialect} seed=${seed} kills=${kills} (LEDGER_SEED=${seed} reproduces the schedule)`);
+    console.info(`[ledger crash] ${dialect} seed=${seed} kills=${kills} (LEDGER_SEED=${seed} reproduces its batches and delays)`);
     const accounts = await prepareAccounts(t.db);
     // PostgreSQL commits take longer (network round trips): give its children more time before the kill.
     const maxDelayMs = dialect === 'postgres' ? 200 : 40;

@@ -103,6 +103,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
     expect(await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', 'in-tx').execute()).toEqual([]);
   });
 
+  it('refuses a nested transaction on the same database instead of waiting forever', async () => {
+    await expect(ledger.run(() => ledger.transfer({ id: 'nested', debit: alice, credit: bob, amount: 1n, code: 't' })))
+      .rejects.toThrow(/inside a ledger transaction/);
+  });
+
   it('reserves with pending, then posts part of it; a second resolution is refused', async () => {
     await ledger.transfer({ kind: 'pending', id: 'w1', debit: alice, credit: reserve, amount: 200n, timeoutMs: 60_000, code: 'withdraw' });
     expect(await balance(alice)).toMatchObject({ balance: 500n, debitsPending: 200n });

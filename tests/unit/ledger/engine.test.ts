@@ -29,6 +29,7 @@ describe('validateInputs', () => {
     expect(code(() => validateInputs([ok, { ...ok }]))).toBe('invalid_transfer@1');
     expect(code(() => validateInputs([{ ...ok, id: 'x'.repeat(127) }]))).toBe('invalid_transfer@0');
     expect(code(() => validateInputs([{ ...ok, id: 'has space' }]))).toBe('invalid_transfer@0');
+    expect(code(() => validateInputs([{ ...ok, id: 'x:reserved' }]))).toBe('invalid_transfer@0');
     expect(code(() => validateInputs([{ ...ok, amount: -1n }]))).toBe('invalid_transfer@0');
     expect(code(() => validateInputs([{ ...ok, amount: 2n ** 63n }]))).toBe('invalid_transfer@0');
     expect(code(() => validateInputs([{ ...ok, credit: 1 }]))).toBe('invalid_transfer@0');

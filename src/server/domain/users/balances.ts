@@ -8,11 +8,5 @@ export interface UserBalances {
   gdao: bigint;
 }
 
-/** Reads a player's balances; the ledger supplies the real one. */
+/** Reads a player's balances; the ledger is the only source (`balancesOf` in src/server/ledger). */
 export type BalanceReader = (userId: number) => Promise<UserBalances>;
-
-/** All-zero balances. */
-export const ZERO_BALANCES: Readonly<UserBalances> = Object.freeze({ ngls: 0n, busd: 0n, bnb: 0n, gdao: 0n });
-
-/** A reader that reports zero for everyone (tests, and the time before the ledger exists). */
-export const zeroBalances: BalanceReader = async () => ({ ...ZERO_BALANCES });

@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 
 /** Bundles the worker once (a bundled child starts several times faster than one compiled on the fly). */
 export async function buildWorker(): Promise<string> {
-  const outfile = path.join(root, 'node_modules', '.cache', 'aeon-ledger', `worker-${process.pid}.mjs`);
+  const outfile = path.join(root, 'node_modules', '.cache', 'aeon-ledger', `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}.mjs`);
   await build({
     entryPoints: [path.join(import.meta.dirname, 'ledgerWorker.ts')],
     bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning',
