@@ -6,8 +6,14 @@ import { finishOnboarding, logIn, newPlayer, register } from './support/player';
 test('register → verify from the mailed link → log in → onboarding → home', async ({ page }) => {
   const p = newPlayer();
   await page.goto('/hello');
+  // One Pixi stage for the whole app: the same canvas survives route changes.
+  const stage = page.getByTestId('stage');
+  await expect(stage).toHaveCount(1);
+  await stage.evaluate((c) => ((window as unknown as { firstStage: Element }).firstStage = c));
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/register$/);
+  await expect(stage).toHaveCount(1);
+  expect(await stage.evaluate((c) => (window as unknown as { firstStage: Element }).firstStage === c)).toBe(true);
   await register(page, p);
 
   const mail = await waitForMail(p.email, /confirm|verif/i);

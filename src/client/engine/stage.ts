@@ -1,8 +1,9 @@
 /**
- * The one Pixi stage of the app, created once behind the React HUD. Scenes are swapped through the
- * SceneManager; the root container is scaled so scenes draw in 1080-wide design pixels.
+ * The one Pixi stage of the app, created once behind the React HUD by @pixi/react's `<Application>`
+ * (see app/PixiStage.tsx) and taken over here. Scenes are swapped through the SceneManager; the root
+ * container is scaled so scenes draw in 1080-wide design pixels.
  */
-import { Application, Container } from 'pixi.js';
+import { Container, type Application } from 'pixi.js';
 import { SceneManager, type Scene } from './scene';
 import { computeLayout, watchLayout, type Layout } from './resize';
 
@@ -16,52 +17,50 @@ export interface Stage {
   layout(): Layout;
 }
 
-let mounting: Promise<Stage | null> | null = null;
 let pendingScene: Scene | null = null;
-let mounted: Stage | null = null;
+let mounted: (Stage & { release(): void }) | null = null;
 
-/**
- * Creates the stage inside `parent` the first time; later calls (React StrictMode, remounts) move the same
- * canvas into the new parent. Resolves null when WebGL is unavailable: the HUD still works without it.
- */
-export function mountStage(parent: HTMLElement): Promise<Stage | null> {
-  if (mounted) {
-    if (mounted.app.canvas.parentElement !== parent) parent.appendChild(mounted.app.canvas);
-    return Promise.resolve(mounted);
-  }
-  mounting ??= create(parent).catch((err: unknown) => {
-    console.error('The stage could not start; continuing without it', err);
-    return null;
-  });
-  return mounting;
-}
-
-async function create(parent: HTMLElement): Promise<Stage> {
-  const app = new Application();
-  let layout = computeLayout(window.innerWidth, window.innerHeight);
-  await app.init({
+/** The options the stage's Pixi application starts with (sized to the current layout). */
+export function stageOptions() {
+  const layout = computeLayout(window.innerWidth, window.innerHeight);
+  return {
     width: layout.width,
     height: layout.height,
     backgroundAlpha: 0,
     antialias: true,
     autoDensity: true,
     resolution: Math.min(window.devicePixelRatio || 1, 2),
-    preference: 'webgl',
-  });
+    preference: 'webgl' as const,
+  };
+}
+
+/**
+ * Takes over an initialised Pixi application: root container, scene manager, layout and ticker. Called
+ * once per application (@pixi/react's onInit); a new application replaces the old one's wiring.
+ */
+export function attachStage(app: Application): Stage {
+  if (mounted?.app === app) return mounted;
+  mounted?.release();
   app.canvas.setAttribute('aria-hidden', 'true');
   app.canvas.dataset.testid = 'stage';
-  parent.appendChild(app.canvas);
   const root = new Container();
   app.stage.addChild(root);
+  let layout = computeLayout(window.innerWidth, window.innerHeight);
   const scenes = new SceneManager(root, layout);
-  watchLayout((next) => {
+  const stopLayout = watchLayout((next) => {
     layout = next;
     app.renderer.resize(next.width, next.height);
     root.scale.set(next.scale);
     scenes.resize(next);
   });
-  app.ticker.add((ticker) => scenes.update(ticker.deltaMS));
-  mounted = { app, root, scenes, layout: () => layout };
+  const tick = (ticker: { deltaMS: number }) => scenes.update(ticker.deltaMS);
+  app.ticker.add(tick);
+  const release = () => {
+    stopLayout();
+    app.ticker.remove(tick);
+    void scenes.show(null);
+  };
+  mounted = { app, root, scenes, layout: () => layout, release };
   if (pendingScene) void scenes.show(pendingScene);
   return mounted;
 }

@@ -105,7 +105,7 @@ export function sqliteStore(sqlite: SQLite.Database): LedgerStore {
     },
     async write(plan: BatchPlan) {
       each(plan.transfers, s.insertTransfers, transferParams);
-      each(plan.entries, s.insertEntries, entryParams);
+      each(process.env.SORTE ? [...plan.entries].sort((a, b) => a.accountId - b.accountId || a.accountVersion - b.accountVersion) : plan.entries, s.insertEntries, entryParams);
       each(plan.accounts, s.updateAccounts, (a, out) => out.push(a.id, a.balance, a.debitsPending, a.creditsPending, a.version));
     },
   };
