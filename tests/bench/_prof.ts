@@ -7,7 +7,15 @@ import { sqliteStore } from '../../src/server/ledger/sqliteStore';
 const SIZE = Number(process.env.SIZE ?? 1000);
 const TOTAL = Number(process.env.TOTAL ?? 200000);
 const PRE = Number(process.env.PRE ?? 0);
-const t = await createTestDb('sqlite');
+import SQLiteX from 'better-sqlite3';
+import fs from 'node:fs';
+import { openSqlite } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+const dir = fs.mkdtempSync('/tmp/prof-');
+if (process.env.PAGE) { const x = new SQLiteX(dir + '/x.sqlite'); x.pragma('page_size = ' + process.env.PAGE); x.exec('vacuum'); x.pragma('journal_mode = WAL'); x.close(); }
+const t = { db: openSqlite(dir + '/x.sqlite'), destroy: async () => { await t.db.close(); fs.rmSync(dir, { recursive: true }); } };
+await migrate(t.db);
+console.log('page_size', t.db.sqlite!.pragma('page_size', { simple: true }));
 const db = t.db;
 const sq = db.sqlite!;
 if (process.env.CACHE) sq.pragma(`cache_size = -${Number(process.env.CACHE) * 1024}`);

@@ -10,7 +10,7 @@ import { Button } from './Button';
 
 const DISMISSED_KEY = 'qr-invite-dismissed';
 
-/** The invitation; hidden on phones and after "Continue on desktop". */
+/** The invitation; hidden on phones, after "Continue on desktop", and on the designers' desktop gallery. */
 export function QrInvite() {
   const page = useStore($router);
   const product = useStore($productName);
@@ -36,7 +36,7 @@ export function QrInvite() {
     };
   }, [wide, dismissed, url, page?.path]);
 
-  if (!wide || dismissed) return null;
+  if (!wide || dismissed || page?.route === 'gallery') return null;
   return (
     <aside className="qr-invite" data-testid="qr-invite" aria-label="Open on your phone">
       <p>{product ? `${product} is made for phones.` : 'This game is made for phones.'} Scan to open it on yours.</p>

@@ -71,5 +71,6 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     // and an account's history is one range scan. (On SQLite the rows stay in an append-only rowid
     // table and the key is a separate index: measured ~30 % faster than clustering by account.)
     .addPrimaryKeyConstraint('ledger_entries_pkey', ['account_id', 'account_version'])
+    .$call((t) => (dialect === 'sqlite' && process.env.WR ? t.modifyEnd(sql`without rowid`) : t))
     .execute();
 }
