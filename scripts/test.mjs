@@ -1,20 +1,54 @@
-// `npm test`: typecheck, lint, unit, integration (SQLite + PostgreSQL), e2e; stops at the first red step.
+// `npm test`: typecheck, lint, unit, integration (SQLite + PostgreSQL), build, e2e; stops at the first red
+// step and ends with one plain line of totals, read from each runner's JSON report.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-test-reports-'));
+const vitest = (project) => [
+  'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${project}.json`)}`],
+];
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
-  ['integration', 'npx', ['vitest', 'run', '--project', 'integration']],
+  ['unit', ...vitest('unit')],
+  ['integration', ...vitest('integration')],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-  ['e2e', 'npx', ['playwright', 'test']],
+  ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') }],
 ];
+
+/** Passed/failed/skipped counts of a suite's JSON report (Vitest's or Playwright's), if it wrote one. */
+function counts(name) {
+  const file = path.join(reports, `${name}.json`);
+  if (!fs.existsSync(file)) return null;
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (r.stats) return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function summary() {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const name of ['unit', 'integration', 'e2e']) {
+    const c = counts(name);
+    if (!c) continue;
+    console.info(`${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+    for (const k of Object.keys(total)) total[k] += c[k];
+  }
+  console.info(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+}
+
 const only = process.argv.slice(2);
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, env] of steps) {
   if (only.length && !only.includes(name)) continue;
   const started = Date.now();
   console.info(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   console.info(`=== ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  if (r.status !== 0) {
+    summary();
+    process.exit(r.status ?? 1);
+  }
 }
+summary();
+fs.rmSync(reports, { recursive: true, force: true });
