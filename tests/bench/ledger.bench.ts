@@ -2,11 +2,17 @@
  * `npm run bench:ledger`: ledger throughput and latency on SQLite (temp file, WAL, synchronous=FULL) and
  * PostgreSQL (a throw-away database at TEST_PG_URL, skipped when unreachable). Prints
  * `BENCH <name> <value> <unit>` lines; figures only, no thresholds. BENCH_SCALE=0.1 for a quick run,
- * BENCH_DIALECTS=sqlite (or postgres) for one database, BENCH_SQLITE_CACHE_MB=64 to try a larger page cache.
+ * BENCH_DIALECTS=sqlite (or postgres) for one database; what-ifs for SQLite settings that are not the
+ * product's: BENCH_SQLITE_CACHE_MB=64 (a larger page cache), BENCH_SQLITE_PAGE_SIZE=2048 (smaller pages).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import type { Db, DialectName } from '../../src/server/db/database';
-import { createTestDb } from '../support/testDb';
+import SQLite from 'better-sqlite3';
+import { openSqlite, type Db, type DialectName } from '../../src/server/db/database';
+import { migrate } from '../../src/server/db/migrate';
+import { createTestDb, type TestDb } from '../support/testDb';
 import { destroyQuietly } from '../integration/ledger/support/teardown';
 import { systemClock } from '../../src/server/domain/clock';
 import { checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount, type TransferInput } from '../../src/server/ledger/index';
@@ -84,13 +90,26 @@ async function pgReachable(): Promise<boolean> {
   }
 }
 
+/** A migrated temp SQLite file with `pageSize` pages: the size is fixed when the file is created, before WAL. */
+async function sqliteWithPageSize(pageSize: number): Promise<TestDb> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-bench-'));
+  const file = path.join(dir, 'bench.sqlite');
+  const init = new SQLite(file);
+  init.pragma(`page_size = ${pageSize}`);
+  init.exec('vacuum');
+  init.close();
+  const db = openSqlite(file);
+  await migrate(db);
+  return { db, location: file, destroy: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
 async function main() {
   const only = process.env.BENCH_DIALECTS?.split(',');
   const runs: [DialectName, number][] = [];
   if (!only || only.includes('sqlite')) runs.push(['sqlite', 1]);
   if ((!only || only.includes('postgres')) && (await pgReachable())) runs.push(['postgres', 1], ['postgres', 8]);
   for (const [dialect, concurrency] of runs) {
-    const t = await createTestDb(dialect, PG_ADMIN);
+    const t = dialect === 'sqlite' && process.env.BENCH_SQLITE_PAGE_SIZE ? await sqliteWithPageSize(Number(process.env.BENCH_SQLITE_PAGE_SIZE)) : await createTestDb(dialect, PG_ADMIN);
     // What-if knob: SQLite's page cache (default 2 MB) limits large ledgers; not a product setting.
     if (t.db.sqlite && process.env.BENCH_SQLITE_CACHE_MB) t.db.sqlite.pragma(`cache_size = -${Number(process.env.BENCH_SQLITE_CACHE_MB) * 1024}`);
     try {

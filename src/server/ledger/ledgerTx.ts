@@ -51,12 +51,40 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // forever for the one SQLite connection (and on PostgreSQL would silently commit apart).
 const open = new AsyncLocalStorage<ReadonlySet<Db>>();
 
+/**
+ * A store that remembers its first failed statement. A caller that catches a ledger error and carries on
+ * must not commit what is left: SQLite's `or rollback` has undone the batch's rows already, and
+ * PostgreSQL would answer COMMIT of the aborted transaction with a silent ROLLBACK.
+ */
+function guarded(store: LedgerStore): LedgerStore & { rethrow(): void } {
+  let failed: { err: unknown } | undefined;
+  const watch = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+    try {
+      return await f(...a);
+    } catch (err) {
+      failed ??= { err };
+      throw err;
+    }
+  };
+  return {
+    findTransfers: watch(store.findTransfers),
+    findResolved: watch(store.findResolved),
+    lockAccounts: watch(store.lockAccounts),
+    write: watch(store.write),
+    rethrow() {
+      if (failed) throw failed.err;
+    },
+  };
+}
+
 async function attemptSqlite<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
   const sqlite = db.sqlite!;
   return db.kysely.connection().execute(async (conn) => {
     sqlite.exec('BEGIN IMMEDIATE');
     try {
-      const result = await fn({ kysely: conn, dialect: 'sqlite', now: clock.now(), store: sqliteStore(sqlite) });
+      const store = guarded(sqliteStore(sqlite));
+      const result = await fn({ kysely: conn, dialect: 'sqlite', now: clock.now(), store });
+      store.rethrow();
       sqlite.exec('COMMIT');
       return result;
     } catch (err) {
@@ -67,9 +95,12 @@ async function attemptSqlite<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Prom
 }
 
 async function attemptPostgres<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
-  return db.kysely.transaction().execute((trx) =>
-    fn({ kysely: trx, dialect: 'postgres', now: clock.now(), store: postgresStore(trx) }),
-  );
+  return db.kysely.transaction().execute(async (trx) => {
+    const store = guarded(postgresStore(trx));
+    const result = await fn({ kysely: trx, dialect: 'postgres', now: clock.now(), store });
+    store.rethrow();
+    return result;
+  });
 }
 
 /**
