@@ -1,4 +1,5 @@
 /** Pixel-art to SVG: a grid of characters plus a palette becomes crisp run-length rects. */
+import { mulberry32 } from '../../../src/shared/mulberry32';
 
 /** Palette: one character → CSS colour; '.' and ' ' are always transparent. */
 export type Palette = Record<string, string>;
@@ -66,14 +67,7 @@ export function seeded(seed: string): () => number {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(h);
 }
 
 /** The art direction's fixed colours. */

@@ -1,17 +1,9 @@
 /** The crash test's batches: a pure function of (seed, k), so the parent and a retrying child agree. */
 import type { TransferInput } from '../../../../src/server/ledger/index';
+import { mulberry32 } from '../../../../src/shared/mulberry32';
 
-/** A small deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The crash test's generator: mulberry32, shared with the art generator. */
+export const prng = mulberry32;
 
 /**
  * Batch `k` of run `seed`: 1–4 transfers among `accounts` (some overdraw, so the batch is refused), a
