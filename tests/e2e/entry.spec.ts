@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { linkIn, waitForMail } from './support/outbox';
 import { finishOnboarding, logIn, newPlayer, register } from './support/player';
+import { nextSocketEvent } from './support/socket';
 
 test('register → verify from the mailed link → log in → onboarding → home', async ({ page }) => {
   const p = newPlayer();
@@ -22,8 +23,11 @@ test('register → verify from the mailed link → log in → onboarding → hom
   await page.getByRole('button', { name: 'Apply KYC' }).click();
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
+  // After login the live socket subscribes with the player's token and session.
+  const subscribed = nextSocketEvent(page, 'subscribe');
   await logIn(page, p.email, p.password);
   await expect(page).toHaveURL(/\/onboarding$/);
+  expect(await subscribed).toContain('"success":true');
   await finishOnboarding(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(`${p.name} Purse`)).toBeVisible();

@@ -53,6 +53,29 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime gateway on %s', (dial
     good.socket.send({ method: 'ack', nonce: sub._nonce });
   });
 
+  it('refuses a valid token without a live session of the same player', async () => {
+    const { client, user } = await registerPlayer(s, 'ws5');
+    const other = await registerPlayer(s, 'ws6');
+    const noCookie = await open();
+    noCookie.socket.send({ method: 'sync', token: user.ws_auth_token });
+    expect(await noCookie.next('subscribe')).toMatchObject({ success: false });
+    const otherSession = await open(other.client);
+    otherSession.socket.send({ method: 'sync', token: user.ws_auth_token });
+    expect(await otherSession.next('subscribe')).toMatchObject({ success: false });
+
+    // A second tab keeps the ended session's cookie: after logout elsewhere it cannot resubscribe.
+    const cookie = client.cookieHeader();
+    await client.post('/api/auth/logout');
+    const staleTab = connect(s.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+    sockets.push(staleTab);
+    const answer = new Promise<ServerMessage>((resolve) => staleTab.on('message', (m: ServerMessage) => resolve(m)));
+    staleTab.on('connect', () => staleTab.send({ method: 'sync', token: user.ws_auth_token }));
+    expect(await answer).toMatchObject({ event: 'subscribe', success: false });
+    s.realtime.sendToUser(user.id, 'item_arrived', { id: 6 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect([...noCookie.received, ...otherSession.received].some((m) => m.event === 'item_arrived')).toBe(false);
+  });
+
   it('disconnects the socket of a session that logs out', async () => {
     const { client, user } = await registerPlayer(s, 'ws2');
     const live = await open(client);
@@ -63,10 +86,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime gateway on %s', (dial
   });
 
   it('disconnects every socket of a player whose password is reset', async () => {
-    const { user } = await registerPlayer(s, 'ws3');
-    const tokenless = await open();
+    const { client, user } = await registerPlayer(s, 'ws3');
+    const tokenless = await open(client);
     tokenless.socket.send({ method: 'sync', token: user.ws_auth_token });
-    await tokenless.next('subscribe');
+    expect(await tokenless.next('subscribe')).toMatchObject({ success: true });
     await s.client().post('/api/auth/reset-password', { email: 'playerws3@example.com' });
     const mail = await s.smtp.waitFor('playerws3@example.com', /reset/);
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;

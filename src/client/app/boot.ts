@@ -12,6 +12,7 @@ import { $router, currentUrl, navigate } from '../stores/router';
 import { ROUTE_RULES, type RouteName } from '../../shared/routes';
 import { rememberIntended } from '../stores/intended';
 import { authFailureRedirect } from './guards';
+import { startLiveSocket } from './liveSocket';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
@@ -33,6 +34,8 @@ export async function refreshSession(client: Api = api): Promise<void> {
 
 /** Runs the boot requests once; the splash hides when all have settled, whatever their outcome. */
 export async function boot(client: Api = api): Promise<void> {
+  // Follows $session from here on: the socket opens once the status call reports a user.
+  startLiveSocket();
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {

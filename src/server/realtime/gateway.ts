@@ -1,12 +1,13 @@
 /**
- * The Socket.IO gateway on the HTTP port: a socket subscribes with its user's `ws_auth_token`, then
- * receives that user's events. Sockets whose session ends (logout, password reset, verification) are
- * disconnected, because reconnection would otherwise skip the subscription check.
+ * The Socket.IO gateway on the HTTP port: a socket subscribes with its user's `ws_auth_token` from a live
+ * session of that same user (the handshake's session cookie), then receives that user's events. The
+ * token alone is not enough: a tab whose session ended elsewhere must not resubscribe on reconnect.
+ * Sockets whose session ends (logout, password reset, verification) are disconnected.
  */
 import crypto from 'node:crypto';
 import { Server, type Socket } from 'socket.io';
 import { clientMessageSchema, SOCKET_MESSAGE_EVENT, type ServerMessage } from '../../shared/api/socket';
-import { sha256Hex } from '../domain/auth/secrets';
+import { loadSession } from '../domain/auth/sessions';
 import { findUserByWsToken } from '../domain/users/userRepo';
 import type { App, AppContext } from '../http/context';
 import { SESSION_COOKIE } from '../http/sessionCookies';
@@ -33,11 +34,11 @@ function message(event: string, fields: Record<string, unknown> = {}): ServerMes
   return { ...fields, event, _nonce: crypto.randomUUID() };
 }
 
-function sessionKeyOf(socket: Socket): string | undefined {
+function sessionCookieOf(socket: Socket): string | undefined {
   const header = socket.handshake.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return sha256Hex(decodeURIComponent(rest.join('=')));
+    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('='));
   }
   return undefined;
 }
@@ -48,15 +49,19 @@ export function attachRealtime(app: App, ctx: AppContext): Realtime {
 
   io.on('connection', (socket: Socket) => {
     const data = socket.data as SocketData;
-    data.sessionKey = sessionKeyOf(socket);
+    const cookie = sessionCookieOf(socket);
     socket.on(SOCKET_MESSAGE_EVENT, async (raw: unknown) => {
       const parsed = clientMessageSchema.safeParse(raw);
       if (!parsed.success || parsed.data.method !== 'sync') return;
-      const user = await findUserByWsToken(ctx.db.kysely, parsed.data.token).catch(() => undefined);
-      if (!user) {
+      const [user, session] = await Promise.all([
+        findUserByWsToken(ctx.db.kysely, parsed.data.token),
+        cookie ? loadSession(ctx.db.kysely, cookie, ctx.clock.now()) : undefined,
+      ]).catch(() => [undefined, undefined] as const);
+      if (!user || !session || session.userId !== user.id) {
         socket.send(message('subscribe', { success: false }));
         return;
       }
+      data.sessionKey = session.key;
       data.userId = user.id;
       await socket.join([userRoom(user.id), SUBSCRIBED]);
       socket.send(message('subscribe', { success: true }));
