@@ -8,7 +8,7 @@ import { systemClock, type Clock } from './domain/clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
 import { sweepExpiredTokens } from './domain/auth/tokens';
 import type { BalanceReader } from './domain/users/balances';
-import { balancesOf } from './ledger/index';
+import { balancesOf, createLedger } from './ledger/index';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { App, AppContext } from './http/context';
 import { installErrorHandler } from './http/errorHandler';
@@ -54,9 +54,14 @@ export interface BuiltApp {
   ctx: AppContext;
   /** The socket gateway: push events to players. */
   realtime: Realtime;
+  /** Runs every periodic upkeep task now (they also run at start and on their timers). */
+  upkeep(): Promise<void>;
 }
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Expired sessions and tokens are deleted this often. */
+const SESSION_SWEEP_MS = 60 * 60 * 1000;
+/** Overdue pending transfers are expired (their reservations returned) this often. */
+const LEDGER_EXPIRY_SWEEP_MS = 60 * 1000;
 
 /** Builds the app (not listening yet); closing it closes its mailer but not the database. */
 export async function createApp(components: AppComponents): Promise<BuiltApp> {
@@ -92,18 +97,25 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   for (const routes of components.routes ?? []) await routes(app, ctx, realtime);
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
 
-  const sweep = () =>
-    Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]).catch((err: unknown) =>
-      app.log.error({ err }, 'session sweep failed'),
-    );
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await sweep();
-  });
+  // Periodic upkeep, each task logged and retried on its next turn when it fails.
+  const ledger = createLedger(db, clock);
+  const upkeep = {
+    sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
+    'ledger expiry': () => ledger.expire(),
+  };
+  const run = (name: keyof typeof upkeep) => upkeep[name]().then(
+    () => undefined,
+    (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
+  );
+  const timers = [setInterval(() => run('sessions'), SESSION_SWEEP_MS), setInterval(() => run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
+  for (const t of timers) t.unref();
+  const upkeepNow = async () => {
+    await Promise.all([run('sessions'), run('ledger expiry')]);
+  };
+  app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {
-    clearInterval(timer);
+    for (const t of timers) clearInterval(t);
     await mailer.close();
   });
-  return { app, ctx, realtime };
+  return { app, ctx, realtime, upkeep: upkeepNow };
 }

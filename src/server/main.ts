@@ -5,10 +5,7 @@ import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { systemClock } from './domain/clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
-import { createLedger, ensureGenesis } from './ledger/index';
-
-/** How often overdue pending transfers are expired (their reservations returned). */
-const LEDGER_EXPIRY_SWEEP_MS = 60_000;
+import { ensureGenesis } from './ledger/index';
 
 /** TRUST_PROXY: unset/"false" → trust no proxy; "true" → any; otherwise a comma-separated list of proxy addresses/CIDRs. */
 function trustProxyFromEnv(v: string | undefined): boolean | string {
@@ -21,7 +18,6 @@ async function main(): Promise<void> {
   const db = openDatabase(config);
   await migrate(db);
   await ensureGenesis(db, systemClock);
-  const ledger = createLedger(db, systemClock);
   const { app } = await createApp({
     config,
     db,
@@ -31,16 +27,10 @@ async function main(): Promise<void> {
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   });
 
-  const sweep = setInterval(() => {
-    ledger.expire().catch((err: unknown) => app.log.error({ err }, 'ledger expiry sweep failed'));
-  }, LEDGER_EXPIRY_SWEEP_MS);
-  sweep.unref();
-
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(sweep);
     app.log.info({ signal }, 'shutting down');
     app
       .close()

@@ -62,6 +62,8 @@ export interface TestServer {
   app: App;
   ctx: AppContext;
   realtime: Realtime;
+  /** Runs the app's periodic upkeep now. */
+  upkeep(): Promise<void>;
   config: Config;
   testDb: TestDb;
   clock: ManualClock;
@@ -89,7 +91,7 @@ export async function startTestServer(
   const config: Config = { ...loadConfig({}), dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };
   const clock = manualClock(Date.now());
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: silent });
-  const { app, ctx, realtime } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });
+  const { app, ctx, realtime, upkeep } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -98,6 +100,7 @@ export async function startTestServer(
     app,
     ctx,
     realtime,
+    upkeep,
     config,
     testDb,
     clock,
