@@ -6,6 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { LoginBody } from '../../shared/api/auth';
 import type { User } from '../../shared/api/user';
 import type { ApiResult } from '../net/http';
+import { failureText, thrownText } from './requestErrors';
 
 /** Label of the button while logging in. */
 export const LOGGING_LABEL = 'Fetching data...';
@@ -50,12 +51,12 @@ export const loginButtonMachine = setup({
           },
           {
             target: 'error',
-            actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.text) }),
+            actions: assign({ error: ({ event }) => failureText(event.output) }),
           },
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ error: ({ event }) => thrownText(event.error) }),
         },
       },
     },

@@ -4,6 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
+import { failureText, thrownText } from './requestErrors';
 
 /** Label of the button while the request runs. */
 export const SENDING_LABEL = 'Sending data...';
@@ -49,12 +50,12 @@ export const submitMachine = setup({
           },
           {
             target: 'error',
-            actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.text) }),
+            actions: assign({ error: ({ event }) => failureText(event.output) }),
           },
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+          actions: assign({ error: ({ event }) => thrownText(event.error) }),
         },
       },
     },
