@@ -1,4 +1,5 @@
-// Lint config: typescript-eslint's recommended rules plus React hooks; generated output is ignored.
+// Lint config: typescript-eslint's recommended rules plus React hooks and the import boundaries of
+// ARCHITECTURE.md; generated output is ignored.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,4 +20,14 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info', 'debug'] }],
     },
   },
+  // Import boundaries: shared is isomorphic and imports nothing outside itself; the client never reaches
+  // into the server; domain rules and the ledger never depend on the HTTP layer or the socket gateway.
+  boundary('src/shared/**', ['**/client/**', '**/server/**', 'node:*', 'fastify', 'kysely', 'pg', 'better-sqlite3', 'socket.io'], 'src/shared is isomorphic: it imports nothing outside src/shared'),
+  boundary('src/client/**', ['**/server/**'], 'the client never imports server code: share it through src/shared'),
+  boundary('src/server/{domain,ledger,db}/**', ['**/http/**', '**/realtime/**', '**/app', 'fastify'], 'domain, ledger and db code never depends on the HTTP layer or the gateway'),
 );
+
+/** A lint block refusing imports matching `patterns` in `files`, with the reason as the message. */
+function boundary(files, patterns, message) {
+  return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] } };
+}

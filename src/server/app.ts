@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { systemClock, type Clock } from './domain/clock';
+import { systemClock, type Clock } from './clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
 import { sweepExpiredTokens } from './domain/auth/tokens';
 import type { BalanceReader } from './domain/users/balances';
@@ -107,14 +107,13 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     () => undefined,
     (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
   );
-  const timers = [setInterval(() => run('sessions'), SESSION_SWEEP_MS), setInterval(() => run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
-  for (const t of timers) t.unref();
+  const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
     await Promise.all([run('sessions'), run('ledger expiry')]);
   };
   app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {
-    for (const t of timers) clearInterval(t);
+    for (const t of timers) t.cancel();
     await mailer.close();
   });
   return { app, ctx, realtime, upkeep: upkeepNow };

@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
-import { systemClock } from './domain/clock';
+import { systemClock } from './clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
 

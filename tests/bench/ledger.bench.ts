@@ -14,7 +14,7 @@ import { openSqlite, type Db, type DialectName } from '../../src/server/db/datab
 import { migrate } from '../../src/server/db/migrate';
 import { createTestDb, type TestDb } from '../support/testDb';
 import { destroyQuietly } from '../integration/ledger/support/teardown';
-import { systemClock } from '../../src/server/domain/clock';
+import { systemClock } from '../../src/server/clock';
 import { checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount, type TransferInput } from '../../src/server/ledger/index';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);

@@ -9,7 +9,7 @@ import { createApp, type AppComponents } from '../../src/server/app';
 import type { Realtime } from '../../src/server/realtime/gateway';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { DialectName } from '../../src/server/db/database';
-import { manualClock, type ManualClock } from '../../src/server/domain/clock';
+import { manualClock, type ManualClock } from '../../src/server/clock';
 import type { AppContext, App } from '../../src/server/http/context';
 import { createMailer } from '../../src/server/mail/mailer';
 import { scaledRateLimits } from '../../src/server/http/rateLimit';

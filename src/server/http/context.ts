@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../clock';
 import type { AuthDeps } from '../domain/auth/deps';
 import type { BalanceReader } from '../domain/users/balances';
 import type { RateLimiter } from './rateLimit';

@@ -1,6 +1,6 @@
 /** The seed every ledger starts from: the system accounts and the initial ANGLS supply. */
 import type { Db } from '../db/database';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../clock';
 import { LEDGER_ASSETS, SYSTEM_ACCOUNTS, type SystemAccountName } from './assets';
 import { systemAccount } from './accounts';
 import { GENESIS } from './genesisConfig';

@@ -1,6 +1,6 @@
 /** A ledger bound to one database and clock: the convenient face of the functions in this folder. */
 import type { Db } from '../db/database';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../clock';
 import { balancesOf, itemsOf, type PlayerBalances } from './balances';
 import { checkLedger, type LedgerReport } from './check';
 import { expirePending } from './expiry';

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database';
 import type { Database } from '../db/schema';
-import type { Clock } from '../domain/clock';
+import type { Clock } from '../clock';
 import { LedgerError } from './errors';
 import { sqliteStore } from './sqliteStore';
 import { postgresStore } from './postgresStore';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
-import { manualClock } from '../../../src/server/domain/clock';
+import { manualClock } from '../../../src/server/clock';
 import { checkLedger, createLedger, ensureGenesis, getAccount, playerAccount, systemAccount, transfer, type Ledger } from '../../../src/server/ledger/index';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('ledger constraints on %s', (dialect) => {

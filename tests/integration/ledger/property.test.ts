@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
-import { manualClock } from '../../../src/server/domain/clock';
+import { manualClock } from '../../../src/server/clock';
 import {
   HOLDER_FLAGS, checkLedger, createLedger, ensureAccount, getAccount, isLedgerError, type Ledger, type TransferInput,
 } from '../../../src/server/ledger/index';

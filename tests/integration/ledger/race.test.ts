@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
-import { systemClock } from '../../../src/server/domain/clock';
+import { systemClock } from '../../../src/server/clock';
 import {
   checkLedger, createLedger, getAccount, isLedgerError, playerAccount, systemAccount, type Ledger,
 } from '../../../src/server/ledger/index';

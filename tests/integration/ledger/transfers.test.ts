@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
-import { manualClock } from '../../../src/server/domain/clock';
+import { manualClock } from '../../../src/server/clock';
 import {
   GENESIS, balancesOf, checkLedger, createLedger, ensureGenesis, expirePending, getAccount, isLedgerError, itemsOf,
   historyOf, itemAsset, playerAccount, systemAccount, transfer, type Ledger,

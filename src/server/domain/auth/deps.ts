@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import type { MailBrand } from '../../mail/messages';
-import type { Clock } from '../clock';
+import type { Clock } from '../../clock';
 
 /** Minimal logger (pino's shape). */
 export interface AuthLog {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import type { Db, DialectName } from '../../../../src/server/db/database';
-import { systemClock } from '../../../../src/server/domain/clock';
+import { systemClock } from '../../../../src/server/clock';
 import { checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount } from '../../../../src/server/ledger/index';
 import { prng } from './crashBatches';
 

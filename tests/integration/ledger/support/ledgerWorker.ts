@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { openPostgres, openSqlite, type Db, type DialectName } from '../../../../src/server/db/database';
-import { systemClock } from '../../../../src/server/domain/clock';
+import { systemClock } from '../../../../src/server/clock';
 import { createLedger, isLedgerError, type TransferInput } from '../../../../src/server/ledger/index';
 import { crashBatch } from './crashBatches';
 
