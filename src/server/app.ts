@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
+import { loadSigningKey } from './domain/auth/serverSecret';
 import { sweepExpiredTokens } from './domain/auth/tokens';
 import type { BalanceReader } from './domain/users/balances';
 import { balancesOf, createLedger } from './ledger/index';
@@ -14,13 +15,15 @@ import type { App, AppContext } from './http/context';
 import { installErrorHandler } from './http/errorHandler';
 import { installJsonParser } from './http/jsonBody';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './http/rateLimit';
-import { installSessionHooks } from './http/sessionHooks';
+import { registerApiScope } from './http/sessionHooks';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { defaultStaticPaths, installStaticFiles, type StaticPaths } from './http/staticFiles';
 import { csrfCookieRoute } from './http/routes/csrfCookie';
 import { authRoutes } from './http/routes/authRoutes';
 import { registerRoutes } from './http/routes/registerRoutes';
 import { passwordResetRoutes } from './http/routes/passwordResetRoutes';
 import { accountRoutes } from './http/routes/accountRoutes';
+import { sessionRoutes } from './http/routes/sessionRoutes';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
 
@@ -41,11 +44,13 @@ export interface AppComponents {
   staticPaths?: StaticPaths;
   /** Fastify's trustProxy: set behind a reverse proxy so rate limits see the client's IP (TRUST_PROXY). */
   trustProxy?: boolean | string;
+  /** APP_KEY: the signing key is derived from it; unset → generated once and kept in the database. */
+  appKey?: string;
   /** Route modules of other domains, registered after the auth routes with the same context. */
   routes?: RouteModule[];
 }
 
-/** A domain's routes: registered on the app with the shared context and the socket gateway. */
+/** A domain's routes: registered inside the API scope (paths under /api/) with the shared context and the socket gateway. */
 export type RouteModule = (app: App, ctx: AppContext, realtime: Realtime) => void | Promise<void>;
 
 /** The built app plus what it owns. */
@@ -79,22 +84,28 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     balances: components.balances ?? ((userId) => balancesOf(components.db.kysely, userId)),
     limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now()),
     auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log },
+    signingKey: await loadSigningKey(db.kysely, clock.now(), components.appKey),
     sessionsEnded: new Set(),
   };
 
   await app.register(fastifyCookie);
+  await installSecurityHeaders(app, config);
   installJsonParser(app);
   installErrorHandler(app);
-  installSessionHooks(app, ctx);
   await installOpenApi(app, config.productName);
-  openApiRoute(app);
-  csrfCookieRoute(app, ctx);
-  authRoutes(app, ctx);
-  registerRoutes(app, ctx);
-  passwordResetRoutes(app, ctx);
-  accountRoutes(app, ctx);
   const realtime = attachRealtime(app, ctx);
-  for (const routes of components.routes ?? []) await routes(app, ctx, realtime);
+  // Every API route lives in the API scope: its hooks (session, origin, CSRF, no-store) run for each
+  // route matched inside it, whatever the raw URL looked like. Route modules receive the scope as `app`.
+  await registerApiScope(app, ctx, async (api) => {
+    openApiRoute(api);
+    csrfCookieRoute(api, ctx);
+    authRoutes(api, ctx);
+    registerRoutes(api, ctx);
+    passwordResetRoutes(api, ctx);
+    accountRoutes(api, ctx);
+    sessionRoutes(api, ctx);
+    for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
+  });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
 
   // Periodic upkeep, each task logged and retried on its next turn when it fails.

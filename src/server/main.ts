@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     rateLimits: rateLimitsFromEnv(process.env),
     trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+    appKey: process.env.APP_KEY || undefined,
   });
 
   let closing = false;

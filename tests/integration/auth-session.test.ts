@@ -15,12 +15,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
   });
   afterAll(() => s?.close());
 
-  it('hands out the CSRF cookie: 204, script-readable XSRF-TOKEN, HttpOnly session', async () => {
+  it('hands out the CSRF cookie: 204, script-readable XSRF-TOKEN, HttpOnly guest nonce, no session', async () => {
     const res = await s.client().csrf();
     expect(res.status).toBe(204);
     const cookies = res.headers.getSetCookie();
     const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!;
-    const session = cookies.find((c) => c.startsWith('aeon_session='))!;
+    const session = cookies.find((c) => c.startsWith('aeon_guest='))!;
+    expect(cookies.some((c) => c.startsWith('aeon_session='))).toBe(false);
     expect(xsrf).toMatch(/Path=\//);
     expect(xsrf).toMatch(/SameSite=Lax/);
     expect(xsrf).not.toMatch(/HttpOnly/i);
@@ -29,12 +30,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     expect(session).not.toMatch(/Secure/);
   });
 
-  it('keeps the session and its token on a second CSRF cookie fetch', async () => {
+  it('keeps the guest nonce and its token on a second CSRF cookie fetch, and a session\'s token once logged in', async () => {
     const c = s.client();
     await c.csrf();
-    const [sid, token] = [c.cookies.get('aeon_session'), c.cookies.get('XSRF-TOKEN')];
+    const [nonce, token] = [c.cookies.get('aeon_guest'), c.cookies.get('XSRF-TOKEN')];
     await c.csrf();
-    expect([c.cookies.get('aeon_session'), c.cookies.get('XSRF-TOKEN')]).toEqual([sid, token]);
+    expect([c.cookies.get('aeon_guest'), c.cookies.get('XSRF-TOKEN')]).toEqual([nonce, token]);
+    const { client } = await registerPlayer(s, 'keep1');
+    const [sid, sessionToken] = [client.cookies.get('aeon_session'), client.cookies.get('XSRF-TOKEN')];
+    await client.csrf();
+    expect([client.cookies.get('aeon_session'), client.cookies.get('XSRF-TOKEN')]).toEqual([sid, sessionToken]);
   });
 
   it('refuses state-changing API calls without a matching token with 419', async () => {
@@ -54,7 +59,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     expect(foreign.status).toBe(419);
     const viaCsrfHeader = await c.request('POST', '/api/auth/logout', { csrf: false, headers: { 'x-csrf-token': c.cookies.get('XSRF-TOKEN')! } });
     expect(viaCsrfHeader.status).toBe(200);
-    for (const m of ['PUT', 'PATCH', 'DELETE']) expect((await s.client().request(m, '/api/user', { csrf: false })).status).toBe(419);
+    expect((await s.client().request('DELETE', '/api/auth/sessions/x', { csrf: false })).status).toBe(419);
   });
 
   it('answers the same 422 for an unknown e-mail and a wrong password', async () => {
@@ -78,14 +83,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     await registerPlayer(s, 'fix1');
     const c = s.client();
     await c.csrf();
-    const before = { sid: c.cookies.get('aeon_session')!, xsrf: c.cookies.get('XSRF-TOKEN')! };
+    const before = { sid: c.cookies.get('aeon_session'), xsrf: c.cookies.get('XSRF-TOKEN')! };
+    expect(before.sid).toBeUndefined();
     const login = await c.post('/api/auth/login', { username: 'playerfix1@example.com', password: 'secret123' });
     expect(login.status).toBe(200);
     expect(login.body.data).toMatchObject({ name: 'player_fix1', balance: '0.00000000', balance_ngls: '0.00000000' });
-    expect(c.cookies.get('aeon_session')).not.toBe(before.sid);
+    expect(c.cookies.get('aeon_session')).toBeDefined();
     expect(c.cookies.get('XSRF-TOKEN')).not.toBe(before.xsrf);
+    // Logging in again from the same browser replaces the session: the first id is worthless.
+    const first = c.cookies.get('aeon_session')!;
+    expect((await c.post('/api/auth/login', { username: 'playerfix1@example.com', password: 'secret123' })).status).toBe(200);
+    expect(c.cookies.get('aeon_session')).not.toBe(first);
     const stale = s.client();
-    stale.cookies.set('aeon_session', before.sid);
+    stale.cookies.set('aeon_session', first);
     expect((await stale.get('/api/auth/status')).status).toBe(401);
     const status = await c.get('/api/auth/status');
     expect(status.status).toBe(200);

@@ -25,6 +25,8 @@ export interface AppContext {
   balances: BalanceReader;
   limiter: RateLimiter;
   auth: AuthDeps;
+  /** Signs the stateless guest CSRF tokens (APP_KEY, or generated once and kept in the database). */
+  signingKey: Buffer;
   /** Listeners told when sessions end (logout, reset, verification). */
   sessionsEnded: Set<SessionsEndedListener>;
 }

@@ -1,37 +1,38 @@
-/** Loads the session of every API request and enforces the CSRF token on state-changing API calls. */
+/**
+ * The API scope: an encapsulated Fastify plugin whose hooks run for every route registered inside it and
+ * only for those. Whether a request needs its session and its CSRF token is decided by the route it
+ * matched, never by the raw URL, so `/%61pi/…`, absolute-form targets and the like get the same checks.
+ * Inside the scope: the session is loaded, state-changing calls need a same-site origin and a valid CSRF
+ * token (the session's, or a guest's signed token), listed GETs that change state need a same-origin
+ * caller, and every answer is `Cache-Control: no-store` (they carry e-mails, socket tokens, balances).
+ */
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors';
 import { loadSession } from '../domain/auth/sessions';
+import { isGuestCsrfToken } from '../domain/auth/guestCsrf';
 import { safeEqual } from '../domain/auth/secrets';
 import type { App, AppContext } from './context';
-import { SESSION_COOKIE } from './sessionCookies';
+import { guestNonceOf, sessionCookieName } from './sessionCookies';
+import { isForeign, isSameOriginCall } from './requestOrigin';
 
 /** Laravel's text for a missing or wrong CSRF token (HTTP 419). */
 export const CSRF_MISMATCH = 'CSRF token mismatch.';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function needsSession(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/');
+/**
+ * GET routes that change state (the original product's API shape) and so may only be called by this
+ * site's own pages; matched by route pattern. A GET route gets a HEAD twin, covered as well.
+ */
+export const SAME_ORIGIN_GETS: ReadonlySet<string> = new Set(['/api/auth/resend-email']);
+
+/** Paths the scope may hold: the API and Sanctum's CSRF cookie endpoint. */
+function inScope(url: string): boolean {
+  return url.startsWith('/api/') || url === '/sanctum/csrf-cookie';
 }
 
 function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
-}
-
-/** Adds the session loader and the CSRF check to `app`. */
-export function installSessionHooks(app: App, ctx: AppContext): void {
-  app.decorateRequest('authSession', null);
-  app.addHook('onRequest', async (request) => {
-    if (!needsSession(request.url)) return;
-    const id = request.cookies[SESSION_COOKIE];
-    request.authSession = id ? ((await loadSession(ctx.db.kysely, id, ctx.clock.now())) ?? null) : null;
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api')) return;
-    const sent = headerValue(request.headers['x-xsrf-token']) ?? headerValue(request.headers['x-csrf-token']);
-    const session = request.authSession;
-    // Browsers may send the cookie value URL-encoded; ours is base64url, so decoding is a no-op for it.
-    const token = sent === undefined ? undefined : safeDecode(sent);
-    if (!session || token === undefined || !safeEqual(token, session.csrf)) throw new AppError(419, CSRF_MISMATCH);
-  });
 }
 
 function safeDecode(v: string): string {
@@ -40,4 +41,40 @@ function safeDecode(v: string): string {
   } catch {
     return v;
   }
+}
+
+function csrfValid(ctx: AppContext, request: FastifyRequest): boolean {
+  const sent = headerValue(request.headers['x-xsrf-token']) ?? headerValue(request.headers['x-csrf-token']);
+  if (sent === undefined) return false;
+  // Browsers may send the cookie value URL-encoded; ours is base64url, so decoding is a no-op for it.
+  const token = safeDecode(sent);
+  const session = request.authSession;
+  if (session) return safeEqual(token, session.csrf);
+  const nonce = guestNonceOf(ctx, request);
+  return nonce !== undefined && isGuestCsrfToken(ctx.signingKey, nonce, token);
+}
+
+/** Registers `routes` inside the API scope of `app`. */
+export async function registerApiScope(app: App, ctx: AppContext, routes: (api: App) => void | Promise<void>): Promise<void> {
+  await app.register(async (api: App) => {
+    api.decorateRequest('authSession', null);
+    // A route outside /api would silently get (or, moved out, silently lose) these checks: refuse it.
+    api.addHook('onRoute', (route) => {
+      if (!inScope(route.url ?? route.path)) throw new Error(`route ${route.url ?? route.path} does not belong in the API scope`);
+    });
+    api.addHook('onRequest', async (request) => {
+      const method = request.method;
+      const pattern = request.routeOptions.url ?? '';
+      if (STATE_CHANGING.has(method) && isForeign(request, ctx.config.publicUrl)) throw new AppError(419, CSRF_MISMATCH);
+      if (SAME_ORIGIN_GETS.has(pattern) && !isSameOriginCall(request, ctx.config.publicUrl)) throw new AppError(419, CSRF_MISMATCH);
+      const id = request.cookies[sessionCookieName(ctx.config)];
+      request.authSession = id ? ((await loadSession(ctx.db.kysely, id, ctx.clock.now())) ?? null) : null;
+      if (STATE_CHANGING.has(method) && !csrfValid(ctx, request)) throw new AppError(419, CSRF_MISMATCH);
+    });
+    api.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    await routes(api);
+  });
 }

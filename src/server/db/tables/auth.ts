@@ -34,6 +34,19 @@ export interface SessionsTable {
   data: string;
   expires_at: number;
   created_at: number;
+  /** Opaque id shown to the player (listing, ending); null only for rows older than migration 0040. */
+  public_id: string | null;
+  last_seen_at: number | null;
+  /** The browser's User-Agent at login, cut to 255 characters. */
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** Secrets the server generates once and every node shares (e.g. the guest CSRF signing key). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
 }
 
 /** One-time tokens for e-mail verification and password reset, stored hashed. */
@@ -52,4 +65,5 @@ export interface AuthTables {
   users: UsersTable;
   sessions: SessionsTable;
   tokens: TokensTable;
+  server_secrets: ServerSecretsTable;
 }
