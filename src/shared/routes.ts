@@ -44,6 +44,8 @@ export const ROUTE_PATHS = {
   forum: '/forum',
   ditch: '/ditch',
   gallery: '/gallery',
+  /** Not in the specs: the player's own sessions (list, end), reached from the home menu. */
+  sessions: '/sessions',
 } as const;
 
 /** Name of a route. */
@@ -109,6 +111,7 @@ export const ROUTE_RULES: Record<RouteName, RouteRule> = {
   forum: auth,
   ditch: auth,
   gallery: { access: 'dev' },
+  sessions: auth,
 };
 
 /** Every route name, in table order. */

@@ -11,6 +11,7 @@ import NewPasswordScreen from '../hud/screens/NewPasswordScreen';
 import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
 import OnboardingScreen from '../hud/screens/OnboardingScreen';
 import HomeScreen from '../hud/screens/HomeScreen';
+import SessionsScreen from '../hud/screens/SessionsScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
@@ -30,6 +31,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'onboarding',
   'onboardingEcto',
   'gallery',
+  'sessions',
 ]);
 
 /** The element for a shown view. */
@@ -58,6 +60,8 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
       return <OnboardingScreen />;
     case 'onboardingEcto':
       return <OnboardingScreen variant="ecto" />;
+    case 'sessions':
+      return <SessionsScreen />;
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { publicConfigSchema, referrerSchema, type LoginBody, type PublicConfig, type Referrer, type RegisterBody } from '../../shared/api/auth';
 import { userSchema, type User } from '../../shared/api/user';
+import { sessionListSchema, type SessionInfo } from '../../shared/api/sessions';
 import { createHttp, type ApiResult, type Http } from './http';
 
 const verifyStatusSchema = z.object({ email_confirmed: z.boolean() });
@@ -44,6 +45,10 @@ export function createApi(http: Http) {
     onboardingCompleted: (): Promise<ApiResult<unknown>> => http.post('/api/onboarding/completed'),
     /** GET /api/config: brand and public settings. */
     config: (): Promise<ApiResult<PublicConfig>> => http.get('/api/config', { schema: publicConfigSchema }),
+    /** GET /api/auth/sessions: the player's live sessions. */
+    sessions: (): Promise<ApiResult<SessionInfo[]>> => http.get('/api/auth/sessions', { schema: sessionListSchema }),
+    /** POST /api/auth/sessions/{id}/end: ends one of the player's sessions (this one included). */
+    endSession: (id: string): Promise<ApiResult<unknown>> => http.post(`/api/auth/sessions/${encodeURIComponent(id)}/end`),
     /** GET /api/wallet: the deposit address (spec 2; may be absent on an older server). */
     wallet: (): Promise<ApiResult<{ address: string }>> => http.get('/api/wallet', { schema: walletSchema }),
   };

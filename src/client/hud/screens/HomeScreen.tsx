@@ -1,4 +1,4 @@
-/** /: for now the wallet panel, the menu (About, Logout) and a clear panel for what comes next. */
+/** /: for now the wallet panel, the menu (About, Sessions, Logout) and a clear panel for what comes next. */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../stores/session';
@@ -40,6 +40,9 @@ export default function HomeScreen() {
       <nav className="row" aria-label="Menu">
         <Button variant="secondary" small onClick={() => navigate('/onboarding')}>
           About
+        </Button>
+        <Button variant="secondary" small onClick={() => navigate('/sessions')} data-testid="menu-sessions">
+          Sessions
         </Button>
         <Button variant="secondary" small onClick={() => void logout()} data-testid="logout">
           Logout
