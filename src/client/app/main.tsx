@@ -1,4 +1,5 @@
 /** Entry point: layout variables, guards, inspector, boot, then the React shell. */
+import './cspCompat';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../hud/styles.css';
