@@ -1,9 +1,11 @@
 /** A player's own sessions: list, end (owner only), the absolute lifetime, sockets told when one ends. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import type { ServerMessage } from '../../src/shared/api/socket';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_TOUCH_MS } from '../../src/server/domain/auth/sessions';
 import { sha256Hex } from '../../src/server/domain/auth/secrets';
 import { dialectsFor } from '../support/testDb';
-import { countRows, registerPlayer, startTestServer, type TestServer } from '../support/server';
+import { countRows, registerPlayer, startTestServer, type TestClient, type TestServer } from '../support/server';
 
 const PHONE = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -76,6 +78,36 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
       expect((await phone.get('/api/auth/status')).status).toBe(200);
     } finally {
       s.ctx.sessionsEnded.delete(listener);
+    }
+  });
+
+  it('disconnects the sockets of an ended session, not those of the player\'s other sessions', async () => {
+    const { user } = await registerPlayer(s, 'sock1');
+    const phone = await loginFrom('sock1', PHONE);
+    const desktop = await loginFrom('sock1', DESKTOP);
+    const subscribe = async (client: TestClient) => {
+      const socket = connect(s.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: client.cookieHeader() } });
+      const received: ServerMessage[] = [];
+      socket.on('message', (m: ServerMessage) => received.push(m));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      socket.send({ method: 'sync', token: user.ws_auth_token });
+      await expect.poll(() => received.find((m) => m.event === 'subscribe')?.success, { timeout: 3000 }).toBe(true);
+      return socket;
+    };
+    const phoneSocket = await subscribe(phone);
+    const desktopSocket = await subscribe(desktop);
+    try {
+      const list = (await phone.get('/api/auth/sessions')).body.data as { id: string; device: string }[];
+      const target = list.find((x) => x.device === 'Firefox on Windows')!;
+      expect((await phone.request('DELETE', `/api/auth/sessions/${target.id}`)).status).toBe(200);
+      await expect.poll(() => desktopSocket.connected, { timeout: 3000 }).toBe(false);
+      expect(phoneSocket.connected).toBe(true);
+    } finally {
+      phoneSocket.close();
+      desktopSocket.close();
     }
   });
 
