@@ -27,9 +27,10 @@ export function isForeign(request: FastifyRequest, publicUrl: string): boolean {
   if (origin === undefined) return false;
   const own = originOf(publicUrl);
   if (origin === own) return false;
-  // Same host as the request itself (a deployment reached by another name than PUBLIC_URL, e.g. in dev).
-  const host = header(request, 'host');
-  if (host === undefined) return true;
+  // Same host as the request itself (a deployment reached by another name than PUBLIC_URL, e.g. in dev);
+  // Fastify's `host` reads X-Forwarded-Host only from trusted proxies (TRUST_PROXY).
+  const host = request.host;
+  if (!host) return true;
   try {
     return new URL(origin).host !== host;
   } catch {
