@@ -27,7 +27,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     await registerPlayer(s, 'lim1');
     const attempt = (username: string, password = 'wrong1234') => s.client().post('/api/auth/login', { username, password });
     for (let i = 0; i < 3; i++) expect((await attempt('playerlim1@example.com')).status).toBe(422);
-    const blocked = await attempt('PLAYERLIM1@example.com', 'secret123');
+    const blocked = await attempt('PLAYERLIM1@example.com', 'sesame-otter-7');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual(tooMany(60));
     expect(blocked.headers.get('retry-after')).toBe('60');
@@ -37,7 +37,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     expect((await attempt('someone@example.com')).status).toBe(422);
     expect((await attempt('someone2@example.com')).status).toBe(429);
     s.clock.advance(60_000);
-    expect((await attempt('playerlim1@example.com', 'secret123')).status).toBe(200);
+    expect((await attempt('playerlim1@example.com', 'sesame-otter-7')).status).toBe(200);
   });
 
   it('limits registrations per e-mail and per IP', async () => {

@@ -45,7 +45,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
   it('resets once with the mailed link, ends every session of the player, and rotates the socket token', async () => {
     const { client: phone, user } = await registerPlayer(s, 'rst1');
     const laptop = s.client();
-    expect((await laptop.post('/api/auth/login', { username: 'playerrst1@example.com', password: 'secret123' })).status).toBe(200);
+    expect((await laptop.post('/api/auth/login', { username: 'playerrst1@example.com', password: 'sesame-otter-7' })).status).toBe(200);
     const token = await requestReset('playerrst1@example.com');
 
     const form = { token, email: 'playerrst1@example.com', password: 'newpass456', password_confirmation: 'newpass456' };
@@ -66,7 +66,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(INVALID);
 
-    expect((await s.client().post('/api/auth/login', { username: 'playerrst1@example.com', password: 'secret123' })).status).toBe(422);
+    expect((await s.client().post('/api/auth/login', { username: 'playerrst1@example.com', password: 'sesame-otter-7' })).status).toBe(422);
     const login = await s.client().post('/api/auth/login', { username: 'playerrst1@example.com', password: 'newpass456' });
     expect(login.status).toBe(200);
     expect(login.body.data.ws_auth_token).not.toBe(user.ws_auth_token);
@@ -85,7 +85,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     } finally {
       s.clock.advance(-(60 * 60_000 + 1));
     }
-    expect((await s.client().post('/api/auth/login', { username: 'playerold1@example.com', password: 'secret123' })).status).toBe(200);
+    expect((await s.client().post('/api/auth/login', { username: 'playerold1@example.com', password: 'sesame-otter-7' })).status).toBe(200);
   });
 
   it('retires an older link when a new one is requested', async () => {
