@@ -14,6 +14,11 @@ import { findLiveToken, issueToken, markTokenUsed } from './tokens';
 export const RESET_REQUESTED = 'If that e-mail address is registered, we have sent a password reset link to it.';
 /** Text of a bad, used or expired reset token. */
 export const RESET_TOKEN_INVALID = 'This password reset token is invalid.';
+/**
+ * The reset mail's work starts at a random moment within this many ms: on SQLite its writes hold the event
+ * loop for a moment, which a request sent right behind the probe could otherwise feel.
+ */
+export const RESET_MAIL_JITTER_MS = 500;
 /** Text after a successful reset. */
 export const PASSWORD_RESET_DONE = 'Your password has been reset.';
 
@@ -26,7 +31,7 @@ export function requestPasswordReset(deps: AuthDeps, email: string, mail = true)
   const bag = new ErrorBag();
   checkEmail(bag, email);
   bag.throwIfAny();
-  if (mail) deps.background.defer('reset mail', () => sendResetLink(deps, email));
+  if (mail) deps.background.defer('reset mail', () => sendResetLink(deps, email), RESET_MAIL_JITTER_MS);
 }
 
 /** Issues a reset token and mails its link when `email` is registered; nothing otherwise. */
