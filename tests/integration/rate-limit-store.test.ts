@@ -20,7 +20,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the rate_limits store on %s', 
   afterAll(() => t?.destroy());
 
   it('counts in fixed windows with one atomic upsert, also under concurrency', async () => {
-    const store = new DbRateStore(t.db.kysely);
+    const store = new DbRateStore(t.db.kysely, dialect);
     const key = sha256Hex('k1');
     expect(await store.hit(key, 1000, 10_000)).toEqual({ count: 1, resetAt: 11_000 });
     expect(await store.hit(key, 1000, 10_500)).toEqual({ count: 2, resetAt: 11_000 });
@@ -33,7 +33,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the rate_limits store on %s', 
   });
 
   it('sweeps expired windows in bounded batches and keeps live ones', async () => {
-    const store = new DbRateStore(t.db.kysely);
+    const store = new DbRateStore(t.db.kysely, dialect);
     await t.db.kysely.deleteFrom('rate_limits').execute();
     const rows = Array.from({ length: SWEEP_BATCH + 200 }, (_, i) => ({ key_hash: sha256Hex(`old${i}`), window_start: 0, hits: 1, expires_at: 1000 }));
     for (let i = 0; i < rows.length; i += 300) await t.db.kysely.insertInto('rate_limits').values(rows.slice(i, i + 300)).execute();

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Db } from '../db/database';
+import type { Db, DialectName } from '../db/database';
 import { MemoryRateStore, type RateCount, type RateStore } from './rateLimitStore';
 
 /** Expired counters deleted per sweep: a sweep never holds the table for long. */
@@ -13,11 +13,23 @@ export const SWEEP_BATCH = 1000;
 
 /** A store on the database. */
 export class DbRateStore implements RateStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'postgres',
+  ) {}
 
   async hit(key: string, windowMs: number, now: number): Promise<RateCount> {
+    if (this.dialect !== 'postgres') return this.upsert(this.db, key, windowMs, now);
+    // A counter lost in a crash costs nothing; waiting for the WAL flush on every attempt would.
+    return this.db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return this.upsert(trx, key, windowMs, now);
+    });
+  }
+
+  private async upsert(db: Kysely<Database>, key: string, windowMs: number, now: number): Promise<RateCount> {
     const ended = sql<boolean>`rate_limits.expires_at <= ${now}`;
-    const row = await this.db
+    const row = await db
       .insertInto('rate_limits')
       .values({ key_hash: key, window_start: now, hits: 1, expires_at: now + windowMs })
       .onConflict((oc) =>
@@ -56,5 +68,5 @@ export class DbRateStore implements RateStore {
  * (one process owns the file, and a counter in memory spares an fsync per attempt).
  */
 export function rateStoreFor(db: Db): RateStore {
-  return db.dialect === 'postgres' ? new DbRateStore(db.kysely) : new MemoryRateStore();
+  return db.dialect === 'postgres' ? new DbRateStore(db.kysely, db.dialect) : new MemoryRateStore();
 }
