@@ -4,12 +4,13 @@
  * or contains the player's name or the local part of their e-mail.
  */
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/api/auth';
 import type { ErrorBag } from '../errors';
 
 /** Fewest characters (code points). */
-export const PASSWORD_MIN = 8;
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 /** Most characters: room for any passphrase, still a bounded hashing cost. */
-export const PASSWORD_MAX = 256;
+export const PASSWORD_MAX = PASSWORD_MAX_LENGTH;
 // Names and local parts shorter than this are too common as substrings to forbid (e.g. `a@b.cd`).
 const CONTEXT_MIN = 3;
 
