@@ -2,7 +2,7 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
@@ -17,6 +17,8 @@ import { installJsonParser } from './http/jsonBody';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './http/rateLimit';
 import { registerApiScope } from './http/sessionHooks';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { rateStoreFor } from './http/rateLimitDbStore';
+import { createBackground } from './background';
 import { defaultStaticPaths, installStaticFiles, type StaticPaths } from './http/staticFiles';
 import { csrfCookieRoute } from './http/routes/csrfCookie';
 import { authRoutes } from './http/routes/authRoutes';
@@ -42,8 +44,8 @@ export interface AppComponents {
   rateLimits?: AuthRateLimits;
   /** Where the built client and the atlases are. */
   staticPaths?: StaticPaths;
-  /** Fastify's trustProxy: set behind a reverse proxy so rate limits see the client's IP (TRUST_PROXY). */
-  trustProxy?: boolean | string;
+  /** Fastify's trustProxy; config.trustProxy (TRUST_PROXY) unless given. */
+  trustProxy?: boolean | string | string[];
   /** APP_KEY: the signing key is derived from it; unset → generated once and kept in the database. */
   appKey?: string;
   /** Route modules of other domains, registered after the auth routes with the same context. */
@@ -72,7 +74,7 @@ const LEDGER_EXPIRY_SWEEP_MS = 60 * 1000;
 export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const { config, db } = components;
   const clock = components.clock ?? systemClock;
-  const app: App = Fastify({ logger: components.logger ?? false, trustProxy: components.trustProxy ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app: App = Fastify({ logger: components.logger ?? false, trustProxy: components.trustProxy ?? fastifyTrustProxy(config.trustProxy) }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer =
@@ -82,8 +84,8 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     db,
     clock,
     balances: components.balances ?? ((userId) => balancesOf(components.db.kysely, userId)),
-    limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now()),
-    auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log },
+    limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now(), rateStoreFor(db), app.log),
+    auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log, background: createBackground(app.log) },
     signingKey: await loadSigningKey(db.kysely, clock.now(), components.appKey),
     sessionsEnded: new Set(),
   };
@@ -125,6 +127,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {
     for (const t of timers) t.cancel();
+    await ctx.auth.background.idle();
     await mailer.close();
   });
   return { app, ctx, realtime, upkeep: upkeepNow };

@@ -1,4 +1,5 @@
 /** Server configuration, read once from the environment (the configuration contract in the README). */
+import net from 'node:net';
 import path from 'node:path';
 
 /** Everything the server needs to know about where it runs; built by `loadConfig`. */
@@ -24,6 +25,46 @@ export interface Config {
   /** Session cookie gets `Secure` when the public URL is https. */
   secureCookies: boolean;
   logLevel: string;
+  /**
+   * Which proxies may tell the client's address in X-Forwarded-For (TRUST_PROXY): false (none), a hop
+   * count (the address that many proxies back from the socket), or proxy addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+}
+
+// proxy-addr's named ranges, accepted besides addresses and CIDRs.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyEntryOk(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(addr);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (net.isIP(prefix) === family) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/`false`/`0` trusts no proxy; `N` trusts N proxies in front; otherwise a comma-separated
+ * list of proxy addresses/CIDRs. `true` is refused: it would take the left-most X-Forwarded-For, which any
+ * client writes, and make every per-address limit spoofable behind a proxy that appends.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust any client-written X-Forwarded-For; set the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses/CIDRs (e.g. TRUST_PROXY=10.0.0.1,10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const bad = entries.find((e) => !proxyEntryOk(e));
+  if (bad !== undefined || entries.length === 0) {
+    throw new Error(`TRUST_PROXY must be a hop count or proxy addresses/CIDRs separated by commas, got "${bad ?? v}"`);
+  }
+  return entries;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -35,6 +76,11 @@ function int(value: string | undefined, fallback: number, name: string): number 
 
 function opt(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** `trustProxy` as Fastify takes it: a hop count becomes proxy-addr's "trust the first N hops" function. */
+export function fastifyTrustProxy(v: false | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_address, hop) => hop < v : v;
 }
 
 /** Reads the configuration contract from `env`; throws with the variable's name on a bad value. */
@@ -58,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -7,12 +7,6 @@ import { systemClock } from './clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
 
-/** TRUST_PROXY: unset/"false" → trust no proxy; "true" → any; otherwise a comma-separated list of proxy addresses/CIDRs. */
-function trustProxyFromEnv(v: string | undefined): boolean | string {
-  if (v === undefined || v === '' || v === 'false') return false;
-  return v === 'true' ? true : v;
-}
-
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
@@ -24,7 +18,6 @@ async function main(): Promise<void> {
     clock: systemClock,
     logger: { level: config.logLevel },
     rateLimits: rateLimitsFromEnv(process.env),
-    trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
     appKey: process.env.APP_KEY || undefined,
   });
 

@@ -42,10 +42,52 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     expect(bad.body.errors).toEqual({ email: ['The email field must be a valid email address.'] });
   });
 
+  it('takes the same steps before answering a known and an unknown e-mail: look-up, token and mail come after', async () => {
+    await registerPlayer(s, 'timing1');
+    await s.ctx.auth.background.idle();
+    const held: (() => Promise<void>)[] = [];
+    const background = s.ctx.auth.background;
+    const defer = background.defer;
+    background.defer = (_name, task) => void held.push(task);
+    try {
+      const tokens = await countRows(s, 'tokens');
+      const mails = s.smtp.mails.length;
+      const known = await s.client().post('/api/auth/reset-password', { email: 'playertiming1@example.com' });
+      expect(known.body).toEqual({ success: true, data: null, message: REQUESTED });
+      expect(held).toHaveLength(1);
+      const unknown = await s.client().post('/api/auth/reset-password', { email: 'ghost-timing@example.com' });
+      expect(unknown.body).toEqual(known.body);
+      expect(held).toHaveLength(2);
+      // Nothing about the account was touched before either answer.
+      expect(await countRows(s, 'tokens')).toBe(tokens);
+      await Promise.all(held.map((task) => task()));
+      expect(await countRows(s, 'tokens')).toBe(tokens + 1);
+      await s.smtp.waitFor('playertiming1@example.com', /reset your password/);
+      expect(s.smtp.mails.slice(mails).map((m) => m.to)).toEqual([expect.stringContaining('playertiming1@example.com')]);
+    } finally {
+      background.defer = defer;
+    }
+  });
+
+  it('applies the password rules to the new password, the name and e-mail rule included', async () => {
+    await registerPlayer(s, 'rules1', { name: 'Wombat_rules' });
+    const token = await requestReset('playerrules1@example.com');
+    const form = (password: string) => ({ token, email: 'playerrules1@example.com', password, password_confirmation: password });
+    const common = await s.client().post('/api/auth/reset/password', form('iloveyou2'));
+    expect(common.status).toBe(422);
+    expect(common.body.errors).toEqual({ password: ['The given password has appeared in a data leak. Please choose a different password.'] });
+    for (const p of ['x-wombat_rules-x', 'PLAYERRULES1-again']) {
+      const personal = await s.client().post('/api/auth/reset/password', form(p));
+      expect(personal.status).toBe(422);
+      expect(personal.body.errors).toEqual({ password: ['The password field must not contain your name or e-mail address.'] });
+    }
+    expect((await s.client().post('/api/auth/reset/password', form('a-better-one-9'))).status).toBe(200);
+  });
+
   it('resets once with the mailed link, ends every session of the player, and rotates the socket token', async () => {
     const { client: phone, user } = await registerPlayer(s, 'rst1');
     const laptop = s.client();
-    expect((await laptop.post('/api/auth/login', { username: 'playerrst1@example.com', password: 'secret123' })).status).toBe(200);
+    expect((await laptop.post('/api/auth/login', { username: 'playerrst1@example.com', password: 'sesame-otter-7' })).status).toBe(200);
     const token = await requestReset('playerrst1@example.com');
 
     const form = { token, email: 'playerrst1@example.com', password: 'newpass456', password_confirmation: 'newpass456' };
@@ -66,7 +108,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(INVALID);
 
-    expect((await s.client().post('/api/auth/login', { username: 'playerrst1@example.com', password: 'secret123' })).status).toBe(422);
+    expect((await s.client().post('/api/auth/login', { username: 'playerrst1@example.com', password: 'sesame-otter-7' })).status).toBe(422);
     const login = await s.client().post('/api/auth/login', { username: 'playerrst1@example.com', password: 'newpass456' });
     expect(login.status).toBe(200);
     expect(login.body.data.ws_auth_token).not.toBe(user.ws_auth_token);
@@ -85,7 +127,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     } finally {
       s.clock.advance(-(60 * 60_000 + 1));
     }
-    expect((await s.client().post('/api/auth/login', { username: 'playerold1@example.com', password: 'secret123' })).status).toBe(200);
+    expect((await s.client().post('/api/auth/login', { username: 'playerold1@example.com', password: 'sesame-otter-7' })).status).toBe(200);
   });
 
   it('retires an older link when a new one is requested', async () => {

@@ -86,14 +86,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     await c.csrf();
     const before = { sid: c.cookies.get('aeon_session'), xsrf: c.cookies.get('XSRF-TOKEN')! };
     expect(before.sid).toBeUndefined();
-    const login = await c.post('/api/auth/login', { username: 'playerfix1@example.com', password: 'secret123' });
+    const login = await c.post('/api/auth/login', { username: 'playerfix1@example.com', password: 'sesame-otter-7' });
     expect(login.status).toBe(200);
     expect(login.body.data).toMatchObject({ name: 'player_fix1', balance: '0.00000000', balance_ngls: '0.00000000' });
     expect(c.cookies.get('aeon_session')).toBeDefined();
     expect(c.cookies.get('XSRF-TOKEN')).not.toBe(before.xsrf);
     // Logging in again from the same browser replaces the session: the first id is worthless.
     const first = c.cookies.get('aeon_session')!;
-    expect((await c.post('/api/auth/login', { username: 'playerfix1@example.com', password: 'secret123' })).status).toBe(200);
+    expect((await c.post('/api/auth/login', { username: 'playerfix1@example.com', password: 'sesame-otter-7' })).status).toBe(200);
     expect(c.cookies.get('aeon_session')).not.toBe(first);
     const stale = s.client();
     stale.cookies.set('aeon_session', first);
@@ -119,7 +119,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     expect((await replay.get('/api/auth/status')).body).toEqual(UNAUTH);
     expect((await client.get('/api/auth/status')).status).toBe(401);
     // The new guest session's token works for the next login.
-    expect((await client.post('/api/auth/login', { username: 'playerout1@example.com', password: 'secret123' })).status).toBe(200);
+    expect((await client.post('/api/auth/login', { username: 'playerout1@example.com', password: 'sesame-otter-7' })).status).toBe(200);
   });
 
   it('revokes a session when its row is deleted', async () => {

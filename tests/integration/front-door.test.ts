@@ -71,7 +71,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
   it('refuses login without a CSRF token through encoded and absolute-form targets; no session is created', async () => {
     await registerPlayer(s, 'enclogin');
     const sessions = await countRows(s, 'sessions');
-    const body = { username: 'playerenclogin@example.com', password: 'secret123' };
+    const body = { username: 'playerenclogin@example.com', password: 'sesame-otter-7' };
     for (const target of targets('/api/auth/login')) {
       const res = await raw(s, 'POST', target, body);
       expect([419, 404], `${target}: ${res.status}`).toContain(res.status);
@@ -82,7 +82,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
 
   it('refuses state-changing calls from a foreign origin even with a valid token; allows its own', async () => {
     await registerPlayer(s, 'orig1');
-    const login = { username: 'playerorig1@example.com', password: 'secret123' };
+    const login = { username: 'playerorig1@example.com', password: 'sesame-otter-7' };
     const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
@@ -129,7 +129,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
     for (let i = 0; i < 25; i++) expect((await s.client().csrf()).status).toBe(204);
     await c.csrf();
     expect(await countRows(s, 'sessions')).toBe(before);
-    const login = { username: 'playerguest1@example.com', password: 'secret123' };
+    const login = { username: 'playerguest1@example.com', password: 'sesame-otter-7' };
 
     // Absent, forged, and another guest's token with this guest's nonce.
     expect((await c.request('POST', '/api/auth/login', { body: login, csrf: false })).status).toBe(419);

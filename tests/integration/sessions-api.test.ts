@@ -20,7 +20,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
   /** Logs `n`'s player in from a new client with `ua`. */
   async function loginFrom(n: string, ua: string) {
     const c = s.client();
-    const res = await c.post('/api/auth/login', { username: `player${n}@example.com`, password: 'secret123' }, { headers: { 'user-agent': ua } });
+    const res = await c.post('/api/auth/login', { username: `player${n}@example.com`, password: 'sesame-otter-7' }, { headers: { 'user-agent': ua } });
     expect(res.status).toBe(200);
     return c;
   }

@@ -200,8 +200,8 @@ export function registration(n: number | string, overrides: Record<string, unkno
   return {
     name: `player_${n}`,
     email: `player${n}@example.com`,
-    password: 'secret123',
-    password_confirmation: 'secret123',
+    password: 'sesame-otter-7',
+    password_confirmation: 'sesame-otter-7',
     skin_id: 2,
     ...overrides,
   };

@@ -53,7 +53,8 @@ export function createMailer(opts: MailerOptions): Mailer {
   const inFlight = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    // An address object: nodemailer takes it as one recipient and never re-parses it into several.
+    const info = await transport.sendMail({ from: opts.from, to: { name: '', address: message.to }, subject: message.subject, text: message.text, html: message.html });
     if (outbox) {
       fs.mkdirSync(outbox, { recursive: true });
       const file = outboxFile(outbox, message.to);

@@ -4,6 +4,13 @@ import { z } from 'zod';
 /** Number of selectable masters (investor skins 1–6). */
 export const MASTER_COUNT = 6;
 
+/** Fewest characters of a password (OWASP ASVS 5: no composition rule, passphrases welcome). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Most characters of a password. */
+export const PASSWORD_MAX_LENGTH = 256;
+/** What the register and new-password screens tell the player about passwords. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; a passphrase of a few words is best. Common passwords and ones containing your nickname or e-mail are refused.`;
+
 /** POST /api/auth/login — `username` is the e-mail. */
 export const loginBody = z.object({
   username: z.string(),

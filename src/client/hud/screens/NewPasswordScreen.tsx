@@ -1,5 +1,6 @@
 /** /reset-password/:token?email=: choose a new password; success goes to /login. */
 import { useState } from 'react';
+import { PASSWORD_HINT } from '../../../shared/api/auth';
 import { api, type NewPasswordBody } from '../../net/api';
 import { navigate } from '../../stores/router';
 import { showToast } from '../../stores/toasts';
@@ -50,6 +51,7 @@ export default function NewPasswordScreen({ token, email: initialEmail }: NewPas
           onValue={setConfirmation}
           data-testid="newpw-password-confirmation"
         />
+        <p data-testid="newpw-password-hint">{PASSWORD_HINT}</p>
         <Button type="submit" disabled={submit.busy || submit.state === 'done'} data-testid="newpw-submit">
           {submit.label}
         </Button>

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { RegisterBody } from '../../../shared/api/auth';
+import { PASSWORD_HINT, type RegisterBody } from '../../../shared/api/auth';
 import { api } from '../../net/api';
 import { setUser } from '../../stores/session';
 import { navigate } from '../../stores/router';
@@ -90,6 +90,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           onValue={setConfirmation}
           data-testid="register-password-confirmation"
         />
+        <p data-testid="register-password-hint">{PASSWORD_HINT}</p>
         <p className="warning" data-testid="register-warning">
           Keep your password safe: it cannot be restored, only replaced through your e-mail.
         </p>

@@ -6,6 +6,7 @@ import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
 import * as m0010 from './0010_ledger';
+import * as m0030 from './0030_rate_limits';
 import * as m0040 from './0040_sessions_public';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
@@ -17,5 +18,6 @@ export interface DialectMigration {
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
   '0010_ledger': m0010,
+  '0030_rate_limits': m0030,
   '0040_sessions_public': m0040,
 };

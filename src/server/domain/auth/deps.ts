@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import type { MailBrand } from '../../mail/messages';
 import type { Clock } from '../../clock';
+import type { Background } from '../../background';
 
 /** Minimal logger (pino's shape). */
 export interface AuthLog {
@@ -18,4 +19,6 @@ export interface AuthDeps {
   mailer: Mailer;
   brand: MailBrand;
   log: AuthLog;
+  /** Runs work after the answer has gone (the reset mail), so the answer's time does not depend on it. */
+  background: Background;
 }

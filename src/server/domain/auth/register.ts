@@ -6,24 +6,26 @@ import { findUserById, findUserByRefCode, normalizeEmail } from '../users/userRe
 import type { UserRow } from '../users/userView';
 import type { AuthDeps } from './deps';
 import { hashPassword } from './passwords';
-import { checkEmail, checkName, checkPassword, checkSkin } from './rules';
+import { checkEmail, checkName, checkPassword, checkSkin, isRefCodeShape } from './rules';
 import { randomRefCode, randomToken } from './secrets';
 import { uniqueViolationField } from './uniqueViolation';
 import { sendVerificationMail } from './emailVerification';
 
+const MAX_ID = 2 ** 31 - 1;
 const TAKEN = { name: 'The name has already been taken.', email: 'The email has already been taken.' } as const;
 
 async function findReferrer(deps: AuthDeps, body: RegisterBody, bag: ErrorBag): Promise<number | null> {
   const code = typeof body.ref_code === 'string' ? body.ref_code.trim() : '';
   if (code !== '') {
-    const ref = await findUserByRefCode(deps.db, code);
+    const ref = isRefCodeShape(code) ? await findUserByRefCode(deps.db, code) : undefined;
     if (!ref) bag.add('ref_code', 'The selected ref code is invalid.');
     return ref?.id ?? null;
   }
   const raw = body.ref_user_id;
   if (raw === undefined || raw === null || raw === '') return null;
   const id = typeof raw === 'number' ? raw : /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-  const ref = Number.isSafeInteger(id) ? await findUserById(deps.db, id) : undefined;
+  // Ids are 32-bit: a larger one is unknown (PostgreSQL would refuse to compare it with an integer column).
+  const ref = Number.isSafeInteger(id) && id > 0 && id <= MAX_ID ? await findUserById(deps.db, id) : undefined;
   if (!ref) bag.add('ref_user_id', 'The selected ref user id is invalid.');
   return ref?.id ?? null;
 }
@@ -62,7 +64,7 @@ export async function registerUser(deps: AuthDeps, body: RegisterBody): Promise<
   const bag = new ErrorBag(['name', 'email', 'password', 'skin_id', 'ref_code', 'ref_user_id']);
   checkName(bag, body.name);
   checkEmail(bag, body.email);
-  checkPassword(bag, body.password, body.password_confirmation);
+  checkPassword(bag, body.password, body.password_confirmation, { name: body.name, email: body.email });
   const skin = checkSkin(bag, body.skin_id, MASTER_COUNT);
   await checkTaken(deps, bag, body.name, body.email);
   const referrerId = await findReferrer(deps, body, bag);

@@ -1,14 +1,39 @@
 /** Field rules of the auth forms, with Laravel's texts ("The email field is required.", …). */
 import type { ErrorBag } from '../errors';
+import { normalizeEmail } from '../users/userRepo';
+
+export { checkPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwordRules';
 
 /** Laravel's attribute name: underscores read as spaces. */
 export function attribute(field: string): string {
   return field.replace(/_/g, ' ');
 }
 
-// Pragmatic e-mail shape: one @, no spaces, a dot in the domain; length per RFC 5321.
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+// One plain addr-spec (RFC 5322 dot-atom local part, letters of any script welcome): no display name,
+// angle brackets, commas, quotes, comments or whitespace, so a mailer can never read a second recipient
+// into it (`x<attacker@evil.example>`, `a@evil.example,x`).
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\p{L}\\p{N}\\p{M}]";
+const LABEL = '[\\p{L}\\p{N}\\p{M}](?:[\\p{L}\\p{N}\\p{M}-]*[\\p{L}\\p{N}\\p{M}])?';
+const EMAIL = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+$`, 'u');
 const NAME = /^[A-Za-z0-9_-]+$/;
+/** Longest e-mail, counted after normalisation too (the columns are varchar(255); `İ` lower-cases to two characters). */
+export const EMAIL_MAX = 255;
+/** Longest local part (RFC 5321). */
+const LOCAL_MAX = 64;
+// Referral codes are generated from [a-z2-9]; anything else is unknown without asking the database.
+const REF_CODE = /^[A-Za-z0-9]{1,32}$/;
+
+/** True when `email` passes `checkEmail`, so it may be looked up without a database error. */
+export function isPlainEmail(email: string): boolean {
+  const e = email.trim();
+  if (e.length > EMAIL_MAX || normalizeEmail(e).length > EMAIL_MAX) return false;
+  return EMAIL.test(e) && e.indexOf('@') <= LOCAL_MAX;
+}
+
+/** True when `code` has the shape of a referral code (so it may be looked up). */
+export function isRefCodeShape(code: string): boolean {
+  return REF_CODE.test(code);
+}
 
 /** Name rules: required, 3–32 of letters, digits, dashes, underscores. */
 export function checkName(bag: ErrorBag, name: string): void {
@@ -18,22 +43,13 @@ export function checkName(bag: ErrorBag, name: string): void {
   if (name.length > 32) bag.add('name', 'The name field must not be greater than 32 characters.');
 }
 
-/** E-mail rules: required, an address, at most 255 characters. */
+/** E-mail rules: required, one plain address, at most 255 characters also once normalised. */
 export function checkEmail(bag: ErrorBag, email: string, field = 'email'): void {
   const a = attribute(field);
-  if (email.trim() === '') return bag.add(field, `The ${a} field is required.`);
-  if (email.length > 255) return bag.add(field, `The ${a} field must not be greater than 255 characters.`);
-  if (!EMAIL.test(email.trim())) bag.add(field, `The ${a} field must be a valid email address.`);
-}
-
-/** Password rules: required, ≥ 8 characters, a letter and a digit, confirmed. */
-export function checkPassword(bag: ErrorBag, password: string, confirmation: string): void {
-  if (password === '') return bag.add('password', 'The password field is required.');
-  if (password.length < 8) bag.add('password', 'The password field must be at least 8 characters.');
-  else if (password.length > 256) bag.add('password', 'The password field must not be greater than 256 characters.');
-  if (!/\p{L}/u.test(password)) bag.add('password', 'The password field must contain at least one letter.');
-  if (!/\p{N}/u.test(password)) bag.add('password', 'The password field must contain at least one number.');
-  if (password !== confirmation) bag.add('password', 'The password field confirmation does not match.');
+  const e = email.trim();
+  if (e === '') return bag.add(field, `The ${a} field is required.`);
+  if (e.length > EMAIL_MAX || normalizeEmail(e).length > EMAIL_MAX) return bag.add(field, `The ${a} field must not be greater than ${EMAIL_MAX} characters.`);
+  if (!isPlainEmail(e)) bag.add(field, `The ${a} field must be a valid email address.`);
 }
 
 /** Skin rule: an integer 1–`max`; returns it, or undefined after recording the error. */

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { UserRow } from './userView';
 
-/** Lower-cases and trims an e-mail for lookups and uniqueness. */
+/** Trims, NFC-normalises and lower-cases an e-mail for lookups, uniqueness and limits. */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().normalize('NFC').toLowerCase();
 }
 
 /** The user with this id, if any. */

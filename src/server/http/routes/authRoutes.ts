@@ -5,6 +5,8 @@ import { loadUserView } from '../../domain/users/loadUserView';
 import type { App, AppContext } from '../context';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
+import { isKnownDevice, rememberDevice } from '../knownDeviceCookie';
+import { AUTH_BODY_LIMIT } from '../rateLimit';
 import { endSession, startSession } from '../sessionCookies';
 
 /** Registers /api/auth/status, /api/auth/login, /api/auth/logout and /api/user. */
@@ -15,11 +17,12 @@ export function authRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/user', async (request) => view(await requireUser(ctx, request)));
 
-  app.post('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/api/auth/login', { schema: { body: loginBody }, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
     const { username, password } = request.body;
-    ctx.limiter.hit('login', request.ip, username);
+    await ctx.limiter.hit('login', request.ip, username, () => isKnownDevice(ctx, request, username));
     const user = await authenticate(ctx.auth, username, password);
-    ctx.limiter.clear('login', username);
+    await ctx.limiter.clear('login', request.ip, username);
+    rememberDevice(ctx, request, reply, user);
     await startSession(ctx, request, reply, user.id);
     const data = await view(user);
     return ok({ ...data, balance: data.balance_ngls }, 'Logged in.');

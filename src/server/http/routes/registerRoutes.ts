@@ -3,11 +3,14 @@ import { z } from 'zod';
 import { registerBody } from '../../../shared/api/auth';
 import { AppError } from '../../domain/errors';
 import { registerUser } from '../../domain/auth/register';
+import { isRefCodeShape } from '../../domain/auth/rules';
 import { confirmEmail, resendVerification, verificationStatus } from '../../domain/auth/emailVerification';
 import { findUserByRefCode } from '../../domain/users/userRepo';
 import { loadUserView } from '../../domain/users/loadUserView';
 import type { App, AppContext } from '../context';
 import { ok } from '../envelope';
+import { rememberDevice } from '../knownDeviceCookie';
+import { AUTH_BODY_LIMIT } from '../rateLimit';
 import { requireUser } from '../requireUser';
 import { endSession, startSession } from '../sessionCookies';
 
@@ -18,15 +21,17 @@ const tokenParams = z.object({ token: z.string() });
 
 /** Registers the registration and verification endpoints. */
 export function registerRoutes(app: App, ctx: AppContext): void {
-  app.post('/api/auth/register', { schema: { body: registerBody } }, async (request, reply) => {
-    ctx.limiter.hit('register', request.ip, request.body.email);
+  app.post('/api/auth/register', { schema: { body: registerBody }, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
+    await ctx.limiter.hit('register', request.ip, request.body.email);
     const user = await registerUser(ctx.auth, request.body);
     await startSession(ctx, request, reply, user.id);
+    rememberDevice(ctx, request, reply, user);
     return ok(await loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, user), 'Registered.');
   });
 
   app.get('/api/auth/register/ref/:code', { schema: { params: z.object({ code: z.string() }) } }, async (request) => {
-    const ref = await findUserByRefCode(ctx.db.kysely, request.params.code);
+    const code = request.params.code;
+    const ref = isRefCodeShape(code) ? await findUserByRefCode(ctx.db.kysely, code) : undefined;
     if (!ref) throw new AppError(404, REFERRER_NOT_FOUND);
     return ok({ id: ref.id, name: ref.name, investor_skin_id: ref.investor_skin_id });
   });
@@ -44,7 +49,7 @@ export function registerRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/auth/resend-email', async (request) => {
     const user = await requireUser(ctx, request);
-    ctx.limiter.hit('resend', request.ip, user.email);
+    await ctx.limiter.hit('resend', request.ip, user.email);
     await resendVerification(ctx.auth, user);
     return ok(null, 'Verification e-mail sent.');
   });

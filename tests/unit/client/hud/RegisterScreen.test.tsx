@@ -63,6 +63,7 @@ describe('RegisterScreen', () => {
   it('sends the form with the chosen skin, reads Sending data..., then shows joined errors', async () => {
     mounted = await render(<RegisterScreen />);
     expect(q('register-warning').textContent).toMatch(/cannot be restored/);
+    expect(q('register-password-hint').textContent).toMatch(/^At least 8 characters; a passphrase/);
     await settle(() => mounted!.button('Next master').click());
     type('register-name', 'Ada');
     type('register-email', 'ada@example.test');
