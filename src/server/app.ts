@@ -76,7 +76,8 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     config,
     db,
     clock,
-    balances: components.balances ?? ((userId) => balancesOf(components.db.kysely, userId)),
+    // Inside a ledger transaction the caller passes tx.kysely (the outer handle is refused there).
+    balances: components.balances ?? ((userId, k) => balancesOf(k ?? db.kysely, userId)),
     limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now()),
     auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log },
     sessionsEnded: new Set(),

@@ -1,5 +1,7 @@
 /** A ledger bound to one database and clock: the convenient face of the functions in this folder. */
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { Clock } from '../clock';
 import { balancesOf, itemsOf, type PlayerBalances } from './balances';
 import { checkLedger, type LedgerReport } from './check';
@@ -18,8 +20,9 @@ export interface Ledger {
   transferBatch(inputs: readonly TransferInput[]): Promise<TransferResult[]>;
   /** Expires overdue pending transfers (the server calls this periodically). */
   expire(limit?: number): Promise<string[]>;
-  balancesOf(userId: number): Promise<PlayerBalances>;
-  itemsOf(userId: number): Promise<Map<number, bigint>>;
+  /** Reads through `k` (inside `run`: `tx.kysely`; the outer handle is refused there), else the database. */
+  balancesOf(userId: number, k?: Kysely<Database>): Promise<PlayerBalances>;
+  itemsOf(userId: number, k?: Kysely<Database>): Promise<Map<number, bigint>>;
   check(): Promise<LedgerReport>;
 }
 
@@ -33,8 +36,8 @@ export function createLedger(db: Db, clock: Clock): Ledger {
     transfer: (input) => run((tx) => transfer(tx, input)),
     transferBatch: (inputs) => run((tx) => transferBatch(tx, inputs)),
     expire: (limit) => run((tx) => expirePending(tx, limit)),
-    balancesOf: (userId) => balancesOf(db.kysely, userId),
-    itemsOf: (userId) => itemsOf(db.kysely, userId),
+    balancesOf: (userId, k) => balancesOf(k ?? db.kysely, userId),
+    itemsOf: (userId, k) => itemsOf(k ?? db.kysely, userId),
     check: () => checkLedger(db),
   };
 }
