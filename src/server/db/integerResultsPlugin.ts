@@ -21,7 +21,7 @@ function normalise(key: string, value: unknown): unknown {
   if (typeof value === 'bigint') {
     const n = Number(value);
     // Losing precision silently would corrupt data: a large integer in a non-money column is a naming bug.
-    if (!Number.isSafeInteger(n)) throw new Error(`integer column "${key}" holds ${value}: declare it in moneyColumns.ts if it is money`);
+    if (!Number.isSafeInteger(n)) throw new Error(`integer column "${key}" holds ${value}: if it is money, declare it as a money column (moneyColumns.ts)`);
     return n;
   }
   return value;

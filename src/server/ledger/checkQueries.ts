@@ -97,6 +97,17 @@ export const INVARIANTS: Invariant[] = [
       `account ${r.id}: debits pending ${r.debits_pending} (open ${r.open_debits_pending}), credits pending ${r.credits_pending} (open ${r.open_credits_pending})`,
   },
   {
+    name: 'the open pendings list exactly the unresolved pending transfers, with their deadlines',
+    query: sql`select 'missing or wrong deadline' as what, u.id from (${unresolvedPending}) u
+        left join ledger_open_pendings o on o.transfer_id = u.id where o.transfer_id is null or o.expires_at <> u.expires_at
+      union all
+      select 'not an unresolved pending' as what, o.transfer_id as id from ledger_open_pendings o
+        left join ledger_transfers p on p.id = o.transfer_id and p.kind = 'pending'
+        where p.id is null or exists (select 1 from ledger_transfers r where r.pending_id = o.transfer_id)
+      limit ${LIMIT}`,
+    describe: (r) => `open pending ${r.id}: ${r.what}`,
+  },
+  {
     name: 'each transfer has exactly its entries: two balanced ones when it moves money, none otherwise',
     query: sql`select * from (
         select t.id, t.kind, t.amount, count(e.account_id) as n,

@@ -6,6 +6,8 @@ import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
 import * as m0010 from './0010_ledger';
+import * as m0011 from './0011_ledger_flags_versions';
+import * as m0012 from './0012_ledger_open_pendings';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -16,4 +18,6 @@ export interface DialectMigration {
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
   '0010_ledger': m0010,
+  '0011_ledger_flags_versions': m0011,
+  '0012_ledger_open_pendings': m0012,
 };

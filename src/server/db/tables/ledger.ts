@@ -61,11 +61,18 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
+/** A pending transfer not resolved yet: written with it, deleted by its resolution in the same commit. */
+export interface LedgerOpenPendingsTable {
+  transfer_id: string;
+  expires_at: number;
+}
+
 /** The ledger's tables. */
 export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_open_pendings: LedgerOpenPendingsTable;
 }
 
 /** The ledger tables' money columns (read as bigint; see moneyColumns.ts). */
