@@ -48,13 +48,13 @@ export type RunTx = <T>(fn: (tx: LedgerTx) => Promise<T>) => Promise<T>;
  */
 export async function expireOverdue(
   run: RunTx,
-  opts: { batchSize?: number; onBatch?: (expired: string[]) => void } = {},
+  opts: { batchSize?: number; onBatch?: (expired: string[]) => void | Promise<void> } = {},
 ): Promise<string[]> {
   const batchSize = opts.batchSize ?? EXPIRY_BATCH;
   const all: string[] = [];
   for (;;) {
     const { listed, expired } = await run((tx) => expireDue(tx, batchSize));
-    if (listed > 0) opts.onBatch?.(expired);
+    if (listed > 0) await opts.onBatch?.(expired);
     all.push(...expired);
     // A full batch that expired nothing made no progress: stop rather than spin (the next sweep retries).
     if (listed < batchSize || expired.length === 0) return all;

@@ -22,7 +22,7 @@ export interface Ledger {
    * Expires every overdue pending transfer in batches of `batchSize` (default EXPIRY_BATCH), each its own
    * transaction; the server calls this periodically. Returns the expired pending ids.
    */
-  expire(opts?: { batchSize?: number; onBatch?: (expired: string[]) => void }): Promise<string[]>;
+  expire(opts?: { batchSize?: number; onBatch?: (expired: string[]) => void | Promise<void> }): Promise<string[]>;
   /** Reads through `k` (inside `run`: `tx.kysely`; the outer handle is refused there), else the database. */
   balancesOf(userId: number, k?: Kysely<Database>): Promise<PlayerBalances>;
   itemsOf(userId: number, k?: Kysely<Database>): Promise<Map<number, bigint>>;
