@@ -48,7 +48,7 @@ async function seed(dialect: 'sqlite' | 'postgres'): Promise<Seeded> {
   return { t, alice, bob, exec, bypassCheck };
 }
 
-type Plant = (s: Seeded) => Promise<void>;
+type Plant = (s: Seeded) => Promise<unknown>;
 
 /** Each invariant's key, and the corruption that breaks it (and, for `sum`, the one other it implies). */
 const PLANTS: [key: string, also: string[], plant: Plant][] = [
