@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { createLeaderLock } from './db/leaderLock';
 import { systemClock, type Clock } from './clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
 import { sweepExpiredTokens } from './domain/auth/tokens';
@@ -54,7 +55,7 @@ export interface BuiltApp {
   ctx: AppContext;
   /** The socket gateway: push events to players. */
   realtime: Realtime;
-  /** Runs every periodic upkeep task now (they also run at start and on their timers). */
+  /** Runs every periodic upkeep task now if this node is the upkeep leader (they also run at start and on their timers). */
   upkeep(): Promise<void>;
 }
 
@@ -98,23 +99,27 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   for (const routes of components.routes ?? []) await routes(app, ctx, realtime);
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
 
-  // Periodic upkeep, each task logged and retried on its next turn when it fails.
+  // Periodic upkeep, each task logged and retried on its next turn when it fails. It runs on one node
+  // only: the holder of the 'upkeep' leader lock (PostgreSQL advisory lock; on SQLite, this process).
   const ledger = createLedger(db, clock);
+  const leader = createLeaderLock(db, 'upkeep', clock);
   const upkeep = {
     sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
     'ledger expiry': () => ledger.expire(),
   };
-  const run = (name: keyof typeof upkeep) => upkeep[name]().then(
+  const run = (name: keyof typeof upkeep) => !leader.isLeader() ? Promise.resolve() : upkeep[name]().then(
     () => undefined,
     (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
   );
   const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
+    await leader.refresh();
     await Promise.all([run('sessions'), run('ledger expiry')]);
   };
   app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {
     for (const t of timers) t.cancel();
+    await leader.close();
     await mailer.close();
   });
   return { app, ctx, realtime, upkeep: upkeepNow };

@@ -17,8 +17,6 @@ export interface Db {
   dialect: DialectName;
   /** The SQLite connection (undefined on PostgreSQL), for `BEGIN IMMEDIATE` and pragmas. */
   sqlite: SQLite.Database | undefined;
-  /** The PostgreSQL connection string (undefined on SQLite): for a dedicated session (advisoryLock.ts). */
-  url?: string;
   close(): Promise<void>;
 }
 
@@ -82,9 +80,14 @@ export function openPostgres(
   // An idle client's error (server restart, dropped connection) is emitted on the pool; unhandled, it
   // would end the process. The pool discards that client and the next query gets a fresh one.
   pool.on('error', onIdleError);
-  pool.on('connect', refuseSilentRollbacks);
+  pool.on('connect', (client) => {
+    refuseSilentRollbacks(client);
+    // A checked-out client whose session ends between queries (a long-held one: leaderLock.ts) emits
+    // 'error' with no query to fail; unheard, that would end the process. Its next query fails instead.
+    client.on('error', onIdleError);
+  });
   const kysely = guardedKysely(new PostgresDialect({ pool }));
-  return { kysely, dialect: 'postgres', sqlite: undefined, url, close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', sqlite: undefined, close: () => kysely.destroy() };
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else the SQLite file `dataDir/aeon.sqlite`. */
