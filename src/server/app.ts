@@ -107,13 +107,24 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
     'ledger expiry': () => ledger.expire(),
   };
-  const run = (name: keyof typeof upkeep) => !leader.isLeader() ? Promise.resolve() : upkeep[name]().then(
-    () => undefined,
-    (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
-  );
+  type Task = keyof typeof upkeep;
+  // A task still running when its timer fires again is not started twice: sweeps never pile up behind a
+  // slow one (or behind a clock moved days ahead at once).
+  const running = new Map<Task, Promise<void>>();
+  const run = (name: Task): Promise<void> => {
+    const current = running.get(name);
+    if (current || !leader.isLeader()) return current ?? Promise.resolve();
+    const p = upkeep[name]().then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
+    ).finally(() => running.delete(name));
+    running.set(name, p);
+    return p;
+  };
   const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
     await leader.refresh();
+    await Promise.all([...running.values()]);
     await Promise.all([run('sessions'), run('ledger expiry')]);
   };
   app.addHook('onReady', upkeepNow);
