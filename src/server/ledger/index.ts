@@ -4,7 +4,7 @@ export { assetScale, itemAsset, itemIdOf, type AssetCode } from './assets';
 export { GENESIS } from './genesisConfig';
 export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors';
 export type { Account, Entry, PendingInput, PostInput, PostedInput, Transfer, TransferInput, TransferResult, VoidInput } from './types';
-export { runLedgerTx, MAX_TX_ATTEMPTS, type LedgerTx } from './ledgerTx';
+export { runLedgerTx, LedgerTxAbortedError, MAX_TX_ATTEMPTS, type LedgerTx } from './ledgerTx';
 export { transfer, transferBatch, postPending, voidPending } from './transfer';
 export { EXPIRY_BATCH, expireOverdue, expirePending, expiryIdOf } from './expiry';
 export {

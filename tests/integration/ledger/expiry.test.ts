@@ -51,6 +51,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger expiry on %s', (dialect
   });
   afterAll(() => destroyQuietly(t));
 
+  it('lists a pending while it is open: never when resolved in its own batch, and not after its resolution', async () => {
+    const open = async () => (await t.db.kysely.selectFrom('ledger_open_pendings').select(['transfer_id', 'expires_at']).execute());
+    await ledger.transferBatch([
+      { kind: 'pending', id: 'same-batch', debit: alice, credit: bob, amount: 5n, timeoutMs: 1000, code: 'test' },
+      { kind: 'post', id: 'same-batch-post', pendingId: 'same-batch', amount: 2n },
+      { kind: 'pending', id: 'later', debit: alice, credit: bob, amount: 5n, timeoutMs: 1000, code: 'test' },
+    ]);
+    expect(await open()).toEqual([{ transfer_id: 'later', expires_at: clock.now() + 1000 }]);
+    await ledger.transfer({ kind: 'void', id: 'later-void', pendingId: 'later' });
+    expect(await open()).toEqual([]);
+    expect((await checkLedger(t.db)).violations).toEqual([]);
+  });
+
   it('never visits resolved pendings: the sweep reads only the open ones', async () => {
     const resolvedCount = 600;
     await ledger.transferBatch(pendings('old', resolvedCount, 1000));
@@ -58,7 +71,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger expiry on %s', (dialect
     await ledger.transferBatch(pendings('open', 10, 1000));
     clock.advance(5000); // every one of the 610 is past its deadline; only 10 are unresolved
 
-    expect(await count(sql`select count(*) as n from ledger_transfers where kind = 'pending'`)).toBe(resolvedCount + 10);
+    expect(await count(sql`select count(*) as n from ledger_transfers where kind = 'pending' and (id like 'old%' or id like 'open%')`)).toBe(resolvedCount + 10);
     expect(await count(sql`select count(*) as n from ledger_open_pendings`)).toBe(10);
     const query = overduePendings(clock.now(), EXPIRY_BATCH).compile(t.db.kysely);
     if (dialect === 'postgres') {
