@@ -66,7 +66,14 @@ function postgresLeaderLock(k: Kysely<Database>, name: string, clock: Clock, ret
   const set = (v: boolean) => {
     if (v === leader) return;
     leader = v;
-    for (const cb of listeners) cb(v);
+    // A listener's failure must not stop the others hearing the change (nor the lock's own timer).
+    for (const cb of listeners) {
+      try {
+        cb(v);
+      } catch (err) {
+        console.error(`leader lock ${name}: onChange listener failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   };
   const drop = async () => {
     const s = session;
