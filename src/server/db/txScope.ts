@@ -11,6 +11,8 @@ import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult, Transact
 /** What a running transaction learns from its connection: the first statement that failed in it. */
 export interface TxState {
   failed: { err: unknown } | undefined;
+  /** False once the callback has returned: work it left behind (a timer, a late promise) is outside again. */
+  open?: boolean;
 }
 
 // Keyed by the outer Kysely instance of each database whose transaction the context is inside.
@@ -18,13 +20,23 @@ const scope = new AsyncLocalStorage<ReadonlyMap<object, TxState>>();
 
 /** The open transaction of `key` in this async context, if any. */
 export function txStateOf(key: object): TxState | undefined {
-  return scope.getStore()?.get(key);
+  const state = scope.getStore()?.get(key);
+  return state?.open ? state : undefined;
 }
 
 /** Runs `fn` as inside a transaction of `key`: its outer handle is refused and failed statements recorded. */
 export function runInTxScope<T>(key: object, state: TxState, fn: () => Promise<T>): Promise<T> {
   const inside = new Map(scope.getStore() ?? []).set(key, state);
-  return scope.run(inside, fn);
+  state.open = true;
+  // The async context outlives the call (timers and promise callbacks created inside keep it), so the
+  // state says when the transaction is over.
+  return scope.run(inside, async () => {
+    try {
+      return await fn();
+    } finally {
+      state.open = false;
+    }
+  });
 }
 
 /** Error of a query issued through the outer handle while that database's ledger transaction is open. */

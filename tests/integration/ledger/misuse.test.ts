@@ -92,6 +92,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger misuse on %s', (dialect
     expect((await t.db.kysely.selectFrom('ledger_accounts').select('id').execute()).length).toBeGreaterThan(0);
   });
 
+  it('lets work a run left behind (a timer, a late promise) use the outer handle once the run is over', async () => {
+    let later: Promise<unknown> | undefined;
+    await ledger.run(async () => {
+      later = new Promise((r) => setTimeout(r, 20)).then(() => t.db.kysely.selectFrom('ledger_accounts').select('id').execute());
+    });
+    expect(((await within(later!)) as unknown[]).length).toBeGreaterThan(0);
+    // A nested transaction through the outer handle is refused like any query.
+    await expect(within(ledger.run(() => t.db.kysely.transaction().execute(async () => 1)))).rejects.toThrow(/tx\.kysely/);
+  });
+
   it("reads balances inside a run through the run's own handle", async () => {
     const inside = await within(ledger.run(async (tx) => {
       await transfer(tx, { id: 'read-inside', debit: alice, credit: bob, amount: 3n, code: 'test' });
