@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/database';
+import { createLeaderLock } from './db/leaderLock';
 import { systemClock, type Clock } from './clock';
 import { sweepExpiredSessions } from './domain/auth/sessions';
 import { loadSigningKey } from './domain/auth/serverSecret';
@@ -61,7 +62,7 @@ export interface BuiltApp {
   ctx: AppContext;
   /** The socket gateway: push events to players. */
   realtime: Realtime;
-  /** Runs every periodic upkeep task now (they also run at start and on their timers). */
+  /** Runs every periodic upkeep task now if this node is the upkeep leader (they also run at start and on their timers). */
   upkeep(): Promise<void>;
 }
 
@@ -83,7 +84,8 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     config,
     db,
     clock,
-    balances: components.balances ?? ((userId) => balancesOf(components.db.kysely, userId)),
+    // Inside a ledger transaction the caller passes tx.kysely (the outer handle is refused there).
+    balances: components.balances ?? ((userId, k) => balancesOf(k ?? db.kysely, userId)),
     limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now(), rateStoreFor(db), app.log),
     auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log, background: createBackground(app.log) },
     signingKey: await loadSigningKey(db.kysely, clock.now(), components.appKey),
@@ -110,24 +112,39 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
 
-  // Periodic upkeep, each task logged and retried on its next turn when it fails.
+  // Periodic upkeep, each task logged and retried on its next turn when it fails. It runs on one node
+  // only: the holder of the 'upkeep' leader lock (PostgreSQL advisory lock; on SQLite, this process).
   const ledger = createLedger(db, clock);
+  const leader = createLeaderLock(db, 'upkeep', clock);
   const upkeep = {
     sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
     'ledger expiry': () => ledger.expire(),
   };
-  const run = (name: keyof typeof upkeep) => upkeep[name]().then(
-    () => undefined,
-    (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
-  );
+  type Task = keyof typeof upkeep;
+  // A task still running when its timer fires again is not started twice: sweeps never pile up behind a
+  // slow one (or behind a clock moved days ahead at once).
+  const running = new Map<Task, Promise<void>>();
+  const run = (name: Task): Promise<void> => {
+    const current = running.get(name);
+    if (current || !leader.isLeader()) return current ?? Promise.resolve();
+    const p = upkeep[name]().then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
+    ).finally(() => running.delete(name));
+    running.set(name, p);
+    return p;
+  };
   const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
+    await leader.refresh();
+    await Promise.all([...running.values()]);
     await Promise.all([run('sessions'), run('ledger expiry')]);
   };
   app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {
     for (const t of timers) t.cancel();
     await ctx.auth.background.idle();
+    await leader.close();
     await mailer.close();
   });
   return { app, ctx, realtime, upkeep: upkeepNow };

@@ -8,16 +8,13 @@ import path from 'node:path';
 import { createApp, type AppComponents } from '../../src/server/app';
 import type { Realtime } from '../../src/server/realtime/gateway';
 import { loadConfig, type Config } from '../../src/server/config';
-import type { DialectName } from '../../src/server/db/database';
+import { openPostgres, type DialectName } from '../../src/server/db/database';
 import { manualClock, type ManualClock } from '../../src/server/clock';
 import type { AppContext, App } from '../../src/server/http/context';
 import { createMailer } from '../../src/server/mail/mailer';
 import { scaledRateLimits } from '../../src/server/http/rateLimit';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Database } from '../../src/server/db/schema';
-import { IntegerResultsPlugin } from '../../src/server/db/integerResultsPlugin';
 import { migrate } from '../../src/server/db/migrate';
 import { createTestDb, type TestDb } from './testDb';
 import { startSmtp, type TestSmtp } from './smtp';
@@ -38,10 +35,8 @@ async function createServerTestDb(dialect: DialectName, pgAdminUrl: string): Pro
   await admin(`create database ${name}`);
   const u = new URL(pgAdminUrl);
   u.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
-  pool.on('error', () => {});
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new IntegerResultsPlugin()] });
-  const db = { kysely, dialect: 'postgres' as const, sqlite: undefined, close: () => kysely.destroy() };
+  // The product's own opening (outer-handle guard, COMMIT check), with idle-client errors silenced.
+  const db = openPostgres(u.toString(), 10, () => {});
   await migrate(db);
   return {
     db,

@@ -21,13 +21,13 @@ function normalise(key: string, value: unknown): unknown {
   if (typeof value === 'bigint') {
     const n = Number(value);
     // Losing precision silently would corrupt data: a large integer in a non-money column is a naming bug.
-    if (!Number.isSafeInteger(n)) throw new Error(`integer column "${key}" holds ${value}: name it as a money column`);
+    if (!Number.isSafeInteger(n)) throw new Error(`integer column "${key}" holds ${value}: if it is money, declare it as a money column (moneyColumns.ts)`);
     return n;
   }
   return value;
 }
 
-/** Kysely plugin: money columns → bigint, other integers → number, the same on both dialects. */
+/** Kysely plugin: declared money columns → bigint, other integers → number, the same on both dialects. */
 export class IntegerResultsPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;

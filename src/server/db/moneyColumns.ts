@@ -1,16 +1,19 @@
 /**
  * The integer convention shared by both dialects. SQLite is opened with safe integers (every INTEGER
  * reads as bigint) and PostgreSQL parses int8 as BigInt; `IntegerResultsPlugin` then gives every row the
- * same types on both: money columns stay bigint, every other integer becomes a number.
+ * same types on both: declared money columns stay bigint, every other integer becomes a number (and a
+ * value past 2^53 in an undeclared column throws rather than lose precision).
+ *
+ * Money is declared, not guessed from a name: each table file lists its money columns, and code that
+ * aliases a money result (`sum(amount) as sum_amount`) declares the alias there too. A domain that adds
+ * money columns adds its list here.
  */
+import { LEDGER_MONEY_ALIASES, LEDGER_MONEY_COLUMNS } from './tables/ledger';
 
-/**
- * A result column holds money (or an item quantity) when its name ends in one of these words. Name
- * money columns and aliases accordingly (`balance`, `amount`, `debits_posted`, `sum_amount`, …).
- */
-export const MONEY_COLUMN = /(^|_)(amount|balance|debits|credits|pending|posted|supply|value|units|total|stake|fee|price)$/;
+/** Every result column name that carries a 64-bit money amount (or an item quantity). */
+export const MONEY_COLUMNS: ReadonlySet<string> = new Set<string>([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES]);
 
 /** True when a result column of this name carries a 64-bit money amount. */
 export function isMoneyColumn(name: string): boolean {
-  return MONEY_COLUMN.test(name);
+  return MONEY_COLUMNS.has(name);
 }

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { OwnerKind } from '../db/tables/ledger';
-import { HOLDER_FLAGS, SYSTEM_ACCOUNTS, isAssetCode, type SystemAccountName } from './assets';
+import { flagsOf, isAssetCode, type SystemAccountName } from './assets';
 import { toAccount } from './rows';
 import type { Account } from './types';
 
@@ -18,11 +18,12 @@ export interface AccountSpec {
   ownerId: number;
   name: string;
   asset: string;
-  /** Used only when the account is created: flags never change afterwards. */
-  flags: number;
 }
 
-/** The id of the account `spec`, opening it when missing (safe under concurrency: insert-or-ignore). */
+/**
+ * The id of the account `spec`, opening it when missing (safe under concurrency: insert-or-ignore). Its
+ * flags follow from the owner (`flagsOf`); the database refuses any others.
+ */
 export async function ensureAccount(h: AccountHandle, spec: AccountSpec): Promise<number> {
   if (!isAssetCode(spec.asset)) throw new Error(`unknown asset ${spec.asset}`);
   const find = () =>
@@ -39,7 +40,7 @@ export async function ensureAccount(h: AccountHandle, spec: AccountSpec): Promis
   await h.kysely
     .insertInto('ledger_accounts')
     .values({
-      asset: spec.asset, owner_kind: spec.ownerKind, owner_id: spec.ownerId, name: spec.name, flags: spec.flags,
+      asset: spec.asset, owner_kind: spec.ownerKind, owner_id: spec.ownerId, name: spec.name, flags: flagsOf(spec.ownerKind, spec.name),
       balance: 0n, debits_pending: 0n, credits_pending: 0n, version: 0, created_at: h.now,
     })
     .onConflict((oc) => oc.columns(['owner_kind', 'owner_id', 'name', 'asset']).doNothing())
@@ -51,17 +52,17 @@ export async function ensureAccount(h: AccountHandle, spec: AccountSpec): Promis
 
 /** A player's account for `asset` (users.id; never negative). */
 export function playerAccount(h: AccountHandle, userId: number, asset: string): Promise<number> {
-  return ensureAccount(h, { ownerKind: 'player', ownerId: userId, name: 'main', asset, flags: HOLDER_FLAGS });
+  return ensureAccount(h, { ownerKind: 'player', ownerId: userId, name: 'main', asset });
 }
 
 /** An eidol's account: its value is this balance (never negative). */
 export function eidolAccount(h: AccountHandle, eidolId: number, asset = 'ANGLS'): Promise<number> {
-  return ensureAccount(h, { ownerKind: 'eidol', ownerId: eidolId, name: 'main', asset, flags: HOLDER_FLAGS });
+  return ensureAccount(h, { ownerKind: 'eidol', ownerId: eidolId, name: 'main', asset });
 }
 
 /** A system account (pool, reserve, genesis, …) for `asset`. */
 export function systemAccount(h: AccountHandle, name: SystemAccountName, asset: string): Promise<number> {
-  return ensureAccount(h, { ownerKind: 'system', ownerId: 0, name, asset, flags: SYSTEM_ACCOUNTS[name] });
+  return ensureAccount(h, { ownerKind: 'system', ownerId: 0, name, asset });
 }
 
 /** Reads one account, or undefined. */

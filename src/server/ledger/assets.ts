@@ -45,3 +45,14 @@ export type SystemAccountName = keyof typeof SYSTEM_ACCOUNTS;
 
 /** Flags of player and eidol accounts: they never go negative. */
 export const HOLDER_FLAGS = NON_NEGATIVE;
+
+/** Names whose system account is an issuing side (must not go positive); every other account must not go negative. */
+export const ISSUER_NAMES: readonly string[] = (Object.keys(SYSTEM_ACCOUNTS) as SystemAccountName[]).filter((n) => SYSTEM_ACCOUNTS[n] === NON_POSITIVE);
+
+/**
+ * The flags an account has, derived from its owner: never chosen by a caller. The database holds the same
+ * rule (migration 0011: a CHECK on PostgreSQL, triggers on SQLite), so no other flags can be stored.
+ */
+export function flagsOf(ownerKind: 'player' | 'eidol' | 'system', name: string): number {
+  return ownerKind === 'system' && ISSUER_NAMES.includes(name) ? NON_POSITIVE : NON_NEGATIVE;
+}

@@ -8,6 +8,8 @@ import { INVARIANTS, ledgerCounts } from './checkQueries';
 export interface LedgerReport {
   ok: boolean;
   violations: string[];
+  /** Keys of the invariants that do not hold (`Invariant.key`), in check order. */
+  broken: string[];
   counts: { accounts: number; transfers: number; entries: number; assets: number };
   /** `ledger ok: …` or `ledger BROKEN: …`. */
   summary: string;
@@ -15,9 +17,11 @@ export interface LedgerReport {
 
 async function runChecks(k: Kysely<Database>): Promise<LedgerReport> {
   const violations: string[] = [];
+  const broken: string[] = [];
   for (const inv of INVARIANTS) {
     const { rows } = await inv.query.execute(k);
     for (const row of rows) violations.push(`${inv.name}: ${inv.describe(row)}`);
+    if (rows.length > 0) broken.push(inv.key);
   }
   const counts = await ledgerCounts(k);
   const what = `${counts.assets} assets, ${counts.accounts} accounts, ${counts.transfers} transfers, ${counts.entries} entries`;
@@ -25,7 +29,7 @@ async function runChecks(k: Kysely<Database>): Promise<LedgerReport> {
   const summary = ok
     ? `ledger ok: ${what}; ${INVARIANTS.length} invariants hold`
     : `ledger BROKEN: ${violations.length} violation(s) in ${what}`;
-  return { ok, violations, counts, summary };
+  return { ok, violations, broken, counts, summary };
 }
 
 /** Checks every invariant in one read transaction (a consistent snapshot even while transfers run). */

@@ -9,6 +9,8 @@ const LIMIT = 50;
 
 /** A named invariant and the query listing its violations, each row rendered as a message. */
 export interface Invariant {
+  /** Short stable name (tests and tools refer to it). */
+  key: string;
   name: string;
   query: RawBuilder<Record<string, unknown>>;
   describe(row: Record<string, unknown>): string;
@@ -21,6 +23,7 @@ const unresolvedPending = sql`
 /** Every invariant of the ledger (see README.md). */
 export const INVARIANTS: Invariant[] = [
   {
+    key: 'sum',
     name: 'per-asset sum of balances is zero, debits pending equal credits pending',
     query: sql`select * from (
         select asset, sum(balance) as sum_balance, sum(debits_pending) as debits_pending,
@@ -29,6 +32,7 @@ export const INVARIANTS: Invariant[] = [
     describe: (r) => `asset ${r.asset}: sum of balances ${r.sum_balance}, debits pending ${r.debits_pending} vs credits pending ${r.credits_pending}`,
   },
   {
+    key: 'fold',
     name: 'each balance is the fold of its entries and its version the entry count',
     query: sql`select a.id, a.balance, a.version, coalesce(e.sum_amount, 0) as sum_amount, coalesce(e.n, 0) as n,
         coalesce(e.top_version, 0) as top_version
@@ -40,6 +44,7 @@ export const INVARIANTS: Invariant[] = [
       `account ${r.id}: balance ${r.balance} but entries sum to ${r.sum_amount}; version ${r.version} but ${r.n} entries (last version ${r.top_version})`,
   },
   {
+    key: 'chain',
     name: 'entries form an unbroken running chain per account',
     query: sql`select * from (
         select account_id, account_version, transfer_id, before_balance, after_balance, amount,
@@ -52,6 +57,7 @@ export const INVARIANTS: Invariant[] = [
       `account ${r.account_id} entry v${r.account_version} (${r.transfer_id}): before ${r.before_balance} + ${r.amount} → ${r.after_balance}, previous after ${r.prev_balance ?? 0}, position ${r.rn}`,
   },
   {
+    key: 'sign',
     name: 'no forbidden negative (or positive) balance, now or in any entry',
     query: sql`select a.id, a.flags, a.balance, a.debits_pending, a.credits_pending, 'now' as at_version from ledger_accounts a
         where ((a.flags & 1) <> 0 and a.balance - a.debits_pending < 0) or ((a.flags & 2) <> 0 and a.balance + a.credits_pending > 0)
@@ -65,12 +71,14 @@ export const INVARIANTS: Invariant[] = [
       `account ${r.id} (flags ${r.flags}) at version ${r.at_version}: balance ${r.balance}, debits pending ${r.debits_pending}, credits pending ${r.credits_pending}`,
   },
   {
+    key: 'resolved-once',
     name: 'each pending transfer is resolved at most once',
     query: sql`select pending_id, count(*) as n from ledger_transfers where pending_id is not null
       group by pending_id having count(*) > 1 limit ${LIMIT}`,
     describe: (r) => `pending ${r.pending_id} resolved ${r.n} times`,
   },
   {
+    key: 'resolution',
     name: 'each resolution matches its pending transfer and posts at most its amount',
     query: sql`select r.id, r.kind, r.amount, r.pending_id, p.kind as pending_kind, p.amount as pending_amount
       from ledger_transfers r left join ledger_transfers p on p.id = r.pending_id
@@ -83,6 +91,7 @@ export const INVARIANTS: Invariant[] = [
       `${r.kind} ${r.id} of ${r.pending_id ?? '(none)'}: amount ${r.amount} against pending ${r.pending_kind ?? 'missing'} of ${r.pending_amount ?? '-'}`,
   },
   {
+    key: 'pending-columns',
     name: 'pending amounts of each account equal its unresolved pending transfers',
     query: sql`select a.id, a.debits_pending, a.credits_pending, coalesce(d.sum_amount, 0) as open_debits_pending,
         coalesce(c.sum_amount, 0) as open_credits_pending
@@ -97,6 +106,19 @@ export const INVARIANTS: Invariant[] = [
       `account ${r.id}: debits pending ${r.debits_pending} (open ${r.open_debits_pending}), credits pending ${r.credits_pending} (open ${r.open_credits_pending})`,
   },
   {
+    key: 'open-pendings',
+    name: 'the open pendings list exactly the unresolved pending transfers, with their deadlines',
+    query: sql`select 'missing or wrong deadline' as what, u.id from (${unresolvedPending}) u
+        left join ledger_open_pendings o on o.transfer_id = u.id where o.transfer_id is null or o.expires_at <> u.expires_at
+      union all
+      select 'not an unresolved pending' as what, o.transfer_id as id from ledger_open_pendings o
+        left join ledger_transfers p on p.id = o.transfer_id and p.kind = 'pending'
+        where p.id is null or exists (select 1 from ledger_transfers r where r.pending_id = o.transfer_id)
+      limit ${LIMIT}`,
+    describe: (r) => `open pending ${r.id}: ${r.what}`,
+  },
+  {
+    key: 'entries',
     name: 'each transfer has exactly its entries: two balanced ones when it moves money, none otherwise',
     query: sql`select * from (
         select t.id, t.kind, t.amount, count(e.account_id) as n,
@@ -110,6 +132,7 @@ export const INVARIANTS: Invariant[] = [
     describe: (r) => `${r.kind} ${r.id} of ${r.amount}: ${r.n} entries (debit ok ${r.debit_ok}, credit ok ${r.credit_ok})`,
   },
   {
+    key: 'orphans',
     name: 'entries belong to stored transfers; transfers join accounts of their asset',
     query: sql`select 'entry' as what, e.transfer_id as id from ledger_entries e
         left join ledger_transfers t on t.id = e.transfer_id where t.id is null

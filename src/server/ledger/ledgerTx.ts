@@ -3,11 +3,11 @@
  * `tx.kysely` in the same commit. SQLite: one writer (`BEGIN IMMEDIATE` on the one connection Kysely
  * serialises). PostgreSQL: READ COMMITTED plus row locks, retried on deadlock/serialization failures.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/database';
 import type { Database } from '../db/schema';
 import type { Clock } from '../clock';
+import { runInTxScope, txStateOf, type TxState } from '../db/txScope';
 import { LedgerError } from './errors';
 import { sqliteStore } from './sqliteStore';
 import { postgresStore } from './postgresStore';
@@ -47,9 +47,29 @@ export function isTransient(err: unknown): boolean {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// The databases whose ledger transaction the current async context is inside: a nested one would wait
-// forever for the one SQLite connection (and on PostgreSQL would silently commit apart).
-const open = new AsyncLocalStorage<ReadonlySet<Db>>();
+/**
+ * Thrown by `run` when a statement of the callback failed and the callback caught the error and went on:
+ * nothing was committed (see README.md, "A failed statement fails the transaction").
+ */
+export class LedgerTxAbortedError extends Error {
+  constructor(cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(`ledger transaction rolled back: a statement in it failed (${why}) and the error was caught; nothing was committed`, { cause });
+    this.name = 'LedgerTxAbortedError';
+  }
+}
+
+/**
+ * After the callback: the ledger's own failure first (the caller's code refers to it), then any other
+ * statement that failed inside. A transient one (deadlock, serialization) is rethrown as is so the attempt
+ * is retried.
+ */
+function refuseFailed(store: { rethrow(): void }, state: TxState): void {
+  store.rethrow();
+  if (!state.failed) return;
+  const { err } = state.failed;
+  throw isTransient(err) ? err : new LedgerTxAbortedError(err);
+}
 
 /**
  * A store that remembers its first failed statement. A caller that catches a ledger error and carries on
@@ -77,14 +97,18 @@ function guarded(store: LedgerStore): LedgerStore & { rethrow(): void } {
   };
 }
 
-async function attemptSqlite<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
+type Body<T> = (tx: LedgerTx, state: TxState) => Promise<T>;
+
+async function attemptSqlite<T>(db: Db, clock: Clock, fn: Body<T>): Promise<T> {
   const sqlite = db.sqlite!;
   return db.kysely.connection().execute(async (conn) => {
     sqlite.exec('BEGIN IMMEDIATE');
     try {
       const store = guarded(sqliteStore(sqlite));
-      const result = await fn({ kysely: conn, dialect: 'sqlite', now: clock.now(), store });
-      store.rethrow();
+      const state: TxState = { failed: undefined };
+      const result = await fn({ kysely: conn, dialect: 'sqlite', now: clock.now(), store }, state);
+      // SQLite undoes only the failed statement and would commit the rest: refuse, as PostgreSQL does.
+      refuseFailed(store, state);
       sqlite.exec('COMMIT');
       return result;
     } catch (err) {
@@ -94,11 +118,14 @@ async function attemptSqlite<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Prom
   });
 }
 
-async function attemptPostgres<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
+async function attemptPostgres<T>(db: Db, clock: Clock, fn: Body<T>): Promise<T> {
+  // Behind the check below, the pool itself refuses a COMMIT that PostgreSQL answers with ROLLBACK
+  // (database.ts), for a failure this transaction did not see (e.g. through a raw client).
   return db.kysely.transaction().execute(async (trx) => {
     const store = guarded(postgresStore(trx));
-    const result = await fn({ kysely: trx, dialect: 'postgres', now: clock.now(), store });
-    store.rethrow();
+    const state: TxState = { failed: undefined };
+    const result = await fn({ kysely: trx, dialect: 'postgres', now: clock.now(), store }, state);
+    refuseFailed(store, state);
     return result;
   });
 }
@@ -106,13 +133,13 @@ async function attemptPostgres<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Pr
 /**
  * Runs `fn` in one ledger transaction and commits; any throw rolls everything back. Transient failures
  * rerun `fn` from the start (up to MAX_TX_ATTEMPTS), so `fn` must not have effects outside the database.
- * Calling it again from inside `fn` for the same `db` throws (SQLite would wait on itself forever).
+ * Calling it again from inside `fn` for the same `db` throws (SQLite would wait on itself forever), and
+ * so does any query through `db.kysely` there: inside, only `tx.kysely` works. A statement that fails
+ * inside fails the whole transaction even when `fn` catches it.
  */
 export async function runLedgerTx<T>(db: Db, clock: Clock, fn: (tx: LedgerTx) => Promise<T>): Promise<T> {
-  const outer = open.getStore() ?? new Set<Db>();
-  if (outer.has(db)) throw new Error('runLedgerTx inside a ledger transaction of the same database: use the tx you were given');
-  const inside = new Set(outer).add(db);
-  const body = (tx: LedgerTx) => open.run(inside, () => fn(tx));
+  if (txStateOf(db.kysely)) throw new Error('runLedgerTx inside a ledger transaction of the same database: use the tx you were given');
+  const body = (tx: LedgerTx, state: TxState) => runInTxScope(db.kysely, state, () => fn(tx));
   for (let attempt = 1; ; attempt++) {
     try {
       return db.dialect === 'sqlite' ? await attemptSqlite(db, clock, body) : await attemptPostgres(db, clock, body);

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { BatchPlan } from './engine';
 import type { LedgerStore } from './store';
+import { openPendingChanges } from './openPendings';
 import { toAccount, toTransfer, type AccountRow, type TransferRow } from './rows';
 import type { Account, Transfer } from './types';
 
@@ -38,8 +39,9 @@ export function postgresStore(trx: Kysely<Database>): LedgerStore {
     },
     async write(plan: BatchPlan) {
       const { transfers: t, entries: e, accounts: a } = plan;
-      // One statement, one round trip: data-modifying CTEs insert transfers and entries, the main
-      // statement updates the (already locked) accounts. Empty arrays insert or update nothing.
+      const { opened, closed } = openPendingChanges(plan);
+      // One statement, one round trip: data-modifying CTEs insert transfers and entries and keep the open
+      // pendings, the main statement updates the (already locked) accounts. Empty arrays change nothing.
       await sql`
         with new_transfers as (
           insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, pending_id,
@@ -52,16 +54,21 @@ export function postgresStore(trx: Kysely<Database>): LedgerStore {
             ${t.map((x) => x.ref)}::varchar[], ${t.map((x) => str(x.createdAt))}::bigint[])
         ), new_entries as (
           insert into ledger_entries (account_id, account_version, transfer_id, amount, before_balance, after_balance, created_at)
-          select * from unnest(${e.map((x) => x.accountId)}::int[], ${e.map((x) => x.accountVersion)}::int[],
+          select * from unnest(${e.map((x) => x.accountId)}::int[], ${e.map((x) => x.accountVersion)}::bigint[],
             ${e.map((x) => x.transferId)}::varchar[], ${e.map((x) => str(x.amount))}::bigint[],
             ${e.map((x) => str(x.beforeBalance))}::bigint[], ${e.map((x) => str(x.afterBalance))}::bigint[],
             ${e.map((x) => str(x.createdAt))}::bigint[])
+        ), opened as (
+          insert into ledger_open_pendings (transfer_id, expires_at)
+          select * from unnest(${opened.map((x) => x.id)}::varchar[], ${opened.map((x) => str(x.expiresAt))}::bigint[])
+        ), closed as (
+          delete from ledger_open_pendings where transfer_id = any(${closed}::varchar[])
         )
         update ledger_accounts as a set balance = v.balance, debits_pending = v.debits_pending,
           credits_pending = v.credits_pending, version = v.version
         from unnest(${a.map((x) => x.id)}::int[], ${a.map((x) => str(x.balance))}::bigint[],
           ${a.map((x) => str(x.debitsPending))}::bigint[], ${a.map((x) => str(x.creditsPending))}::bigint[],
-          ${a.map((x) => x.version)}::int[]) as v(id, balance, debits_pending, credits_pending, version)
+          ${a.map((x) => x.version)}::bigint[]) as v(id, balance, debits_pending, credits_pending, version)
         where a.id = v.id`.execute(trx);
     },
   };

@@ -7,6 +7,7 @@ import type SQLite from 'better-sqlite3';
 import type { BatchPlan } from './engine';
 import type { LedgerStore } from './store';
 import { paceCheckpoints } from './walPacing';
+import { openPendingChanges } from './openPendings';
 import { toTransfer, type TransferRow } from './rows';
 import type { Account, Entry, Transfer } from './types';
 
@@ -26,6 +27,8 @@ interface Statements {
   insertTransfers: Pair;
   insertEntries: Pair;
   updateAccounts: Pair;
+  insertOpen: Pair;
+  deleteOpen: Pair;
 }
 
 const cache = new WeakMap<SQLite.Database, Statements>();
@@ -65,6 +68,8 @@ function statements(sqlite: SQLite.Database): Statements {
       insertEntries: pair(sqlite, (n) => `insert or rollback into ledger_entries (${ENTRY_COLUMNS}) values ${marks(n, width(ENTRY_COLUMNS))}`),
       updateAccounts: pair(sqlite, (n) => `update or rollback ledger_accounts set balance = v.column2, debits_pending = v.column3,
         credits_pending = v.column4, version = v.column5 from (values ${marks(n, 5)}) as v where ledger_accounts.id = v.column1`),
+      insertOpen: pair(sqlite, (n) => `insert or rollback into ledger_open_pendings (transfer_id, expires_at) values ${marks(n, 2)}`),
+      deleteOpen: pair(sqlite, (n) => `delete from ledger_open_pendings where transfer_id in (${marks(n, 1)})`),
     };
     cache.set(sqlite, s);
   }
@@ -128,6 +133,9 @@ export function sqliteStore(sqlite: SQLite.Database): LedgerStore {
         each([...plan.transfers].sort(byId), s.insertTransfers, transferParams);
         each([...plan.entries].sort(byAccountVersion), s.insertEntries, entryParams);
         each(plan.accounts, s.updateAccounts, (a, out) => out.push(a.id, a.balance, a.debitsPending, a.creditsPending, a.version));
+        const { opened, closed } = openPendingChanges(plan);
+        each(opened, s.insertOpen, (p, out) => out.push(p.id, p.expiresAt));
+        each(closed, s.deleteOpen, key);
       } catch (err) {
         // `or rollback` may have ended the transaction already: reopen one so that nothing the caller runs
         // after catching this can autocommit (runLedgerTx then rolls it back: see `guarded`).

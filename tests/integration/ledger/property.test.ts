@@ -9,7 +9,7 @@ import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import {
-  HOLDER_FLAGS, checkLedger, createLedger, ensureAccount, getAccount, isLedgerError, type Ledger, type TransferInput,
+  checkLedger, createLedger, ensureAccount, getAccount, isLedgerError, type Ledger, type TransferInput,
 } from '../../../src/server/ledger/index';
 import { LedgerModel, type Op } from './support/model';
 
@@ -76,11 +76,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger model on %s', (dialect)
       fc.asyncProperty(fc.array(opArb(), { minLength: 5, maxLength: 40 }), async (steps) => {
         run += 1;
         const prefix = `r${run}-`;
-        // Fresh accounts and id space per run; account 0 is an unflagged source (it may go negative).
+        // Fresh accounts and id space per run; account 0 is an issuing source (a `genesis`: it may go
+        // negative, never positive).
         const ids = await ledger.run(async (tx) => {
           const out: number[] = [];
           for (let i = 0; i < ACCOUNTS; i++) {
-            out.push(await ensureAccount(tx, { ownerKind: 'system', ownerId: run, name: `prop${i}`, asset: 'ANGLS', flags: i === 0 ? 0 : HOLDER_FLAGS }));
+            out.push(await ensureAccount(tx, { ownerKind: 'system', ownerId: run, name: i === 0 ? 'genesis' : `prop${i}`, asset: 'ANGLS' }));
           }
           return out;
         });

@@ -6,6 +6,8 @@ import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
 import * as m0010 from './0010_ledger';
+import * as m0011 from './0011_ledger_flags_versions';
+import * as m0012 from './0012_ledger_open_pendings';
 import * as m0030 from './0030_rate_limits';
 import * as m0040 from './0040_sessions_public';
 
@@ -18,6 +20,8 @@ export interface DialectMigration {
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
   '0010_ledger': m0010,
+  '0011_ledger_flags_versions': m0011,
+  '0012_ledger_open_pendings': m0012,
   '0030_rate_limits': m0030,
   '0040_sessions_public': m0040,
 };

@@ -20,7 +20,7 @@ export interface LedgerAccountsTable {
   balance: bigint;
   debits_pending: bigint;
   credits_pending: bigint;
-  /** Number of entries booked on this account (the running chain's length). */
+  /** Number of entries booked on this account (the running chain's length); int64 since 0011. */
   version: number;
   created_at: number;
 }
@@ -61,9 +61,24 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
+/** A pending transfer not resolved yet: written with it, deleted by its resolution in the same commit. */
+export interface LedgerOpenPendingsTable {
+  transfer_id: string;
+  expires_at: number;
+}
+
 /** The ledger's tables. */
 export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_open_pendings: LedgerOpenPendingsTable;
 }
+
+/** The ledger tables' money columns (read as bigint; see moneyColumns.ts). */
+export const LEDGER_MONEY_COLUMNS = ['balance', 'debits_pending', 'credits_pending', 'amount', 'before_balance', 'after_balance'] as const;
+
+/** Money aliases of the ledger's own queries (checkQueries.ts): sums and neighbours of money columns. */
+export const LEDGER_MONEY_ALIASES = [
+  'sum_balance', 'sum_amount', 'prev_balance', 'open_debits_pending', 'open_credits_pending', 'pending_amount',
+] as const;

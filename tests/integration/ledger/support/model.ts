@@ -17,7 +17,7 @@ interface ModelAccount {
   balance: bigint;
   debitsPending: bigint;
   creditsPending: bigint;
-  /** The source account may go negative; holders may not. */
+  /** The source account (an issuer) may go negative but never positive; holders may not go negative. */
   mayGoNegative: boolean;
 }
 
@@ -64,6 +64,7 @@ export class LedgerModel {
         c.creditsPending += op.amount;
       }
       if (!this.fits(d)) return 'exceeds_balance';
+      if (c.mayGoNegative && c.balance + c.creditsPending > 0n) return 'exceeds_limit';
       this.transfers.set(op.id, {
         key,
         pending: op.t === 'pending' ? { from: op.from, to: op.to, amount: op.amount, expiresAt: this.now + op.timeoutMs, resolved: false } : undefined,
