@@ -101,7 +101,7 @@ describe('security headers and cookies over https', () => {
     }
     // A plain-named session cookie is not honoured under https: it could have been planted.
     const { client } = await registerPlayer(s, 'host1');
-    expect([...client.cookies.keys()].sort()).toEqual(['XSRF-TOKEN', '__Host-aeon_session']);
+    expect([...client.cookies.keys()].sort()).toEqual(['XSRF-TOKEN', '__Host-aeon_device', '__Host-aeon_session']);
     expect((await client.get('/api/auth/status')).status).toBe(200);
     const planted = s.client();
     planted.cookies.set('aeon_session', client.cookies.get('__Host-aeon_session')!);
