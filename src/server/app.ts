@@ -21,6 +21,8 @@ import { authRoutes } from './http/routes/authRoutes';
 import { registerRoutes } from './http/routes/registerRoutes';
 import { passwordResetRoutes } from './http/routes/passwordResetRoutes';
 import { accountRoutes } from './http/routes/accountRoutes';
+import { transactionRoutes, transactionUpdateSender } from './http/routes/transactionRoutes';
+import { expireStaleTransactions } from './domain/transactions/index';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
 
@@ -94,6 +96,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   passwordResetRoutes(app, ctx);
   accountRoutes(app, ctx);
   const realtime = attachRealtime(app, ctx);
+  transactionRoutes(app, ctx, realtime);
   for (const routes of components.routes ?? []) await routes(app, ctx, realtime);
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
 
@@ -102,14 +105,16 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const upkeep = {
     sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
     'ledger expiry': () => ledger.expire(),
+    'transaction expiry': () => expireStaleTransactions(ledger, { onUpdate: transactionUpdateSender(realtime) }),
   };
   const run = (name: keyof typeof upkeep) => upkeep[name]().then(
     () => undefined,
     (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
   );
-  const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
+  const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
+    clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
-    await Promise.all([run('sessions'), run('ledger expiry')]);
+    await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry')]);
   };
   app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {

@@ -6,6 +6,7 @@ import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
 import * as m0010 from './0010_ledger';
+import * as m0020 from './0020_transactions';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -16,4 +17,5 @@ export interface DialectMigration {
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
   '0010_ledger': m0010,
+  '0020_transactions': m0020,
 };
