@@ -48,6 +48,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction commit on %s', (di
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ success: false, message: TRANSACTION_NOT_FOUND });
     expect(unknown.body).toEqual(stranger.body);
+    for (const odd of ['%00', 'x'.repeat(60), '%C3%A9t%C3%A9', `${tx.id}%20`]) {
+      const res = await commit(payee.client, odd);
+      expect([odd, res.status, res.body]).toEqual([odd, 404, stranger.body]);
+    }
     expect(await statusOf(tx.id)).toEqual({ status: 'new', message: null });
     expect(await balances()).toEqual([1_000n, 0n]);
     expect((await commit(s.client(), tx.id)).status).toBe(401);

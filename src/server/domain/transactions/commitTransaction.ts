@@ -17,6 +17,9 @@ import { transactionViewOf, type TransactionUpdateListener } from './transaction
 /** Answer to a transaction id that does not exist or belongs to someone else (HTTP 404). */
 export const TRANSACTION_NOT_FOUND = 'Transaction not found.';
 
+/** What a transaction id can look like (newTransactionId: 22 base64url characters; room for longer ones). */
+const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
 /** HTTP status of a failed commit, first time and on every replay. */
 export const TRANSACTION_FAILED_STATUS = 422;
 
@@ -91,6 +94,8 @@ async function commitStep(tx: LedgerTx, userId: number, id: string, refusal: str
  * With `request`, the answer is also recorded under the client's key (withRequestRecord).
  */
 export async function commitTransaction(deps: CommitDeps, userId: number, id: string, request?: RequestRef): Promise<CommitOutcome> {
+  // Anything else cannot exist; PostgreSQL would even refuse a NUL byte with an error instead of no row.
+  if (!TRANSACTION_ID.test(id)) throw new AppError(404, TRANSACTION_NOT_FOUND);
   const attempt = (refusal?: string) =>
     deps.ledger.run(async (tx) => {
       const step = () => commitStep(tx, userId, id, refusal);
