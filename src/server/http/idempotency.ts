@@ -5,9 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { requestHash } from '../domain/requests/requestHash';
-import { REQUEST_KEY_FIELD, requestKeyProblem } from '../domain/requests/requestRecords';
+import { REQUEST_KEY_FIELD, requestKeyProblem, type RequestRef } from '../domain/requests/requestRecords';
 import { validationFailed } from '../domain/errors';
-import type { RequestRef } from '../domain/transactions/index';
 
 /** The request's key and hash, undefined without the header; a malformed key is a 422 that writes nothing. */
 export function requestRefOf(request: FastifyRequest): RequestRef | undefined {

@@ -25,6 +25,12 @@ export function requestKeyProblem(key: string): string | undefined {
   return undefined;
 }
 
+/** A client's request key and the hash of its request (src/server/http/idempotency.ts reads them). */
+export interface RequestRef {
+  key: string;
+  hash: string;
+}
+
 /** What `withRequestRecord` answers: the result, and whether it is a replay of an earlier run. */
 export interface RequestOutcome<T> {
   result: T;
@@ -71,4 +77,15 @@ export async function withRequestRecord<T extends Stored>(
     .execute();
   // The first answer is the stored one, read back: a replay can never differ from it.
   return { result: decodeStored<T>(text), replayed: false };
+}
+
+/** `withRequestRecord` when the request carried a key; otherwise just `fn` (no record, never a replay). */
+export async function withOptionalRequestRecord<T extends Stored>(
+  tx: LedgerTx,
+  userId: number,
+  ref: RequestRef | undefined,
+  fn: () => Promise<T>,
+): Promise<RequestOutcome<T>> {
+  if (!ref) return { result: await fn(), replayed: false };
+  return withRequestRecord(tx, userId, ref.key, ref.hash, fn);
 }

@@ -7,7 +7,7 @@
 import { isLedgerError, type Ledger, type LedgerTx } from '../../ledger/index';
 import type { TransactionView } from '../../../shared/api/transactions';
 import { AppError } from '../errors';
-import { withRequestRecord } from '../requests/requestRecords';
+import { withOptionalRequestRecord, type RequestRef } from '../requests/requestRecords';
 import { encodeStored, type Stored } from '../requests/storedJson';
 import { failNewTransaction, TRANSACTION_EXPIRED } from './failTransaction';
 import { recordOf, type TransactionRecord } from './transactionRecord';
@@ -27,12 +27,6 @@ export const TRANSACTION_FAILED_STATUS = 422;
 export interface CommitDeps {
   ledger: Ledger;
   onUpdate?: TransactionUpdateListener;
-}
-
-/** A client's request key and the hash of its request, when it sent one (withRequestRecord). */
-export interface RequestRef {
-  key: string;
-  hash: string;
 }
 
 /** A successful (or pending) commit: the transaction, its kind's answer, and whether this is a replay. */
@@ -98,9 +92,8 @@ export async function commitTransaction(deps: CommitDeps, userId: number, id: st
   if (!TRANSACTION_ID.test(id)) throw new AppError(404, TRANSACTION_NOT_FOUND);
   const attempt = (refusal?: string) =>
     deps.ledger.run(async (tx) => {
-      const step = () => commitStep(tx, userId, id, refusal);
-      if (!request) return step();
-      const recorded = await withRequestRecord(tx, userId, request.key, request.hash, step);
+      const recorded = await withOptionalRequestRecord(tx, userId, request, () => commitStep(tx, userId, id, refusal));
+      // A replayed record changed nothing this time, whatever the first run did.
       return recorded.replayed ? { ...recorded.result, changed: false } : recorded.result;
     });
   let step: Step;
