@@ -107,10 +107,19 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     'ledger expiry': () => ledger.expire(),
     'transaction expiry': () => expireStaleTransactions(ledger, { onUpdate: transactionUpdateSender(realtime) }),
   };
-  const run = (name: keyof typeof upkeep) => upkeep[name]().then(
-    () => undefined,
-    (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
-  );
+  // A task still running covers the turns that fall due meanwhile (a clock jumping hours ahead fires its
+  // timer thousands of times at once): callers share that run instead of queueing thousands behind it.
+  const inFlight = new Map<keyof typeof upkeep, Promise<void>>();
+  const run = (name: keyof typeof upkeep): Promise<void> => {
+    const running = inFlight.get(name);
+    if (running) return running;
+    const started = upkeep[name]().then(
+      () => undefined,
+      (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
+    ).finally(() => inFlight.delete(name));
+    inFlight.set(name, started);
+    return started;
+  };
   const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
     clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
