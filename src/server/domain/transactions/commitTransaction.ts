@@ -73,12 +73,14 @@ async function commitStep(tx: LedgerTx, userId: number, id: string, refusal: str
   }
   const status = done.status ?? 'success';
   const result = done.result ?? null;
-  await tx.kysely
+  const updated = await tx.kysely
     .updateTable('transactions')
     .set({ status, result: result === null ? null : encodeStored(result), updated_at: tx.now })
     .where('id', '=', id)
     .where('status', '=', 'new')
-    .execute();
+    .executeTakeFirst();
+  // The row is locked and was `new`: anything else means the lock failed, and the transfers must not stand.
+  if (Number(updated.numUpdatedRows) !== 1) throw new Error(`transaction ${id} changed under its commit`);
   return stepOf({ ...record, status, result, updatedAt: tx.now }, true);
 }
 
