@@ -27,6 +27,8 @@ import { registerRoutes } from './http/routes/registerRoutes';
 import { passwordResetRoutes } from './http/routes/passwordResetRoutes';
 import { accountRoutes } from './http/routes/accountRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
+import { transactionRoutes, transactionUpdateSender } from './http/routes/transactionRoutes';
+import { expireStaleTransactions } from './domain/transactions/index';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
 
@@ -108,6 +110,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     passwordResetRoutes(api, ctx);
     accountRoutes(api, ctx);
     sessionRoutes(api, ctx);
+    transactionRoutes(api, ctx, realtime);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
   });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
@@ -119,6 +122,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const upkeep = {
     sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
     'ledger expiry': () => ledger.expire(),
+    'transaction expiry': () => expireStaleTransactions(ledger, { onUpdate: transactionUpdateSender(realtime) }),
   };
   type Task = keyof typeof upkeep;
   // A task still running when its timer fires again is not started twice: sweeps never pile up behind a
@@ -134,11 +138,12 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     running.set(name, p);
     return p;
   };
-  const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS)];
+  const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
+    clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   const upkeepNow = async () => {
     await leader.refresh();
     await Promise.all([...running.values()]);
-    await Promise.all([run('sessions'), run('ledger expiry')]);
+    await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry')]);
   };
   app.addHook('onReady', upkeepNow);
   app.addHook('onClose', async () => {

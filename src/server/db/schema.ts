@@ -6,7 +6,8 @@
 import type { AuthTables } from './tables/auth';
 import type { LedgerTables } from './tables/ledger';
 import type { RateLimitTables } from './tables/rateLimits';
+import type { TransactionTables } from './tables/transactions';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, RateLimitTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables {}

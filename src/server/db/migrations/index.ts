@@ -8,6 +8,7 @@ import * as m0001 from './0001_auth';
 import * as m0010 from './0010_ledger';
 import * as m0011 from './0011_ledger_flags_versions';
 import * as m0012 from './0012_ledger_open_pendings';
+import * as m0020 from './0020_transactions';
 import * as m0030 from './0030_rate_limits';
 import * as m0040 from './0040_sessions_public';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, DialectMigration> = {
   '0010_ledger': m0010,
   '0011_ledger_flags_versions': m0011,
   '0012_ledger_open_pendings': m0012,
+  '0020_transactions': m0020,
   '0030_rate_limits': m0030,
   '0040_sessions_public': m0040,
 };
