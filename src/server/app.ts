@@ -23,6 +23,7 @@ import { passwordResetRoutes } from './http/routes/passwordResetRoutes';
 import { accountRoutes } from './http/routes/accountRoutes';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
+import type { RealtimeLimits } from './realtime/limits';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -41,6 +42,8 @@ export interface AppComponents {
   staticPaths?: StaticPaths;
   /** Fastify's trustProxy: set behind a reverse proxy so rate limits see the client's IP (TRUST_PROXY). */
   trustProxy?: boolean | string;
+  /** Socket gateway limits to change from the defaults (tests, the flood benchmark). */
+  realtimeLimits?: Partial<RealtimeLimits>;
   /** Route modules of other domains, registered after the auth routes with the same context. */
   routes?: RouteModule[];
 }
@@ -93,7 +96,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   registerRoutes(app, ctx);
   passwordResetRoutes(app, ctx);
   accountRoutes(app, ctx);
-  const realtime = attachRealtime(app, ctx);
+  const realtime = attachRealtime(app, ctx, { trustProxy: components.trustProxy, limits: components.realtimeLimits });
   for (const routes of components.routes ?? []) await routes(app, ctx, realtime);
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
 
