@@ -14,15 +14,19 @@ export interface SocketIdentity {
   expiresAt: number;
 }
 
-/** The identity `token` + `cookie` prove, or undefined (also when the database fails). */
-export async function authenticate(ctx: AppContext, token: string, cookie: string | undefined): Promise<SocketIdentity | undefined> {
-  if (!cookie || !token) return undefined;
+/** The outcome of a `sync`: the identity proven, or whether the socket's cookie at least named a live session. */
+export type SyncOutcome = { identity: SocketIdentity } | { identity?: undefined; sessionLive: boolean };
+
+/** What `token` + `cookie` prove (nothing, also when the database fails). */
+export async function authenticate(ctx: AppContext, token: string, cookie: string | undefined): Promise<SyncOutcome> {
+  // No cookie, no database read: a flood of cookieless `sync`s costs nothing but parsing.
+  if (!cookie || !token) return { sessionLive: false };
   try {
     const [user, session] = await Promise.all([findUserByWsToken(ctx.db.kysely, token), loadSession(ctx.db.kysely, cookie, ctx.clock.now())]);
-    if (!user || !session || session.userId !== user.id) return undefined;
-    return { userId: user.id, sessionKey: session.key, expiresAt: session.expiresAt };
+    if (!user || !session || session.userId !== user.id) return { sessionLive: session !== undefined };
+    return { identity: { userId: user.id, sessionKey: session.key, expiresAt: session.expiresAt } };
   } catch {
-    return undefined;
+    return { sessionLive: false };
   }
 }
 

@@ -146,14 +146,15 @@ export class Hub {
 
   private async sync(state: SocketState, token: string): Promise<void> {
     state.syncing = true;
-    const identity = await authenticate(this.ctx, token, state.conn.cookie);
+    const outcome = await authenticate(this.ctx, token, state.conn.cookie);
     state.syncing = false;
     if (state.closed) return;
+    const identity = outcome.identity;
     if (!identity) {
-      if (state.identity) {
-        this.unsubscribe(state);
-        this.startAuthTimer(state);
-      }
+      if (state.identity) this.unsubscribe(state);
+      // A socket opened before login carries no live session (login issues a new cookie): the original
+      // client then waits for an unclean close to reconnect with its current cookies, so end it soon.
+      this.startAuthTimer(state, outcome.sessionLive ? this.limits.authTimeoutMs : this.limits.staleSessionRetryMs);
       state.conn.send(new OutgoingMessage({ event: 'subscribe', _nonce: crypto.randomUUID(), success: false }));
       return;
     }
@@ -188,12 +189,12 @@ export class Hub {
     }
   }
 
-  private startAuthTimer(state: SocketState): void {
+  private startAuthTimer(state: SocketState, ms = this.limits.authTimeoutMs): void {
     state.authTimer?.cancel();
     state.authTimer = this.ctx.clock.setTimeout(() => {
       // Uncleanly: the original client reconnects and syncs again, which is right if it has since logged in.
       if (!state.identity && !state.closed) this.end(state, 'unclean');
-    }, this.limits.authTimeoutMs);
+    }, ms);
   }
 
   private scheduleExpiry(state: SocketState, expiresAt: number): void {

@@ -23,6 +23,11 @@ export interface RealtimeLimits {
   handshakesPerSecond: number;
   /** A socket that has not subscribed this long after opening is dropped. */
   authTimeoutMs: number;
+  /**
+   * A socket whose `sync` was refused with no live session behind its cookie (opened before login) is
+   * ended this soon, so the original client reconnects with its current cookies and syncs again.
+   */
+  staleSessionRetryMs: number;
   /** A plain WebSocket whose unsent output grows past this is dropped (a reader too slow to keep up). */
   maxBufferedBytes: number;
 }
@@ -40,5 +45,6 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   handshakeBurst: 30,
   handshakesPerSecond: 2,
   authTimeoutMs: 30_000,
+  staleSessionRetryMs: 2_000,
   maxBufferedBytes: 1024 * 1024,
 };
