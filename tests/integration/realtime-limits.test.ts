@@ -17,7 +17,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket limits on %s', (dialect
   const open: TestSocket[] = [];
   beforeAll(async () => {
     s = await startTestServer(dialect, inject('pgAdminUrl'));
-    // Rates lifted, to see the one-`sync`-in-flight rule on its own.
+    // Rates lifted, to see the one-`sync`-in-flight rule on its own (the default `syncsInFlight: 1`).
     lax = await startTestServer(dialect, inject('pgAdminUrl'), { realtimeLimits: { syncBurst: 1e6, messageBurst: 1e6, abuseBurst: 1e6 } });
   });
   beforeEach(() => {

@@ -125,3 +125,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
     });
   });
 });
+
+/** Compile-time checks of the typed `sendToUser` (never run: a wrong payload must not compile). */
+export function typedSendToUserExamples(s: TestServer): void {
+  s.realtime.sendToUser(1, 'game_ended');
+  s.realtime.sendToUser(1, 'transaction_update', { status: 'success', id: 3 });
+  // @ts-expect-error a transaction status outside new/pending/success/fail
+  s.realtime.sendToUser(1, 'transaction_update', { status: 'done' });
+  // @ts-expect-error forumlike needs id, id_from and name_from
+  s.realtime.sendToUser(1, 'forumlike', { id: 1 });
+  // @ts-expect-error `subscribe` is the answer to sync, never pushed
+  s.realtime.sendToUser(1, 'subscribe', { success: true });
+  // @ts-expect-error not an event of the protocol
+  s.realtime.broadcast('forumdance');
+}

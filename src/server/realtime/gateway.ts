@@ -15,7 +15,7 @@ import { attachPlainWebSocket } from './plainWsTransport';
 import { attachSocketIo } from './socketIoTransport';
 
 /** The payload argument of `K`: optional when the event has no required field. */
-export type PayloadArgs<K extends PushedEventName> = object extends ServerEventPayload<K>
+export type PayloadArgs<K extends PushedEventName> = Record<string, never> extends ServerEventPayload<K>
   ? [payload?: ServerEventPayload<K>]
   : [payload: ServerEventPayload<K>];
 

@@ -27,7 +27,8 @@ export interface SocketState {
   readonly messages: TokenBucket;
   readonly syncs: TokenBucket;
   readonly abuse: TokenBucket;
-  syncing: boolean;
+  /** `sync`s being checked now. */
+  syncing: number;
   closed: boolean;
   identity?: SocketIdentity;
   authTimer?: ClockTimer;
@@ -66,7 +67,7 @@ export class Hub {
       messages: new TokenBucket(l.messageBurst, l.messagesPerSecond, now),
       syncs: new TokenBucket(l.syncBurst, l.syncsPerSecond, now),
       abuse: new TokenBucket(l.abuseBurst, l.abuseForgivenPerSecond, now),
-      syncing: false,
+      syncing: 0,
       closed: false,
     };
     this.sockets.add(state);
@@ -84,7 +85,7 @@ export class Hub {
     const message = parsed.data;
     if (message.method === 'ack') return; // acknowledged: nothing is re-sent yet, so nothing to clear
     // One `sync` at a time, and few of them: each costs two database reads.
-    if (state.syncing || !state.syncs.take()) return this.dropped(state);
+    if (state.syncing >= this.limits.syncsInFlight || !state.syncs.take()) return this.dropped(state);
     void this.sync(state, message.token);
   }
 
@@ -145,9 +146,9 @@ export class Hub {
   }
 
   private async sync(state: SocketState, token: string): Promise<void> {
-    state.syncing = true;
+    state.syncing++;
     const outcome = await authenticate(this.ctx, token, state.conn.cookie);
-    state.syncing = false;
+    state.syncing--;
     if (state.closed) return;
     const identity = outcome.identity;
     if (!identity) {

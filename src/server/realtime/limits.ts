@@ -10,6 +10,8 @@ export interface RealtimeLimits {
   /** `sync`s a socket may send in a burst, and per second after it (each costs two database reads). */
   syncBurst: number;
   syncsPerSecond: number;
+  /** `sync`s of one socket being checked at once (the gateway before these limits had no such bound). */
+  syncsInFlight: number;
   /**
    * Dropped (over-limit or malformed) messages tolerated in a burst, and forgiven per second: a socket
    * that keeps sending faster than its limit is disconnected once this runs out.
@@ -39,6 +41,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   messagesPerSecond: 20,
   syncBurst: 5,
   syncsPerSecond: 0.2,
+  syncsInFlight: 1,
   abuseBurst: 200,
   abuseForgivenPerSecond: 5,
   socketsPerAddress: 20,
