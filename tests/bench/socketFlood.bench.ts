@@ -102,17 +102,34 @@ function startFlood(url: string, cookie: string): () => Promise<FloodStats> {
     });
 }
 
-/** Sequential auth-status calls of a logged-in player (REQUESTS, or SAMPLE_MS of them); latencies in ms, sorted. */
-async function sample(client: TestClient): Promise<number[]> {
+/** A call that takes longer than this is cut and counted at this figure (the flood without limits stalls the server). */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+/**
+ * Sequential auth-status calls of a logged-in player (REQUESTS, or SAMPLE_MS of them); latencies in ms,
+ * sorted, and how many hit the timeout.
+ */
+async function sample(url: string, client: TestClient): Promise<{ lat: number[]; timeouts: number }> {
   const lat: number[] = [];
+  let timeouts = 0;
   const until = performance.now() + SAMPLE_MS;
   for (let i = 0; i < REQUESTS && performance.now() < until; i++) {
     const t = performance.now();
-    const res = await client.get('/api/auth/status');
-    lat.push(performance.now() - t);
-    if (res.status !== 200) throw new Error(`auth/status answered ${res.status}`);
+    try {
+      const res = await fetch(`${url}/api/auth/status`, {
+        headers: { cookie: client.cookieHeader(), accept: 'application/json' },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`auth/status answered ${res.status}`);
+      lat.push(performance.now() - t);
+    } catch (err) {
+      if ((err as Error).name !== 'TimeoutError') throw err;
+      timeouts++;
+      lat.push(REQUEST_TIMEOUT_MS);
+    }
   }
-  return lat.sort((a, b) => a - b);
+  return { lat: lat.sort((a, b) => a - b), timeouts };
 }
 
 async function scenario(dialect: DialectName, label: string, limits: Partial<RealtimeLimits> | undefined, flood: boolean) {
@@ -120,17 +137,18 @@ async function scenario(dialect: DialectName, label: string, limits: Partial<Rea
   try {
     const victim = await registerPlayer(s, 'victim');
     const attacker = await registerPlayer(s, 'attacker');
-    await sample(victim.client); // warm the server up
+    await sample(s.url, victim.client); // warm the server up
     const stop = flood ? startFlood(s.url, attacker.client.cookieHeader()) : undefined;
     if (stop) await new Promise((r) => setTimeout(r, WARMUP_MS));
     const t0 = performance.now();
-    const lat = await sample(victim.client);
+    const { lat, timeouts } = await sample(s.url, victim.client);
     const elapsed = (performance.now() - t0) / 1000;
     const stats = await stop?.();
     const name = `flood.${dialect}.${label}`;
     bench(`${name}.auth_status.p50`, pct(lat, 50), 'ms');
     bench(`${name}.auth_status.p99`, pct(lat, 99), 'ms');
     bench(`${name}.auth_status.requests`, lat.length, 'requests');
+    bench(`${name}.auth_status.timeouts_over_${REQUEST_TIMEOUT_MS}ms`, timeouts, 'requests');
     if (stats) {
       bench(`${name}.flood.frames_per_s`, stats.sent / (elapsed + WARMUP_MS / 1000), 'frames/s');
       bench(`${name}.flood.sockets_opened`, stats.opened, 'sockets');
