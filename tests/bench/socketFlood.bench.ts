@@ -2,7 +2,8 @@
  * `npm run bench:flood`: does a socket flood from one address move another player's API latency? A
  * logged-in player calls GET /api/auth/status back to back; p50/p99 are measured with no socket at all
  * (baseline), during a flood under the gateway's limits, and during the same flood with the limits lifted
- * (what the gateway did before them). The flood runs in its own process under `nice` (an attacker's CPU is
+ * (what the gateway did before them), plus a control: the flood process burning CPU without any socket
+ * (on a shared machine the attacker's own CPU use slows the server too). The flood runs in its own process under `nice` (an attacker's CPU is
  * not the server's; here they share two cores): FLOOD_SOCKETS sockets (half
  * Socket.IO, half plain WebSocket) from 127.0.0.1, each sending `sync` with the attacker's own session
  * cookie (so every `sync` that gets through costs two database reads) as fast as it can, and reconnecting
@@ -34,7 +35,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const FLOOD_CLIENT = `
 const WebSocket = require('ws');
 const { io } = require('socket.io-client');
-const { url, cookie, sockets } = JSON.parse(process.env.FLOOD);
+const { url, cookie, sockets, ms } = JSON.parse(process.env.FLOOD);
 const stats = { opened: 0, refused: 0, ended: 0, sent: 0 };
 let stop = false;
 const sync = { method: 'sync', x: 1, token: 'flood-'.repeat(8) };
@@ -78,7 +79,12 @@ function sio() {
   s.on('disconnect', () => finish('ended'));
 }
 for (let i = 0; i < sockets; i++) (i % 2 ? sio : ws)();
-process.on('message', () => { stop = true; process.send(stats, () => process.exit(0)); });
+// No sockets: only burn CPU, to show what the flood client's own CPU use costs on a shared machine.
+if (sockets === 0) { const spin = () => { const end = Date.now() + 20; while (Date.now() < end); if (!stop) setImmediate(spin); }; spin(); }
+const finish = () => { if (stop) return; stop = true; process.send(stats, () => process.exit(0)); };
+process.on('message', finish);
+// It also stops on its own: a stalled server may not get to telling it for a long time.
+setTimeout(finish, ms);
 `;
 
 interface FloodStats {
@@ -89,17 +95,27 @@ interface FloodStats {
 }
 
 /** Starts the flood; the returned function stops it and reports what it did. */
-function startFlood(url: string, cookie: string): () => Promise<FloodStats> {
+function startFlood(url: string, cookie: string, sockets: number): () => Promise<FloodStats> {
   const child = spawn('nice', ['-n', '10', process.execPath, '-e', FLOOD_CLIENT], {
     cwd: process.cwd(),
-    env: { ...process.env, FLOOD: JSON.stringify({ url, cookie, sockets: FLOOD_SOCKETS }) },
+    env: { ...process.env, FLOOD: JSON.stringify({ url, cookie, sockets, ms: WARMUP_MS + SAMPLE_MS + REQUEST_TIMEOUT_MS }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return () =>
-    new Promise((resolve) => {
-      child.once('message', (stats) => resolve(stats as FloodStats));
-      child.send('stop');
-    });
+  const lost: FloodStats = { opened: NaN, refused: NaN, ended: NaN, sent: NaN };
+  // Listening from the start: the flood may stop on its own and report while the server is stalled.
+  const report = new Promise<FloodStats>((resolve) => {
+    child.on('message', (stats) => resolve(stats as FloodStats));
+    child.on('exit', () => resolve(lost));
+  });
+  child.on('error', () => {});
+  return async () => {
+    if (child.connected) child.send('stop', () => {});
+    // If its report does not come within 3 s of asking, the flood is killed and its counts lost.
+    const kill = setTimeout(() => child.kill('SIGKILL'), 3_000);
+    const stats = await report;
+    clearTimeout(kill);
+    return stats;
+  };
 }
 
 /** A call that takes longer than this is cut and counted at this figure (the flood without limits stalls the server). */
@@ -132,13 +148,13 @@ async function sample(url: string, client: TestClient): Promise<{ lat: number[];
   return { lat: lat.sort((a, b) => a - b), timeouts };
 }
 
-async function scenario(dialect: DialectName, label: string, limits: Partial<RealtimeLimits> | undefined, flood: boolean) {
+async function scenario(dialect: DialectName, label: string, limits: Partial<RealtimeLimits> | undefined, flood: number | undefined) {
   const s = await startTestServer(dialect, PG_ADMIN, { clock: systemClock, realtimeLimits: limits });
   try {
     const victim = await registerPlayer(s, 'victim');
     const attacker = await registerPlayer(s, 'attacker');
     await sample(s.url, victim.client); // warm the server up
-    const stop = flood ? startFlood(s.url, attacker.client.cookieHeader()) : undefined;
+    const stop = flood === undefined ? undefined : startFlood(s.url, attacker.client.cookieHeader(), flood);
     if (stop) await new Promise((r) => setTimeout(r, WARMUP_MS));
     const t0 = performance.now();
     const { lat, timeouts } = await sample(s.url, victim.client);
@@ -149,7 +165,7 @@ async function scenario(dialect: DialectName, label: string, limits: Partial<Rea
     bench(`${name}.auth_status.p99`, pct(lat, 99), 'ms');
     bench(`${name}.auth_status.requests`, lat.length, 'requests');
     bench(`${name}.auth_status.timeouts_over_${REQUEST_TIMEOUT_MS}ms`, timeouts, 'requests');
-    if (stats) {
+    if (stats && flood) {
       bench(`${name}.flood.frames_per_s`, stats.sent / (elapsed + WARMUP_MS / 1000), 'frames/s');
       bench(`${name}.flood.sockets_opened`, stats.opened, 'sockets');
       bench(`${name}.flood.sockets_refused`, stats.refused, 'attempts');
@@ -157,14 +173,18 @@ async function scenario(dialect: DialectName, label: string, limits: Partial<Rea
     }
     return { p50: pct(lat, 50), p99: pct(lat, 99) };
   } finally {
-    await s.close();
+    // The flood without limits leaves a backlog of queued database reads; do not wait for all of it.
+    await Promise.race([s.close(), new Promise((r) => setTimeout(r, 15_000))]);
   }
 }
 
 for (const dialect of DIALECTS) {
-  const base = await scenario(dialect, 'baseline_no_socket', undefined, false);
-  const limited = await scenario(dialect, 'flood_with_limits', undefined, true);
-  const lifted = await scenario(dialect, 'flood_limits_lifted', LIFTED, true);
+  const base = await scenario(dialect, 'baseline_no_socket', undefined, undefined);
+  const spin = await scenario(dialect, 'flood_process_cpu_only', undefined, 0);
+  const limited = await scenario(dialect, 'flood_with_limits', undefined, FLOOD_SOCKETS);
+  const lifted = await scenario(dialect, 'flood_limits_lifted', LIFTED, FLOOD_SOCKETS);
+  bench(`flood.${dialect}.cpu_only.p50_ratio`, spin.p50 / base.p50, 'x');
+  bench(`flood.${dialect}.cpu_only.p99_ratio`, spin.p99 / base.p99, 'x');
   bench(`flood.${dialect}.with_limits.p50_ratio`, limited.p50 / base.p50, 'x');
   bench(`flood.${dialect}.with_limits.p99_ratio`, limited.p99 / base.p99, 'x');
   bench(`flood.${dialect}.limits_lifted.p50_ratio`, lifted.p50 / base.p50, 'x');

@@ -107,6 +107,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
 
     it('drops a socket that does not subscribe within 30 s, uncleanly', async () => {
       const silent = await socket(transport);
+      // The original client, logged out, may sync with no token: refused, and left to the same deadline.
+      const loggedOut = await socket(transport);
+      loggedOut.send({ method: 'sync', x: 5, token: null });
+      expect(await loggedOut.next('subscribe')).toMatchObject({ success: false });
       // Refused with a live session behind its cookie: reconnecting would not help, so it gets the full 30 s.
       const other = await registerPlayer(s, `tr${n++}`);
       const refused = await socket(transport, other.client.cookieHeader());
@@ -115,11 +119,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
       s.clock.advance(29_000);
       await settle();
       expect(silent.isEnded()).toBe(false);
+      expect(loggedOut.isEnded()).toBe(false);
       expect(refused.isEnded()).toBe(false);
       const { socket: good } = await subscribed(transport);
       s.clock.advance(1_001);
       expect((await silent.ended).clean).toBe(false);
       expect((await refused.ended).clean).toBe(false);
+      expect((await loggedOut.ended).clean).toBe(false);
       await settle();
       expect(good.isEnded()).toBe(false);
     });

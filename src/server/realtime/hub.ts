@@ -86,7 +86,7 @@ export class Hub {
     if (message.method === 'ack') return; // acknowledged: nothing is re-sent yet, so nothing to clear
     // One `sync` at a time, and few of them: each costs two database reads.
     if (state.syncing >= this.limits.syncsInFlight || !state.syncs.take()) return this.dropped(state);
-    void this.sync(state, message.token);
+    void this.sync(state, message.token ?? '');
   }
 
   /** Forgets a socket that closed (the adapter reports every close, whoever caused it). */
@@ -154,8 +154,10 @@ export class Hub {
     if (!identity) {
       if (state.identity) this.unsubscribe(state);
       // A socket opened before login carries no live session (login issues a new cookie): the original
-      // client then waits for an unclean close to reconnect with its current cookies, so end it soon.
-      this.startAuthTimer(state, outcome.sessionLive ? this.limits.authTimeoutMs : this.limits.staleSessionRetryMs);
+      // client, syncing its new token there, waits for an unclean close to reconnect with its current
+      // cookies, so end it soon. Without a token (still logged out) reconnecting would not help.
+      const stale = token !== '' && !outcome.sessionLive;
+      this.startAuthTimer(state, stale ? this.limits.staleSessionRetryMs : this.limits.authTimeoutMs);
       state.conn.send(new OutgoingMessage({ event: 'subscribe', _nonce: crypto.randomUUID(), success: false }));
       return;
     }

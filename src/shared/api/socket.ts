@@ -18,7 +18,8 @@ export const PLAIN_WS_PATH = '/ws/';
  * are ignored rather than refused.
  */
 export const clientMessageSchema = z.discriminatedUnion('method', [
-  z.looseObject({ method: z.literal('sync'), token: z.string().max(200) }),
+  // A logged-out client of the original product may sync with no token yet (null): refused, not malformed.
+  z.looseObject({ method: z.literal('sync'), token: z.string().max(200).nullable() }),
   z.looseObject({ method: z.literal('ack'), nonce: z.string().max(100) }),
 ]);
 
