@@ -31,6 +31,7 @@ import { transactionRoutes, transactionUpdateSender } from './http/routes/transa
 import { expireStaleTransactions } from './domain/transactions/index';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
+import type { RealtimeLimits } from './realtime/limits';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -51,6 +52,8 @@ export interface AppComponents {
   trustProxy?: boolean | string | string[];
   /** APP_KEY: the signing key is derived from it; unset → generated once and kept in the database. */
   appKey?: string;
+  /** Socket gateway limits to change from the defaults (tests, the flood benchmark). */
+  realtimeLimits?: Partial<RealtimeLimits>;
   /** Route modules of other domains, registered after the auth routes with the same context. */
   routes?: RouteModule[];
 }
@@ -77,7 +80,9 @@ const LEDGER_EXPIRY_SWEEP_MS = 60 * 1000;
 export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const { config, db } = components;
   const clock = components.clock ?? systemClock;
-  const app: App = Fastify({ logger: components.logger ?? false, trustProxy: components.trustProxy ?? fastifyTrustProxy(config.trustProxy) }).withTypeProvider<ZodTypeProvider>();
+  // The socket gateway resolves client addresses with the same proxy rule as HTTP's `request.ip`.
+  const trustProxy = components.trustProxy ?? fastifyTrustProxy(config.trustProxy);
+  const app: App = Fastify({ logger: components.logger ?? false, trustProxy }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer =
@@ -99,7 +104,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   installJsonParser(app);
   installErrorHandler(app);
   await installOpenApi(app, config.productName);
-  const realtime = attachRealtime(app, ctx);
+  const realtime = attachRealtime(app, ctx, { trustProxy, limits: components.realtimeLimits });
   // Every API route lives in the API scope: its hooks (session, origin, CSRF, no-store) run for each
   // route matched inside it, whatever the raw URL looked like. Route modules receive the scope as `app`.
   await registerApiScope(app, ctx, async (api) => {

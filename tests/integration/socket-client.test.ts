@@ -7,7 +7,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, inject, it } from 'vi
 import type { ClientMessage, ServerMessage } from '../../src/shared/api/socket';
 import { closeLiveSocket, startLiveSocket } from '../../src/client/app/liveSocket';
 import { createSocketTransport, type SocketTransport, type TransportListener } from '../../src/client/net/socket';
-import { onServerEvent } from '../../src/client/net/serverEvents';
+import { onResync, onServerEvent, type ResyncReason } from '../../src/client/net/serverEvents';
 import { setGuest, setUser } from '../../src/client/stores/session';
 import { $socketState } from '../../src/client/stores/socketState';
 import type { SocketStatus } from '../../src/client/machines/socketMachine';
@@ -87,6 +87,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     const { client, user } = await registerPlayer(s, `sc1${dialect}`);
     const subscribes = collect('subscribe');
     const items = collect('item_arrived');
+    const resyncs: ResyncReason[] = [];
+    cleanups.push(onResync((reason) => void resyncs.push(reason)));
     const { transports, states } = live(client);
     expect($socketState.get()).toBe('stopped');
 
@@ -97,6 +99,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     expect(subscribes).toHaveLength(1);
     expect(subscribes[0]).toMatchObject({ event: 'subscribe', success: true });
     expect(first.sent).toContainEqual({ method: 'ack', nonce: subscribes[0]!._nonce });
+    expect(resyncs).toEqual(['subscribed']);
 
     s.realtime.sendToUser(user.id, 'item_arrived', { id: 6 });
     await expect.poll(() => items.length, POLL).toBe(1);
@@ -118,11 +121,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     const second = transports[1]!;
     expect(second.sent[0]).toEqual({ method: 'sync', token: user.ws_auth_token });
     expect(subscribes).toHaveLength(2);
+    // Features refetch after the resubscription: events sent while the socket was down are not lost to them.
+    expect(resyncs).toEqual(['subscribed', 'subscribed']);
 
     s.realtime.sendToUser(user.id, 'item_arrived', { id: 7 });
     await expect.poll(() => items.length, POLL).toBe(2);
     expect(items[1]).toMatchObject({ id: 7 });
     expect(second.sent.at(-1)).toEqual({ method: 'ack', nonce: items[1]!._nonce });
+    expect(items.map((m) => m.seq)).toEqual([1, 1]);
+    expect(resyncs).toHaveLength(2);
   });
 
   it('stops in unauthorised on a refused token without retrying', async () => {

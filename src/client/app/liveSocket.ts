@@ -1,12 +1,13 @@
 /**
  * Keeps the live socket in step with the session: a logged-in user's `ws_auth_token` starts it (a new
  * token restarts it), a guest stops it. The machine's state is mirrored into $socketState and its server
- * messages are published on the server-event bus, so features depend on neither the machine nor the socket.
+ * messages are published on the server-event bus, so features depend on neither the machine nor the socket
+ * (they refetch on the bus's `onResync`, which every (re)subscription triggers).
  */
 import { createActor, type Actor } from 'xstate';
 import { socketMachine, socketStatus } from '../machines/socketMachine';
 import { createSocketTransport, type TransportFactory } from '../net/socket';
-import { publishServerEvent } from '../net/serverEvents';
+import { publishServerEvent, resetServerEvents } from '../net/serverEvents';
 import { $session, type SessionState } from '../stores/session';
 import { $socketState } from '../stores/socketState';
 import { inspectOption } from './inspector';
@@ -33,6 +34,7 @@ export function startLiveSocket(createTransport: TransportFactory = () => create
     state.unsubscribe();
     actor.stop();
     $socketState.set('stopped');
+    resetServerEvents();
     running = undefined;
   };
   running = { actor, teardown };

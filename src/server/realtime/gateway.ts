@@ -1,90 +1,68 @@
 /**
- * The Socket.IO gateway on the HTTP port: a socket subscribes with its user's `ws_auth_token` from a live
- * session of that same user (the handshake's session cookie), then receives that user's events. The
- * token alone is not enough: a tab whose session ended elsewhere must not resubscribe on reconnect.
- * Sockets whose session ends (logout, password reset, verification) are disconnected.
+ * The socket gateway on the HTTP port: one hub (subscriptions, limits, sequence numbers) behind two thin
+ * transports, Socket.IO at /socket.io for the product's client and a plain WebSocket at /ws/ for clients
+ * of the original product. A socket subscribes with `sync` (its user's `ws_auth_token` plus a live session
+ * of that user), then receives that user's events; it is ended when its session ends or expires.
  */
-import crypto from 'node:crypto';
-import { Server, type Socket } from 'socket.io';
-import { clientMessageSchema, SOCKET_MESSAGE_EVENT, type ServerMessage } from '../../shared/api/socket';
-import { loadSession } from '../domain/auth/sessions';
-import { findUserByWsToken } from '../domain/users/userRepo';
+import type { PushedEventName, ServerEventPayload } from '../../shared/api/socketEvents';
 import type { App, AppContext } from '../http/context';
-import { SESSION_COOKIE } from '../http/sessionCookies';
+import { AddressBook } from './addressBook';
+import { createAdmission } from './admission';
+import { clientAddressResolver, type TrustProxy } from './clientAddress';
+import { Hub } from './hub';
+import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits';
+import { sessionCookieName } from '../http/sessionCookies';
+import { attachPlainWebSocket } from './plainWsTransport';
+import { sessionCookieFrom } from './sessionCookie';
+import { attachSocketIo } from './socketIoTransport';
+
+/** The payload argument of `K`: optional when the event has no required field. */
+export type PayloadArgs<K extends PushedEventName> = Record<string, never> extends ServerEventPayload<K>
+  ? [payload?: ServerEventPayload<K>]
+  : [payload: ServerEventPayload<K>];
 
 /** What the rest of the server uses to reach players. */
 export interface Realtime {
-  /** Sends `event` with `fields` to every subscribed socket of `userId`. */
-  sendToUser(userId: number, event: string, fields?: Record<string, unknown>): void;
-  /** Sends `event` to every subscribed socket. */
-  broadcast(event: string, fields?: Record<string, unknown>): void;
-  /** Disconnects every socket of `userId`. */
+  /** Sends `event` to every subscribed socket of `userId`, with the player's next `seq`. */
+  sendToUser<K extends PushedEventName>(userId: number, event: K, ...payload: PayloadArgs<K>): void;
+  /** Sends `event` to every subscribed socket (not sequenced). */
+  broadcast<K extends PushedEventName>(event: K, ...payload: PayloadArgs<K>): void;
+  /** Disconnects every socket of `userId` (uncleanly: they come back and resync, or are refused). */
   disconnectUser(userId: number): void;
 }
 
-interface SocketData {
-  sessionKey?: string;
-  userId?: number;
-}
-
-const userRoom = (id: number) => `user:${id}`;
-const SUBSCRIBED = 'subscribed';
-
-function message(event: string, fields: Record<string, unknown> = {}): ServerMessage {
-  return { ...fields, event, _nonce: crypto.randomUUID() };
-}
-
-function sessionCookieOf(socket: Socket): string | undefined {
-  const header = socket.handshake.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
+/** How the gateway is set up beside the app's context. */
+export interface RealtimeOptions {
+  /** Fastify's trustProxy, so per-address caps see the player's address behind a proxy. */
+  trustProxy?: TrustProxy;
+  /** Limits to change from DEFAULT_REALTIME_LIMITS. */
+  limits?: Partial<RealtimeLimits>;
 }
 
 /** Attaches the gateway to the app's HTTP server. */
-export function attachRealtime(app: App, ctx: AppContext): Realtime {
-  const io = new Server(app.server, { serveClient: false });
+export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptions = {}): Realtime {
+  const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...options.limits };
+  const hub = new Hub(ctx, limits, app.log);
+  const book = new AddressBook(limits, () => ctx.clock.now());
+  const deps = {
+    hub,
+    book,
+    limits,
+    admission: createAdmission(book, ctx.config.publicUrl),
+    addressOf: clientAddressResolver(options.trustProxy),
+    sessionOf: (header: string | undefined) => sessionCookieFrom(header, sessionCookieName(ctx.config)),
+  };
+  const transports = [attachSocketIo(app.server, deps), attachPlainWebSocket(app.server, deps)];
 
-  io.on('connection', (socket: Socket) => {
-    const data = socket.data as SocketData;
-    const cookie = sessionCookieOf(socket);
-    socket.on(SOCKET_MESSAGE_EVENT, async (raw: unknown) => {
-      const parsed = clientMessageSchema.safeParse(raw);
-      if (!parsed.success || parsed.data.method !== 'sync') return;
-      const [user, session] = await Promise.all([
-        findUserByWsToken(ctx.db.kysely, parsed.data.token),
-        cookie ? loadSession(ctx.db.kysely, cookie, ctx.clock.now()) : undefined,
-      ]).catch(() => [undefined, undefined] as const);
-      if (!user || !session || session.userId !== user.id) {
-        socket.send(message('subscribe', { success: false }));
-        return;
-      }
-      data.sessionKey = session.key;
-      data.userId = user.id;
-      await socket.join([userRoom(user.id), SUBSCRIBED]);
-      socket.send(message('subscribe', { success: true }));
-    });
-  });
-
-  ctx.sessionsEnded.add((keys, userId) => {
-    if (userId !== undefined) io.in(userRoom(userId)).disconnectSockets(true);
-    const ended = new Set(keys);
-    for (const socket of io.of('/').sockets.values()) {
-      const key = (socket.data as SocketData).sessionKey;
-      if (key && ended.has(key)) socket.disconnect(true);
-    }
-  });
-
+  ctx.sessionsEnded.add((keys, userId) => hub.sessionsEnded(keys, userId));
   app.addHook('preClose', async () => {
-    io.disconnectSockets(true);
-    io.engine.close();
+    hub.closeAll();
+    for (const t of transports) t.close();
   });
 
   return {
-    sendToUser: (userId, event, fields) => void io.to(userRoom(userId)).emit(SOCKET_MESSAGE_EVENT, message(event, fields)),
-    broadcast: (event, fields) => void io.to(SUBSCRIBED).emit(SOCKET_MESSAGE_EVENT, message(event, fields)),
-    disconnectUser: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
+    sendToUser: (userId, event, ...[payload]) => hub.sendToUser(userId, event, payload ?? ({} as ServerEventPayload<typeof event>)),
+    broadcast: (event, ...[payload]) => hub.broadcast(event, payload ?? ({} as ServerEventPayload<typeof event>)),
+    disconnectUser: (userId) => hub.disconnectUser(userId),
   };
 }

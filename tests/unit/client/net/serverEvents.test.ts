@@ -1,6 +1,6 @@
-/** The server-event bus: delivery by name, unsubscribe, and one failing handler not hurting the others. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onServerEvent, publishServerEvent } from '../../../../src/client/net/serverEvents';
+/** The server-event bus: delivery by name, unsubscribe, one failing handler not hurting the others, and the resync rule (subscribe, seq gaps, malformed messages). */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onResync, onServerEvent, publishServerEvent, resetServerEvents } from '../../../../src/client/net/serverEvents';
 
 describe('server event bus', () => {
   const offs: (() => void)[] = [];
@@ -45,5 +45,84 @@ describe('server event bus', () => {
     publishServerEvent({ event: 'subscribe', _nonce: 's1', success: true });
     publishServerEvent({ event: 'subscribe', _nonce: 's2', success: true });
     expect(seen).toEqual(['s1']);
+  });
+});
+
+describe('server event bus: resync rule', () => {
+  const offs: (() => void)[] = [];
+  let resyncs: string[];
+  beforeEach(() => {
+    resetServerEvents();
+    resyncs = [];
+    offs.push(onResync((reason) => void resyncs.push(reason)));
+  });
+  afterEach(() => {
+    for (const off of offs.splice(0)) off();
+    vi.restoreAllMocks();
+  });
+
+  const msg = (event: string, seq: number | undefined, fields: Record<string, unknown> = {}) =>
+    ({ ...fields, event, _nonce: `${event}-${seq}-${Math.random()}`, ...(seq === undefined ? {} : { seq }) });
+
+  it('asks features to refetch on every successful (re)subscribe, not on a refused one', () => {
+    publishServerEvent(msg('subscribe', 0, { success: true }));
+    publishServerEvent(msg('subscribe', undefined, { success: false }));
+    publishServerEvent(msg('subscribe', 4, { success: true }));
+    expect(resyncs).toEqual(['subscribed', 'subscribed']);
+  });
+
+  it('follows seq from the subscribe answer and asks for a refetch when one is skipped', () => {
+    const items: unknown[] = [];
+    offs.push(onServerEvent('item_arrived', (m) => void items.push(m.seq)));
+    publishServerEvent(msg('subscribe', 2, { success: true }));
+    publishServerEvent(msg('item_arrived', 3));
+    publishServerEvent(msg('item_arrived', 4));
+    expect(resyncs).toEqual(['subscribed']);
+    publishServerEvent(msg('item_arrived', 6)); // 5 never arrived
+    expect(resyncs).toEqual(['subscribed', 'gap']);
+    expect(items).toEqual([3, 4, 6]);
+    publishServerEvent(msg('item_arrived', 7));
+    expect(resyncs).toHaveLength(2);
+  });
+
+  it('a gap right after subscribing counts, and unsequenced broadcasts never do', () => {
+    publishServerEvent(msg('subscribe', 5, { success: true }));
+    publishServerEvent(msg('forumyell', undefined));
+    publishServerEvent(msg('forumupd', undefined));
+    expect(resyncs).toEqual(['subscribed']);
+    publishServerEvent(msg('game_ended', 7));
+    expect(resyncs).toEqual(['subscribed', 'gap']);
+  });
+
+  it('a resubscription restarts the count: a lower seq after it is no gap', () => {
+    publishServerEvent(msg('subscribe', 9, { success: true }));
+    publishServerEvent(msg('item_arrived', 10));
+    publishServerEvent(msg('subscribe', 0, { success: true })); // the server forgot the player between sockets
+    publishServerEvent(msg('item_arrived', 1));
+    expect(resyncs).toEqual(['subscribed', 'subscribed']);
+  });
+
+  it('drops a message that breaks its event schema, and asks for a refetch instead', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const likes: unknown[] = [];
+    offs.push(onServerEvent('forumlike', (m) => void likes.push(m.name_from)));
+    publishServerEvent(msg('forumlike', undefined, { id: 1, id_from: 2 }));
+    publishServerEvent(msg('transaction_update', undefined, { status: 'lost' }));
+    expect(likes).toEqual([]);
+    expect(resyncs).toEqual(['malformed', 'malformed']);
+    expect(error).toHaveBeenCalledTimes(2);
+    publishServerEvent(msg('forumlike', undefined, { id: 1, id_from: 2, name_from: 'ann' }));
+    expect(likes).toEqual(['ann']);
+  });
+
+  it('a throwing resync handler does not stop the others', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    offs.push(onResync(() => {
+      throw new Error('boom');
+    }));
+    const seen: string[] = [];
+    offs.push(onResync((r) => void seen.push(r)));
+    publishServerEvent(msg('subscribe', 0, { success: true }));
+    expect(seen).toEqual(['subscribed']);
   });
 });

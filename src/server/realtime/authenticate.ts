@@ -1,0 +1,41 @@
+/**
+ * Who a `sync` subscribes: the user of the `ws_auth_token`, only with a live session of that same user
+ * (the handshake's session cookie). The token alone is not enough: a tab whose session ended elsewhere
+ * must not resubscribe on reconnect.
+ */
+import { loadSession } from '../domain/auth/sessions';
+import { findUserByWsToken } from '../domain/users/userRepo';
+import type { AppContext } from '../http/context';
+
+/** A subscribed socket's identity: its user and session, and when that session expires. */
+export interface SocketIdentity {
+  userId: number;
+  sessionKey: string;
+  expiresAt: number;
+}
+
+/** The outcome of a `sync`: the identity proven, or whether the socket's cookie at least named a live session. */
+export type SyncOutcome = { identity: SocketIdentity } | { identity?: undefined; sessionLive: boolean };
+
+/** What `token` + `cookie` prove (nothing, also when the database fails). */
+export async function authenticate(ctx: AppContext, token: string, cookie: string | undefined): Promise<SyncOutcome> {
+  // No cookie, no database read: a flood of cookieless `sync`s costs nothing but parsing.
+  if (!cookie || !token) return { sessionLive: false };
+  try {
+    const [user, session] = await Promise.all([findUserByWsToken(ctx.db.kysely, token), loadSession(ctx.db.kysely, cookie, ctx.clock.now())]);
+    if (!user || !session || session.userId !== user.id) return { sessionLive: session !== undefined };
+    return { identity: { userId: user.id, sessionKey: session.key, expiresAt: session.expiresAt } };
+  } catch {
+    return { sessionLive: false };
+  }
+}
+
+/**
+ * The session's current expiry, if it is still the same live session of `identity`'s user. Loading it is
+ * what the HTTP side does too, so a session kept alive by requests (sliding expiry) keeps its sockets.
+ */
+export async function recheckSession(ctx: AppContext, identity: SocketIdentity, cookie: string): Promise<number | undefined> {
+  const session = await loadSession(ctx.db.kysely, cookie, ctx.clock.now());
+  if (!session || session.key !== identity.sessionKey || session.userId !== identity.userId) return undefined;
+  return session.expiresAt;
+}

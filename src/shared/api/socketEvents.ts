@@ -1,0 +1,68 @@
+/**
+ * The server → client events, one zod schema per event for the fields beside `event`, `_nonce` and `seq`
+ * (FACTS.md "Realtime"; spec 1 §8, spec 3 §7). Where the spec names no fields yet the schema is a loose
+ * (passthrough) object: any fields pass, and the feature that first sends the event pins them down here.
+ *
+ * Sequencing: every message to one player (`sendToUser`) carries `seq`, one more than the player's
+ * previous message; the `subscribe` answer carries the player's current `seq`. Broadcasts (Forum activity)
+ * are not sequenced: they are best-effort notices of shared state the client refetches anyway, on every
+ * (re)subscribe and on its 60 s Forum poll. A client refetches what it shows on every (re)subscribe and
+ * whenever `seq` skips, so a feature never silently misses an event.
+ */
+import { z } from 'zod';
+
+/** A transaction's status (spec 3 §7 "Transactions"). */
+export const transactionStatusSchema = z.enum(['new', 'pending', 'success', 'fail']);
+
+/** Fields of each server event, by event name. */
+export const serverEventSchemas = {
+  /** The answer to `sync`: `seq` is the player's current sequence number (present when `success`). */
+  subscribe: z.object({ success: z.boolean(), seq: z.number().int().nonnegative().optional() }),
+  /** A round ended (spec 1 §8). Fields not yet known: loose. */
+  game_ended: z.looseObject({}),
+  /** A transaction of the player changed status (spec 3 §7). Other fields not yet known: loose. */
+  transaction_update: z.looseObject({ status: transactionStatusSchema }),
+  /** An item reached the player ("Item arrived!"). Fields not yet known: loose. */
+  item_arrived: z.looseObject({}),
+  /** A transmutation succeeded ("Transmutation succesfull!", sic). Fields not yet known: loose. */
+  training_succesfull: z.looseObject({}),
+  /** A transmutation failed. Fields not yet known: loose. */
+  training_failed: z.looseObject({}),
+  /** Someone yelled (spec 1 §8). Fields not yet known: loose. */
+  yell: z.looseObject({}),
+  /** "There is some activity at the Forum". Fields not yet known: loose. */
+  forumupd: z.looseObject({}),
+  /** "Inscription is put at the Forum!". Fields not yet known: loose. */
+  forumscribe: z.looseObject({}),
+  /** "Someone yelling at the Forum!". Fields not yet known: loose. */
+  forumyell: z.looseObject({}),
+  /** "{name_from} luves you!": sent to the liked player. */
+  forumlike: z.looseObject({ id: z.number().int(), id_from: z.number().int(), name_from: z.string() }),
+  /** "{name} burning incense at the Forum!". Fields not yet known: loose. */
+  forumincense: z.looseObject({}),
+  /** "{name} sent Caravan to restock shop items.". Fields not yet known: loose. */
+  forumcaravan: z.looseObject({}),
+  /** "{name} unpacks the item from Caravan!". Fields not yet known: loose. */
+  forumcaravanunpack: z.looseObject({}),
+} as const;
+
+/** A known server event name. */
+export type ServerEventName = keyof typeof serverEventSchemas;
+
+/** An event the server pushes on its own (everything but the `subscribe` answer). */
+export type PushedEventName = Exclude<ServerEventName, 'subscribe'>;
+
+/** The fields a sender gives for `K`. */
+export type ServerEventPayload<K extends ServerEventName> = z.input<(typeof serverEventSchemas)[K]>;
+
+/** A whole message of event `K` as the client receives it. */
+export type ServerMessageOf<K extends ServerEventName> = z.output<(typeof serverEventSchemas)[K]> & {
+  event: K;
+  _nonce: string;
+  seq?: number;
+};
+
+/** True for a known event name. */
+export function isServerEventName(name: string): name is ServerEventName {
+  return Object.hasOwn(serverEventSchemas, name);
+}
