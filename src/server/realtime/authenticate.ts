@@ -3,7 +3,7 @@
  * (the handshake's session cookie). The token alone is not enough: a tab whose session ended elsewhere
  * must not resubscribe on reconnect.
  */
-import { loadSession } from '../domain/auth/sessions';
+import { loadSession, peekSessionExpiry } from '../domain/auth/sessions';
 import { findUserByWsToken } from '../domain/users/userRepo';
 import type { AppContext } from '../http/context';
 
@@ -31,11 +31,11 @@ export async function authenticate(ctx: AppContext, token: string, cookie: strin
 }
 
 /**
- * The session's current expiry, if it is still the same live session of `identity`'s user. Loading it is
- * what the HTTP side does too, so a session kept alive by requests (sliding expiry) keeps its sockets.
+ * The session's current expiry, if it is still the same live session of `identity`'s user. It reads
+ * without sliding: requests keep a session alive (sliding expiry), an open socket alone does not.
  */
-export async function recheckSession(ctx: AppContext, identity: SocketIdentity, cookie: string): Promise<number | undefined> {
-  const session = await loadSession(ctx.db.kysely, cookie, ctx.clock.now());
-  if (!session || session.key !== identity.sessionKey || session.userId !== identity.userId) return undefined;
+export async function recheckSession(ctx: AppContext, identity: SocketIdentity): Promise<number | undefined> {
+  const session = await peekSessionExpiry(ctx.db.kysely, identity.sessionKey, ctx.clock.now());
+  if (!session || session.userId !== identity.userId) return undefined;
   return session.expiresAt;
 }

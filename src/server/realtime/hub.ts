@@ -212,7 +212,7 @@ export class Hub {
     if (!identity || state.closed) return;
     let expiresAt: number | undefined;
     try {
-      expiresAt = await recheckSession(this.ctx, identity, state.conn.cookie ?? '');
+      expiresAt = await recheckSession(this.ctx, identity);
     } catch (err) {
       this.log.error({ err }, 'socket session recheck failed');
       state.expiryTimer = this.ctx.clock.setTimeout(() => void this.recheck(state), RECHECK_RETRY_MS);

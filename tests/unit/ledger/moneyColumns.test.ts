@@ -4,6 +4,7 @@ import type { QueryResult, UnknownRow } from 'kysely';
 import { IntegerResultsPlugin } from '../../../src/server/db/integerResultsPlugin';
 import { MONEY_COLUMNS, isMoneyColumn } from '../../../src/server/db/moneyColumns';
 import { LEDGER_MONEY_ALIASES, LEDGER_MONEY_COLUMNS } from '../../../src/server/db/tables/ledger';
+import { TRANSACTION_MONEY_COLUMNS } from '../../../src/server/db/tables/transactions';
 
 const read = async (row: UnknownRow) => {
   const result: QueryResult<UnknownRow> = { rows: [row] };
@@ -11,9 +12,9 @@ const read = async (row: UnknownRow) => {
 };
 
 describe('money columns', () => {
-  it('are exactly the declared ledger columns and aliases', () => {
-    expect([...MONEY_COLUMNS].sort()).toEqual([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES].sort());
-    for (const name of ['balance', 'amount', 'debits_pending', 'after_balance', 'sum_amount', 'prev_balance']) expect(isMoneyColumn(name)).toBe(true);
+  it('are exactly the declared columns and aliases of every table', () => {
+    expect([...MONEY_COLUMNS].sort()).toEqual([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS].sort());
+    for (const name of ['balance', 'amount', 'debits_pending', 'after_balance', 'sum_amount', 'prev_balance', 'ngls_fee']) expect(isMoneyColumn(name)).toBe(true);
   });
 
   it('reads a declared column as bigint, and an undeclared one as number even when its name sounds like money', async () => {

@@ -101,6 +101,22 @@ export async function loadSession(db: Kysely<Database>, id: string, now: number)
   return { id, key, publicId, userId: row.user_id, csrf: data.csrf, expiresAt };
 }
 
+/**
+ * The session's current expiry without touching it (no sliding, no "last seen"): a socket rechecking its
+ * session must not keep it alive by merely being open; only requests do.
+ */
+export async function peekSessionExpiry(db: Kysely<Database>, key: string, now: number): Promise<{ userId: number; expiresAt: number } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['user_id', 'expires_at'])
+    .where('id', '=', key)
+    .where('expires_at', '>', now)
+    .where('created_at', '>', now - SESSION_ABSOLUTE_TTL_MS)
+    .executeTakeFirst();
+  if (!row || row.user_id === null) return undefined;
+  return { userId: row.user_id, expiresAt: row.expires_at };
+}
+
 /** Ends one session. */
 export async function destroySession(db: Kysely<Database>, session: Pick<Session, 'key'>): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', session.key).execute();
