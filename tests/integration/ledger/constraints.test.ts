@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { destroyQuietly } from './support/teardown';
-import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
+import { fundedPair } from './support/fundedPair';
+import { dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
-import { checkLedger, createLedger, ensureGenesis, getAccount, playerAccount, systemAccount, transfer, type Ledger } from '../../../src/server/ledger/index';
+import { checkLedger, getAccount, transfer, type Ledger } from '../../../src/server/ledger/index';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('ledger constraints on %s', (dialect) => {
   let t: TestDb;
@@ -20,12 +21,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger constraints on %s', (di
     (await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', 'like', like).execute()).map((r) => r.id);
 
   beforeAll(async () => {
-    t = await createTestDb(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(t.db, clock);
-    await ensureGenesis(t.db, clock);
-    const reserve = await ledger.run((tx) => systemAccount(tx, 'gscb_reserve', 'ANGLS'));
-    [alice, bob] = await ledger.run(async (tx) => [await playerAccount(tx, 1, 'ANGLS'), await playerAccount(tx, 2, 'ANGLS')]);
-    await ledger.transfer({ id: 'fund', debit: reserve, credit: alice, amount: 1000n, code: 'test' });
+    ({ t, ledger, alice, bob } = await fundedPair(dialect, inject('pgAdminUrl'), clock, 1000n));
   });
   afterAll(() => destroyQuietly(t));
 

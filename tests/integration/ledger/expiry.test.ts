@@ -6,13 +6,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { destroyQuietly } from './support/teardown';
-import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
+import { fundedPair } from './support/fundedPair';
+import { dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import type { Database } from '../../../src/server/db/schema';
 import { overduePendings } from '../../../src/server/ledger/expiry';
-import {
-  EXPIRY_BATCH, checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount, type Ledger, type TransferInput,
-} from '../../../src/server/ledger/index';
+import { EXPIRY_BATCH, checkLedger, type Ledger, type TransferInput } from '../../../src/server/ledger/index';
 
 /** Rows the database visits to answer `query` (PostgreSQL: EXPLAIN ANALYZE of every scan node). */
 async function rowsVisitedPg(k: Kysely<Database>, query: { sql: string; parameters: readonly unknown[] }): Promise<number> {
@@ -42,12 +41,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger expiry on %s', (dialect
   const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(t.db.kysely)).rows[0]!.n);
 
   beforeAll(async () => {
-    t = await createTestDb(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(t.db, clock);
-    await ensureGenesis(t.db, clock);
-    const reserve = await ledger.run((tx) => systemAccount(tx, 'gscb_reserve', 'ANGLS'));
-    [alice, bob] = await ledger.run(async (tx) => [await playerAccount(tx, 1, 'ANGLS'), await playerAccount(tx, 2, 'ANGLS')]);
-    await ledger.transfer({ id: 'fund', debit: reserve, credit: alice, amount: 1_000_000n, code: 'test' });
+    ({ t, ledger, alice, bob } = await fundedPair(dialect, inject('pgAdminUrl'), clock, 1_000_000n));
   });
   afterAll(() => destroyQuietly(t));
 

@@ -7,14 +7,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { destroyQuietly } from './support/teardown';
-import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
+import { fundedPair } from './support/fundedPair';
+import { dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import { CommitRolledBackError } from '../../../src/server/db/database';
 import { OuterHandleInsideTxError } from '../../../src/server/db/txScope';
 import { LedgerTxAbortedError } from '../../../src/server/ledger/ledgerTx';
-import {
-  balancesOf, checkLedger, createLedger, ensureGenesis, getAccount, playerAccount, systemAccount, transfer, type Ledger,
-} from '../../../src/server/ledger/index';
+import { balancesOf, checkLedger, getAccount, transfer, type Ledger } from '../../../src/server/ledger/index';
 
 /** Fails if `p` has not settled within `ms` (a hang is the SQLite failure mode). */
 const within = <T>(p: Promise<T>, ms = 3000) =>
@@ -30,12 +29,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger misuse on %s', (dialect
     (await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
   beforeAll(async () => {
-    t = await createTestDb(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(t.db, clock);
-    await ensureGenesis(t.db, clock);
-    const reserve = await ledger.run((tx) => systemAccount(tx, 'gscb_reserve', 'ANGLS'));
-    [alice, bob] = await ledger.run(async (tx) => [await playerAccount(tx, 1, 'ANGLS'), await playerAccount(tx, 2, 'ANGLS')]);
-    await ledger.transfer({ id: 'fund', debit: reserve, credit: alice, amount: 1000n, code: 'test' });
+    ({ t, ledger, alice, bob } = await fundedPair(dialect, inject('pgAdminUrl'), clock, 1000n));
   });
   afterAll(() => destroyQuietly(t));
 

@@ -4,7 +4,7 @@
  * secret and an opaque public id the player sees when listing their sessions. Revoking is deleting the row.
  */
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { randomToken, sha256Hex } from './secrets';
 
@@ -77,6 +77,15 @@ export async function createSession(db: Kysely<Database>, userId: number, now: n
   return session;
 }
 
+/**
+ * Rows of sessions alive at `now`: before their sliding expiry and within the absolute lifetime (which
+ * holds even for rows whose expiry was written before it was capped).
+ */
+function isLive(now: number) {
+  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    eb.and([eb('expires_at', '>', now), eb('created_at', '>', now - SESSION_ABSOLUTE_TTL_MS)]);
+}
+
 /** The live session of a cookie value; "last seen" and the sliding expiry move at most every few minutes. */
 export async function loadSession(db: Kysely<Database>, id: string, now: number): Promise<Session | undefined> {
   const key = sha256Hex(id);
@@ -84,9 +93,7 @@ export async function loadSession(db: Kysely<Database>, id: string, now: number)
     .selectFrom('sessions')
     .selectAll()
     .where('id', '=', key)
-    .where('expires_at', '>', now)
-    // The absolute lifetime holds even for rows whose expiry was written before it was capped.
-    .where('created_at', '>', now - SESSION_ABSOLUTE_TTL_MS)
+    .where(isLive(now))
     .executeTakeFirst();
   // Rows without a user are guest sessions of before migration 0040: no longer honoured.
   if (!row || row.user_id === null) return undefined;
@@ -110,8 +117,7 @@ export async function peekSessionExpiry(db: Kysely<Database>, key: string, now: 
     .selectFrom('sessions')
     .select(['user_id', 'expires_at'])
     .where('id', '=', key)
-    .where('expires_at', '>', now)
-    .where('created_at', '>', now - SESSION_ABSOLUTE_TTL_MS)
+    .where(isLive(now))
     .executeTakeFirst();
   if (!row || row.user_id === null) return undefined;
   return { userId: row.user_id, expiresAt: row.expires_at };
@@ -134,8 +140,7 @@ export async function listUserSessions(db: Kysely<Database>, userId: number, now
     .selectFrom('sessions')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('expires_at', '>', now)
-    .where('created_at', '>', now - SESSION_ABSOLUTE_TTL_MS)
+    .where(isLive(now))
     .where('public_id', 'is not', null)
     .orderBy('last_seen_at', 'desc')
     .execute();
