@@ -1,0 +1,63 @@
+/**
+ * The committed hash chain (bustabit-style). From a secret seed, hash_k = sha256(raw bytes of hash_{k−1});
+ * rounds reveal the chain in REVERSE, so each revealed hash proves the one before it:
+ * sha256(round n's hash) = round n−1's hash, and sha256(the first round's hash) = the terminal hash,
+ * published before any round opened. The operator cannot pick a later outcome without finding a
+ * SHA-256 preimage.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { FairnessError, isRoundHash, roundHashBytes, roundHashFromBytes, type RoundHash } from './fairnessHash';
+
+/** The chain step: sha256 of the raw 32 bytes of `hash` (not of its hex text). */
+export function nextChainHash(hash: RoundHash): RoundHash {
+  return roundHashFromBytes(sha256(roundHashBytes(hash)));
+}
+
+/** A generated chain: the hash to publish, and the round hashes in the order rounds use them. */
+export interface GeneratedChain {
+  /** Published before the first round; no round reveals it. */
+  terminalHash: RoundHash;
+  /** `length` hashes, first round first; the last one is the seed itself. */
+  hashes: RoundHash[];
+}
+
+/**
+ * Generates a chain of `length` round hashes from `seed` (32 secret random bytes as a round hash), for
+ * the server to store before publishing `terminalHash`. Works on raw bytes so a million links cost one
+ * hash each plus one hex spelling.
+ */
+export function chainFrom(seed: RoundHash, length: number): GeneratedChain {
+  if (!Number.isSafeInteger(length) || length < 1) throw new FairnessError(`chain length must be a positive integer, got ${length}`);
+  // Generation order: hashes[length − 1] = seed, then each earlier entry hashes the one after it.
+  const hashes = new Array<RoundHash>(length);
+  let bytes = roundHashBytes(seed);
+  for (let k = length - 1; k >= 0; k--) {
+    hashes[k] = roundHashFromBytes(bytes);
+    bytes = sha256(bytes);
+  }
+  return { terminalHash: roundHashFromBytes(bytes), hashes };
+}
+
+/** Whether `hash` (round n) links to `previous` (round n−1, or the terminal hash for the first round). */
+export function verifyLink(hash: unknown, previous: unknown): boolean {
+  // Malformed input is a broken link, never an exception: the page checks whatever the API sent.
+  return isRoundHash(hash) && isRoundHash(previous) && nextChainHash(hash) === previous;
+}
+
+/**
+ * Checks consecutive round hashes listed newest first (as `GET /api/fairness` pages them) against
+ * `anchor`: the terminal hash when the list reaches the first round, else the hash of the round just
+ * older than the list's oldest. Returns the index of the broken hash, or null when every link holds.
+ * The scan starts from the trusted anchor, so a single altered hash is reported at its own index (its
+ * newer neighbour, which no longer links to it, is innocent).
+ */
+export function verifyChain(hashesNewestFirst: readonly unknown[], anchor: RoundHash): number | null {
+  roundHashBytes(anchor); // a malformed anchor is the caller's error, not a broken round
+  let previous: unknown = anchor;
+  for (let i = hashesNewestFirst.length - 1; i >= 0; i--) {
+    const hash = hashesNewestFirst[i];
+    if (!verifyLink(hash, previous)) return i;
+    previous = hash;
+  }
+  return null;
+}
