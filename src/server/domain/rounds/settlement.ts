@@ -6,7 +6,7 @@
  */
 import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
 import { addXp, roundXp } from './eidolProgress';
-import { assertRisk, parseRisk, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
+import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
 import type { Risk } from './risk';
 import type { EidolSettlement, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
 
@@ -62,16 +62,18 @@ export function settleRound(input: SettlementInput): Settlement {
   const eidols: EidolSettlement[] = [];
   const bets: SettlementTransfer[] = [], wins: SettlementTransfer[] = [], mined: SettlementTransfer[] = [];
   let emissionPaid = 0n;
+  const ref = String(roundId);
   for (const s of staked) {
     const e = s.eidol;
     const claimPaid = s.zone === 'bot' ? paidClaim(s.claim) : 0n;
     const payout = s.zone === 'bot' ? s.booked + claimPaid : 0n;
     const share = nominalStakes > 0n ? (emission * s.nominal) / nominalStakes : 0n;
     emissionPaid += share;
-    const ref = String(roundId);
-    if (s.zone !== null) pushLeg(bets, roundId, e.id, 'bet', { kind: 'eidol', id: e.id }, POOL, s.booked, ref);
-    pushLeg(wins, roundId, e.id, 'win', POOL, { kind: 'eidol', id: e.id }, payout, ref);
-    pushLeg(mined, roundId, e.id, 'mined', POOL, { kind: 'eidol', id: e.id }, share, ref);
+    // One account object per eidol, shared by its legs: a million-eidol round allocates less.
+    const account: SettlementAccount = { kind: 'eidol', id: e.id };
+    if (s.zone !== null) pushLeg(bets, roundId, e.id, 'bet', account, POOL, s.booked, ref);
+    pushLeg(wins, roundId, e.id, 'win', POOL, account, payout, ref);
+    pushLeg(mined, roundId, e.id, 'mined', POOL, account, share, ref);
 
     const value = e.value - (s.zone === null ? 0n : s.booked) + payout + share;
     const xpGained = roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
@@ -135,9 +137,9 @@ export function settlementTransferId(roundId: number, eidolId: number, leg: Sett
 function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
   assertEidol(eidol);
   const risk = typeof eidol.risk === 'string' ? parseRisk(eidol.risk) : eidol.risk;
-  assertRisk(risk);
+  if (typeof eidol.risk !== 'string') assertRisk(risk);
   if (risk.units === 0n) return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
-  const scale = 10n ** BigInt(risk.digits);
+  const scale = pow10(risk.digits);
   const nominal = (risk.units * eidol.value) / scale;
   const booked = (nominal * BigInt(100 - eidol.yieldy)) / 100n;
   const wins = riskAtMostThreshold(risk, thresholdUnits);
