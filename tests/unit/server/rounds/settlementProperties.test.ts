@@ -65,6 +65,20 @@ describe('settleRound properties (fast-check)', () => {
         const out = settleRound(input);
         assertBooksBalance(input, out);
         expect(out.eidols.map((e) => e.id)).toEqual(input.eidols.map((e) => e.id).sort((a, b) => a - b));
+        // The totals follow ECONOMY.md's formulas, recomputed here from the per-eidol results.
+        const t = out.totals;
+        const L = out.eidols.filter((e) => e.zone === 'top').reduce((a, e) => a - e.bet, 0n);
+        expect(t.losersStakes).toBe(L);
+        expect(t.fee).toBe((L * 20_000n + 999_999n) / 1_000_000n);
+        expect(t.claimsCap).toBe(L - t.fee + (input.poolBefore * 30_000n) / 1_000_000n);
+        expect(t.capped).toBe(t.claims > t.claimsCap);
+        if (!t.capped) expect(t.claimsPaid).toBe(t.claims);
+        else expect(t.claimsPaid > t.claimsCap - BigInt(t.winners)).toBe(true); // at most a unit lost per winner
+        expect(t.poolAfterSettling >= input.poolBefore - (input.poolBefore * 30_000n) / 1_000_000n).toBe(true);
+        const emissionBase = (t.poolAfterSettling * 1_000n) / 1_000_000n;
+        const expected = t.nominalStakes > 0n ? (emissionBase < 10n ** 11n ? emissionBase : 10n ** 11n) << BigInt(input.incenseSlots) : 0n;
+        expect(t.emission).toBe(expected);
+        if (t.nominalStakes > 0n) expect(t.emission - t.emissionPaid < BigInt(t.participants) + 1n).toBe(true);
       }),
       { seed, numRuns: 300 },
     );
@@ -123,6 +137,25 @@ describe('settleRound properties (fast-check)', () => {
         expect(settleRound(input)).toStrictEqual(a);
       }),
       { seed: seed + 2, numRuns: 200 },
+    );
+  });
+
+  it('caps a lucky round: the pool keeps at least (1 − c) of its balance, claims shrink pro rata', () => {
+    const whale = (id: number, value: bigint): SnapshotEidol => ({ id, owner: 1, value, risk: '0.99999', yieldy: 0, type: 'eidol', xp: 0, level: 1, topValue: value, noLossValue: value });
+    fc.assert(
+      fc.property(inputArb, fc.bigInt({ min: 10n ** 9n, max: 10n ** 13n }), fc.bigInt({ min: 0n, max: 10n ** 14n }), (input, value, pool) => {
+        const ids = new Set(input.eidols.map((e) => e.id));
+        const id = 1_000_001 + ids.size;
+        const capped = { ...input, poolBefore: pool, thresholdUnits: T_SCALE - 1n, eidols: [...input.eidols, whale(id, value)] };
+        const out = settleRound(capped);
+        assertBooksBalance(capped, out);
+        expect(out.totals.capped).toBe(true);
+        expect(out.totals.poolAfterSettling >= pool - (pool * 30_000n) / 1_000_000n).toBe(true);
+        // Pro rata: a larger claim is never paid less than a smaller one.
+        const winners = out.eidols.filter((e) => e.zone === 'bot').sort((a, b) => (a.claim < b.claim ? -1 : a.claim > b.claim ? 1 : 0));
+        for (let i = 1; i < winners.length; i++) expect(winners[i]!.claimPaid >= winners[i - 1]!.claimPaid).toBe(true);
+      }),
+      { seed: seed + 4, numRuns: 200 },
     );
   });
 
