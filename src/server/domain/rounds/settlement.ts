@@ -8,7 +8,7 @@ import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
 import { addXp, roundXp } from './eidolProgress';
 import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
 import type { Risk } from './risk';
-import type { EidolSettlement, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
+import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
 
 /** Most Yieldy, whole percent. */
 export const MAX_YIELDY = 10;
@@ -104,6 +104,7 @@ export function settleRound(input: SettlementInput): Settlement {
     roundId,
     thresholdUnits,
     eidols,
+    owners: ownersXp(eidols),
     totals: {
       participants,
       winners,
@@ -131,6 +132,13 @@ export function settleRound(input: SettlementInput): Settlement {
 /** The transfer id of one leg: `round:<round id>:<eidol id>:<leg>`. */
 export function settlementTransferId(roundId: number, eidolId: number, leg: SettlementLeg): string {
   return `round:${roundId}:${eidolId}:${leg}`;
+}
+
+/** Σ XP gained per owner, ascending owner id (owners whose eidols gained nothing are left out). */
+function ownersXp(eidols: readonly EidolSettlement[]): OwnerXp[] {
+  const byOwner = new Map<number, number>();
+  for (const e of eidols) if (e.xpGained > 0) byOwner.set(e.owner, (byOwner.get(e.owner) ?? 0) + e.xpGained);
+  return [...byOwner].sort((a, b) => a[0] - b[0]).map(([owner, xpGained]) => ({ owner, xpGained }));
 }
 
 /** Zone, S, s and G of one eidol: exact on r's decimal digits, each rounded down. */

@@ -112,11 +112,18 @@ export interface RoundTotals {
   poolAfter: bigint;
 }
 
-/** A settled round: per eidol (ascending id), totals, and the balanced transfers in booking order. */
+/** XP a player's eidols gained this round: player XP grows with it (ECONOMY.md "XP"). */
+export interface OwnerXp {
+  owner: number;
+  xpGained: number;
+}
+
+/** A settled round: per eidol (ascending id), per owner (ascending), totals, and the balanced transfers in booking order. */
 export interface Settlement {
   roundId: number;
   thresholdUnits: bigint;
   eidols: EidolSettlement[];
+  owners: OwnerXp[];
   totals: RoundTotals;
   transfers: SettlementTransfer[];
 }

@@ -42,6 +42,7 @@ describe('settleRound, computed by hand', () => {
     expect(a).toMatchObject({ xpGained: 1, xp: 11, level: 3, type: 'eidol', hatched: false });
     expect(b).toMatchObject({ xpGained: 2, xp: 0, level: 11 });
     expect(c).toMatchObject({ xpGained: 1, xp: 0, level: 1, type: 'eidol', hatched: true });
+    expect(out.owners).toEqual([{ owner: 1, xpGained: 3 }, { owner: 9, xpGained: 1 }]);
     expect(out.transfers.map((x) => [x.id, x.amount])).toEqual([
       ['round:7:1:bet', 2_500_000_000n],
       ['round:7:2:bet', 6_750_000_000n],
