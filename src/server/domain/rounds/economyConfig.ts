@@ -1,0 +1,112 @@
+/**
+ * The round's constants (ECONOMY.md "The round"): the one config module every settlement reads. Ratios are
+ * integer parts per million so that no floating point ever decides money. Where ECONOMY.md gives a value
+ * (fee 2 %, c 3 %, emission rate 0.1 %/round, from its simulation) it is used here; every other value is a
+ * choice of this module, listed in this folder's README.md, to be revisited with the simulator (`npm run sim`).
+ */
+
+/** Denominator of every `…Ppm` ratio: 1_000_000 ppm = 100 %. */
+export const PPM = 1_000_000n;
+
+/** ANGLS ledger units per whole ANGLS (scale 8, src/shared/money/assets.ts). */
+export const ANGLS_UNIT = 10n ** 8n;
+
+/** Fee on the losers' booked stakes, ECONOMY.md's 2 %: it stays in the mining pool and returns as emission. */
+export const ROUND_FEE_PPM = 20_000n;
+
+/** c, ECONOMY.md's 3 %: the share of the pool's balance before the round that one round's claims may draw on. */
+export const POOL_CLAIM_RESERVE_PPM = 30_000n;
+
+/** Emission rate, ECONOMY.md's 0.1 % of the pool per round, before the incense doubling. */
+export const EMISSION_RATE_PPM = 1_000n;
+
+/**
+ * Emission cap per round before the incense doubling: 1,000 ANGLS (our choice; ECONOMY.md leaves it open).
+ * It equals rate × the genesis pool of 1,000,000 ANGLS, so the cap only bites once the pool has grown.
+ */
+export const EMISSION_CAP_UNITS = 1_000n * ANGLS_UNIT;
+
+/** Most incense slots that can burn at once; each lit slot doubles the emission (×2, ×4, ×8). */
+export const MAX_INCENSE_SLOTS = 3;
+
+/** XP an egg gains every round whatever its risk (ECONOMY.md). */
+export const EGG_XP_PER_ROUND = 1;
+
+/** XP a participant (r > 0) gains on a win (our choice; ECONOMY.md: less than on a loss). */
+export const XP_PER_WIN = 1;
+
+/** XP a participant (r > 0) gains on a loss (our choice: twice a win, as ECONOMY.md asks for more). */
+export const XP_PER_LOSS = 2;
+
+/** The highest eidol level; at it XP stops at `NEXT_LEVEL_XP[MAX_EIDOL_LEVEL]` (the transmute chance's cap). */
+export const MAX_EIDOL_LEVEL = 11;
+
+/** The level at which an egg hatches into an eidol (our choice: its first level-up). */
+export const HATCH_LEVEL = 1;
+
+/**
+ * `next_level_experience` per level 0–11 (our choice): the XP that takes a level-`i` eidol to level i + 1,
+ * carried over on a level-up; the last entry is the XP cap at level 11. An egg (level 0) hatches after
+ * 12 rounds at 1 XP each (2 h of 10-minute rounds, faster with risk); later levels take ever longer.
+ */
+export const NEXT_LEVEL_XP: readonly number[] = [12, 24, 48, 96, 144, 216, 288, 432, 576, 864, 1152, 1440];
+
+/** Most decimals a risk may carry (precise ≤ 2, + 2, + 1 with an apple = 5; a margin for later boosts). */
+export const MAX_RISK_DIGITS = 12;
+
+/** Everything a settlement reads besides its round's data; tests and the simulator pass variants. */
+export interface EconomyConfig {
+  /** Fee on the losers' booked stakes, ppm. */
+  feePpm: bigint;
+  /** c: share of the pool before the round the claims may draw on, ppm. */
+  poolClaimReservePpm: bigint;
+  /** Emission rate of the pool per round, ppm. */
+  emissionRatePpm: bigint;
+  /** Emission cap per round before incense, ANGLS units. */
+  emissionCapUnits: bigint;
+  /** XP an egg gains every round. */
+  eggXpPerRound: number;
+  /** XP a participant gains on a win. */
+  xpPerWin: number;
+  /** XP a participant gains on a loss. */
+  xpPerLoss: number;
+  /** `next_level_experience` for levels 0..maxLevel (the last one is the XP cap). */
+  nextLevelXp: readonly number[];
+  /** Highest eidol level. */
+  maxLevel: number;
+  /** Level at which an egg hatches. */
+  hatchLevel: number;
+}
+
+/** The production values of every constant above. */
+export const ECONOMY_CONFIG: Readonly<EconomyConfig> = Object.freeze({
+  feePpm: ROUND_FEE_PPM,
+  poolClaimReservePpm: POOL_CLAIM_RESERVE_PPM,
+  emissionRatePpm: EMISSION_RATE_PPM,
+  emissionCapUnits: EMISSION_CAP_UNITS,
+  eggXpPerRound: EGG_XP_PER_ROUND,
+  xpPerWin: XP_PER_WIN,
+  xpPerLoss: XP_PER_LOSS,
+  nextLevelXp: NEXT_LEVEL_XP,
+  maxLevel: MAX_EIDOL_LEVEL,
+  hatchLevel: HATCH_LEVEL,
+});
+
+/** Throws unless `config` keeps settlement's promises (ratios within 0–100 %, emission ×8 ≤ the pool, a full level table). */
+export function assertEconomyConfig(config: EconomyConfig): void {
+  const ratio = (name: string, v: bigint, max: bigint) => {
+    if (v < 0n || v > max) throw new Error(`economy config: ${name} ${v} outside 0..${max}`);
+  };
+  ratio('feePpm', config.feePpm, PPM);
+  ratio('poolClaimReservePpm', config.poolClaimReservePpm, PPM);
+  // ×2^3 incense must still be at most the whole pool, so emission can never overdraw it.
+  ratio('emissionRatePpm', config.emissionRatePpm, PPM / 8n);
+  if (config.emissionCapUnits < 0n) throw new Error('economy config: emissionCapUnits < 0');
+  for (const [name, v] of [['eggXpPerRound', config.eggXpPerRound], ['xpPerWin', config.xpPerWin], ['xpPerLoss', config.xpPerLoss]] as const) {
+    if (!Number.isSafeInteger(v) || v < 0) throw new Error(`economy config: ${name} must be a whole number ≥ 0`);
+  }
+  if (!Number.isInteger(config.maxLevel) || config.maxLevel < 1) throw new Error('economy config: maxLevel must be ≥ 1');
+  if (config.nextLevelXp.length !== config.maxLevel + 1) throw new Error('economy config: nextLevelXp needs one entry per level 0..maxLevel');
+  if (config.nextLevelXp.some((v) => !Number.isSafeInteger(v) || v < 1)) throw new Error('economy config: nextLevelXp entries must be whole numbers ≥ 1');
+  if (!Number.isInteger(config.hatchLevel) || config.hatchLevel < 1 || config.hatchLevel > config.maxLevel) throw new Error('economy config: bad hatchLevel');
+}

@@ -1,0 +1,196 @@
+/**
+ * Round settlement (ECONOMY.md "The round"): a pure, deterministic function from the round's snapshot to
+ * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic only; the eidols
+ * are settled in ascending id whatever order the snapshot lists them in, so a replay yields the same
+ * transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
+ */
+import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
+import { addXp, roundXp } from './eidolProgress';
+import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
+import type { Risk } from './risk';
+import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
+
+/** Most Yieldy, whole percent. */
+export const MAX_YIELDY = 10;
+
+const POOL: SettlementAccount = { kind: 'system', name: 'mining_pool' };
+
+/** One eidol's stake and claim before the round-wide cap. */
+interface Staked {
+  eidol: SnapshotEidol;
+  risk: Risk;
+  zone: 'bot' | 'top' | null;
+  nominal: bigint;
+  booked: bigint;
+  claim: bigint;
+}
+
+/** Settles one round; throws on an invalid snapshot rather than booking anything doubtful. */
+export function settleRound(input: SettlementInput): Settlement {
+  const { config, poolBefore, roundId, thresholdUnits, incenseSlots } = input;
+  assertRoundInput(input);
+  const staked = [...input.eidols].sort((a, b) => a.id - b.id).map((e) => stakeOf(e, thresholdUnits));
+  assertUniqueIds(staked);
+
+  let nominalStakes = 0n, bookedStakes = 0n, losersStakes = 0n, claims = 0n;
+  let participants = 0, winners = 0;
+  for (const s of staked) {
+    if (s.zone === null) continue;
+    participants += 1;
+    nominalStakes += s.nominal;
+    bookedStakes += s.booked;
+    if (s.zone === 'bot') { winners += 1; claims += s.claim; } else losersStakes += s.booked;
+  }
+
+  // The pool banks the round: claims are capped at the losers' stakes less the fee plus c of the pool.
+  const fee = ceilDiv(losersStakes * config.feePpm, PPM);
+  const poolReserve = (poolBefore * config.poolClaimReservePpm) / PPM;
+  const claimsCap = losersStakes - fee + poolReserve;
+  const capped = claims > claimsCap;
+  const paidClaim = (claim: bigint) => (capped ? (claim * claimsCap) / claims : claim);
+  let claimsPaid = 0n;
+  for (const s of staked) if (s.zone === 'bot') claimsPaid += paidClaim(s.claim);
+  const poolAfterSettling = poolBefore + losersStakes - claimsPaid;
+
+  // Emission after settling, shared pro rata to S; never more than the pool holds.
+  let emission = 0n;
+  if (nominalStakes > 0n) {
+    const base = min(config.emissionCapUnits, (poolAfterSettling * config.emissionRatePpm) / PPM);
+    emission = min(base << BigInt(incenseSlots), poolAfterSettling);
+  }
+
+  const eidols: EidolSettlement[] = [];
+  const bets: SettlementTransfer[] = [], wins: SettlementTransfer[] = [], mined: SettlementTransfer[] = [];
+  let emissionPaid = 0n;
+  const ref = String(roundId);
+  for (const s of staked) {
+    const e = s.eidol;
+    const claimPaid = s.zone === 'bot' ? paidClaim(s.claim) : 0n;
+    const payout = s.zone === 'bot' ? s.booked + claimPaid : 0n;
+    const share = nominalStakes > 0n ? (emission * s.nominal) / nominalStakes : 0n;
+    emissionPaid += share;
+    // One account object per eidol, shared by its legs: a million-eidol round allocates less.
+    const account: SettlementAccount = { kind: 'eidol', id: e.id };
+    if (s.zone !== null) pushLeg(bets, roundId, e.id, 'bet', account, POOL, s.booked, ref);
+    pushLeg(wins, roundId, e.id, 'win', POOL, account, payout, ref);
+    pushLeg(mined, roundId, e.id, 'mined', POOL, account, share, ref);
+
+    const value = e.value - (s.zone === null ? 0n : s.booked) + payout + share;
+    const xpGained = roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
+    const progress = addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
+    eidols.push({
+      id: e.id,
+      owner: e.owner,
+      zone: s.zone,
+      nominalStake: s.nominal,
+      bet: -s.booked,
+      claim: s.claim,
+      claimPaid,
+      payout,
+      emission: share,
+      valueBefore: e.value,
+      value,
+      xpGained,
+      xp: progress.xp,
+      level: progress.level,
+      type: progress.type,
+      hatched: e.type === 'egg' && progress.type === 'eidol',
+      topValue: max(e.topValue, value),
+      noLossValue: e.noLossValue,
+    });
+  }
+
+  return {
+    roundId,
+    thresholdUnits,
+    eidols,
+    owners: ownersXp(eidols),
+    totals: {
+      participants,
+      winners,
+      losers: participants - winners,
+      nominalStakes,
+      bookedStakes,
+      losersStakes,
+      fee,
+      poolReserve,
+      claimsCap,
+      claims,
+      claimsPaid,
+      capped,
+      poolAfterSettling,
+      emission,
+      emissionPaid,
+      poolBefore,
+      poolAfter: poolAfterSettling - emissionPaid,
+    },
+    // Bets first, then wins, then emission: the pool stays ≥ 0 after every single transfer of the batch.
+    transfers: [...bets, ...wins, ...mined],
+  };
+}
+
+/** The transfer id of one leg: `round:<round id>:<eidol id>:<leg>`. */
+export function settlementTransferId(roundId: number, eidolId: number, leg: SettlementLeg): string {
+  return `round:${roundId}:${eidolId}:${leg}`;
+}
+
+/** Σ XP gained per owner, ascending owner id (owners whose eidols gained nothing are left out). */
+function ownersXp(eidols: readonly EidolSettlement[]): OwnerXp[] {
+  const byOwner = new Map<number, number>();
+  for (const e of eidols) if (e.xpGained > 0) byOwner.set(e.owner, (byOwner.get(e.owner) ?? 0) + e.xpGained);
+  return [...byOwner].sort((a, b) => a[0] - b[0]).map(([owner, xpGained]) => ({ owner, xpGained }));
+}
+
+/** Zone, S, s and G of one eidol: exact on r's decimal digits, each rounded down. */
+function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
+  assertEidol(eidol);
+  const risk = typeof eidol.risk === 'string' ? parseRisk(eidol.risk) : eidol.risk;
+  if (typeof eidol.risk !== 'string') assertRisk(risk);
+  if (risk.units === 0n) return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
+  const scale = pow10(risk.digits);
+  const nominal = (risk.units * eidol.value) / scale;
+  const booked = (nominal * BigInt(100 - eidol.yieldy)) / 100n;
+  const wins = riskAtMostThreshold(risk, thresholdUnits);
+  // G = S × r / (1 − r) = S × units / (10^digits − units); units < 10^digits, so never a division by 0.
+  const claim = wins ? (nominal * risk.units) / (scale - risk.units) : 0n;
+  return { eidol, risk, zone: wins ? 'bot' : 'top', nominal, booked, claim };
+}
+
+function pushLeg(out: SettlementTransfer[], roundId: number, eidolId: number, leg: SettlementLeg, debit: SettlementAccount, credit: SettlementAccount, amount: bigint, ref: string): void {
+  if (amount > 0n) out.push({ id: settlementTransferId(roundId, eidolId, leg), debit, credit, amount, code: leg, ref });
+}
+
+function assertRoundInput(input: SettlementInput): void {
+  assertEconomyConfig(input.config);
+  if (!Number.isSafeInteger(input.roundId) || input.roundId < 0) throw new Error(`bad round id ${input.roundId}`);
+  if (input.thresholdUnits < 0n || input.thresholdUnits >= THRESHOLD_SCALE) throw new Error('thresholdUnits outside [0, 2^52)');
+  if (input.poolBefore < 0n) throw new Error('mining pool balance is negative');
+  if (!Number.isInteger(input.incenseSlots) || input.incenseSlots < 0 || input.incenseSlots > MAX_INCENSE_SLOTS) {
+    throw new Error(`incense slots ${input.incenseSlots} outside 0..${MAX_INCENSE_SLOTS}`);
+  }
+}
+
+function assertEidol(e: SnapshotEidol): void {
+  if (!Number.isSafeInteger(e.id) || e.id < 0) throw new Error(`bad eidol id ${e.id}`);
+  if (e.value < 0n) throw new Error(`eidol ${e.id}: negative value`);
+  if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY) throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
+  if (!Number.isSafeInteger(e.xp) || e.xp < 0 || !Number.isInteger(e.level) || e.level < 0) throw new Error(`eidol ${e.id}: bad xp/level`);
+}
+
+function assertUniqueIds(sorted: readonly Staked[]): void {
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]?.eidol.id === sorted[i - 1]?.eidol.id) throw new Error(`eidol ${sorted[i]?.eidol.id} listed twice`);
+  }
+}
+
+function ceilDiv(a: bigint, b: bigint): bigint {
+  return (a + b - 1n) / b;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+function max(a: bigint, b: bigint): bigint {
+  return a > b ? a : b;
+}

@@ -1,0 +1,129 @@
+/** The shapes of a round's settlement: its inputs (a snapshot) and what it books. */
+import type { EconomyConfig } from './economyConfig';
+import type { Risk } from './risk';
+
+/** One joined eidol as the round's snapshot saw it at lock time. */
+export interface SnapshotEidol {
+  id: number;
+  owner: number;
+  /** The eidol account's balance, ANGLS units. */
+  value: bigint;
+  /** r as a decimal string ("0.125") or exact units over 10^digits. */
+  risk: string | Risk;
+  /** Yieldy, whole percent 0–10: lowers the booked stake, not the claim. */
+  yieldy: number;
+  type: 'egg' | 'eidol';
+  xp: number;
+  level: number;
+  topValue: bigint;
+  noLossValue: bigint;
+}
+
+/** Everything settlement reads: a pure function of these (ECONOMY.md principle 4). */
+export interface SettlementInput {
+  roundId: number;
+  /** T = thresholdUnits / 2^52, from the fairness rules; 0 ≤ thresholdUnits < 2^52. */
+  thresholdUnits: bigint;
+  eidols: readonly SnapshotEidol[];
+  /** The mining pool's ANGLS balance before the round. */
+  poolBefore: bigint;
+  /** Incense slots lit, 0–3: each doubles the emission. */
+  incenseSlots: number;
+  config: EconomyConfig;
+}
+
+/** A ledger account by kind: an eidol's own account, or the system mining pool. */
+export type SettlementAccount = { kind: 'eidol'; id: number } | { kind: 'system'; name: 'mining_pool' };
+
+/** The legs of a round per eidol: the booked stake, a winner's stake back plus claim, its emission share. */
+export type SettlementLeg = 'bet' | 'win' | 'mined';
+
+/** One posted transfer to book (ANGLS); `amount` > 0. */
+export interface SettlementTransfer {
+  /** `round:<round id>:<eidol id>:<leg>`: the idempotency key, so a replayed settlement never pays twice. */
+  id: string;
+  debit: SettlementAccount;
+  credit: SettlementAccount;
+  amount: bigint;
+  code: SettlementLeg;
+  ref: string;
+}
+
+/** One eidol's result; money fields in ANGLS units. */
+export interface EidolSettlement {
+  id: number;
+  owner: number;
+  /** 'bot' wins (0 < r ≤ T), 'top' loses (r > T), null at r = 0. */
+  zone: 'bot' | 'top' | null;
+  /** Nominal stake S = r × V (rounded down): the claim's and the emission's base. */
+  nominalStake: bigint;
+  /** The `bet` as booked: −s, s = S × (1 − yieldy/100) rounded down; 0n when not taking part. */
+  bet: bigint;
+  /** The fair claim G = S × r / (1 − r) before the cap (0n for losers). */
+  claim: bigint;
+  /** The claim paid after the cap (≤ claim). */
+  claimPaid: bigint;
+  /** What the `win` leg pays: s + claimPaid for winners, 0n otherwise. */
+  payout: bigint;
+  /** Emission share, paid after settling. */
+  emission: bigint;
+  valueBefore: bigint;
+  value: bigint;
+  xpGained: number;
+  xp: number;
+  level: number;
+  type: 'egg' | 'eidol';
+  /** True when this round hatched the egg. */
+  hatched: boolean;
+  topValue: bigint;
+  noLossValue: bigint;
+}
+
+/** The round's totals (ANGLS units). */
+export interface RoundTotals {
+  participants: number;
+  winners: number;
+  losers: number;
+  /** Σ S over participants. */
+  nominalStakes: bigint;
+  /** Σ s over participants (all `bet` legs). */
+  bookedStakes: bigint;
+  /** Σ s over losers: what the pool takes. */
+  losersStakes: bigint;
+  /** fee = feePpm of the losers' stakes, rounded up: it stays in the pool. */
+  fee: bigint;
+  /** c × pool before, rounded down. */
+  poolReserve: bigint;
+  /** The claims cap: losersStakes − fee + poolReserve. */
+  claimsCap: bigint;
+  /** Σ G before the cap. */
+  claims: bigint;
+  /** Σ G paid (≤ claimsCap). */
+  claimsPaid: bigint;
+  /** True when Σ G exceeded the cap and every claim was scaled down. */
+  capped: boolean;
+  /** The pool after the bets and wins, before emission. */
+  poolAfterSettling: bigint;
+  /** E = min(cap, pool × rate) × 2^slots (0 without participants). */
+  emission: bigint;
+  /** Σ shares paid (≤ emission; the rounding remainder stays in the pool). */
+  emissionPaid: bigint;
+  poolBefore: bigint;
+  poolAfter: bigint;
+}
+
+/** XP a player's eidols gained this round: player XP grows with it (ECONOMY.md "XP"). */
+export interface OwnerXp {
+  owner: number;
+  xpGained: number;
+}
+
+/** A settled round: per eidol (ascending id), per owner (ascending), totals, and the balanced transfers in booking order. */
+export interface Settlement {
+  roundId: number;
+  thresholdUnits: bigint;
+  eidols: EidolSettlement[];
+  owners: OwnerXp[];
+  totals: RoundTotals;
+  transfers: SettlementTransfer[];
+}

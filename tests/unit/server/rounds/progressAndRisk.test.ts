@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { assertEconomyConfig, ECONOMY_CONFIG, NEXT_LEVEL_XP } from '../../../../src/server/domain/rounds/economyConfig';
+import { addXp, roundXp } from '../../../../src/server/domain/rounds/eidolProgress';
+import { parseRisk, riskAtMostThreshold } from '../../../../src/server/domain/rounds/risk';
+
+describe('risk', () => {
+  it('parses exact decimals in [0, 1) and refuses r ≥ 1 or anything not a plain decimal', () => {
+    expect(parseRisk('0')).toEqual({ units: 0n, digits: 0 });
+    expect(parseRisk('0.0')).toEqual({ units: 0n, digits: 1 });
+    expect(parseRisk('0.125')).toEqual({ units: 125n, digits: 3 });
+    expect(parseRisk('.99999')).toEqual({ units: 99_999n, digits: 5 });
+    for (const bad of ['1', '1.000', '0.', '', 'abc', '-0.5', '0.1e1', '0,5', '0.1234567890123']) expect(() => parseRisk(bad)).toThrow();
+  });
+
+  it('compares with T exactly: T = 0.5 has 0.5 winning and 0.5 + 10^-12 losing', () => {
+    const half = 1n << 51n;
+    expect(riskAtMostThreshold(parseRisk('0.5'), half)).toBe(true);
+    expect(riskAtMostThreshold(parseRisk('0.500000000001'), half)).toBe(false);
+    expect(riskAtMostThreshold(parseRisk('0.1'), 0n)).toBe(false);
+    expect(riskAtMostThreshold(parseRisk('0.999999999999'), (1n << 52n) - 1n)).toBe(true);
+  });
+});
+
+describe('XP and levels', () => {
+  const c = ECONOMY_CONFIG;
+
+  it('grants eggs 1 XP whatever the risk, participants more on a loss than a win', () => {
+    expect([roundXp('egg', 'none', c), roundXp('egg', 'win', c), roundXp('egg', 'loss', c)]).toEqual([1, 2, 3]);
+    expect([roundXp('eidol', 'none', c), roundXp('eidol', 'win', c), roundXp('eidol', 'loss', c)]).toEqual([0, 1, 2]);
+  });
+
+  it('levels up at next_level_experience carrying the surplus, hatches eggs, stops XP at the cap at 11', () => {
+    expect(addXp({ xp: 11, level: 0, type: 'egg' }, 1, c)).toEqual({ xp: 0, level: 1, type: 'eidol' });
+    expect(addXp({ xp: 10, level: 0, type: 'egg' }, 1, c)).toEqual({ xp: 11, level: 0, type: 'egg' });
+    expect(addXp({ xp: 23, level: 1, type: 'eidol' }, 2, c)).toEqual({ xp: 1, level: 2, type: 'eidol' });
+    // Several levels at once (a large grant): each threshold consumed in turn.
+    expect(addXp({ xp: 0, level: 0, type: 'egg' }, 12 + 24 + 48 + 5, c)).toEqual({ xp: 5, level: 3, type: 'eidol' });
+    const cap = NEXT_LEVEL_XP[11]!;
+    expect(addXp({ xp: 1151, level: 10, type: 'eidol' }, 2, c)).toEqual({ xp: 1, level: 11, type: 'eidol' });
+    expect(addXp({ xp: cap - 1, level: 11, type: 'eidol' }, 2, c)).toEqual({ xp: cap, level: 11, type: 'eidol' });
+    expect(addXp({ xp: cap, level: 11, type: 'eidol' }, 2, c)).toEqual({ xp: cap, level: 11, type: 'eidol' });
+  });
+
+  it('refuses a config that could break a promise', () => {
+    expect(() => assertEconomyConfig(c)).not.toThrow();
+    expect(() => assertEconomyConfig({ ...c, emissionRatePpm: 125_001n })).toThrow();
+    expect(() => assertEconomyConfig({ ...c, feePpm: -1n })).toThrow();
+    expect(() => assertEconomyConfig({ ...c, nextLevelXp: [1, 2] })).toThrow();
+    expect(() => assertEconomyConfig({ ...c, xpPerLoss: 1.5 })).toThrow();
+  });
+});

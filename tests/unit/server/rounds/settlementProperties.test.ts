@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ECONOMY_CONFIG, MAX_EIDOL_LEVEL, NEXT_LEVEL_XP } from '../../../../src/server/domain/rounds/economyConfig';
+import { settleRound } from '../../../../src/server/domain/rounds/settlement';
+import type { Risk } from '../../../../src/server/domain/rounds/risk';
+import type { SettlementInput, SnapshotEidol } from '../../../../src/server/domain/rounds/settlementTypes';
+import { mulberry32 } from '../../../../src/shared/mulberry32';
+import { assertBooksBalance } from './settlementCheck';
+
+const seed = Number(process.env.SETTLE_SEED ?? Date.now() % 2 ** 31);
+console.info(`settlement property seed ${seed} (rerun with SETTLE_SEED=${seed})`);
+
+const T_SCALE = 1n << 52n;
+
+/** Risks biased to the edges: 0, the precision maximum, and anything between, at 1–6 decimals. */
+const riskArb: fc.Arbitrary<Risk> = fc.integer({ min: 1, max: 6 }).chain((digits) => {
+  const top = 10n ** BigInt(digits) - 1n;
+  return fc.oneof(fc.constant(0n), fc.constant(top), fc.bigInt({ min: 0n, max: top })).map((units) => ({ units, digits }));
+});
+
+const eidolArb = (id: number): fc.Arbitrary<SnapshotEidol> =>
+  fc
+    .record({
+      owner: fc.integer({ min: 1, max: 50 }),
+      value: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 4n }), fc.bigInt({ min: 0n, max: 10n ** 13n })),
+      risk: fc.oneof(riskArb, riskArb.map((r) => (r.digits ? `0.${r.units.toString().padStart(r.digits, '0')}` : '0'))),
+      yieldy: fc.integer({ min: 0, max: 10 }),
+      type: fc.constantFrom('egg' as const, 'eidol' as const),
+      xp: fc.integer({ min: 0, max: 2_000 }),
+      level: fc.integer({ min: 0, max: MAX_EIDOL_LEVEL }),
+      extraTop: fc.bigInt({ min: 0n, max: 10n ** 10n }),
+    })
+    .map(({ extraTop, ...e }) => ({ id, ...e, topValue: e.value + extraTop, noLossValue: e.value }));
+
+const inputArb: fc.Arbitrary<SettlementInput> = fc
+  .uniqueArray(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 60 })
+  .chain((ids) =>
+    fc.record({
+      roundId: fc.integer({ min: 0, max: 2 ** 40 }),
+      thresholdUnits: fc.oneof(fc.constant(0n), fc.constant(T_SCALE - 1n), fc.bigInt({ min: 0n, max: T_SCALE - 1n })),
+      eidols: fc.tuple(...ids.map(eidolArb)),
+      poolBefore: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 10n ** 16n })),
+      incenseSlots: fc.integer({ min: 0, max: 3 }),
+      config: fc.constant(ECONOMY_CONFIG),
+    }),
+  );
+
+/** A deterministic shuffle (Fisher–Yates on mulberry32) so a failure replays from the printed seed. */
+function shuffled<T>(xs: readonly T[], s: number): T[] {
+  const out = [...xs];
+  const rnd = mulberry32(s);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const riskOf = (r: string | Risk): Risk => (typeof r === 'string' ? { units: r === '0' ? 0n : BigInt(r.slice(2)), digits: r === '0' ? 0 : r.length - 2 } : r);
+
+describe('settleRound properties (fast-check)', () => {
+  it('conserves value, never overdraws, pays at most what the pool affords', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const out = settleRound(input);
+        assertBooksBalance(input, out);
+        expect(out.eidols.map((e) => e.id)).toEqual(input.eidols.map((e) => e.id).sort((a, b) => a - b));
+        // The totals follow ECONOMY.md's formulas, recomputed here from the per-eidol results.
+        const t = out.totals;
+        const L = out.eidols.filter((e) => e.zone === 'top').reduce((a, e) => a - e.bet, 0n);
+        expect(t.losersStakes).toBe(L);
+        expect(t.fee).toBe((L * 20_000n + 999_999n) / 1_000_000n);
+        expect(t.claimsCap).toBe(L - t.fee + (input.poolBefore * 30_000n) / 1_000_000n);
+        expect(t.capped).toBe(t.claims > t.claimsCap);
+        if (!t.capped) expect(t.claimsPaid).toBe(t.claims);
+        else expect(t.claimsPaid > t.claimsCap - BigInt(t.winners)).toBe(true); // at most a unit lost per winner
+        expect(t.poolAfterSettling >= input.poolBefore - (input.poolBefore * 30_000n) / 1_000_000n).toBe(true);
+        const emissionBase = (t.poolAfterSettling * 1_000n) / 1_000_000n;
+        const expected = t.nominalStakes > 0n ? (emissionBase < 10n ** 11n ? emissionBase : 10n ** 11n) << BigInt(input.incenseSlots) : 0n;
+        expect(t.emission).toBe(expected);
+        if (t.nominalStakes > 0n) expect(t.emission - t.emissionPaid < BigInt(t.participants) + 1n).toBe(true);
+      }),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it('follows the rules per eidol: zones against T, stakes, fair claims, XP, levels, top value', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const out = settleRound(input);
+        const byId = new Map(input.eidols.map((e) => [e.id, e]));
+        for (const e of out.eidols) {
+          const src = byId.get(e.id)!;
+          const r = riskOf(src.risk);
+          const scale = 10n ** BigInt(r.digits);
+          if (r.units === 0n) {
+            expect(e).toMatchObject({ zone: null, bet: 0n, payout: 0n, emission: 0n, value: src.value });
+            expect(e.xpGained).toBe(src.type === 'egg' ? 1 : 0);
+            continue;
+          }
+          // Independent check of the zone: r ≤ T as fractions, units / scale ≤ t / 2^52.
+          const wins = r.units * T_SCALE <= input.thresholdUnits * scale;
+          expect(e.zone).toBe(wins ? 'bot' : 'top');
+          expect(e.nominalStake).toBe((r.units * src.value) / scale);
+          expect(-e.bet).toBe((e.nominalStake * BigInt(100 - src.yieldy)) / 100n);
+          if (wins) {
+            // (1 − r) × G ≤ r × S < (1 − r) × (G + 1): the fair claim, rounded down.
+            expect((scale - r.units) * e.claim <= r.units * e.nominalStake).toBe(true);
+            expect((scale - r.units) * (e.claim + 1n) > r.units * e.nominalStake).toBe(true);
+            expect(e.payout).toBe(-e.bet + e.claimPaid);
+            expect(e.value >= src.value).toBe(true); // a winner never loses
+          } else {
+            expect(e.claim).toBe(0n);
+            expect(e.value).toBe(src.value + e.bet + e.emission);
+          }
+          expect(e.xpGained).toBe((src.type === 'egg' ? 1 : 0) + (wins ? 1 : 2));
+        }
+        for (const e of out.eidols) {
+          const src = byId.get(e.id)!;
+          expect(e.level >= src.level || src.level > MAX_EIDOL_LEVEL).toBe(true);
+          expect(e.level <= MAX_EIDOL_LEVEL).toBe(true);
+          if (e.level === MAX_EIDOL_LEVEL) expect(e.xp <= NEXT_LEVEL_XP[MAX_EIDOL_LEVEL]!).toBe(true);
+          expect(e.topValue).toBe(src.topValue > e.value ? src.topValue : e.value);
+          expect(e.noLossValue).toBe(src.noLossValue);
+        }
+      }),
+      { seed: seed + 1, numRuns: 300 },
+    );
+  });
+
+  it('is deterministic: the same snapshot in any order gives deep-equal output', () => {
+    fc.assert(
+      fc.property(inputArb, fc.integer(), (input, s) => {
+        const a = settleRound(input);
+        const b = settleRound({ ...input, eidols: shuffled(input.eidols, s) });
+        expect(b).toStrictEqual(a);
+        expect(settleRound(input)).toStrictEqual(a);
+      }),
+      { seed: seed + 2, numRuns: 200 },
+    );
+  });
+
+  it('caps a lucky round: the pool keeps at least (1 − c) of its balance, claims shrink pro rata', () => {
+    const whale = (id: number, value: bigint): SnapshotEidol => ({ id, owner: 1, value, risk: '0.99999', yieldy: 0, type: 'eidol', xp: 0, level: 1, topValue: value, noLossValue: value });
+    fc.assert(
+      fc.property(inputArb, fc.bigInt({ min: 10n ** 9n, max: 10n ** 13n }), fc.bigInt({ min: 0n, max: 10n ** 14n }), (input, value, pool) => {
+        const ids = new Set(input.eidols.map((e) => e.id));
+        const id = 1_000_001 + ids.size;
+        const capped = { ...input, poolBefore: pool, thresholdUnits: T_SCALE - 1n, eidols: [...input.eidols, whale(id, value)] };
+        const out = settleRound(capped);
+        assertBooksBalance(capped, out);
+        expect(out.totals.capped).toBe(true);
+        expect(out.totals.poolAfterSettling >= pool - (pool * 30_000n) / 1_000_000n).toBe(true);
+        // Pro rata: a larger claim is never paid less than a smaller one.
+        const winners = out.eidols.filter((e) => e.zone === 'bot').sort((a, b) => (a.claim < b.claim ? -1 : a.claim > b.claim ? 1 : 0));
+        for (let i = 1; i < winners.length; i++) expect(winners[i]!.claimPaid >= winners[i - 1]!.claimPaid).toBe(true);
+      }),
+      { seed: seed + 4, numRuns: 200 },
+    );
+  });
+
+  it('r = T wins and r = T + one unit loses, for any T and precision', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: T_SCALE - 1n }), fc.integer({ min: 1, max: 12 }), (t, digits) => {
+        const scale = 10n ** BigInt(digits);
+        const atT = (t * scale) / T_SCALE; // the largest r at this precision with r ≤ T
+        const eidols: SnapshotEidol[] = [];
+        const mk = (id: number, units: bigint): SnapshotEidol => ({ id, owner: 1, value: 10n ** 10n, risk: { units, digits }, yieldy: 0, type: 'eidol', xp: 0, level: 1, topValue: 10n ** 10n, noLossValue: 0n });
+        if (atT > 0n) eidols.push(mk(1, atT));
+        if (atT + 1n < scale) eidols.push(mk(2, atT + 1n));
+        const input: SettlementInput = { roundId: 1, thresholdUnits: t, eidols, poolBefore: 10n ** 12n, incenseSlots: 0, config: ECONOMY_CONFIG };
+        const out = settleRound(input);
+        const zones = new Map(out.eidols.map((e) => [e.id, e.zone]));
+        if (atT > 0n) expect(zones.get(1)).toBe('bot');
+        if (atT + 1n < scale) expect(zones.get(2)).toBe('top');
+        assertBooksBalance(input, out);
+      }),
+      { seed: seed + 3, numRuns: 500 },
+    );
+    // T exactly representable: r = 0.5 = T wins, 0.50001 loses.
+    const exact = settleRound({
+      roundId: 1, thresholdUnits: 1n << 51n, poolBefore: 0n, incenseSlots: 0, config: ECONOMY_CONFIG,
+      eidols: [1, 2].map((id) => ({ id, owner: 1, value: 100n, risk: id === 1 ? '0.50000' : '0.50001', yieldy: 0, type: 'eidol' as const, xp: 0, level: 1, topValue: 100n, noLossValue: 100n })),
+    });
+    expect(exact.eidols.map((e) => e.zone)).toEqual(['bot', 'top']);
+  });
+
+  it('keeps every promise with thousands of eidols, the cap engaged or not', () => {
+    const rnd = mulberry32(seed);
+    const big = (max: number) => BigInt(Math.floor(rnd() * max));
+    for (const [n, pool] of [[5_000, 10n ** 14n], [3_000, 0n]] as const) {
+      const eidols: SnapshotEidol[] = Array.from({ length: n }, (_, i) => {
+        const digits = 1 + Math.floor(rnd() * 5);
+        const top = 10n ** BigInt(digits) - 1n;
+        const pick = rnd();
+        const units = pick < 0.1 ? 0n : pick < 0.2 ? top : big(Number(top) + 1);
+        const value = big(10 ** 12);
+        return { id: n * 7 - i * 3, owner: 1 + (i % 97), value, risk: { units, digits }, yieldy: i % 11, type: i % 5 ? 'eidol' : 'egg', xp: i % 1500, level: i % 12, topValue: value, noLossValue: value };
+      });
+      // With an empty pool T is set high (0.9999): nearly all win, the claims of the r ≈ 1 eidols outrun the losers' stakes.
+      const thresholdUnits = pool === 0n ? (T_SCALE * 9_999n) / 10_000n : big(2 ** 52);
+      const input: SettlementInput = { roundId: 99, thresholdUnits, eidols, poolBefore: pool, incenseSlots: n % 4, config: ECONOMY_CONFIG };
+      const out = settleRound(input);
+      assertBooksBalance(input, out);
+      expect(out.eidols).toHaveLength(n);
+      expect(settleRound({ ...input, eidols: shuffled(eidols, seed) })).toStrictEqual(out);
+      if (pool === 0n) expect(out.totals).toMatchObject({ capped: true, claimsCap: out.totals.losersStakes - out.totals.fee });
+    }
+  });
+});
