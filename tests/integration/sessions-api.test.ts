@@ -39,6 +39,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     const mine = list.find((x) => x.current)!;
     expect(mine.device).toBe('Chrome on Android');
     expect(list.filter((x) => x.current)).toHaveLength(1);
+    expect(list[0]!.current).toBe(true);
     expect(list.map((x) => x.device)).toContain('Firefox on Windows');
     expect(mine.ip).toBe('127.0.0.1');
     expect(new Date(mine.created_at).getTime()).toBe(s.clock.now());

@@ -31,6 +31,8 @@ export function sessionRoutes(app: App, ctx: AppContext): void {
       ip: r.ip,
       current: r.publicId === current,
     }));
+    // This device first, then the others by when they were last seen (the query's order; sort is stable).
+    data.sort((a, b) => Number(b.current) - Number(a.current));
     return ok(data);
   });
 
