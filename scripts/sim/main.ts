@@ -34,8 +34,8 @@ const options = {
 };
 const started = performance.now();
 try {
-  console.log(formatReport(runSimulation(options)));
-  console.log(`(${Math.round(performance.now() - started)} ms)`);
+  process.stdout.write(`${formatReport(runSimulation(options))}\n`);
+  process.stdout.write(`(${Math.round(performance.now() - started)} ms)\n`);
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);

@@ -5,6 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { mulberry32 } from '../../../../shared/mulberry32';
 import { chainFrom, isRoundHash, thresholdUnits, type RoundHash } from '../../../../shared/rules/fairness';
 import { ANGLS_UNIT, ECONOMY_CONFIG, type EconomyConfig } from '../economyConfig';
 import type { Risk } from '../risk';
@@ -12,7 +13,7 @@ import { settleRound } from '../settlement';
 import type { SnapshotEidol } from '../settlementTypes';
 import { assertRoundBooks } from './books';
 import { gini, type Ratio } from './gini';
-import { seededRandom, STRATEGIES, type Strategy } from './strategies';
+import { STRATEGIES, type Strategy } from './strategies';
 
 /** The mining pool at genesis: 1,000,000 ANGLS (ECONOMY.md / the ledger's genesis). */
 export const SIM_GENESIS_POOL = 1_000_000n * ANGLS_UNIT;
@@ -96,7 +97,8 @@ export function runSimulation(options: SimOptions): SimReport {
   const poolStart = options.poolStart ?? SIM_GENESIS_POOL;
   const windows = Math.max(1, Math.min(options.windows ?? 10, rounds));
   const seed = seedHash(options.seed);
-  const random = seededRandom(parseInt(seed.slice(0, 8), 16));
+  // Player choices only; money is decided by the threshold from the chain.
+  const random = mulberry32(parseInt(seed.slice(0, 8), 16));
   const chain = chainFrom(seed, rounds).hashes;
 
   let snapshot: SnapshotEidol[] = Array.from({ length: count }, (_, i) => ({

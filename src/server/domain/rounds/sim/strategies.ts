@@ -46,15 +46,3 @@ export const STRATEGIES: readonly Strategy[] = [
   { name: 'copy median', pick: ({ lastRisks }) => medianRisk(lastRisks) },
   ...FIXED_ANGLES.map((a) => fixed(`fixed 0.${String(a).padStart(2, '0')}`, BigInt(a))),
 ];
-
-/** mulberry32: a small seeded PRNG for player choices only (it never decides money; the threshold does). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
