@@ -16,11 +16,12 @@ export function formatReport(r: SimReport): string {
   lines.push(`seed ${r.seed}`);
   lines.push(`rounds ${r.rounds}, eidols ${r.eidols}, incense slots ${r.incense}, start ${angls(r.startValue)} ANGLS/eidol, pool ${angls(r.poolStart)} ANGLS`);
   lines.push('');
-  lines.push(`${'strategy'.padEnd(18)}${pad('eidols', 7)}${pad('plays', 9)}${pad('win %', 8)}${pad('income/S', 11)}${pad('Σ S', 16)}${pad('start', 13)}${pad('end', 16)}`);
+  lines.push(`${'strategy'.padEnd(18)}${pad('eidols', 7)}${pad('plays', 9)}${pad('win %', 8)}${pad('income/S', 11)}${pad('mined/S', 10)}${pad('Σ S', 16)}${pad('start', 13)}${pad('end', 16)}`);
   for (const s of r.strategies) {
     const winRate = s.plays > 0 ? ratioDecimal(BigInt(s.wins) * 100n, BigInt(s.plays), 2) : '-';
     const perS = s.staked > 0n ? ratioDecimal(s.income, s.staked, 5) : '-';
-    lines.push(`${s.name.padEnd(18)}${pad(String(s.eidols), 7)}${pad(String(s.plays), 9)}${pad(winRate, 8)}${pad(perS, 11)}${pad(angls(s.staked), 16)}${pad(angls(s.startWealth), 13)}${pad(angls(s.endWealth), 16)}`);
+    const minedPerS = s.staked > 0n ? ratioDecimal(s.mined, s.staked, 5) : '-';
+    lines.push(`${s.name.padEnd(18)}${pad(String(s.eidols), 7)}${pad(String(s.plays), 9)}${pad(winRate, 8)}${pad(perS, 11)}${pad(minedPerS, 10)}${pad(angls(s.staked), 16)}${pad(angls(s.startWealth), 13)}${pad(angls(s.endWealth), 16)}`);
   }
   lines.push('');
   lines.push(`${'rounds'.padEnd(14)}${pad('pool min', 16)}${pad('pool max', 16)}${pad('pool end', 16)}`);

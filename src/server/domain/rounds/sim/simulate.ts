@@ -50,6 +50,8 @@ export interface StrategyStats {
   staked: bigint;
   /** Σ (payout − s + emission) over every play. */
   income: bigint;
+  /** Σ emission shares: the part of `income` that is mined rather than won. */
+  mined: bigint;
   startWealth: bigint;
   endWealth: bigint;
 }
@@ -107,7 +109,7 @@ export function runSimulation(options: SimOptions): SimReport {
   const stratOf = (i: number) => i % strategies.length;
   const stats: StrategyStats[] = strategies.map((s, k) => {
     const n = Array.from({ length: count }, (_, i) => i).filter((i) => stratOf(i) === k).length;
-    return { name: s.name, eidols: n, plays: 0, wins: 0, staked: 0n, income: 0n, startWealth: startValue * BigInt(n), endWealth: 0n };
+    return { name: s.name, eidols: n, plays: 0, wins: 0, staked: 0n, income: 0n, mined: 0n, startWealth: startValue * BigInt(n), endWealth: 0n };
   });
 
   let pool = poolStart;
@@ -133,6 +135,7 @@ export function runSimulation(options: SimOptions): SimReport {
         if (r.zone === 'bot') st.wins += 1;
         st.staked += r.nominalStake;
         st.income += r.payout + r.bet + r.emission; // bet is −s
+        st.mined += r.emission;
         lastRisks.push(e.risk as Risk);
       }
       next.push({ ...e, value: r.value, xp: r.xp, level: r.level, type: r.type, topValue: r.topValue });
