@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../../../src/server/domain/rounds/sim/format';
+import { settleRound } from '../../../../src/server/domain/rounds/settlement';
+import { BooksBreach } from '../../../../src/server/domain/rounds/sim/books';
 import { runSimulation, seedHash, SIM_GENESIS_POOL, SIM_START_VALUE } from '../../../../src/server/domain/rounds/sim/simulate';
 
 const small = { rounds: 120, eidols: 30, seed: 'unit', incense: 1, windows: 4 };
@@ -29,6 +31,17 @@ describe('runSimulation', () => {
   it('uses a 64-hex seed as the chain seed itself', () => {
     const hex = 'ab'.repeat(32);
     expect(seedHash(hex)).toBe(hex);
+  });
+
+  it('stops at the first round whose settlement leaks, naming the round and the seed', () => {
+    // A settlement that mints one unit into the pool from round 5 on.
+    const leaky: typeof settleRound = (input) => {
+      const out = settleRound(input);
+      if (input.roundId >= 5) out.totals.poolAfter += 1n;
+      return out;
+    };
+    expect(() => runSimulation({ ...small, settle: leaky })).toThrow(BooksBreach);
+    expect(() => runSimulation({ ...small, settle: leaky })).toThrow(`round 5 (seed ${seedHash('unit')})`);
   });
 
   it('refuses nonsense options', () => {

@@ -38,6 +38,8 @@ export interface SimOptions {
   poolStart?: bigint;
   strategies?: readonly Strategy[];
   config?: EconomyConfig;
+  /** The settlement under test; tests pass a faulty one to see the audit stop the run. */
+  settle?: typeof settleRound;
 }
 
 /** One strategy's sums over the run; money in ANGLS units. */
@@ -95,6 +97,7 @@ export function runSimulation(options: SimOptions): SimReport {
   if (!Number.isSafeInteger(count) || count < 1) throw new Error('eidols must be ≥ 1');
   const strategies = options.strategies ?? STRATEGIES;
   const config = options.config ?? ECONOMY_CONFIG;
+  const settle = options.settle ?? settleRound;
   const startValue = options.startValue ?? SIM_START_VALUE;
   const poolStart = options.poolStart ?? SIM_GENESIS_POOL;
   const windows = Math.max(1, Math.min(options.windows ?? 10, rounds));
@@ -122,7 +125,7 @@ export function runSimulation(options: SimOptions): SimReport {
     const view = { lastRisks, random };
     snapshot = snapshot.map((e, i) => ({ ...e, risk: strategies[stratOf(i)]!.pick(view) }));
     const before = { values: new Map(snapshot.map((e) => [e.id, e.value])), pool };
-    const out = settleRound({ roundId, thresholdUnits: thresholdUnits(chain[k]!, SIM_SALT), eidols: snapshot, poolBefore: pool, incenseSlots: incense, config });
+    const out = settle({ roundId, thresholdUnits: thresholdUnits(chain[k]!, SIM_SALT), eidols: snapshot, poolBefore: pool, incenseSlots: incense, config });
     assertRoundBooks(before, out, seed);
 
     lastRisks = [];
