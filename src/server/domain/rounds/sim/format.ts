@@ -15,6 +15,9 @@ export function formatReport(r: SimReport): string {
   const lines: string[] = [];
   lines.push(`seed ${r.seed}`);
   lines.push(`rounds ${r.rounds}, eidols ${r.eidols}, incense slots ${r.incense}, start ${angls(r.startValue)} ANGLS/eidol, pool ${angls(r.poolStart)} ANGLS`);
+  const c = r.config;
+  const pct = (ppm: bigint) => ratioDecimal(ppm, 10_000n, 2);
+  lines.push(`fee ${pct(c.feePpm)} %, c ${pct(c.poolClaimReservePpm)} %, emission ${pct(c.emissionRatePpm)} %/round capped at ${angls(c.emissionCapUnits)} ANGLS (× 2^incense)`);
   lines.push('');
   lines.push(`${'strategy'.padEnd(18)}${pad('eidols', 7)}${pad('plays', 9)}${pad('win %', 8)}${pad('income/S', 11)}${pad('mined/S', 10)}${pad('Σ S', 16)}${pad('start', 13)}${pad('end', 16)}`);
   for (const s of r.strategies) {

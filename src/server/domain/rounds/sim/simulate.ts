@@ -75,6 +75,7 @@ export interface SimReport {
   incense: number;
   startValue: bigint;
   poolStart: bigint;
+  config: EconomyConfig;
   strategies: StrategyStats[];
   pool: PoolWindow[];
   cappedRounds: number;
@@ -162,7 +163,7 @@ export function runSimulation(options: SimOptions): SimReport {
   snapshot.forEach((e, i) => (stats[stratOf(i)]!.endWealth += e.value));
   const finalTotal = snapshot.reduce((a, e) => a + e.value, pool);
   return {
-    seed, rounds, eidols: count, incense, startValue, poolStart, strategies: stats, pool: poolRows,
+    seed, rounds, eidols: count, incense, startValue, poolStart, config, strategies: stats, pool: poolRows,
     cappedRounds, emitted, fees, gini: gini(snapshot.map((e) => e.value)), finalTotal,
   };
 }
