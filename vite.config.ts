@@ -6,7 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { precompressDir } from './src/server/http/precompress';
+import { precompressDir } from './src/server/http/precompress.js';
 
 const ATLAS_TYPES: Record<string, string> = { '.json': 'application/json', '.png': 'image/png', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
 
