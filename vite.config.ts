@@ -6,6 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { precompressDir } from './src/server/http/precompress.js';
 
 const ATLAS_TYPES: Record<string, string> = { '.json': 'application/json', '.png': 'image/png', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
 
@@ -38,10 +39,29 @@ function atlasesPlugin(dir = 'atlases'): Plugin {
   };
 }
 
+/** After the build (and the atlas copy, which runs in writeBundle) writes `.br`/`.gz` siblings of every
+ *  compressible file, so the server sends precompressed bytes (src/server/http/staticFiles.ts). */
+function precompressPlugin(): Plugin {
+  let outDir = 'dist/client';
+  return {
+    name: 'aeon-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (!existsSync(outDir)) return;
+      const r = await precompressDir(outDir);
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      this.info(`precompressed ${r.files} files: ${kb(r.rawBytes)} raw, ${kb(r.gzBytes)} gzip, ${kb(r.brBytes)} brotli`);
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react(), atlasesPlugin()],
+  plugins: [react(), atlasesPlugin(), precompressPlugin()],
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
   test: {
