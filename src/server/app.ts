@@ -71,6 +71,9 @@ export interface BuiltApp {
   upkeep(): Promise<void>;
 }
 
+/** Longest path parameter the router matches (Fastify's default, 100, answers longer ones with a bare 414). */
+const MAX_PARAM_LENGTH = 2048;
+
 /** Expired sessions and tokens are deleted this often. */
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 /** Overdue pending transfers are expired (their reservations returned) this often. */
@@ -82,7 +85,9 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const clock = components.clock ?? systemClock;
   // The socket gateway resolves client addresses with the same proxy rule as HTTP's `request.ip`.
   const trustProxy = components.trustProxy ?? fastifyTrustProxy(config.trustProxy);
-  const app: App = Fastify({ logger: components.logger ?? false, trustProxy }).withTypeProvider<ZodTypeProvider>();
+  // A long path parameter reaches its route's own validation (our envelope, the security headers) instead
+  // of the router's bare 414; Node's header limit still bounds the whole URL.
+  const app: App = Fastify({ logger: components.logger ?? false, trustProxy, maxParamLength: MAX_PARAM_LENGTH }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer =

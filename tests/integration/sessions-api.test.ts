@@ -134,6 +134,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     expect(del.status).toBe(404);
     expect(del.body).toEqual({ success: false, message: 'Session not found.' });
     expect((await attacker.post(`/api/auth/sessions/${victimId}/end`)).status).toBe(404);
+    // Ids that cannot be one (a NUL byte PostgreSQL would refuse, overlong, odd) are the same 404.
+    for (const odd of ['%00', `${victimId}%00`, 'x'.repeat(150), 'x'.repeat(2000), '%C3%A9t%C3%A9']) {
+      const res = await attacker.request('DELETE', `/api/auth/sessions/${odd}`);
+      expect([odd, res.status, res.body]).toEqual([odd, 404, del.body]);
+    }
     expect(await countRows(s, 'sessions')).toBe(before);
     expect((await victim.get('/api/auth/status')).status).toBe(200);
     const guest = s.client();

@@ -21,8 +21,11 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 /** The answer of GET /api/auth/sessions. */
 export const sessionListSchema = z.array(sessionInfoSchema);
 
-/** Path params of ending a session. */
-export const sessionIdParams = z.object({ id: z.string().min(1).max(64) });
+/** Path params of ending a session: any text; an id that cannot be one is simply not found. */
+export const sessionIdParams = z.object({ id: z.string() });
+
+/** The shape of a session's public id (16 random bytes, base64url). */
+export const SESSION_PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** Text when the session to end is not one of the player's live sessions. */
 export const SESSION_NOT_FOUND = 'Session not found.';

@@ -48,7 +48,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction commit on %s', (di
     expect(stranger.status).toBe(404);
     expect(stranger.body).toEqual({ success: false, message: TRANSACTION_NOT_FOUND });
     expect(unknown.body).toEqual(stranger.body);
-    for (const odd of ['%00', 'x'.repeat(60), '%C3%A9t%C3%A9', `${tx.id}%20`]) {
+    for (const odd of ['%00', 'x'.repeat(60), 'x'.repeat(150), '%C3%A9t%C3%A9', `${tx.id}%20`]) {
       const res = await commit(payee.client, odd);
       expect([odd, res.status, res.body]).toEqual([odd, 404, stranger.body]);
     }

@@ -3,7 +3,7 @@
  * public id; another player's id answers 404 exactly like an unknown one. Ending a session closes its
  * sockets.
  */
-import { sessionIdParams, SESSION_NOT_FOUND, type SessionInfo } from '../../../shared/api/sessions';
+import { sessionIdParams, SESSION_NOT_FOUND, SESSION_PUBLIC_ID, type SessionInfo } from '../../../shared/api/sessions';
 import { AppError } from '../../domain/errors';
 import { endUserSession, listUserSessions } from '../../domain/auth/sessions';
 import { deviceSummary } from '../../domain/auth/deviceSummary';
@@ -43,6 +43,8 @@ export function sessionRoutes(app: App, ctx: AppContext): void {
       await endSession(ctx, request, reply);
       return ok(null, 'Session ended.');
     }
+    // An id that cannot be one is not looked up (PostgreSQL refuses a NUL byte with an error).
+    if (!SESSION_PUBLIC_ID.test(id)) throw new AppError(404, SESSION_NOT_FOUND);
     const key = await endUserSession(ctx.db.kysely, user.id, id);
     if (key === undefined) throw new AppError(404, SESSION_NOT_FOUND);
     announceSessionsEnded(ctx, [key]);
