@@ -66,39 +66,30 @@ function isPageLoad(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** Serves `root` at `prefix` with its precompressed siblings, `Vary` and the given caching. */
+async function serveDir(app: App, root: string, prefix: string, cacheControl: (file: string) => string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix,
+    decorateReply: false,
+    cacheControl: false,
+    preCompressed: true,
+    allowedPath: notSibling,
+    setHeaders: (res, file) => {
+      varyOn(res, file);
+      res.setHeader('cache-control', cacheControl(file));
+    },
+  });
+}
+
 /** Registers the static roots (those that exist) and the not-found handler. */
 export async function installStaticFiles(app: App, paths: StaticPaths): Promise<void> {
   const index = path.join(paths.clientDir, 'index.html');
   const hasClient = fs.existsSync(index);
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: paths.clientDir,
-      prefix: '/',
-      decorateReply: false,
-      cacheControl: false,
-      preCompressed: true,
-      allowedPath: notSibling,
-      // Hashed bundles may be cached for good; index.html must be revalidated so a deploy takes effect.
-      setHeaders: (res, file) => {
-        varyOn(res, file);
-        res.setHeader('cache-control', cacheControlFor(paths.clientDir, file));
-      },
-    });
-  }
-  if (fs.existsSync(paths.atlasesDir)) {
-    await app.register(fastifyStatic, {
-      root: paths.atlasesDir,
-      prefix: '/atlases/',
-      decorateReply: false,
-      cacheControl: false,
-      preCompressed: true,
-      allowedPath: notSibling,
-      setHeaders: (res, file) => {
-        varyOn(res, file);
-        res.setHeader('cache-control', REVALIDATE);
-      },
-    });
-  }
+  // Hashed bundles may be cached for good; index.html must be revalidated so a deploy takes effect.
+  if (hasClient) await serveDir(app, paths.clientDir, '/', (file) => cacheControlFor(paths.clientDir, file));
+  // Atlases are not hashed (designers swap them): always revalidated, cheaply through their ETag.
+  if (fs.existsSync(paths.atlasesDir)) await serveDir(app, paths.atlasesDir, '/atlases/', () => REVALIDATE);
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (hasClient && isPageLoad(request)) return sendIndex(request, reply, index);
     return reply.code(404).send(fail('Not found'));
