@@ -57,7 +57,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
       // Broadcasts are not sequenced and do not move the player's sequence.
       s.realtime.broadcast('forumyell');
       expect((await first.next('forumyell')).seq).toBeUndefined();
-      s.realtime.sendToUser(user.id, 'game_ended');
+      s.realtime.sendToUser(user.id, 'game_ended', { game_id: 1, threshold: '0.5', hash: 'ab'.repeat(32), next_game_id: 2 });
       expect(await first.next('game_ended')).toMatchObject({ seq: 4 });
       first.send({ method: 'ack', nonce: a._nonce });
       await settle();
@@ -134,7 +134,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
 
 /** Compile-time checks of the typed `sendToUser` (never run: a wrong payload must not compile). */
 export function typedSendToUserExamples(s: TestServer): void {
-  s.realtime.sendToUser(1, 'game_ended');
+  s.realtime.sendToUser(1, 'game_ended', { game_id: 1, threshold: '0.5', hash: 'ab'.repeat(32), next_game_id: 2 });
   s.realtime.sendToUser(1, 'transaction_update', { status: 'success', id: 3 });
   // @ts-expect-error a transaction status outside new/pending/success/fail
   s.realtime.sendToUser(1, 'transaction_update', { status: 'done' });

@@ -18,8 +18,12 @@ export const transactionStatusSchema = z.enum(['new', 'pending', 'success', 'fai
 export const serverEventSchemas = {
   /** The answer to `sync`: `seq` is the player's current sequence number (present when `success`). */
   subscribe: z.object({ success: z.boolean(), seq: z.number().int().nonnegative().optional() }),
-  /** A round ended (spec 1 §8). Fields not yet known: loose. */
-  game_ended: z.looseObject({}),
+  /**
+   * A round settled and the next one is written (spec 1 §8): the client refetches `/api/game` and shows
+   * its eidols' coin and XP pop-ups. `game_id` is the settled round, `threshold` its T (decimal fraction),
+   * `hash` its revealed hash, `next_game_id` the round now open.
+   */
+  game_ended: z.looseObject({ game_id: z.number().int(), threshold: z.string(), hash: z.string(), next_game_id: z.number().int() }),
   /** A transaction of the player changed status (spec 3 §7). Other fields not yet known: loose. */
   transaction_update: z.looseObject({ status: transactionStatusSchema }),
   /** An item reached the player ("Item arrived!"). Fields not yet known: loose. */

@@ -23,3 +23,13 @@ export function nextLevelXp(level: number): number {
   if (level === 2) return PLAYER_LEVEL_XP[3];
   return PLAYER_LEVEL_XP[4];
 }
+
+/**
+ * A player's level from what they have owned (closed eidols count: a lost eidol does not send a player
+ * back to −1): −1 no eidol yet, 0 eggs only, else the titled level of their XP.
+ */
+export function playerLevel(xp: number, owns: { eidols: number; hatched: number }): number {
+  if (owns.eidols === 0 && owns.hatched === 0) return -1;
+  if (owns.hatched === 0) return 0;
+  return titledLevelForXp(xp);
+}

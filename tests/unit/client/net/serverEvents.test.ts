@@ -2,6 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onResync, onServerEvent, publishServerEvent, resetServerEvents } from '../../../../src/client/net/serverEvents';
 
+/** The fields every `game_ended` carries. */
+const ENDED = { game_id: 1, threshold: '0.5', hash: 'ab'.repeat(32), next_game_id: 2 };
+
 describe('server event bus', () => {
   const offs: (() => void)[] = [];
   afterEach(() => {
@@ -14,13 +17,13 @@ describe('server event bus', () => {
     const items: unknown[] = [];
     const off = onServerEvent('game_ended', (m) => void ended.push(m));
     offs.push(onServerEvent('item_arrived', (m) => void items.push(m.id)));
-    publishServerEvent({ event: 'game_ended', _nonce: 'a', game_id: 1 });
+    publishServerEvent({ event: 'game_ended', _nonce: 'a', ...ENDED });
     publishServerEvent({ event: 'item_arrived', _nonce: 'b', id: 6 });
     publishServerEvent({ event: 'unknown_event', _nonce: 'c' });
-    expect(ended).toEqual([{ event: 'game_ended', _nonce: 'a', game_id: 1 }]);
+    expect(ended).toEqual([{ event: 'game_ended', _nonce: 'a', ...ENDED }]);
     expect(items).toEqual([6]);
     off();
-    publishServerEvent({ event: 'game_ended', _nonce: 'd' });
+    publishServerEvent({ event: 'game_ended', _nonce: 'd', ...ENDED });
     expect(ended).toHaveLength(1);
   });
 
@@ -90,7 +93,7 @@ describe('server event bus: resync rule', () => {
     publishServerEvent(msg('forumyell', undefined));
     publishServerEvent(msg('forumupd', undefined));
     expect(resyncs).toEqual(['subscribed']);
-    publishServerEvent(msg('game_ended', 7));
+    publishServerEvent(msg('game_ended', 7, ENDED));
     expect(resyncs).toEqual(['subscribed', 'gap']);
   });
 

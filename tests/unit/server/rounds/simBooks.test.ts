@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ECONOMY_CONFIG } from '../../../../src/server/domain/rounds/economyConfig';
-import { settleRound } from '../../../../src/server/domain/rounds/settlement';
-import type { Settlement, SettlementInput } from '../../../../src/server/domain/rounds/settlementTypes';
+import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
+import { settleRound } from '../../../../src/shared/rules/round/settlement';
+import type { Settlement, SettlementInput } from '../../../../src/shared/rules/round/settlementTypes';
 import { assertRoundBooks, BooksBreach } from '../../../../src/server/domain/rounds/sim/books';
 import { gini, ratioDecimal } from '../../../../src/server/domain/rounds/sim/gini';
 import { medianRisk } from '../../../../src/server/domain/rounds/sim/strategies';
-import { snap } from './settlementCheck';
+import { snap } from '../../shared/round/settlementCheck';
 
 const seed = Number(process.env.SIM_TEST_SEED ?? Date.now() % 2 ** 31);
 console.info(`sim books property seed ${seed} (rerun with SIM_TEST_SEED=${seed})`);

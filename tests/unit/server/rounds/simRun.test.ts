@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../../../src/server/domain/rounds/sim/format';
-import { settleRound } from '../../../../src/server/domain/rounds/settlement';
+import { settleRound } from '../../../../src/shared/rules/round/settlement';
 import { BooksBreach } from '../../../../src/server/domain/rounds/sim/books';
 import { runSimulation, seedHash, SIM_GENESIS_POOL, SIM_START_VALUE } from '../../../../src/server/domain/rounds/sim/simulate';
 

@@ -3,7 +3,7 @@
  * throws (with the round and the run's seed) unless money is conserved and nothing is ever negative.
  * Independent of settlement.ts's own arithmetic, so a bug there shows up as a breach here.
  */
-import type { Settlement } from '../settlementTypes';
+import type { Settlement } from '../../../../shared/rules/round/settlementTypes';
 
 /** Balances before a round: each eidol's value by id and the mining pool. */
 export interface RoundBalances {

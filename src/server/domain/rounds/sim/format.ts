@@ -1,5 +1,5 @@
 /** The simulator's printed report: plain text tables, money as exact ANGLS decimals. */
-import { ANGLS_UNIT } from '../economyConfig';
+import { ANGLS_UNIT } from '../../../../shared/rules/round/economyConfig';
 import { ratioDecimal } from './gini';
 import type { SimReport } from './simulate';
 

@@ -3,7 +3,7 @@
  * the adversaries use the finest precision a player can reach (5 decimals, ECONOMY.md: 2 + 2 + 1 with an
  * apple), everyone else 2 decimals.
  */
-import type { Risk } from '../risk';
+import type { Risk } from '../../../../shared/rules/round/risk';
 
 /** Decimals of the adversaries' extreme angles: the finest a player can have (precise 2 + 2 + apple 1). */
 export const ADVERSARY_DIGITS = 5;

@@ -3,7 +3,7 @@
  * transfers over a balance map that asserts conservation and solvency after every single transfer.
  */
 import { expect } from 'vitest';
-import type { Settlement, SettlementAccount, SettlementInput, SnapshotEidol } from '../../../../src/server/domain/rounds/settlementTypes';
+import type { Settlement, SettlementAccount, SettlementInput, SnapshotEidol } from '../../../../src/shared/rules/round/settlementTypes';
 
 /** A snapshot eidol: value 100 ANGLS, risk 0, Yieldy 0, a level-1 eidol, unless overridden. */
 export function snap(id: number, over: Partial<SnapshotEidol> = {}): SnapshotEidol {

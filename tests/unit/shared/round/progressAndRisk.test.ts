@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { assertEconomyConfig, ECONOMY_CONFIG, NEXT_LEVEL_XP } from '../../../../src/server/domain/rounds/economyConfig';
-import { addXp, roundXp } from '../../../../src/server/domain/rounds/eidolProgress';
-import { parseRisk, riskAtMostThreshold } from '../../../../src/server/domain/rounds/risk';
+import { assertEconomyConfig, ECONOMY_CONFIG, NEXT_LEVEL_XP } from '../../../../src/shared/rules/round/economyConfig';
+import { addXp, roundXp } from '../../../../src/shared/rules/round/eidolProgress';
+import { parseRisk, riskAtMostThreshold } from '../../../../src/shared/rules/round/risk';
 
 describe('risk', () => {
   it('parses exact decimals in [0, 1) and refuses r ≥ 1 or anything not a plain decimal', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ECONOMY_CONFIG } from '../../../../src/server/domain/rounds/economyConfig';
-import { settleRound } from '../../../../src/server/domain/rounds/settlement';
-import type { SettlementInput } from '../../../../src/server/domain/rounds/settlementTypes';
+import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
+import { settleRound } from '../../../../src/shared/rules/round/settlement';
+import type { SettlementInput } from '../../../../src/shared/rules/round/settlementTypes';
 import { assertBooksBalance, snap } from './settlementCheck';
 
 const ANGLS = 10n ** 8n;

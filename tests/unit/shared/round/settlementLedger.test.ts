@@ -1,9 +1,9 @@
 /** A settlement's transfers fed through the ledger's own engine: accepted as one batch, no overdraft. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ECONOMY_CONFIG } from '../../../../src/server/domain/rounds/economyConfig';
-import { settleRound } from '../../../../src/server/domain/rounds/settlement';
-import type { SettlementAccount, SnapshotEidol } from '../../../../src/server/domain/rounds/settlementTypes';
+import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
+import { settleRound } from '../../../../src/shared/rules/round/settlement';
+import type { SettlementAccount, SnapshotEidol } from '../../../../src/shared/rules/round/settlementTypes';
 import { planBatch, validateInputs } from '../../../../src/server/ledger/engine';
 import { flagsOf } from '../../../../src/server/ledger/assets';
 import type { Account, PostedInput } from '../../../../src/server/ledger/types';

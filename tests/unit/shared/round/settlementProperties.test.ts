@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ECONOMY_CONFIG, MAX_EIDOL_LEVEL, NEXT_LEVEL_XP } from '../../../../src/server/domain/rounds/economyConfig';
-import { settleRound } from '../../../../src/server/domain/rounds/settlement';
-import type { Risk } from '../../../../src/server/domain/rounds/risk';
-import type { SettlementInput, SnapshotEidol } from '../../../../src/server/domain/rounds/settlementTypes';
+import { ECONOMY_CONFIG, MAX_EIDOL_LEVEL, NEXT_LEVEL_XP } from '../../../../src/shared/rules/round/economyConfig';
+import { settleRound } from '../../../../src/shared/rules/round/settlement';
+import type { Risk } from '../../../../src/shared/rules/round/risk';
+import type { SettlementInput, SnapshotEidol } from '../../../../src/shared/rules/round/settlementTypes';
 import { mulberry32 } from '../../../../src/shared/mulberry32';
 import { assertBooksBalance } from './settlementCheck';
 

@@ -1,0 +1,181 @@
+/**
+ * The core loop on the wire (FACTS.md "Game", "Eidol", "Join", "Transactions of an eidol", "Telemetry"):
+ * what `/api/game`, `/api/oogles/{id}`, the join, the eggs, history, telemetry and fairness answer. Money
+ * travels as decimal strings in ANGLS (8 decimals); times as UTC "YYYY-MM-DD HH:MM:SS".
+ */
+import { z } from 'zod';
+import { itemSchema } from './user';
+
+/** An eidol's type on the wire ('ogle' is a hatched eidol). */
+export const eidolTypeSchema = z.enum(['egg', 'ectoplasm', 'ogle']);
+
+/** An eidol (in `oogles[]` and `GET /api/oogles/{id}`). */
+export const eidolSchema = z.object({
+  id: z.number().int(),
+  /** ANGLS, the eidol ledger account's balance. */
+  value: z.string(),
+  /** ANGLS the egg hatches with. */
+  maxValue: z.string(),
+  top_value: z.string(),
+  no_loss_value: z.string(),
+  /** 1 + risk. */
+  multiplier: z.number(),
+  /** r, 0..1, as the decimal string the player set ("0.125"). */
+  risk: z.string(),
+  level: z.number().int().min(0).max(11),
+  experience: z.number().int(),
+  next_level_experience: z.number().int(),
+  type: eidolTypeSchema,
+  rarity: z.enum(['common', 'rare', 'epic', 'mythic']),
+  collection: z.string(),
+  skin: z.object({ collection: z.string(), image: z.string(), name: z.string() }),
+  data: z.object({
+    /** Yieldy, whole percent 0–10. */
+    greedy: z.number().int(),
+    /** Extra risk decimals 0–2. */
+    precise: z.number().int(),
+    /** While in the future, one more risk decimal (UTC time or null). */
+    apple: z.string().nullable(),
+  }),
+  is_locked: z.boolean(),
+});
+
+/** The current round and the player's part in it (`GET /api/game` → data). */
+export const gameSchema = z.object({
+  id: z.number().int(),
+  /** When the round settles (UTC). */
+  ends_at: z.string(),
+  /** Joins are accepted before this time (UTC); then the round is locked ("Mining"). */
+  can_act_before: z.string(),
+  is_joined: z.boolean(),
+  my_multiplier: z.number(),
+  investor_skin_id: z.number().int(),
+  senator: z.string().nullable(),
+  patricius: z.string().nullable(),
+  /** Lit incense slots: the time each burns until (UTC), or ''. */
+  incense_1: z.string(),
+  incense_2: z.string(),
+  incense_3: z.string(),
+  gdao_chest_supply: z.string(),
+  /** The caravan's return time (UTC) or ''. */
+  caravan: z.string(),
+  caravan_items: z.number().int(),
+  chest_locked: z.boolean(),
+  oogles: z.array(eidolSchema),
+  items: z.array(itemSchema),
+  /** Server time (UTC ms) when answered: the client's countdown corrects its clock offset with it. */
+  server_time: z.number().int(),
+});
+
+/**
+ * `POST /api/game/join`: `{risk, oogle_id}` (risk a decimal string with the eidol's precision), or the
+ * older `{multiplier}` form (risk = multiplier − 1; `oogle_id` optional: the player's first eidol).
+ */
+export const joinBodySchema = z.object({
+  oogle_id: z.union([z.number().int(), z.string()]).optional(),
+  risk: z.union([z.string(), z.number()]).optional(),
+  multiplier: z.union([z.string(), z.number()]).optional(),
+});
+
+/** `POST /api/oogle/buy`: the egg tier. */
+export const buyEggBodySchema = z.object({ type: z.string() });
+
+/** One line of an eidol's history (`GET /api/oogles/{id}/transactions`, newest first). */
+export const eidolTransactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(['bet', 'win']),
+  /** Signed ANGLS: −s for a bet, + for a win. */
+  amount: z.string(),
+  game_id: z.number().int(),
+  zone: z.enum(['top', 'bot']).nullable(),
+  created_at: z.string(),
+});
+
+/** `GET /api/transactions/stats` → data (ANGLS decimal strings). */
+export const transactionStatsSchema = z.object({
+  bet: z.string(),
+  won: z.string(),
+  saldo: z.string(),
+  spent: z.string(),
+  earned: z.string(),
+  period: z.object({ from: z.string(), till: z.string() }),
+});
+
+/** `GET /api/telemetry` → data. */
+export const telemetrySchema = z.object({
+  total_pool: z.string(),
+  totalNodes: z.number().int(),
+  total_mined: z.string(),
+  total_users: z.number().int(),
+  emit: z.string(),
+});
+
+/** One sample of `/api/telemetry/chart` (mining pool, ANGLS) or `/num` (T as a fraction), newest first. */
+export const telemetrySampleSchema = z.object({ amount: z.union([z.string(), z.number()]), created_at: z.string() });
+
+/** One settled round as `GET /api/fairness` publishes it. */
+export const fairRoundSchema = z.object({
+  id: z.number().int(),
+  /** 64 lowercase hex: sha256 of its raw bytes is the previous round's hash (or the terminal hash). */
+  hash: z.string(),
+  /** T as a decimal fraction (display); recompute it from hash and salt. */
+  threshold: z.string(),
+  ends_at: z.string(),
+});
+
+/** `GET /api/fairness?page=N` → data. */
+export const fairnessSchema = z.object({
+  terminal_hash: z.string(),
+  salt: z.string(),
+  rounds: z.array(fairRoundSchema),
+  page: z.number().int(),
+  /** Whether an older page exists. */
+  has_more: z.boolean(),
+});
+
+/** One eidol of a settled round as `GET /api/fairness/rounds/{id}` publishes it: the settlement's input and result. */
+export const fairEntrySchema = z.object({
+  eidol_id: z.number().int(),
+  risk: z.string(),
+  yieldy: z.number().int(),
+  type: z.enum(['egg', 'eidol']),
+  xp: z.number().int(),
+  level: z.number().int(),
+  /** ANGLS units as integer strings (exact input for the recomputation). */
+  value_before: z.string(),
+  top_value_before: z.string(),
+  no_loss_value: z.string(),
+  zone: z.enum(['top', 'bot']).nullable(),
+  stake: z.string(),
+  payout: z.string(),
+  mined: z.string(),
+  value_after: z.string(),
+});
+
+/** `GET /api/fairness/rounds/{id}` → data: everything needed to recompute the round in a browser. */
+export const fairRoundDetailSchema = fairRoundSchema.extend({
+  /** The previous round's hash (or the chain's terminal hash): sha256(hash) must equal it. */
+  previous_hash: z.string(),
+  salt: z.string(),
+  threshold_units: z.string(),
+  incense_slots: z.number().int(),
+  /** Mining pool before the round, ANGLS units (integer string). */
+  pool_before: z.string(),
+  pool_after: z.string(),
+  entries: z.array(fairEntrySchema),
+});
+
+/** An eidol on the wire. */
+export type EidolView = z.infer<typeof eidolSchema>;
+/** The current round on the wire. */
+export type GameView = z.infer<typeof gameSchema>;
+/** A join request. */
+export type JoinBody = z.infer<typeof joinBodySchema>;
+/** One line of an eidol's history. */
+export type EidolTransaction = z.infer<typeof eidolTransactionSchema>;
+/** A page of the fairness record. */
+export type FairnessView = z.infer<typeof fairnessSchema>;
+/** A settled round with its entries. */
+export type FairRoundDetail = z.infer<typeof fairRoundDetailSchema>;
+/** Telemetry totals. */
+export type TelemetryView = z.infer<typeof telemetrySchema>;
