@@ -32,6 +32,10 @@ import { expireStaleTransactions } from './domain/transactions/index';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
 import type { RealtimeLimits } from './realtime/limits';
+import { announceRound } from './realtime/roundEvents';
+import { createRoundScheduler, type RoundScheduler } from './domain/rounds/scheduler';
+import { fairnessRoutes } from './http/routes/fairnessRoutes';
+import { telemetryRoutes } from './http/routes/telemetryRoutes';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -56,6 +60,17 @@ export interface AppComponents {
   realtimeLimits?: Partial<RealtimeLimits>;
   /** Route modules of other domains, registered after the auth routes with the same context. */
   routes?: RouteModule[];
+  /** The round scheduler: off unless enabled (main.ts enables it; tests ask for it where they need rounds). */
+  rounds?: RoundsOptions;
+}
+
+/** How the round scheduler runs in this app. */
+export interface RoundsOptions {
+  enabled: boolean;
+  /** Fairness chain length; config.fairnessChainLength unless given (tests keep it small). */
+  chainLength?: number;
+  /** Leader lock retry period (tests shorten it). */
+  leaderRetryMs?: number;
 }
 
 /** A domain's routes: registered inside the API scope (paths under /api/) with the shared context and the socket gateway. */
@@ -69,6 +84,8 @@ export interface BuiltApp {
   realtime: Realtime;
   /** Runs every periodic upkeep task now if this node is the upkeep leader (they also run at start and on their timers). */
   upkeep(): Promise<void>;
+  /** The round scheduler, when enabled. */
+  rounds: RoundScheduler | undefined;
 }
 
 /** Longest path parameter the router matches (Fastify's default, 100, answers longer ones with a bare 414). */
@@ -121,6 +138,8 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     accountRoutes(api, ctx);
     sessionRoutes(api, ctx);
     transactionRoutes(api, ctx, realtime);
+    fairnessRoutes(api, ctx);
+    telemetryRoutes(api, ctx);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
   });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
@@ -156,11 +175,27 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry')]);
   };
   app.addHook('onReady', upkeepNow);
+
+  // Rounds run on their own leader lock ('rounds'), so a slow settlement never delays the upkeep sweeps.
+  const roundsOpts = components.rounds;
+  const rounds = roundsOpts?.enabled
+    ? createRoundScheduler({
+        db,
+        clock,
+        timing: { openMs: config.roundOpenSeconds * 1000, lockedMs: config.roundLockedSeconds * 1000 },
+        chainLength: roundsOpts.chainLength ?? config.fairnessChainLength,
+        onSettled: (settled) => announceRound(realtime, settled),
+        log: app.log,
+        leaderRetryMs: roundsOpts.leaderRetryMs,
+      })
+    : undefined;
+
   app.addHook('onClose', async () => {
+    await rounds?.close();
     for (const t of timers) t.cancel();
     await ctx.auth.background.idle();
     await leader.close();
     await mailer.close();
   });
-  return { app, ctx, realtime, upkeep: upkeepNow };
+  return { app, ctx, realtime, upkeep: upkeepNow, rounds };
 }

@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl: string | undefined;
   roundOpenSeconds: number;
   roundLockedSeconds: number;
+  /** Rounds per fairness hash chain (FAIRNESS_CHAIN_LENGTH); a used-up chain is followed by a new one. */
+  fairnessChainLength: number;
   chainRpcUrl: string | undefined;
   devChainPort: number;
   /** undefined writes every mail to `dataDir/mail/*.eml`. */
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: opt(env.DATABASE_URL),
     roundOpenSeconds: int(env.ROUND_OPEN_SECONDS, 600, 'ROUND_OPEN_SECONDS'),
     roundLockedSeconds: int(env.ROUND_LOCKED_SECONDS, 60, 'ROUND_LOCKED_SECONDS'),
+    fairnessChainLength: Math.max(1, int(env.FAIRNESS_CHAIN_LENGTH, 1_000_000, 'FAIRNESS_CHAIN_LENGTH')),
     chainRpcUrl: opt(env.CHAIN_RPC_URL),
     devChainPort: int(env.DEV_CHAIN_PORT, 8545, 'DEV_CHAIN_PORT'),
     smtpUrl: opt(env.SMTP_URL),

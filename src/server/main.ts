@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     rateLimits: rateLimitsFromEnv(process.env),
     appKey: process.env.APP_KEY || undefined,
+    rounds: { enabled: true },
   });
 
   let closing = false;

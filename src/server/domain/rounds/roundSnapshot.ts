@@ -1,0 +1,77 @@
+/**
+ * Who takes part in a round, read inside its settlement's transaction: open, unlocked eggs and hatched
+ * eidols of players at level ≥ 0. Every egg takes part (it earns XP even at r = 0); a hatched eidol takes
+ * part with a risk above 0 and a value above 0. Ectoplasm sits out. Value is the eidol account's balance.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { EidolRarity, EidolType } from '../../db/tables/game';
+import { parseRisk } from '../../../shared/rules/round/risk';
+import type { SnapshotEidol } from '../../../shared/rules/round/settlementTypes';
+
+/** A participant as read: the settlement's snapshot plus what booking it needs. */
+export interface SnapshotRow {
+  eidol: SnapshotEidol;
+  /** Its ANGLS account, or null when it never had one (an egg of value 0). */
+  accountId: number | null;
+  dbType: EidolType;
+  collection: string;
+  rarity: EidolRarity;
+  skinImage: string;
+  hatchedAt: number | null;
+}
+
+/** The round's participants in ascending id, and the ids left out for a risk the rules cannot read. */
+export async function loadSnapshot(k: Kysely<Database>): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
+  const found = await k
+    .selectFrom('eidols as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .leftJoin('ledger_accounts as a', (j) =>
+      j.onRef('a.owner_id', '=', 'e.id').on('a.owner_kind', '=', 'eidol').on('a.name', '=', 'main').on('a.asset', '=', 'ANGLS'),
+    )
+    .select([
+      'e.id', 'e.user_id', 'e.type', 'e.risk', 'e.yieldy', 'e.experience', 'e.level', 'e.top_value', 'e.no_loss_value', 'e.collection',
+      'e.rarity', 'e.skin_image', 'e.hatched_at', 'a.id as account_id', 'a.balance',
+    ])
+    .where('e.closed_at', 'is', null)
+    .where('e.is_locked', '=', 0)
+    .where('e.type', 'in', ['egg', 'ogle'])
+    .where('u.level', '>=', 0)
+    .where((eb) => eb.or([eb('e.type', '=', 'egg'), eb.and([eb('e.risk', '!=', '0'), eb('a.balance', '>', 0n)])]))
+    .orderBy('e.id')
+    .execute();
+  const rows: SnapshotRow[] = [];
+  const unreadable: number[] = [];
+  for (const r of found) {
+    // A risk the rules cannot read would make the whole round throw: that eidol sits out, the rest settle.
+    let units: bigint;
+    try {
+      units = parseRisk(r.risk).units;
+    } catch {
+      unreadable.push(r.id);
+      continue;
+    }
+    if (r.type === 'ogle' && units === 0n) continue;
+    rows.push({
+      eidol: {
+        id: r.id,
+        owner: r.user_id,
+        value: r.balance ?? 0n,
+        risk: r.risk,
+        yieldy: r.yieldy,
+        type: r.type === 'egg' ? 'egg' : 'eidol',
+        xp: r.experience,
+        level: r.level,
+        topValue: r.top_value,
+        noLossValue: r.no_loss_value,
+      },
+      accountId: r.account_id,
+      dbType: r.type,
+      collection: r.collection,
+      rarity: r.rarity,
+      skinImage: r.skin_image,
+      hatchedAt: r.hatched_at,
+    });
+  }
+  return { rows, unreadable };
+}

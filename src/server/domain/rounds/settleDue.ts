@@ -1,0 +1,143 @@
+/**
+ * Books the due round (ECONOMY.md "The round") in ONE ledger transaction: the snapshot of participants,
+ * the threshold from the round's hash and its chain's salt, `settleRound`, its transfers, the round
+ * entries, eidol and player progress, the round's totals, and the next round (opening now). Calling it
+ * again for a settled round does nothing: the round is re-read (and locked on PostgreSQL) inside the
+ * transaction, and the transfer ids `round:<id>:<eidol>:<leg>` could not be booked twice anyway.
+ */
+import { thresholdUnits as thresholdOf } from '../../../shared/rules/fairness';
+import { hatchedFrame } from '../../../shared/rules/eggs';
+import { playerLevel } from '../../../shared/rules/levels';
+import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
+import { settleRound } from '../../../shared/rules/round/settlement';
+import type { SettlementAccount } from '../../../shared/rules/round/settlementTypes';
+import { eidolAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
+import { generateChain, type GeneratedChain } from '../fairness/chainStore';
+import { currentRound } from './currentRound';
+import { insertNextRound, type RoundTiming } from './openRound';
+import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
+import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow } from './settlementWrites';
+
+/** Transfers per `transferBatch` call: bounds each statement; the pool stays ≥ 0 between calls (bets come first). */
+const TRANSFERS_PER_BATCH = 8000;
+
+/** What a settlement booked, for the announcement that follows its commit. */
+export interface SettledRound {
+  roundId: number;
+  hash: string;
+  thresholdUnits: bigint;
+  nextRoundId: number;
+  participants: number;
+  /** Owners of the round's participants, ascending, each once. */
+  owners: number[];
+  /** Eidols left out because their stored risk could not be read. */
+  unreadableRisk: number[];
+}
+
+/** What settling needs besides the database. */
+export interface SettleOptions {
+  timing: RoundTiming;
+  economy?: EconomyConfig;
+}
+
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Settles the current round if its ends_at has passed; undefined when there is none or it is not due
+ * (or another call settled it first). The next round opens at the settlement's time, so after downtime
+ * one overdue round is settled and play resumes from now: no round is backfilled.
+ */
+export async function settleDue(ledger: Ledger, opts: SettleOptions): Promise<SettledRound | undefined> {
+  const round = await currentRound(ledger.db.kysely);
+  if (!round || ledger.clock.now() < round.ends_at) return undefined;
+  const chain = await ledger.db.kysely.selectFrom('fairness_chains').select(['id', 'length']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  // The next chain is generated outside the transaction: a million links must not hold the write lock.
+  const freshChain = round.position >= chain.length ? await generateChain(chain.length) : undefined;
+  return ledger.run((tx) => settleInTx(tx, round.id, freshChain, opts));
+}
+
+async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedChain | undefined, opts: SettleOptions): Promise<SettledRound | undefined> {
+  const k = tx.kysely;
+  const now = tx.now;
+  let q = k.selectFrom('rounds').selectAll().where('id', '=', roundId).where('settled_at', 'is', null);
+  // PostgreSQL: a second settler waits here, then finds the round settled. SQLite's BEGIN IMMEDIATE already serialises.
+  if (tx.dialect === 'postgres') q = q.forUpdate();
+  const round = await q.executeTakeFirst();
+  if (!round || now < round.ends_at) return undefined;
+  const chain = await k.selectFrom('fairness_chains').select(['id', 'length', 'salt']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  const units = thresholdOf(round.hash, chain.salt);
+
+  const poolId = await systemAccount(tx, 'mining_pool', 'ANGLS');
+  const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();
+  const { rows, unreadable } = await loadSnapshot(k);
+  const settlement = settleRound({
+    roundId: round.id,
+    thresholdUnits: units,
+    eidols: rows.map((r) => r.eidol),
+    poolBefore: pool.balance,
+    incenseSlots: round.incense_slots,
+    config: opts.economy ?? ECONOMY_CONFIG,
+  });
+
+  const byId = new Map<number, SnapshotRow>(rows.map((r) => [r.eidol.id, r]));
+  const accountOf = async (a: SettlementAccount): Promise<number> => {
+    if (a.kind === 'system') return poolId;
+    return byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id);
+  };
+  const inputs: PostedInput[] = [];
+  for (const t of settlement.transfers) {
+    inputs.push({ id: t.id, debit: await accountOf(t.debit), credit: await accountOf(t.credit), amount: t.amount, code: t.code, ref: t.ref });
+  }
+  for (let i = 0; i < inputs.length; i += TRANSFERS_PER_BATCH) {
+    await transferBatch(tx, inputs.slice(i, i + TRANSFERS_PER_BATCH));
+    await yieldTurn();
+  }
+
+  const entries: EntryRow[] = [];
+  const eidolUpdates: EidolUpdate[] = [];
+  for (const e of settlement.eidols) {
+    const row = byId.get(e.id)!;
+    const s = row.eidol;
+    entries.push({
+      round_id: round.id, eidol_id: e.id, user_id: e.owner, risk: String(s.risk), yieldy: s.yieldy, eidol_type: s.type, xp_before: s.xp,
+      level_before: s.level, value_before: s.value, top_value_before: s.topValue, no_loss_value: s.noLossValue, zone: e.zone,
+      stake: -e.bet, payout: e.payout, mined: e.emission, value_after: e.value, xp_gained: e.xpGained, created_at: now,
+    });
+    eidolUpdates.push({
+      id: e.id,
+      experience: e.xp,
+      level: e.level,
+      type: e.hatched ? 'ogle' : row.dbType,
+      hatched_at: e.hatched ? now : row.hatchedAt,
+      skin_image: e.hatched ? hatchedFrame(row.collection, row.rarity, e.id) : row.skinImage,
+      top_value: e.topValue,
+    });
+  }
+  await insertEntries(k, tx.dialect, entries);
+  await yieldTurn();
+  await updateEidols(k, tx.dialect, eidolUpdates, now);
+  await yieldTurn();
+
+  // Player XP grows with the XP their eidols gained; the level is read after this round's hatchings.
+  const gained = new Map(settlement.owners.map((o) => [o.owner, o.xpGained]));
+  const standing = await ownersStanding(k, [...gained.keys()]);
+  const userUpdates = [...standing].map(([id, s]) => {
+    const xp = s.xp + (gained.get(id) ?? 0);
+    return { id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) };
+  });
+  await updateUsers(k, tx.dialect, userUpdates);
+
+  const t = settlement.totals;
+  await k
+    .updateTable('rounds')
+    .set({
+      settled_at: now, threshold_units: Number(units), participants: t.participants, winners: t.winners, pool_before: t.poolBefore,
+      pool_after: t.poolAfter, round_fee: t.fee, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.nominalStakes,
+    })
+    .where('id', '=', round.id)
+    .execute();
+  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing);
+
+  const owners = [...new Set(settlement.eidols.map((e) => e.owner))].sort((a, b) => a - b);
+  return { roundId: round.id, hash: round.hash, thresholdUnits: units, nextRoundId: round.id + 1, participants: t.participants, owners, unreadableRisk: unreadable };
+}
