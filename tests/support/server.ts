@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp, type AppComponents } from '../../src/server/app';
 import type { Realtime } from '../../src/server/realtime/gateway';
+import type { RoundScheduler } from '../../src/server/domain/rounds/scheduler';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openPostgres, type DialectName } from '../../src/server/db/database';
 import { manualClock, type ManualClock } from '../../src/server/clock';
@@ -59,6 +60,8 @@ export interface TestServer {
   realtime: Realtime;
   /** Runs the app's periodic upkeep now. */
   upkeep(): Promise<void>;
+  /** The round scheduler: undefined unless the overrides enable it (`rounds: {enabled: true, chainLength: …}`). */
+  rounds: RoundScheduler | undefined;
   config: Config;
   testDb: TestDb;
   clock: ManualClock;
@@ -86,7 +89,7 @@ export async function startTestServer(
   const config: Config = { ...loadConfig({}), dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };
   const clock = manualClock(Date.now());
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: silent });
-  const { app, ctx, realtime, upkeep } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });
+  const { app, ctx, realtime, upkeep, rounds } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
@@ -96,6 +99,7 @@ export async function startTestServer(
     ctx,
     realtime,
     upkeep,
+    rounds,
     config,
     testDb,
     clock,

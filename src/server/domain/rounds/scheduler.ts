@@ -101,7 +101,7 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
     }
   });
   // The lock's first try runs at creation; on SQLite this process leads from the start.
-  void lock.refresh().then((leader) => (leader ? tick() : undefined));
+  const started = lock.refresh().then((leader) => (leader ? tick() : undefined));
 
   return {
     lock,
@@ -111,6 +111,7 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
       await tick();
     },
     async idle() {
+      await started;
       while (running) await running;
     },
     async close() {
