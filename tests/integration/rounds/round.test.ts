@@ -10,6 +10,7 @@ import { settleRound } from '../../../src/shared/rules/round/settlement';
 import { ECONOMY_CONFIG } from '../../../src/shared/rules/round/economyConfig';
 import { hatchedFrame } from '../../../src/shared/rules/eggs';
 import { formatUnits } from '../../../src/shared/money/format';
+import type { FairRoundDetail } from '../../../src/shared/api/game';
 import { checkLedger } from '../../../src/server/ledger/index';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
@@ -67,7 +68,7 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     expect(list.has_more).toBe(false);
     const res = await s.client().get('/api/fairness/rounds/1');
     expect(res.status).toBe(200);
-    const d = res.body.data;
+    const d: FairRoundDetail = res.body.data;
 
     // Chain link: sha256 of the raw hash is the terminal hash (round 1 is the chain's first).
     const sha = (hex: string) => crypto.createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
@@ -80,9 +81,9 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     expect(list.rounds[0].threshold).toBe(d.threshold);
 
     // Zones and stakes by hand, in integers.
-    expect(d.entries.map((e: { eidol_id: number }) => e.eidol_id)).toEqual([lowRisk, highRisk, egg]);
+    expect(d.entries.map((e) => e.eidol_id)).toEqual([lowRisk, highRisk, egg]);
     for (const e of d.entries) {
-      const frac = e.risk === '0' ? '' : e.risk.split('.')[1];
+      const frac = e.risk === '0' ? '' : (e.risk.split('.')[1] ?? '');
       const p = frac ? BigInt(frac) : 0n;
       const q = 10n ** BigInt(frac.length);
       const zone = p === 0n ? null : p * 2n ** 52n <= u * q ? 'bot' : 'top';
@@ -98,7 +99,7 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
       poolBefore: BigInt(d.pool_before),
       incenseSlots: d.incense_slots,
       config: ECONOMY_CONFIG,
-      eidols: d.entries.map((e: Record<string, string & number>) => ({
+      eidols: d.entries.map((e) => ({
         id: e.eidol_id, owner: 0, value: BigInt(e.value_before), risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
         topValue: BigInt(e.top_value_before), noLossValue: BigInt(e.no_loss_value),
       })),
@@ -106,7 +107,7 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     expect(replay.totals.poolAfter.toString()).toBe(d.pool_after);
     expect(await poolBalance(s.testDb.db)).toBe(replay.totals.poolAfter);
     for (const [i, r] of replay.eidols.entries()) {
-      const e = d.entries[i];
+      const e = d.entries[i]!;
       expect([e.zone, e.stake, e.payout, e.mined, e.value_after]).toEqual([r.zone, (-r.bet).toString(), r.payout.toString(), r.emission.toString(), r.value.toString()]);
       expect(await eidolValue(s.testDb.db, r.id)).toBe(r.value);
     }
