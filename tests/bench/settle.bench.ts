@@ -153,7 +153,14 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     t0 = performance.now();
-    const settled = await settleDue(ledger, { timing });
+    const phases: string[] = [];
+    let last = t0;
+    const onPhase = (name: string) => {
+      const at = performance.now();
+      phases.push(`${name} ${Math.round(at - last)}`);
+      last = at;
+    };
+    const settled = await settleDue(ledger, { timing, onPhase });
     const bookMs = performance.now() - t0;
     loop.disable();
     if (!settled || settled.participants !== settlement.totals.participants) throw new Error('the settlement did not book the expected round');
@@ -167,7 +174,7 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     await baselineInsert(t.db, entries, transfers, ledgerEntries);
     const baseMs = performance.now() - t0;
 
-    bench(`${label}.book`, bookMs, `ms (${settled.participants} participants, ${settlement.transfers.length} transfers)`);
+    bench(`${label}.book`, bookMs, `ms (${settled.participants} participants, ${settlement.transfers.length} transfers; steps in ms: ${phases.join(', ')})`);
     bench(`${label}.pure_settleRound`, pureMs, 'ms');
     bench(`${label}.loop_max_block`, loop.max / 1e6, 'ms');
     bench(`${label}.baseline_plain_inserts`, baseMs, `ms (${entries.length} entries + ${transfers.length} transfers + ${ledgerEntries.length} ledger entries)`);

@@ -38,7 +38,12 @@ export interface SettledRound {
 export interface SettleOptions {
   timing: RoundTiming;
   economy?: EconomyConfig;
+  /** Told when each step of the booking is done (the benchmark times the steps with it). */
+  onPhase?: (phase: SettlePhase) => void;
 }
+
+/** The steps of a booking, in order. */
+export type SettlePhase = 'snapshot' | 'settle' | 'transfers' | 'entries' | 'eidols' | 'players' | 'round';
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -70,6 +75,8 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   const poolId = await systemAccount(tx, 'mining_pool', 'ANGLS');
   const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();
   const { rows, unreadable } = await loadSnapshot(k);
+  const phase = opts.onPhase ?? (() => {});
+  phase('snapshot');
   const settlement = settleRound({
     roundId: round.id,
     thresholdUnits: units,
@@ -79,6 +86,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     config: opts.economy ?? ECONOMY_CONFIG,
   });
 
+  phase('settle');
   const byId = new Map<number, SnapshotRow>(rows.map((r) => [r.eidol.id, r]));
   const accountOf = async (a: SettlementAccount): Promise<number> => {
     if (a.kind === 'system') return poolId;
@@ -92,6 +100,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     await transferBatch(tx, inputs.slice(i, i + TRANSFERS_PER_BATCH));
     await yieldTurn();
   }
+  phase('transfers');
 
   const entries: EntryRow[] = [];
   const eidolUpdates: EidolUpdate[] = [];
@@ -114,8 +123,10 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     });
   }
   await insertEntries(k, tx.dialect, entries);
+  phase('entries');
   await yieldTurn();
   await updateEidols(k, tx.dialect, eidolUpdates, now);
+  phase('eidols');
   await yieldTurn();
 
   // Player XP grows with the XP their eidols gained; the level is read after this round's hatchings.
@@ -126,6 +137,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     return { id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) };
   });
   await updateUsers(k, tx.dialect, userUpdates);
+  phase('players');
 
   const t = settlement.totals;
   await k
@@ -137,6 +149,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     .where('id', '=', round.id)
     .execute();
   await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing);
+  phase('round');
 
   const owners = [...new Set(settlement.eidols.map((e) => e.owner))].sort((a, b) => a - b);
   return { roundId: round.id, hash: round.hash, thresholdUnits: units, nextRoundId: round.id + 1, participants: t.participants, owners, unreadableRisk: unreadable };
