@@ -76,6 +76,11 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function positive(n: number, name: string): number {
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
+}
+
 function opt(value: string | undefined): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
@@ -97,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: opt(env.DATABASE_URL),
     roundOpenSeconds: int(env.ROUND_OPEN_SECONDS, 600, 'ROUND_OPEN_SECONDS'),
     roundLockedSeconds: int(env.ROUND_LOCKED_SECONDS, 60, 'ROUND_LOCKED_SECONDS'),
-    fairnessChainLength: Math.max(1, int(env.FAIRNESS_CHAIN_LENGTH, 1_000_000, 'FAIRNESS_CHAIN_LENGTH')),
+    fairnessChainLength: positive(int(env.FAIRNESS_CHAIN_LENGTH, 1_000_000, 'FAIRNESS_CHAIN_LENGTH'), 'FAIRNESS_CHAIN_LENGTH'),
     chainRpcUrl: opt(env.CHAIN_RPC_URL),
     devChainPort: int(env.DEV_CHAIN_PORT, 8545, 'DEV_CHAIN_PORT'),
     smtpUrl: opt(env.SMTP_URL),

@@ -1,4 +1,4 @@
-/** TRUST_PROXY: a hop count or proxy addresses; `true` is refused with a clear message. */
+/** Configuration parsing: TRUST_PROXY (a hop count or proxy addresses; `true` is refused) and FAIRNESS_CHAIN_LENGTH. */
 import { describe, expect, it } from 'vitest';
 import { fastifyTrustProxy, loadConfig, parseTrustProxy } from '../../../src/server/config';
 
@@ -20,5 +20,14 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true .*TRUST_PROXY=1/);
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(/10\.0\.0\.0\/33/);
     expect(() => parseTrustProxy('proxy.example')).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('FAIRNESS_CHAIN_LENGTH', () => {
+  it('defaults to a million rounds per chain and refuses a chain of none', () => {
+    expect(loadConfig({}).fairnessChainLength).toBe(1_000_000);
+    expect(loadConfig({ FAIRNESS_CHAIN_LENGTH: '50' }).fairnessChainLength).toBe(50);
+    expect(() => loadConfig({ FAIRNESS_CHAIN_LENGTH: '0' })).toThrow(/FAIRNESS_CHAIN_LENGTH must be at least 1/);
+    expect(() => loadConfig({ FAIRNESS_CHAIN_LENGTH: 'many' })).toThrow(/FAIRNESS_CHAIN_LENGTH/);
   });
 });
