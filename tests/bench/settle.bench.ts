@@ -1,7 +1,8 @@
 /**
  * `npm run bench:settle`: booking one round's settlement with 10^4 and 10^5 joined eidols (10^6 too with
  * `BENCH_SCALE=10` or the argument `--million`) on SQLite (temp file) and PostgreSQL (a throw-away
- * database at TEST_PG_URL / DATABASE_URL, skipped when unreachable; `BENCH_DIALECTS=sqlite` for one).
+ * database at TEST_PG_URL / DATABASE_URL, skipped when unreachable; `BENCH_DIALECTS=sqlite` for one;
+ * `BENCH_SIZES=1000000` for chosen sizes only; a million wants NODE_OPTIONS=--max-old-space-size=8192).
  * Prints `BENCH` lines: the time to book (`settleDue`, one transaction), the pure `settleRound` part of
  * it, the event loop's longest block meanwhile, and the baseline: plain SQL inserts of the same rows
  * (round entries, ledger transfers, ledger entries) in one transaction, with the ratio. Figures only.
@@ -23,7 +24,7 @@ import { destroyQuietly } from '../integration/ledger/support/teardown';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const MILLION = SCALE >= 10 || process.argv.includes('--million');
-const SIZES = MILLION ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : MILLION ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
 const PG_ADMIN = process.env.TEST_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ANGLS = 100_000_000n;
 const EIDOLS_PER_PLAYER = 4;
