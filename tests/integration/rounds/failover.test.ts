@@ -63,9 +63,11 @@ describe.runIf(pgAdminUrl)('round scheduler on two nodes (postgres)', () => {
     expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([[1, r1!.ends_at], [2, null]]);
     expect(await entriesOf(1)).toBe(2);
 
-    // The leader's connections holding advisory locks are cut (a crashed node, a network cut).
+    // The leader's connections holding advisory locks are cut (a crashed node, a network cut); only in
+    // this test's database: other runs share the PostgreSQL server.
     const { rows } = await sql<{ n: number }>`select count(pg_terminate_backend(pid)) as n from pg_locks
-      where locktype = 'advisory' and granted and classid::bigint = ${LOCK_CLASS}`.execute(otherDb.kysely);
+      where locktype = 'advisory' and granted and classid::bigint = ${LOCK_CLASS}
+        and database = (select oid from pg_database where datname = current_database())`.execute(otherDb.kysely);
     expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(1);
     clock.advance(RETRY_MS); // each node's periodic try: a finds its session gone, b takes the lock
     await vi.waitFor(async () => {
