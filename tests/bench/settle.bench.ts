@@ -145,7 +145,7 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     // The pure part, on the same snapshot the booking will read.
     const round = await t.db.kysely.selectFrom('rounds').select(['hash', 'chain_id']).where('id', '=', 1).executeTakeFirstOrThrow();
     const chain = await t.db.kysely.selectFrom('fairness_chains').select('salt').where('id', '=', round.chain_id).executeTakeFirstOrThrow();
-    const { rows } = await loadSnapshot(t.db.kysely);
+    const { rows } = await loadSnapshot(t.db.kysely, start + timing.openMs);
     const pool = await t.db.kysely.selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'system').where('name', '=', 'mining_pool').where('asset', '=', 'ANGLS').executeTakeFirstOrThrow();
     t0 = performance.now();
     const settlement = settleRound({ roundId: 1, thresholdUnits: thresholdUnits(round.hash, chain.salt), eidols: rows.map((r) => r.eidol), poolBefore: pool.balance, incenseSlots: 0, config: ECONOMY_CONFIG });

@@ -59,6 +59,9 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
       expect(await socket.next('subscribe')).toMatchObject({ success: true });
     }
 
+    // An egg that arrives once the round has locked waits for the next round.
+    s.clock.set(round1.can_act_before);
+    const [late] = await insertEidols(s.testDb.db, s.clock, [{ owner: a.user.id, type: 'egg', risk: '0.5', value: 100n * ANGLS }]);
     s.clock.set(round1.ends_at);
     await s.rounds!.idle();
 
@@ -112,6 +115,8 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
       expect(await eidolValue(s.testDb.db, r.id)).toBe(r.value);
     }
     expect(await eidolValue(s.testDb.db, idle!)).toBe(10n * ANGLS);
+    expect(await eidolValue(s.testDb.db, late!)).toBe(100n * ANGLS);
+    expect(await k.selectFrom('eidols').select('experience').where('id', '=', late!).executeTakeFirstOrThrow()).toEqual({ experience: 0 });
 
     // Progress: the egg hatched; both players gained their eidols' XP; b is now a titled player.
     const eggRow = await k.selectFrom('eidols').selectAll().where('id', '=', egg!).executeTakeFirstOrThrow();
@@ -138,7 +143,7 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     // Telemetry.
     const tel = (await s.client().get('/api/telemetry')).body.data;
     expect(tel).toEqual({
-      total_pool: formatUnits(replay.totals.poolAfter, 8), totalNodes: 4, total_mined: formatUnits(replay.totals.emissionPaid, 8), total_users: 2,
+      total_pool: formatUnits(replay.totals.poolAfter, 8), totalNodes: 5, total_mined: formatUnits(replay.totals.emissionPaid, 8), total_users: 2,
       emit: formatUnits(replay.totals.emissionPaid, 8),
     });
     const chart = (await s.client().get('/api/telemetry/chart')).body.data;

@@ -21,8 +21,12 @@ export interface SnapshotRow {
   hatchedAt: number | null;
 }
 
-/** The round's participants in ascending id, and the ids left out for a risk the rules cannot read. */
-export async function loadSnapshot(k: Kysely<Database>): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
+/**
+ * The round's participants in ascending id, and the ids left out for a risk the rules cannot read. Eidols
+ * created at or after `lockedAt` (the round's can_act_before) wait for the next round: the snapshot is
+ * the round as it locked.
+ */
+export async function loadSnapshot(k: Kysely<Database>, lockedAt: number): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
   const found = await k
     .selectFrom('eidols as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
@@ -34,6 +38,7 @@ export async function loadSnapshot(k: Kysely<Database>): Promise<{ rows: Snapsho
       'e.rarity', 'e.skin_image', 'e.hatched_at', 'a.id as account_id', 'a.balance',
     ])
     .where('e.closed_at', 'is', null)
+    .where('e.created_at', '<', lockedAt)
     .where('e.is_locked', '=', 0)
     .where('e.type', 'in', ['egg', 'ogle'])
     .where('u.level', '>=', 0)

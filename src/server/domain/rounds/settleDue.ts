@@ -74,7 +74,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
 
   const poolId = await systemAccount(tx, 'mining_pool', 'ANGLS');
   const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();
-  const { rows, unreadable } = await loadSnapshot(k);
+  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before);
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
   const settlement = settleRound({
@@ -88,13 +88,14 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
 
   phase('settle');
   const byId = new Map<number, SnapshotRow>(rows.map((r) => [r.eidol.id, r]));
-  const accountOf = async (a: SettlementAccount): Promise<number> => {
-    if (a.kind === 'system') return poolId;
-    return byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id);
-  };
+  // Every eidol with a transfer has value > 0, so its account exists; opening one is only a fallback.
+  const accountOf = (a: SettlementAccount): number | Promise<number> => (a.kind === 'system' ? poolId : (byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id)));
   const inputs: PostedInput[] = [];
   for (const t of settlement.transfers) {
-    inputs.push({ id: t.id, debit: await accountOf(t.debit), credit: await accountOf(t.credit), amount: t.amount, code: t.code, ref: t.ref });
+    const debit = accountOf(t.debit), credit = accountOf(t.credit);
+    inputs.push({
+      id: t.id, debit: typeof debit === 'number' ? debit : await debit, credit: typeof credit === 'number' ? credit : await credit, amount: t.amount, code: t.code, ref: t.ref,
+    });
   }
   for (let i = 0; i < inputs.length; i += TRANSFERS_PER_BATCH) {
     await transferBatch(tx, inputs.slice(i, i + TRANSFERS_PER_BATCH));
