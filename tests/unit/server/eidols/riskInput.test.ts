@@ -74,7 +74,7 @@ describe('readJoinRisk with {multiplier}', () => {
 
   it('gives back every quantised risk sent as 1 + r in floating point (property)', () => {
     const seed = Number(process.env.TEST_SEED ?? Date.now() % 2 ** 31);
-    console.log(`riskInput property seed ${seed}`);
+    console.info(`riskInput property seed ${seed}`);
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 5 }), fc.nat(), (digits, n) => {
         const scale = 10 ** digits;
