@@ -1,7 +1,7 @@
 /** `GET /api/game` (404 while no round exists) and `POST /api/game/join`. */
 import { joinBodySchema } from '../../../shared/api/game';
 import { loadGameView } from '../../domain/eidols/gameView';
-import { joinRound } from '../../domain/eidols/joinRound';
+import { createJoinBatcher } from '../../domain/eidols/joinBatcher';
 import { NO_ROUND } from '../../domain/eidols/eidolTexts';
 import { currentRound } from '../../domain/rounds/currentRound';
 import { toUserView } from '../../domain/users/userView';
@@ -9,11 +9,11 @@ import { AppError } from '../../domain/errors';
 import { createLedger } from '../../ledger/index';
 import type { App, AppContext } from '../context';
 import { ok } from '../envelope';
-import { requireUser } from '../requireUser';
+import { requireUser, UNAUTHENTICATED } from '../requireUser';
 
 /** Registers the game routes. */
 export function gameRoutes(app: App, ctx: AppContext): void {
-  const ledger = createLedger(ctx.db, ctx.clock);
+  const joins = createJoinBatcher(createLedger(ctx.db, ctx.clock), ctx.clock);
 
   app.get('/api/game', async (request) => {
     const user = await requireUser(ctx, request);
@@ -25,7 +25,10 @@ export function gameRoutes(app: App, ctx: AppContext): void {
   });
 
   app.post('/api/game/join', { schema: { body: joinBodySchema } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    return ok(await joinRound(ledger, ctx.clock, user.id, request.body));
+    // The session alone names the player: the join's own transaction reads the user row (its level), so
+    // the hot path skips requireUser's second read.
+    const userId = request.authSession?.userId;
+    if (userId == null) throw new AppError(401, UNAUTHENTICATED);
+    return ok(await joins.join(userId, request.body));
   });
 }

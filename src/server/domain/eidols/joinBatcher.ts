@@ -1,0 +1,59 @@
+/**
+ * Group commit for joins. A join writes one short row, but each commit waits for the disk (SQLite's
+ * synchronous=FULL fsync, PostgreSQL's WAL flush): one commit per join would cap joins at the disk's
+ * fsyncs per second. So joins that arrive while a commit is in flight wait for it and then go together
+ * in the next transaction (up to MAX_JOIN_BATCH), each still checked on its own (joinRound.ts). No timer:
+ * a lone join is written at once.
+ */
+import type { Clock } from '../../clock';
+import type { JoinBody } from '../../../shared/api/game';
+import type { Ledger } from '../../ledger/index';
+import { AppError } from '../errors';
+import { joinBatch, joinEidolId, type JoinRequest, type JoinResult } from './joinRound';
+
+/** Most joins written by one transaction (bounds how long it holds SQLite's writer). */
+export const MAX_JOIN_BATCH = 512;
+
+interface Waiting {
+  join: JoinRequest;
+  resolve: (r: JoinResult) => void;
+  reject: (e: unknown) => void;
+}
+
+/** Sends joins to the database in batches; `join` answers when its batch has committed. */
+export interface JoinBatcher {
+  join(userId: number, body: JoinBody): Promise<JoinResult>;
+}
+
+/** A batcher writing through `ledger` (one per process: batches run one after another). */
+export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
+  let queue: Waiting[] = [];
+  let running = false;
+
+  const drain = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_JOIN_BATCH);
+      queue = queue.slice(batch.length);
+      try {
+        const results = await ledger.run((tx) => joinBatch(tx, clock, batch.map((w) => w.join)));
+        results.forEach((r, i) => (r instanceof AppError ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
+      } catch (err) {
+        // The transaction failed as a whole (not a refusal of one join): nothing was written for any.
+        for (const w of batch) w.reject(err);
+      }
+    }
+    running = false;
+  };
+
+  return {
+    join(userId, body) {
+      // A malformed id is refused before queueing: it never reaches a transaction.
+      const eidolId = joinEidolId(body.oogle_id);
+      return new Promise<JoinResult>((resolve, reject) => {
+        queue.push({ join: { userId, body, eidolId, receivedAt: clock.now() }, resolve, reject });
+        if (!running) void drain();
+      });
+    },
+  };
+}
