@@ -3,7 +3,7 @@
  * synchronous=FULL fsync, PostgreSQL's WAL flush): one commit per join would cap joins at the disk's
  * fsyncs per second. So joins that arrive while a commit is in flight wait for it and then go together
  * in the next transaction (up to MAX_JOIN_BATCH), each still checked on its own (joinRound.ts). No timer:
- * a lone join is written at once.
+ * a lone join waits one turn of the event loop (setImmediate), never a fixed delay.
  */
 import type { Clock } from '../../clock';
 import type { JoinBody } from '../../../shared/api/game';
@@ -27,20 +27,23 @@ export interface JoinBatcher {
 
 /** A batcher writing through `ledger` (one per process: batches run one after another). */
 export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
-  let queue: Waiting[] = [];
+  const queue: Waiting[] = [];
   let running = false;
 
   const drain = async () => {
-    running = true;
     while (queue.length > 0) {
-      const batch = queue.slice(0, MAX_JOIN_BATCH);
-      queue = queue.slice(batch.length);
+      let batch: Waiting[] | undefined;
       try {
-        const results = await ledger.run((tx) => joinBatch(tx, clock, batch.map((w) => w.join)));
-        results.forEach((r, i) => (r instanceof AppError ? batch[i]!.reject(r) : batch[i]!.resolve(r)));
+        const results = await ledger.run((tx) => {
+          // Taken once the transaction holds its connection (and SQLite's write lock), not before: the joins
+          // that arrived while it waited for them go in too. A retried attempt keeps the same batch.
+          batch ??= queue.splice(0, MAX_JOIN_BATCH);
+          return joinBatch(tx, clock, batch.map((w) => w.join));
+        });
+        results.forEach((r, i) => (r instanceof AppError ? batch![i]!.reject(r) : batch![i]!.resolve(r)));
       } catch (err) {
         // The transaction failed as a whole (not a refusal of one join): nothing was written for any.
-        for (const w of batch) w.reject(err);
+        for (const w of batch ?? []) w.reject(err);
       }
     }
     running = false;
@@ -52,7 +55,11 @@ export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
       const eidolId = joinEidolId(body.oogle_id);
       return new Promise<JoinResult>((resolve, reject) => {
         queue.push({ join: { userId, body, eidolId, receivedAt: clock.now() }, resolve, reject });
-        if (!running) void drain();
+        if (running) return;
+        running = true;
+        // Yield one turn of the event loop first: SQLite runs a whole transaction, fsync included, without
+        // yielding, so joins already received but not yet read would otherwise each get a commit of their own.
+        setImmediate(() => void drain());
       });
     },
   };
