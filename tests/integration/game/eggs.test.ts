@@ -9,6 +9,7 @@ import { registerPlayer, startTestServer, type TestServer } from '../../support/
 import { confirmEmail, fundAngls, gameSnapshot, playerAngls, poolBalance, withGenesis } from '../../support/gameFixtures';
 import { createLedger, type Ledger } from '../../../src/server/ledger/index';
 import { eidolSchema } from '../../../src/shared/api/game';
+import { REQUEST_KEY_REUSED } from '../../../src/server/domain/requests/requestRecords';
 import {
   CONFIRM_EMAIL_FIRST, EXTRA_EIDOL_REFUSED, FREE_EGG_TAKEN, INSUFFICIENT_ANGLS, POOL_LIMIT_REACHED, UNKNOWN_EGG_TYPE,
 } from '../../../src/server/domain/eidols/eidolTexts';
@@ -160,6 +161,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
     await ledger.run(async (tx) => transfer(tx, { id: 'test:refill-pool', debit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'), credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: pool - 50n * ANGLS, code: 'test' }));
     expect((await client.post('/api/oogle/free')).status).toBe(200);
+    await ledgerOk();
+  });
+
+  it('buys once per Idempotency-Key and refuses the key on another egg, changing nothing', async () => {
+    const { client, user } = await registerPlayer(s, 'buykey');
+    await fundAngls(s.testDb.db, s.clock, user.id, 1_000n * ANGLS, 'buykey');
+    await s.testDb.db.kysely.updateTable('users').set({ level: 3 }).where('id', '=', user.id).execute();
+    const headers = { 'idempotency-key': 'egg-order-1' };
+    const first = await client.post('/api/oogle/buy', { type: 'egg1' }, { headers });
+    const again = await client.post('/api/oogle/buy', { type: 'egg1' }, { headers });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const before = await snapshot();
+    const other = await client.post('/api/oogle/buy', { type: 'egg2' }, { headers });
+    expect([other.status, other.body.message]).toEqual([422, REQUEST_KEY_REUSED]);
+    expect(await snapshot()).toEqual(before);
+    expect(await playerAngls(s.testDb.db, s.clock, user.id)).toBe(800n * ANGLS);
     await ledgerOk();
   });
 
