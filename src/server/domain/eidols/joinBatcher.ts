@@ -14,6 +14,12 @@ import { joinBatch, joinEidolId, type JoinRequest, type JoinResult } from './joi
 /** Most joins written by one transaction (bounds how long it holds SQLite's writer). */
 export const MAX_JOIN_BATCH = 512;
 
+/**
+ * Batches in flight at once: SQLite has one writer (a second would only wait for it); PostgreSQL commits
+ * several transactions at a time (its pool has 10 connections; the rest serve reads meanwhile).
+ */
+export const JOIN_BATCHES_IN_FLIGHT = { sqlite: 1, postgres: 4 } as const;
+
 interface Waiting {
   join: JoinRequest;
   resolve: (r: JoinResult) => void;
@@ -25,10 +31,11 @@ export interface JoinBatcher {
   join(userId: number, body: JoinBody): Promise<JoinResult>;
 }
 
-/** A batcher writing through `ledger` (one per process: batches run one after another). */
+/** A batcher writing through `ledger` (one per process), JOIN_BATCHES_IN_FLIGHT batches at a time. */
 export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
   const queue: Waiting[] = [];
-  let running = false;
+  const maxInFlight = JOIN_BATCHES_IN_FLIGHT[ledger.db.dialect];
+  let inFlight = 0;
 
   const drain = async () => {
     while (queue.length > 0) {
@@ -46,7 +53,7 @@ export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
         for (const w of batch ?? []) w.reject(err);
       }
     }
-    running = false;
+    inFlight -= 1;
   };
 
   return {
@@ -55,8 +62,8 @@ export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
       const eidolId = joinEidolId(body.oogle_id);
       return new Promise<JoinResult>((resolve, reject) => {
         queue.push({ join: { userId, body, eidolId, receivedAt: clock.now() }, resolve, reject });
-        if (running) return;
-        running = true;
+        if (inFlight >= maxInFlight) return;
+        inFlight += 1;
         // Yield one turn of the event loop first: SQLite runs a whole transaction, fsync included, without
         // yielding, so joins already received but not yet read would otherwise each get a commit of their own.
         setImmediate(() => void drain());

@@ -8,6 +8,7 @@
  * transaction reads (the round, the players, the eidols and their values) and the risks are written in
  * that same transaction, one commit for all.
  */
+import { sql } from 'kysely';
 import type { Clock } from '../../clock';
 import type { JoinBody } from '../../../shared/api/game';
 import type { LedgerTx } from '../../ledger/index';
@@ -100,10 +101,32 @@ function checkJoin(state: BatchState, join: JoinRequest, now: number): JoinResul
 }
 
 /**
+ * Writes the accepted risks: one row per eidol, the last join of an eidol in the batch winning (as if the
+ * joins ran one at a time), in ascending id so that concurrent batches lock rows in one order and never
+ * deadlock. PostgreSQL gets one statement (a round trip per row would dominate the batch); SQLite, in
+ * process, one prepared update per row.
+ */
+async function writeRisks(tx: LedgerTx, accepted: readonly JoinResult[]): Promise<void> {
+  const last = new Map<number, string>();
+  for (const r of accepted) last.set(r.oogle_id, r.risk);
+  const rows = [...last].sort(([a], [b]) => a - b);
+  if (rows.length === 0) return;
+  if (tx.dialect === 'postgres') {
+    await sql`update eidols set risk = v.risk, updated_at = ${tx.now}
+      from unnest(${rows.map(([id]) => id)}::int[], ${rows.map(([, risk]) => risk)}::text[]) as v(id, risk)
+      where eidols.id = v.id`.execute(tx.kysely);
+    return;
+  }
+  for (const [id, risk] of rows) await tx.kysely.updateTable('eidols').set({ risk, updated_at: tx.now }).where('id', '=', id).execute();
+}
+
+/**
  * Checks and writes `joins` inside `tx`: each answers its result or its refusal (an AppError), in order.
  * A refusal writes nothing for that join; the others of the batch still commit.
  */
 export async function joinBatch(tx: LedgerTx, clock: Clock, joins: readonly JoinRequest[]): Promise<Array<JoinResult | AppError>> {
+  // A batch that found the queue emptied by another in flight.
+  if (joins.length === 0) return [];
   const state = await readBatchState(tx, joins);
   const now = clock.now();
   const out: Array<JoinResult | AppError> = [];
@@ -115,10 +138,6 @@ export async function joinBatch(tx: LedgerTx, clock: Clock, joins: readonly Join
       out.push(err);
     }
   }
-  // In arrival order: when one eidol is joined twice in a batch, the later risk stays, as if one at a time.
-  for (const r of out) {
-    if (r instanceof AppError) continue;
-    await tx.kysely.updateTable('eidols').set({ risk: r.risk, updated_at: tx.now }).where('id', '=', r.oogle_id).execute();
-  }
+  await writeRisks(tx, out.filter((r): r is JoinResult => !(r instanceof AppError)));
   return out;
 }
