@@ -104,7 +104,7 @@ function checkJoin(state: BatchState, join: JoinRequest, now: number): JoinResul
  * Writes the accepted risks: one row per eidol, the last join of an eidol in the batch winning (as if the
  * joins ran one at a time), in ascending id so that concurrent batches lock rows in one order and never
  * deadlock. PostgreSQL gets one statement (a round trip per row would dominate the batch); SQLite, in
- * process, one prepared update per row.
+ * process, one update per row.
  */
 async function writeRisks(tx: LedgerTx, accepted: readonly JoinResult[]): Promise<void> {
   const last = new Map<number, string>();
