@@ -1,0 +1,42 @@
+/** The one place an eidol row and its ledger balance become the eidol the client reads (FACTS.md "Eidol"). */
+import type { Selectable } from 'kysely';
+import type { EidolsTable } from '../../db/tables/game';
+import type { EidolView } from '../../../shared/api/game';
+import { formatUnits } from '../../../shared/money/format';
+import { CURRENCY_ASSETS } from '../../../shared/money/assets';
+import { NEXT_LEVEL_XP } from '../../../shared/rules/round/economyConfig';
+import { wireTime } from '../users/userTime';
+import { multiplierOf } from './riskInput';
+
+/** An eidol row as read from the database. */
+export type EidolRow = Selectable<EidolsTable>;
+
+const ANGLS_SCALE = CURRENCY_ASSETS.ANGLS.scale;
+
+/** ANGLS units as the wire's 8-decimal string. */
+function angls(units: bigint): string {
+  return formatUnits(units, ANGLS_SCALE);
+}
+
+/** Builds the wire eidol from its row and `value`, the balance of its ledger account in ANGLS units. */
+export function toEidolView(row: EidolRow, value: bigint): EidolView {
+  return {
+    id: row.id,
+    value: angls(value),
+    maxValue: angls(row.hatch_value),
+    top_value: angls(row.top_value),
+    no_loss_value: angls(row.no_loss_value),
+    multiplier: multiplierOf(row.risk),
+    risk: row.risk,
+    level: row.level,
+    experience: row.experience,
+    // At the top level the last entry is the XP cap (economyConfig).
+    next_level_experience: NEXT_LEVEL_XP[Math.min(row.level, NEXT_LEVEL_XP.length - 1)]!,
+    type: row.type,
+    rarity: row.rarity,
+    collection: row.collection,
+    skin: { collection: row.collection, image: row.skin_image, name: row.skin_name },
+    data: { greedy: row.yieldy, precise: row.precise, apple: wireTime(row.apple_until) },
+    is_locked: row.is_locked !== 0,
+  };
+}

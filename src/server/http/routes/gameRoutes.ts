@@ -1,0 +1,34 @@
+/** `GET /api/game` (404 while no round exists) and `POST /api/game/join`. */
+import { joinBodySchema } from '../../../shared/api/game';
+import { loadGameView } from '../../domain/eidols/gameView';
+import { createJoinBatcher } from '../../domain/eidols/joinBatcher';
+import { NO_ROUND } from '../../domain/eidols/eidolTexts';
+import { currentRound } from '../../domain/rounds/currentRound';
+import { toUserView } from '../../domain/users/userView';
+import { AppError } from '../../domain/errors';
+import { createLedger } from '../../ledger/index';
+import type { App, AppContext } from '../context';
+import { ok } from '../envelope';
+import { requireUser, UNAUTHENTICATED } from '../requireUser';
+
+/** Registers the game routes. */
+export function gameRoutes(app: App, ctx: AppContext): void {
+  const joins = createJoinBatcher(createLedger(ctx.db, ctx.clock), ctx.clock);
+
+  app.get('/api/game', async (request) => {
+    const user = await requireUser(ctx, request);
+    const round = await currentRound(ctx.db.kysely);
+    if (!round) throw new AppError(404, NO_ROUND);
+    // The items exactly as the user view lists them (its one definition); the referral count plays no part.
+    const items = toUserView(user, { publicUrl: ctx.config.publicUrl, balances: await ctx.balances(user.id), refCount: 0 }).items;
+    return ok(await loadGameView(ctx.db.kysely, user, round, items, ctx.clock.now()));
+  });
+
+  app.post('/api/game/join', { schema: { body: joinBodySchema } }, async (request) => {
+    // The session alone names the player: the join's own transaction reads the user row (its level), so
+    // the hot path skips requireUser's second read.
+    const userId = request.authSession?.userId;
+    if (userId == null) throw new AppError(401, UNAUTHENTICATED);
+    return ok(await joins.join(userId, request.body));
+  });
+}
