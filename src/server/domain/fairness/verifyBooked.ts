@@ -1,0 +1,177 @@
+/**
+ * `npm run verify`'s work: a settled round recomputed from its published detail (`verifyRound`, the same
+ * code the `/fairness` page runs) AND compared with what the ledger booked for it, the transfers
+ * `round:<id>:<eidol>:bet|win|mined` (amounts, accounts, codes), plus the snapshot's values against the
+ * balances the ledger held before the round's first leg. Reads only.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { SettlementAccount, SettlementTransfer } from '../../../shared/rules/round/settlementTypes';
+import { describeMismatch, verifyRound, type RoundVerification } from '../../../shared/rules/round/verifyRound';
+import { thresholdDecimal } from '../../../shared/rules/fairness';
+import { loadRoundDetail } from './roundDetail';
+
+/** One way the ledger differs from the recomputation. */
+export interface LedgerMismatch {
+  /** The transfer id (`round:<id>:<eidol>:<leg>`), or `snapshot` for a value the ledger did not hold. */
+  transfer: string;
+  /** The eidol concerned, or null for the mining pool. */
+  eidolId: number | null;
+  /** 'missing', 'unexpected', 'amount', 'debit', 'credit', 'code', 'kind', 'value_before' or 'pool_before'. */
+  field: string;
+  expected: string;
+  booked: string;
+}
+
+/** The outcome: `unknown` when there is nothing to check (no such round, or not settled yet). */
+export type BookedRoundReport =
+  | { kind: 'unknown'; roundId: number }
+  | { kind: 'checked'; roundId: number; ok: boolean; verification: RoundVerification; ledger: LedgerMismatch[]; transfers: number; lines: string[] };
+
+/** A booked transfer with its accounts' owners. */
+interface BookedRow {
+  id: string;
+  kind: string;
+  amount: bigint;
+  code: string;
+  debit_kind: string;
+  debit_owner: number;
+  debit_name: string;
+  debit_asset: string;
+  credit_kind: string;
+  credit_owner: number;
+  credit_name: string;
+  credit_asset: string;
+}
+
+/** An account as the recomputation names it and as the ledger stores it (`eidol <id> main ANGLS`). */
+function accountText(a: SettlementAccount): string {
+  return a.kind === 'eidol' ? `eidol ${a.id} main ANGLS` : `system 0 ${a.name} ANGLS`;
+}
+
+/** The eidol a round transfer id names (`round:12:7:win` → 7). */
+function eidolOf(id: string): number | null {
+  const n = Number(id.split(':')[2]);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Verifies settled round `roundId` against its detail and the ledger; never writes. */
+export async function verifyBookedRound(k: Kysely<Database>, roundId: number): Promise<BookedRoundReport> {
+  const detail = await loadRoundDetail(k, roundId);
+  if (!detail) return { kind: 'unknown', roundId };
+  const verification = verifyRound(detail);
+
+  const prefix = `round:${roundId}:`;
+  const booked: BookedRow[] = await k
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+    .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+    .select([
+      't.id', 't.kind', 't.amount', 't.code',
+      'd.owner_kind as debit_kind', 'd.owner_id as debit_owner', 'd.name as debit_name', 'd.asset as debit_asset',
+      'c.owner_kind as credit_kind', 'c.owner_id as credit_owner', 'c.name as credit_name', 'c.asset as credit_asset',
+    ])
+    .where('t.id', 'like', `${prefix}%`)
+    .orderBy('t.id')
+    .execute();
+
+  const ledger: LedgerMismatch[] = [];
+  const expected = new Map<string, SettlementTransfer>((verification.settlement?.transfers ?? []).map((t) => [t.id, t]));
+  const bookedIds = new Set<string>();
+  for (const row of booked) {
+    // LIKE's prefix is exact here (ids hold no wildcard), but a stray id with a longer round number cannot match `round:<id>:`.
+    if (!row.id.startsWith(prefix)) continue;
+    bookedIds.add(row.id);
+    const want = expected.get(row.id);
+    const eidolId = eidolOf(row.id);
+    if (!want) {
+      ledger.push({ transfer: row.id, eidolId, field: 'unexpected', expected: 'no such transfer', booked: `${row.amount}` });
+      continue;
+    }
+    const debit = `${row.debit_kind} ${row.debit_owner} ${row.debit_name} ${row.debit_asset}`;
+    const credit = `${row.credit_kind} ${row.credit_owner} ${row.credit_name} ${row.credit_asset}`;
+    const diffs: [string, string, string][] = [
+      ['kind', 'posted', row.kind],
+      ['amount', want.amount.toString(), BigInt(row.amount).toString()],
+      ['debit', accountText(want.debit), debit],
+      ['credit', accountText(want.credit), credit],
+      ['code', want.code, row.code],
+    ];
+    for (const [field, e, b] of diffs) if (e !== b) ledger.push({ transfer: row.id, eidolId, field, expected: e, booked: b });
+  }
+  for (const [id, want] of expected) {
+    if (!bookedIds.has(id)) ledger.push({ transfer: id, eidolId: eidolOf(id), field: 'missing', expected: want.amount.toString(), booked: 'nothing' });
+  }
+  ledger.push(...(await snapshotAgainstLedger(k, prefix, detail.entries, detail.pool_before)));
+
+  const lines = reportLines(roundId, verification, ledger, booked.length);
+  return { kind: 'checked', roundId, ok: verification.ok && ledger.length === 0, verification, ledger, transfers: booked.length, lines };
+}
+
+/**
+ * The snapshot's inputs against the ledger: each eidol's `value_before` is its account's balance before its
+ * first leg of this round, and `pool_before` the mining pool's before the round's first leg. Eidols without a
+ * leg (r = 0, no emission) left no trace to compare.
+ */
+async function snapshotAgainstLedger(
+  k: Kysely<Database>,
+  prefix: string,
+  entries: readonly { eidol_id: number; value_before: string }[],
+  poolBefore: string,
+): Promise<LedgerMismatch[]> {
+  const rows = await k
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .select(['a.owner_kind', 'a.owner_id', 'a.name', 'e.account_version', 'e.before_balance', 'e.transfer_id'])
+    .where('e.transfer_id', 'like', `${prefix}%`)
+    .orderBy('e.account_id')
+    .orderBy('e.account_version')
+    .execute();
+  const first = new Map<string, { before: bigint; transfer: string }>();
+  for (const r of rows) {
+    const key = r.owner_kind === 'eidol' ? `eidol:${r.owner_id}` : `${r.owner_kind}:${r.name}`;
+    if (!first.has(key)) first.set(key, { before: BigInt(r.before_balance), transfer: r.transfer_id });
+  }
+  const out: LedgerMismatch[] = [];
+  for (const e of entries) {
+    const seen = first.get(`eidol:${e.eidol_id}`);
+    if (seen && seen.before.toString() !== e.value_before) {
+      out.push({ transfer: 'snapshot', eidolId: e.eidol_id, field: 'value_before', expected: e.value_before, booked: `${seen.before} before ${seen.transfer}` });
+    }
+  }
+  const pool = first.get('system:mining_pool');
+  if (pool && pool.before.toString() !== poolBefore) {
+    out.push({ transfer: 'snapshot', eidolId: null, field: 'pool_before', expected: poolBefore, booked: `${pool.before} before ${pool.transfer}` });
+  }
+  return out;
+}
+
+/** A ledger mismatch as one line. */
+export function describeLedgerMismatch(m: LedgerMismatch): string {
+  const who = m.eidolId === null ? 'the mining pool' : `eidol ${m.eidolId}`;
+  return `${m.transfer} (${who}) ${m.field}: expected ${m.expected}, booked ${m.booked}`;
+}
+
+const CHECK_TEXT = {
+  chain: 'chain: sha256(hash) = previous hash',
+  threshold: 'threshold: first 52 bits of HMAC-SHA256(salt, hash) = published T',
+  settlement: 'settlement: every entry\'s zone, stake, payout, mined and value after replayed',
+  pool: 'pool: mining pool after the round replayed',
+} as const;
+
+/** The CLI's lines: the round, one line per check (with its mismatches under it), and the verdict. */
+function reportLines(roundId: number, v: RoundVerification, ledger: readonly LedgerMismatch[], transfers: number): string[] {
+  const mark = (ok: boolean) => (ok ? 'ok  ' : 'FAIL');
+  const lines: string[] = [];
+  const t = v.thresholdUnits === null ? 'unreadable' : `${thresholdDecimal(BigInt(v.thresholdUnits))} (${v.thresholdUnits}/2^52)`;
+  lines.push(`round ${roundId}: ${v.entries.length} entries, T = ${t}`);
+  for (const c of v.checks) {
+    lines.push(`${mark(c.ok)} ${CHECK_TEXT[c.name]}`);
+    for (const m of c.mismatches) lines.push(`     ${describeMismatch(m)}`);
+  }
+  lines.push(`${mark(ledger.length === 0)} ledger: ${transfers} booked transfers round:${roundId}:* = the recomputed ones, snapshot = balances before the round`);
+  for (const m of ledger) lines.push(`     ${describeLedgerMismatch(m)}`);
+  const count = v.mismatches.length + ledger.length;
+  lines.push(count === 0 ? `round ${roundId} verified` : `round ${roundId} NOT verified: ${count} mismatch${count === 1 ? '' : 'es'}`);
+  return lines;
+}
