@@ -38,6 +38,12 @@ export interface SimOptions {
   poolStart?: bigint;
   strategies?: readonly Strategy[];
   config?: EconomyConfig;
+  /**
+   * Every eidol starts every round at `startValue` again (the difference paid in or taken out by its player):
+   * wealth does not compound and a busted eidol keeps playing, so income per unit staked measures the
+   * round's rules rather than who went broke early. Off by default.
+   */
+  refill?: boolean;
   /** The settlement under test; tests pass a faulty one to see the audit stop the run. */
   settle?: typeof settleRound;
 }
@@ -84,6 +90,9 @@ export interface SimReport {
   /** Gini of final eidol values (one eidol per player). */
   gini: Ratio;
   finalTotal: bigint;
+  refill: boolean;
+  /** Σ paid into eidols by refills minus Σ taken out (0 without `refill`): finalTotal = start total + this. */
+  refilled: bigint;
 }
 
 /** The chain seed for `text`: itself when it is already 64 hex digits, else sha256 of its UTF-8. */
@@ -120,10 +129,15 @@ export function runSimulation(options: SimOptions): SimReport {
   let lastRisks: Risk[] = [];
   const poolRows: PoolWindow[] = [];
   let window: PoolWindow | null = null;
-  let cappedRounds = 0, emitted = 0n, fees = 0n;
+  let cappedRounds = 0, emitted = 0n, fees = 0n, refilled = 0n;
+  const refill = options.refill ?? false;
   for (let k = 0; k < rounds; k++) {
     const roundId = k + 1;
     const view = { lastRisks, random };
+    if (refill) {
+      for (const e of snapshot) refilled += startValue - e.value;
+      snapshot = snapshot.map((e) => ({ ...e, value: startValue }));
+    }
     snapshot = snapshot.map((e, i) => ({ ...e, risk: strategies[stratOf(i)]!.pick(view) }));
     const before = { values: new Map(snapshot.map((e) => [e.id, e.value])), pool };
     const out = settle({ roundId, thresholdUnits: thresholdUnits(chain[k]!, SIM_SALT), eidols: snapshot, poolBefore: pool, incenseSlots: incense, config });
@@ -164,6 +178,6 @@ export function runSimulation(options: SimOptions): SimReport {
   const finalTotal = snapshot.reduce((a, e) => a + e.value, pool);
   return {
     seed, rounds, eidols: count, incense, startValue, poolStart, config, strategies: stats, pool: poolRows,
-    cappedRounds, emitted, fees, gini: gini(snapshot.map((e) => e.value)), finalTotal,
+    cappedRounds, emitted, fees, gini: gini(snapshot.map((e) => e.value)), finalTotal, refill, refilled,
   };
 }
