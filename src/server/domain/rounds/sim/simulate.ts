@@ -60,6 +60,8 @@ export interface StrategyStats {
   income: bigint;
   /** Σ emission shares: the part of `income` that is mined rather than won. */
   mined: bigint;
+  /** Σ (G − G paid): what the round's claims cap withheld from this strategy's wins (the rules' only bias by angle). */
+  cut: bigint;
   startWealth: bigint;
   endWealth: bigint;
 }
@@ -122,7 +124,7 @@ export function runSimulation(options: SimOptions): SimReport {
   const stratOf = (i: number) => i % strategies.length;
   const stats: StrategyStats[] = strategies.map((s, k) => {
     const n = Array.from({ length: count }, (_, i) => i).filter((i) => stratOf(i) === k).length;
-    return { name: s.name, eidols: n, plays: 0, wins: 0, staked: 0n, income: 0n, mined: 0n, startWealth: startValue * BigInt(n), endWealth: 0n };
+    return { name: s.name, eidols: n, plays: 0, wins: 0, staked: 0n, income: 0n, mined: 0n, cut: 0n, startWealth: startValue * BigInt(n), endWealth: 0n };
   });
 
   let pool = poolStart;
@@ -154,6 +156,7 @@ export function runSimulation(options: SimOptions): SimReport {
         st.staked += r.nominalStake;
         st.income += r.payout + r.bet + r.emission; // bet is −s
         st.mined += r.emission;
+        st.cut += r.claim - r.claimPaid;
         lastRisks.push(e.risk as Risk);
       }
       next.push({ ...e, value: r.value, xp: r.xp, level: r.level, type: r.type, topValue: r.topValue });
