@@ -13,7 +13,7 @@ import { navigate } from '../../stores/router';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
 import './FairnessScreen.css';
-import { appendRounds, checkRows, FAIRNESS_STEPS, payoutRows, shortHash, shortThreshold, type FairRound } from './fairnessView';
+import { appendRounds, checkRows, FAIRNESS_STEPS, payoutRows, shortThreshold, type FairRound } from './fairnessView';
 
 type List =
   | { state: 'loading' }
@@ -126,7 +126,7 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
                   <span>
                     <strong>#{r.id}</strong> <span className="muted">{r.ends_at}</span>
                   </span>
-                  <code title={r.hash}>{shortHash(r.hash)}</code>
+                  <code className="hash">{r.hash}</code>
                   <span title={r.threshold}>T {shortThreshold(r.threshold)}</span>
                   <Button variant="secondary" small onClick={() => void choose(r.id)} aria-label={`Verify round ${r.id}`}>
                     Verify

@@ -101,11 +101,6 @@ export function appendRounds(listed: readonly FairRound[], page: readonly FairRo
   return [...listed, ...page.filter((r) => !seen.has(r.id))];
 }
 
-/** A long hash shortened for a list line ("3f2a91…c07e"); the full hash stays in the title and the detail. */
-export function shortHash(hash: string): string {
-  return hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
-}
-
 /** T for a list line: the published decimal cut to 6 places (the exact value is recomputed on demand). */
 export function shortThreshold(threshold: string): string {
   const m = /^(\d+)(?:\.(\d{1,6}))?/.exec(threshold);

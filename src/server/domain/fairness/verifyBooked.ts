@@ -79,7 +79,7 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
   const expected = new Map<string, SettlementTransfer>((verification.settlement?.transfers ?? []).map((t) => [t.id, t]));
   const bookedIds = new Set<string>();
   for (const row of booked) {
-    // LIKE's prefix is exact here (ids hold no wildcard), but a stray id with a longer round number cannot match `round:<id>:`.
+    // SQLite's LIKE ignores ASCII case: only ids spelled exactly `round:<id>:…` are this round's.
     if (!row.id.startsWith(prefix)) continue;
     bookedIds.add(row.id);
     const want = expected.get(row.id);
