@@ -189,8 +189,8 @@ function RoundReport({ detail, verification }: { detail: FairRoundDetail; verifi
         Previous hash: <code className="hash">{detail.previous_hash}</code>
       </p>
       <p>
-        T = <span data-testid="fairness-threshold">{units === null ? 'cannot be computed' : thresholdFractionString(BigInt(units))}</span>
-        {units !== null && <span className="muted"> = {detail.threshold}</span>}
+        T = <span className="hash" data-testid="fairness-threshold">{units === null ? 'cannot be computed' : thresholdFractionString(BigInt(units))}</span>
+        {units !== null && <span className="muted hash"> = {detail.threshold}</span>}
       </p>
       <ul className="fairness-checks" data-testid="fairness-checks">
         {checks.map((c) => (
