@@ -29,6 +29,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('verify a booked round (%s)', (
     expect(honest.kind).toBe('checked');
     if (honest.kind !== 'checked') return;
     expect(honest.ledger).toEqual([]);
+    expect(honest.record).toEqual([]);
     expect(honest.verification.mismatches).toEqual([]);
     expect(honest.ok).toBe(true);
     // The round has winners and losers, so every leg kind is compared.
@@ -53,6 +54,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('verify a booked round (%s)', (
     ]);
     expect(altered.lines.join('\n')).toContain(`round:${roundId}:${winner}:win (eidol ${winner}) amount`);
     expect(altered.lines.at(-1)).toBe(`round ${roundId} NOT verified: 1 mismatch`);
+
+    // A stored round total or XP gain that the rules do not give.
+    await sql`update rounds set winners = winners + 1 where id = ${roundId}`.execute(k);
+    await sql`update round_entries set xp_gained = 7 where round_id = ${roundId} and eidol_id = ${eidolIds[1]!}`.execute(k);
+    const stored = await verifyBookedRound(k, roundId);
+    expect(stored.kind === 'checked' && stored.record.map((m) => [m.transfer, m.field, m.eidolId])).toEqual([
+      ['rounds', 'winners', null],
+      ['round_entries', 'xp_gained', eidolIds[1]],
+    ]);
 
     // A published snapshot value the ledger never held (and the results published to match it).
     const victim = eidolIds[0]!;
@@ -85,7 +95,7 @@ describe('npm run verify (the CLI, SQLite)', () => {
     expect(ok.status).toBe(0);
     const lines = ok.stdout.trim().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^round ${roundId}: 6 entries, T = 0\\.\\d+ \\(\\d+/2\\^52\\)$`));
-    expect(lines.filter((l) => l.startsWith('ok  '))).toHaveLength(5);
+    expect(lines.filter((l) => l.startsWith('ok  '))).toHaveLength(6);
     expect(lines.at(-1)).toBe(`round ${roundId} verified`);
 
     expect(run(file, String(openRoundId)).status).toBe(2);

@@ -1,8 +1,8 @@
 /**
  * `npm run verify`'s work: a settled round recomputed from its published detail (`verifyRound`, the same
  * code the `/fairness` page runs) AND compared with what the ledger booked for it, the transfers
- * `round:<id>:<eidol>:bet|win|mined` (amounts, accounts, codes), plus the snapshot's values against the
- * balances the ledger held before the round's first leg. Reads only.
+ * `round:<id>:<eidol>:bet|win|mined` (amounts, accounts, codes), the snapshot's values against the balances
+ * the ledger held before the round's first leg, and the round's stored totals and XP. Reads only.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -13,7 +13,7 @@ import { loadRoundDetail } from './roundDetail';
 
 /** One way the ledger differs from the recomputation. */
 export interface LedgerMismatch {
-  /** The transfer id (`round:<id>:<eidol>:<leg>`), or `snapshot` for a value the ledger did not hold. */
+  /** The transfer id (`round:<id>:<eidol>:<leg>`), `snapshot` for a value the ledger did not hold, or the table (`rounds`, `round_entries`) of a stored figure. */
   transfer: string;
   /** The eidol concerned, or null for the mining pool. */
   eidolId: number | null;
@@ -26,7 +26,17 @@ export interface LedgerMismatch {
 /** The outcome: `unknown` when there is nothing to check (no such round, or not settled yet). */
 export type BookedRoundReport =
   | { kind: 'unknown'; roundId: number }
-  | { kind: 'checked'; roundId: number; ok: boolean; verification: RoundVerification; ledger: LedgerMismatch[]; transfers: number; lines: string[] };
+  | {
+      kind: 'checked';
+      roundId: number;
+      ok: boolean;
+      verification: RoundVerification;
+      ledger: LedgerMismatch[];
+      /** The round row's totals and each entry's XP (stored, not published) against the recomputation. */
+      record: LedgerMismatch[];
+      transfers: number;
+      lines: string[];
+    };
 
 /** A booked transfer with its accounts' owners. */
 interface BookedRow {
@@ -103,9 +113,37 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
     if (!bookedIds.has(id)) ledger.push({ transfer: id, eidolId: eidolOf(id), field: 'missing', expected: want.amount.toString(), booked: 'nothing' });
   }
   ledger.push(...(await snapshotAgainstLedger(k, prefix, detail.entries, detail.pool_before)));
+  const record = await recordAgainstReplay(k, roundId, verification);
 
-  const lines = reportLines(roundId, verification, ledger, booked.length);
-  return { kind: 'checked', roundId, ok: verification.ok && ledger.length === 0, verification, ledger, transfers: booked.length, lines };
+  const lines = reportLines(roundId, verification, ledger, record, booked.length);
+  const ok = verification.ok && ledger.length === 0 && record.length === 0;
+  return { kind: 'checked', roundId, ok, verification, ledger, record, transfers: booked.length, lines };
+}
+
+/** The round row's stored totals and each entry's stored XP gain against the replayed settlement. */
+async function recordAgainstReplay(k: Kysely<Database>, roundId: number, v: RoundVerification): Promise<LedgerMismatch[]> {
+  const s = v.settlement;
+  if (!s) return [];
+  const row = await k.selectFrom('rounds').selectAll().where('id', '=', roundId).executeTakeFirstOrThrow();
+  const t = s.totals;
+  const pairs: [string, string, string][] = [
+    ['participants', String(t.participants), String(row.participants)],
+    ['winners', String(t.winners), String(row.winners)],
+    ['round_fee', t.fee.toString(), row.round_fee.toString()],
+    ['claims_paid', t.claimsPaid.toString(), row.claims_paid.toString()],
+    ['emission_paid', t.emissionPaid.toString(), row.emission_paid.toString()],
+    ['nominal_stakes', t.nominalStakes.toString(), row.nominal_stakes.toString()],
+  ];
+  const out: LedgerMismatch[] = pairs
+    .filter(([, e, b]) => e !== b)
+    .map(([field, expected, booked]) => ({ transfer: 'rounds', eidolId: null, field, expected, booked }));
+  const xp = await k.selectFrom('round_entries').select(['eidol_id', 'xp_gained']).where('round_id', '=', roundId).execute();
+  const gained = new Map(s.eidols.map((e) => [e.id, e.xpGained]));
+  for (const e of xp) {
+    const want = gained.get(e.eidol_id);
+    if (want !== undefined && want !== e.xp_gained) out.push({ transfer: 'round_entries', eidolId: e.eidol_id, field: 'xp_gained', expected: String(want), booked: String(e.xp_gained) });
+  }
+  return out;
 }
 
 /**
@@ -146,9 +184,9 @@ async function snapshotAgainstLedger(
   return out;
 }
 
-/** A ledger mismatch as one line. */
+/** A ledger or record mismatch as one line. */
 export function describeLedgerMismatch(m: LedgerMismatch): string {
-  const who = m.eidolId === null ? 'the mining pool' : `eidol ${m.eidolId}`;
+  const who = m.eidolId === null ? (m.transfer === 'rounds' ? 'the round' : 'the mining pool') : `eidol ${m.eidolId}`;
   return `${m.transfer} (${who}) ${m.field}: expected ${m.expected}, booked ${m.booked}`;
 }
 
@@ -160,7 +198,7 @@ const CHECK_TEXT = {
 } as const;
 
 /** The CLI's lines: the round, one line per check (with its mismatches under it), and the verdict. */
-function reportLines(roundId: number, v: RoundVerification, ledger: readonly LedgerMismatch[], transfers: number): string[] {
+function reportLines(roundId: number, v: RoundVerification, ledger: readonly LedgerMismatch[], record: readonly LedgerMismatch[], transfers: number): string[] {
   const mark = (ok: boolean) => (ok ? 'ok  ' : 'FAIL');
   const lines: string[] = [];
   const t = v.thresholdUnits === null ? 'unreadable' : `${thresholdDecimal(BigInt(v.thresholdUnits))} (${v.thresholdUnits}/2^52)`;
@@ -171,7 +209,9 @@ function reportLines(roundId: number, v: RoundVerification, ledger: readonly Led
   }
   lines.push(`${mark(ledger.length === 0)} ledger: ${transfers} booked transfers round:${roundId}:* = the recomputed ones, snapshot = balances before the round`);
   for (const m of ledger) lines.push(`     ${describeLedgerMismatch(m)}`);
-  const count = v.mismatches.length + ledger.length;
+  lines.push(`${mark(record.length === 0)} record: the round's stored totals and each entry's XP = the recomputed ones`);
+  for (const m of record) lines.push(`     ${describeLedgerMismatch(m)}`);
+  const count = v.mismatches.length + ledger.length + record.length;
   lines.push(count === 0 ? `round ${roundId} verified` : `round ${roundId} NOT verified: ${count} mismatch${count === 1 ? '' : 'es'}`);
   return lines;
 }
