@@ -32,6 +32,11 @@ export function formatReport(r: SimReport): string {
     const cutPerS = s.staked > 0n ? ratioDecimal(s.cut, s.staked, 5) : '-';
     lines.push(`${s.name.padEnd(18)}${pad(String(s.eidols), 7)}${pad(String(s.plays), 9)}${pad(winRate, 8)}${pad(perS, 11)}${pad(wonPerS, 10)}${pad(minedPerS, 10)}${pad(cutPerS, 10)}${pad(angls(s.staked), 16)}${pad(angls(s.startWealth), 13)}${pad(angls(s.endWealth), 16)}`);
   }
+  lines.push(
+    r.refill
+      ? 'won/S: claims less stakes; mined/S: emission; cut/S: claims the cap withheld (the only rule that treats angles differently)'
+      : 'wealth compounds: income/S of high angles mostly shows ruin (a fair bet of r × V shrinks by (1 − r) per loss); --refill measures the rules; cut/S is what the cap withheld',
+  );
   lines.push('');
   lines.push(`${'rounds'.padEnd(14)}${pad('pool min', 16)}${pad('pool max', 16)}${pad('pool end', 16)}`);
   for (const w of r.pool) lines.push(`${`${w.fromRound}-${w.toRound}`.padEnd(14)}${pad(angls(w.min), 16)}${pad(angls(w.max), 16)}${pad(angls(w.end), 16)}`);
