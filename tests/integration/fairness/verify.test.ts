@@ -9,6 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { manualClock } from '../../../src/server/clock';
 import { verifyBookedRound } from '../../../src/server/domain/fairness/verifyBooked';
+import { createLedger, eidolAccount, systemAccount, transferBatch } from '../../../src/server/ledger/index';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { destroyQuietly } from '../ledger/support/teardown';
 import { buildSettledRound } from './support/settledRound';
@@ -69,6 +70,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('verify a booked round (%s)', (
     await sql`update round_entries set value_before = value_before + 100 where round_id = ${roundId} and eidol_id = ${victim}`.execute(k);
     const snap = await verifyBookedRound(k, roundId);
     expect(snap.kind === 'checked' && snap.ledger.some((m) => m.field === 'value_before' && m.eidolId === victim)).toBe(true);
+
+    // A leg the rules never book: a win paid to a loser, booked through the ledger like any other.
+    const loser = honest.verification.entries.find((e) => e.expected?.zone === 'top')!.eidolId;
+    const ledger = createLedger(t.db, manualClock());
+    await ledger.run(async (tx) => {
+      const pool = await systemAccount(tx, 'mining_pool', 'ANGLS');
+      await transferBatch(tx, [{ id: `round:${roundId}:${loser}:win`, debit: pool, credit: await eidolAccount(tx, loser), amount: 5n, code: 'win', ref: String(roundId) }]);
+    });
+    const stray = await verifyBookedRound(k, roundId);
+    expect(stray.kind === 'checked' && stray.ledger.find((m) => m.transfer === `round:${roundId}:${loser}:win`)).toMatchObject({ field: 'unexpected', eidolId: loser });
   });
 });
 

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SettlementAccount, SettlementTransfer } from '../../../shared/rules/round/settlementTypes';
+import { settlementTransferId } from '../../../shared/rules/round/settlement';
 import { describeMismatch, verifyRound, type RoundVerification } from '../../../shared/rules/round/verifyRound';
 import { thresholdDecimal } from '../../../shared/rules/fairness';
 import { loadRoundDetail } from './roundDetail';
@@ -42,6 +43,8 @@ export type BookedRoundReport =
 interface BookedRow {
   id: string;
   kind: string;
+  debit_account_id: number;
+  credit_account_id: number;
   amount: bigint;
   code: string;
   debit_kind: string;
@@ -59,6 +62,12 @@ function accountText(a: SettlementAccount): string {
   return a.kind === 'eidol' ? `eidol ${a.id} main ANGLS` : `system 0 ${a.name} ANGLS`;
 }
 
+/** The legs a round books per eidol. */
+const LEGS = ['bet', 'win', 'mined'] as const;
+
+/** Ids per lookup: far below SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 900;
+
 /** The eidol a round transfer id names (`round:12:7:win` → 7). */
 function eidolOf(id: string): number | null {
   const n = Number(id.split(':')[2]);
@@ -71,26 +80,31 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
   if (!detail) return { kind: 'unknown', roundId };
   const verification = verifyRound(detail);
 
-  const prefix = `round:${roundId}:`;
-  const booked: BookedRow[] = await k
-    .selectFrom('ledger_transfers as t')
-    .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
-    .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
-    .select([
-      't.id', 't.kind', 't.amount', 't.code',
-      'd.owner_kind as debit_kind', 'd.owner_id as debit_owner', 'd.name as debit_name', 'd.asset as debit_asset',
-      'c.owner_kind as credit_kind', 'c.owner_id as credit_owner', 'c.name as credit_name', 'c.asset as credit_asset',
-    ])
-    .where('t.id', 'like', `${prefix}%`)
-    .orderBy('t.id')
-    .execute();
+  // Every transfer the round could have booked: the three legs of each published entry (plus any the replay
+  // expects), looked up by primary key in chunks, so the cost follows the round, not the ledger, and no
+  // collation can bend a prefix match. A stray transfer for an eidol the round did not list is not looked for.
+  const expected = new Map<string, SettlementTransfer>((verification.settlement?.transfers ?? []).map((t) => [t.id, t]));
+  const ids = [...new Set([...detail.entries.flatMap((e) => LEGS.map((leg) => settlementTransferId(roundId, e.eidol_id, leg))), ...expected.keys()])];
+  const booked: BookedRow[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await k
+      .selectFrom('ledger_transfers as t')
+      .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
+      .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
+      .select([
+        't.id', 't.kind', 't.amount', 't.code', 't.debit_account_id', 't.credit_account_id',
+        'd.owner_kind as debit_kind', 'd.owner_id as debit_owner', 'd.name as debit_name', 'd.asset as debit_asset',
+        'c.owner_kind as credit_kind', 'c.owner_id as credit_owner', 'c.name as credit_name', 'c.asset as credit_asset',
+      ])
+      .where('t.id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+    booked.push(...rows);
+  }
+  booked.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 
   const ledger: LedgerMismatch[] = [];
-  const expected = new Map<string, SettlementTransfer>((verification.settlement?.transfers ?? []).map((t) => [t.id, t]));
   const bookedIds = new Set<string>();
   for (const row of booked) {
-    // SQLite's LIKE ignores ASCII case: only ids spelled exactly `round:<id>:…` are this round's.
-    if (!row.id.startsWith(prefix)) continue;
     bookedIds.add(row.id);
     const want = expected.get(row.id);
     const eidolId = eidolOf(row.id);
@@ -112,7 +126,7 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
   for (const [id, want] of expected) {
     if (!bookedIds.has(id)) ledger.push({ transfer: id, eidolId: eidolOf(id), field: 'missing', expected: want.amount.toString(), booked: 'nothing' });
   }
-  ledger.push(...(await snapshotAgainstLedger(k, prefix, detail.entries, detail.pool_before)));
+  ledger.push(...(await snapshotAgainstLedger(k, booked, verification.settlement?.transfers[0]?.id, detail.entries, detail.pool_before)));
   const record = await recordAgainstReplay(k, roundId, verification);
 
   const lines = reportLines(roundId, verification, ledger, record, booked.length);
@@ -148,23 +162,37 @@ async function recordAgainstReplay(k: Kysely<Database>, roundId: number, v: Roun
 
 /**
  * The snapshot's inputs against the ledger: each eidol's `value_before` is its account's balance before its
- * first leg of this round, and `pool_before` the mining pool's before the round's first leg. Eidols without a
- * leg (r = 0, no emission) left no trace to compare.
+ * first leg of this round, and `pool_before` the mining pool's before the round's first transfer (the batch
+ * books in order). Eidols without a leg (r = 0, no emission) left no trace to compare.
  */
 async function snapshotAgainstLedger(
   k: Kysely<Database>,
-  prefix: string,
+  booked: readonly BookedRow[],
+  firstTransfer: string | undefined,
   entries: readonly { eidol_id: number; value_before: string }[],
   poolBefore: string,
 ): Promise<LedgerMismatch[]> {
-  const rows = await k
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .select(['a.owner_kind', 'a.owner_id', 'a.name', 'e.account_version', 'e.before_balance', 'e.transfer_id'])
-    .where('e.transfer_id', 'like', `${prefix}%`)
-    .orderBy('e.account_id')
-    .orderBy('e.account_version')
-    .execute();
+  type EntryRow = { owner_kind: string; owner_id: number; name: string; account_id: number; account_version: number; before_balance: bigint; transfer_id: string };
+  const read = (accounts: readonly number[], transfers: readonly string[]): Promise<EntryRow[]> =>
+    k
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['a.owner_kind', 'a.owner_id', 'a.name', 'e.account_id', 'e.account_version', 'e.before_balance', 'e.transfer_id'])
+      .where('e.account_id', 'in', accounts)
+      .where('e.transfer_id', 'in', transfers)
+      .execute();
+  // Entries have no index on transfer_id: they are reached through their accounts (the primary key's first
+  // column). Eidol accounts hold a few entries per round; the pool's whole history is read once, for one id.
+  const rows: EntryRow[] = [];
+  for (let i = 0; i < booked.length; i += CHUNK) {
+    const chunk = booked.slice(i, i + CHUNK);
+    const eidolAccounts = [...new Set(chunk.flatMap((t) => [t.debit_kind === 'eidol' ? t.debit_account_id : null, t.credit_kind === 'eidol' ? t.credit_account_id : null]))];
+    const accounts = eidolAccounts.filter((a): a is number => a !== null);
+    if (accounts.length > 0) rows.push(...(await read(accounts, chunk.map((t) => t.id))));
+  }
+  const opening = booked.find((t) => t.id === firstTransfer);
+  if (opening) rows.push(...(await read([opening.debit_kind === 'system' ? opening.debit_account_id : opening.credit_account_id], [opening.id])));
+  rows.sort((x, y) => x.account_id - y.account_id || x.account_version - y.account_version);
   const first = new Map<string, { before: bigint; transfer: string }>();
   for (const r of rows) {
     const key = r.owner_kind === 'eidol' ? `eidol:${r.owner_id}` : `${r.owner_kind}:${r.name}`;
