@@ -46,6 +46,8 @@ export const ROUTE_PATHS = {
   gallery: '/gallery',
   /** Not in the specs: the player's own sessions (list, end), reached from the home menu. */
   sessions: '/sessions',
+  /** Not in the specs: the public fairness record (ECONOMY.md "What must be shown"), open to everyone. */
+  fairness: '/fairness',
 } as const;
 
 /** Name of a route. */
@@ -56,9 +58,10 @@ export type RouteName = keyof typeof ROUTE_PATHS;
  * - `guest`: guest-only; a logged-in player is sent to `/` (login, landing, registration);
  * - `guestStay`: guest-only in the spec but still reachable when logged in, because mail links open there;
  * - `auth`: needs a logged-in player (and completed onboarding, except on the onboarding routes);
- * - `dev`: exists only in development builds and needs no login (the art gallery).
+ * - `dev`: exists only in development builds and needs no login (the art gallery);
+ * - `public`: anyone, guest or player, before or after onboarding, even while the session is unknown.
  */
-export type RouteAccess = 'guest' | 'guestStay' | 'auth' | 'dev';
+export type RouteAccess = 'guest' | 'guestStay' | 'auth' | 'dev' | 'public';
 
 /** Access rule of one route. */
 export interface RouteRule {
@@ -112,6 +115,7 @@ export const ROUTE_RULES: Record<RouteName, RouteRule> = {
   ditch: auth,
   gallery: { access: 'dev' },
   sessions: auth,
+  fairness: { access: 'public' },
 };
 
 /** Every route name, in table order. */

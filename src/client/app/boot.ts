@@ -24,8 +24,8 @@ export async function refreshSession(client: Api = api): Promise<void> {
   const serverFailed = status.status === 0 || status.status >= 500;
   setGuest(serverFailed);
   const route = $router.get()?.route as RouteName | undefined;
-  // The dev-only gallery needs no server at all.
-  const devRoute = route !== undefined && ROUTE_RULES[route].access === 'dev';
+  // The dev-only gallery needs no server at all; a public page (/fairness) needs no login.
+  const devRoute = route !== undefined && (ROUTE_RULES[route].access === 'dev' || ROUTE_RULES[route].access === 'public');
   if (serverFailed && !devRoute && authFailureRedirect(location.pathname)) {
     rememberIntended(currentUrl());
     navigate('/login', true);

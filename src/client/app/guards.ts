@@ -31,7 +31,7 @@ export function guardRoute(route: RouteName | null, url: string, session: GuardS
   if (route === null) return { kind: 'redirect', to: '/' };
   const rule = ROUTE_RULES[route];
   if (rule.access === 'dev') return dev ? { kind: 'show' } : { kind: 'redirect', to: '/' };
-  if (rule.access === 'guestStay') return { kind: 'show' };
+  if (rule.access === 'guestStay' || rule.access === 'public') return { kind: 'show' };
   if (session.status === 'unknown') return { kind: 'wait' };
   const user = session.status === 'user' ? session.user : null;
   if (rule.access === 'guest') return user ? { kind: 'redirect', to: homeFor(user) } : { kind: 'show' };

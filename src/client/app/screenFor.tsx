@@ -12,6 +12,7 @@ import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
 import OnboardingScreen from '../hud/screens/OnboardingScreen';
 import HomeScreen from '../hud/screens/HomeScreen';
 import SessionsScreen from '../hud/screens/SessionsScreen';
+import FairnessScreen from '../hud/screens/FairnessScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
@@ -32,6 +33,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'onboardingEcto',
   'gallery',
   'sessions',
+  'fairness',
 ]);
 
 /** The element for a shown view. */
@@ -62,6 +64,9 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
       return <OnboardingScreen variant="ecto" />;
     case 'sessions':
       return <SessionsScreen />;
+    case 'fairness':
+      // `/fairness?round=<id>` opens that round's recomputation: the link to share for one round.
+      return <FairnessScreen round={view.search.round ? Number(view.search.round) : undefined} />;
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:

@@ -13,6 +13,8 @@ describe('route table', () => {
       '/apple', '/coop', '/tax', '/ogle', '/popeidol', '/traineidol', '/forum', '/ditch', '/gallery',
       // Not in the specs: the session list of the home menu.
       '/sessions',
+      // Not in the specs: the public fairness record (ECONOMY.md).
+      '/fairness',
     ];
     expect([...paths].sort()).toEqual([...wanted].sort());
     expect(Object.keys(ROUTE_RULES).sort()).toEqual(Object.keys(ROUTE_PATHS).sort());

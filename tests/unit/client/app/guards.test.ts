@@ -36,6 +36,11 @@ describe('guardRoute', () => {
     for (const r of AUTH) expect(guardRoute(r, '/send/0xabc?x=1', guest, false)).toEqual({ kind: 'redirect', to: '/hello', remember: '/send/0xabc?x=1' });
   });
 
+  it('shows /fairness to everyone: guests, players, players before onboarding, and before the session is known', () => {
+    for (const s of [guest, player, newbie, unknown]) expect(guardRoute('fairness', '/fairness?round=3', s, false)).toEqual({ kind: 'show' });
+    expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].access === 'public')).toEqual(['fairness']);
+  });
+
   it('waits while the session is unknown', () => {
     expect(guardRoute('home', '/', unknown, false)).toEqual({ kind: 'wait' });
     expect(guardRoute('login', '/login', unknown, false)).toEqual({ kind: 'wait' });

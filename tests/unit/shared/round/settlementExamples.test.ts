@@ -6,6 +6,11 @@ import { assertBooksBalance, snap } from './settlementCheck';
 
 const ANGLS = 10n ** 8n;
 const HALF = 1n << 51n; // T = 0.5 exactly
+/**
+ * The constants these hand computations were made with (emission 0.1 % of the pool, at most 1,000 ANGLS):
+ * the arithmetic is what is checked here, so it is pinned; the production values live in economyConfig.ts.
+ */
+const HAND_CONFIG = { ...ECONOMY_CONFIG, emissionRatePpm: 1_000n, emissionCapUnits: 1_000n * ANGLS };
 
 describe('settleRound, computed by hand', () => {
   it('a winner, a loser with Yieldy and an egg at r = 0 (emission at its cap)', () => {
@@ -14,7 +19,7 @@ describe('settleRound, computed by hand', () => {
       thresholdUnits: HALF,
       poolBefore: 1_000_000n * ANGLS,
       incenseSlots: 0,
-      config: ECONOMY_CONFIG,
+      config: HAND_CONFIG,
       eidols: [
         snap(3, { type: 'egg', level: 0, xp: 11, owner: 9 }),
         snap(2, { risk: '0.75', yieldy: 10, level: 10, xp: 1150 }),
@@ -60,7 +65,7 @@ describe('settleRound, computed by hand', () => {
       thresholdUnits: HALF,
       poolBefore: 0n,
       incenseSlots: 3,
-      config: ECONOMY_CONFIG,
+      config: HAND_CONFIG,
       eidols: [snap(1, { value: 100n, risk: '0.5' }), snap(2, { value: 120n, risk: '0.25' }), snap(3, { value: 10n, risk: '0.9' })],
     };
     const out = settleRound(input);
@@ -73,7 +78,7 @@ describe('settleRound, computed by hand', () => {
 
   it('incense doubles the emission per slot; the remainder of the shares stays in the pool', () => {
     const base: SettlementInput = {
-      roundId: 2, thresholdUnits: 0n, poolBefore: 1_000_000n, incenseSlots: 0, config: ECONOMY_CONFIG,
+      roundId: 2, thresholdUnits: 0n, poolBefore: 1_000_000n, incenseSlots: 0, config: HAND_CONFIG,
       eidols: [snap(1, { value: 1000n, risk: '0.1' }), snap(2, { value: 1000n, risk: '0.1' }), snap(3, { value: 1000n, risk: '0.1' })],
     };
     // T = 0: every r > 0 loses. Stakes 3 × 100; fee 6; pool 1,000,300 → E = 1,000 × 2^slots.
@@ -89,7 +94,7 @@ describe('settleRound, computed by hand', () => {
 
   it('r at the precision maximum: the claim is S × (10^d − 1), capped by what the round affords', () => {
     const input: SettlementInput = {
-      roundId: 3, thresholdUnits: (1n << 52n) - 1n, poolBefore: 10_000n * ANGLS, incenseSlots: 0, config: ECONOMY_CONFIG,
+      roundId: 3, thresholdUnits: (1n << 52n) - 1n, poolBefore: 10_000n * ANGLS, incenseSlots: 0, config: HAND_CONFIG,
       eidols: [snap(1, { risk: '0.99999' }), snap(2, { risk: '0.9' })],
     };
     const out = settleRound(input);
@@ -103,7 +108,7 @@ describe('settleRound, computed by hand', () => {
   });
 
   it('refuses what the rules forbid: r = 1, finer-than-allowed or negative input, duplicate ids, bad slots', () => {
-    const ok: SettlementInput = { roundId: 1, thresholdUnits: HALF, poolBefore: 0n, incenseSlots: 0, config: ECONOMY_CONFIG, eidols: [] };
+    const ok: SettlementInput = { roundId: 1, thresholdUnits: HALF, poolBefore: 0n, incenseSlots: 0, config: HAND_CONFIG, eidols: [] };
     expect(settleRound(ok).transfers).toEqual([]);
     for (const risk of ['1', '1.0', '0.', '-0.1', '0.5e1', ' 0.5']) expect(() => settleRound({ ...ok, eidols: [snap(1, { risk })] })).toThrow();
     expect(() => settleRound({ ...ok, eidols: [snap(1, { risk: { units: 100n, digits: 2 } })] })).toThrow();

@@ -38,6 +38,12 @@ export interface SimOptions {
   poolStart?: bigint;
   strategies?: readonly Strategy[];
   config?: EconomyConfig;
+  /**
+   * Every eidol starts every round at `startValue` again (the difference paid in or taken out by its player):
+   * wealth does not compound and a busted eidol keeps playing, so income per unit staked measures the
+   * round's rules rather than who went broke early. Off by default.
+   */
+  refill?: boolean;
   /** The settlement under test; tests pass a faulty one to see the audit stop the run. */
   settle?: typeof settleRound;
 }
@@ -54,6 +60,8 @@ export interface StrategyStats {
   income: bigint;
   /** Σ emission shares: the part of `income` that is mined rather than won. */
   mined: bigint;
+  /** Σ (G − G paid): what the round's claims cap withheld from this strategy's wins (the rules' only bias by angle). */
+  cut: bigint;
   startWealth: bigint;
   endWealth: bigint;
 }
@@ -84,6 +92,9 @@ export interface SimReport {
   /** Gini of final eidol values (one eidol per player). */
   gini: Ratio;
   finalTotal: bigint;
+  refill: boolean;
+  /** Σ paid into eidols by refills minus Σ taken out (0 without `refill`): finalTotal = start total + this. */
+  refilled: bigint;
 }
 
 /** The chain seed for `text`: itself when it is already 64 hex digits, else sha256 of its UTF-8. */
@@ -113,17 +124,22 @@ export function runSimulation(options: SimOptions): SimReport {
   const stratOf = (i: number) => i % strategies.length;
   const stats: StrategyStats[] = strategies.map((s, k) => {
     const n = Array.from({ length: count }, (_, i) => i).filter((i) => stratOf(i) === k).length;
-    return { name: s.name, eidols: n, plays: 0, wins: 0, staked: 0n, income: 0n, mined: 0n, startWealth: startValue * BigInt(n), endWealth: 0n };
+    return { name: s.name, eidols: n, plays: 0, wins: 0, staked: 0n, income: 0n, mined: 0n, cut: 0n, startWealth: startValue * BigInt(n), endWealth: 0n };
   });
 
   let pool = poolStart;
   let lastRisks: Risk[] = [];
   const poolRows: PoolWindow[] = [];
   let window: PoolWindow | null = null;
-  let cappedRounds = 0, emitted = 0n, fees = 0n;
+  let cappedRounds = 0, emitted = 0n, fees = 0n, refilled = 0n;
+  const refill = options.refill ?? false;
   for (let k = 0; k < rounds; k++) {
     const roundId = k + 1;
     const view = { lastRisks, random };
+    if (refill) {
+      for (const e of snapshot) refilled += startValue - e.value;
+      snapshot = snapshot.map((e) => ({ ...e, value: startValue }));
+    }
     snapshot = snapshot.map((e, i) => ({ ...e, risk: strategies[stratOf(i)]!.pick(view) }));
     const before = { values: new Map(snapshot.map((e) => [e.id, e.value])), pool };
     const out = settle({ roundId, thresholdUnits: thresholdUnits(chain[k]!, SIM_SALT), eidols: snapshot, poolBefore: pool, incenseSlots: incense, config });
@@ -140,6 +156,7 @@ export function runSimulation(options: SimOptions): SimReport {
         st.staked += r.nominalStake;
         st.income += r.payout + r.bet + r.emission; // bet is −s
         st.mined += r.emission;
+        st.cut += r.claim - r.claimPaid;
         lastRisks.push(e.risk as Risk);
       }
       next.push({ ...e, value: r.value, xp: r.xp, level: r.level, type: r.type, topValue: r.topValue });
@@ -164,6 +181,6 @@ export function runSimulation(options: SimOptions): SimReport {
   const finalTotal = snapshot.reduce((a, e) => a + e.value, pool);
   return {
     seed, rounds, eidols: count, incense, startValue, poolStart, config, strategies: stats, pool: poolRows,
-    cappedRounds, emitted, fees, gini: gini(snapshot.map((e) => e.value)), finalTotal,
+    cappedRounds, emitted, fees, gini: gini(snapshot.map((e) => e.value)), finalTotal, refill, refilled,
   };
 }

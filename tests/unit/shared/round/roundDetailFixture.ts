@@ -1,0 +1,49 @@
+/** A published round detail built from the real rules (chain, threshold, settlement): what an honest server sends. */
+import { chainFrom, thresholdDecimal, thresholdUnits } from '../../../../src/shared/rules/fairness';
+import type { FairRoundDetail } from '../../../../src/shared/api/game';
+import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
+import { settleRound } from '../../../../src/shared/rules/round/settlement';
+import type { SnapshotEidol } from '../../../../src/shared/rules/round/settlementTypes';
+
+const ANGLS = 10n ** 8n;
+
+/** The fixture's chain: 4 rounds from a fixed seed; round 12 reveals position 3. */
+export const FIXTURE_CHAIN = chainFrom('ab'.repeat(32), 4);
+export const FIXTURE_SALT = 'fixture-salt';
+
+/** Eidols of every kind: winners and losers around T, Yieldy, an egg at r = 0, an egg with a risk. */
+export const FIXTURE_SNAPSHOT: SnapshotEidol[] = [
+  { id: 5, owner: 1, value: 100n * ANGLS, risk: '0.01', yieldy: 0, type: 'eidol', xp: 3, level: 2, topValue: 120n * ANGLS, noLossValue: 100n * ANGLS },
+  { id: 7, owner: 1, value: 250n * ANGLS, risk: '0.5', yieldy: 10, type: 'eidol', xp: 0, level: 4, topValue: 250n * ANGLS, noLossValue: 200n * ANGLS },
+  { id: 9, owner: 2, value: 400n * ANGLS, risk: '0.97', yieldy: 0, type: 'eidol', xp: 1, level: 1, topValue: 500n * ANGLS, noLossValue: 400n * ANGLS },
+  { id: 11, owner: 2, value: 100n * ANGLS, risk: '0', yieldy: 0, type: 'egg', xp: 11, level: 0, topValue: 100n * ANGLS, noLossValue: 100n * ANGLS },
+  { id: 12, owner: 3, value: 750n * ANGLS, risk: '0.25', yieldy: 5, type: 'egg', xp: 2, level: 0, topValue: 750n * ANGLS, noLossValue: 750n * ANGLS },
+];
+
+/** The honest detail of round `id` at chain position 3, settled from FIXTURE_SNAPSHOT. */
+export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSlots = 1): FairRoundDetail {
+  const hash = FIXTURE_CHAIN.hashes[2]!;
+  const units = thresholdUnits(hash, FIXTURE_SALT);
+  const out = settleRound({ roundId: id, thresholdUnits: units, eidols: FIXTURE_SNAPSHOT, poolBefore, incenseSlots, config: ECONOMY_CONFIG });
+  const byId = new Map(FIXTURE_SNAPSHOT.map((e) => [e.id, e]));
+  return {
+    id,
+    hash,
+    threshold: thresholdDecimal(units),
+    ends_at: '2026-11-23 12:00:00',
+    previous_hash: FIXTURE_CHAIN.hashes[1]!,
+    salt: FIXTURE_SALT,
+    threshold_units: units.toString(),
+    incense_slots: incenseSlots,
+    pool_before: poolBefore.toString(),
+    pool_after: out.totals.poolAfter.toString(),
+    entries: out.eidols.map((r) => {
+      const e = byId.get(r.id)!;
+      return {
+        eidol_id: r.id, risk: String(e.risk), yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
+        value_before: e.value.toString(), top_value_before: e.topValue.toString(), no_loss_value: e.noLossValue.toString(),
+        zone: r.zone, stake: (-r.bet).toString(), payout: r.payout.toString(), mined: r.emission.toString(), value_after: r.value.toString(),
+      };
+    }),
+  };
+}
