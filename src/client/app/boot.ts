@@ -38,7 +38,7 @@ export async function boot(client: Api = api): Promise<void> {
   // Follows $session from here on: the socket opens once the status call reports a user.
   startLiveSocket();
   // Follows $session too: the game loads once a user is known and is forgotten at logout.
-  startGameSync();
+  startGameSync({ refreshUser: () => void refreshSession(client) });
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {

@@ -30,6 +30,8 @@ export interface GameSyncDeps {
   now?: () => number;
   /** What a 401 does: forget the user and go to /hello. */
   loggedOut?: () => void;
+  /** Refreshes the user (balances, level): spec 1 §9 polls the user with the game, every 60 s. */
+  refreshUser?: () => void;
 }
 
 /** A running sync. */
@@ -63,6 +65,7 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
   let again = false;
   let next: ReturnType<typeof setTimeout> | undefined;
   let soon: ReturnType<typeof setTimeout> | undefined;
+  const userPoll = deps.refreshUser ? setInterval(deps.refreshUser, GAME_POLL_MS) : undefined;
 
   const schedule = (ms: number) => {
     clearTimeout(next);
@@ -133,6 +136,7 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
     stopped = true;
     clearTimeout(next);
     clearTimeout(soon);
+    clearInterval(userPoll);
     offEnded();
     offResync();
     $game.set({ status: 'loading', game: null, clockOffsetMs: 0 });

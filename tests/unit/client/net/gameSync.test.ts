@@ -76,6 +76,16 @@ describe('gameSync', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('polls the user every 60 s with the game, and no more after stopping', async () => {
+    let users = 0;
+    sync = createGameSync({ api, now: () => deviceNow, loggedOut: () => void loggedOut++, refreshUser: () => void users++ });
+    await vi.advanceTimersByTimeAsync(GAME_POLL_MS * 2);
+    expect(users).toBe(2);
+    sync.stop();
+    await vi.advanceTimersByTimeAsync(GAME_POLL_MS * 2);
+    expect(users).toBe(2);
+  });
+
   it('marks a 404 as reloading, keeps the known eidols and retries after 1 s', async () => {
     answers = [ok(), { status: 404, body: { success: false, message: 'No round' } }, ok(makeGame({ id: 42 }))];
     start();
