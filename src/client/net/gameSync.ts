@@ -5,6 +5,7 @@
  * refreshGameSoon() so their effect shows 750 ms after they succeed. It stops when the player logs out.
  */
 import { gameSchema, type GameView } from '../../shared/api/game';
+import { parseUtc } from '../../shared/rules/wallet';
 import { $game, $selectedEidolId } from '../stores/game';
 import { $session, setGuest } from '../stores/session';
 import { navigate } from '../stores/router';
@@ -22,6 +23,21 @@ export const GAME_REFRESH_SOON_MS = 750;
  * it a flaky first load would leave "Fetching Aeon Data..." up for a whole poll period.
  */
 export const GAME_ERROR_RETRY_MS = 5_000;
+
+/**
+ * How long after a round's `ends_at` the sync looks for the next round, and how often it looks again while
+ * the answer is still the ended round. Not in the spec: `game_ended` normally triggers that fetch, and this
+ * keeps the countdown moving when the socket is down, at one request per player per round.
+ */
+export const GAME_AFTER_END_MS = 3_000;
+
+/** Ms until the next fetch after an answer: the poll, or shortly after the round ends if that is sooner. */
+export function nextFetchMs(game: Pick<GameView, 'ends_at' | 'server_time'>): number {
+  const endsAt = parseUtc(game.ends_at);
+  if (!Number.isFinite(endsAt)) return GAME_POLL_MS;
+  const untilEnd = endsAt - game.server_time;
+  return untilEnd > 0 ? Math.min(GAME_POLL_MS, untilEnd + GAME_AFTER_END_MS) : GAME_AFTER_END_MS;
+}
 
 /** What the sync needs from its surroundings; tests pass a game API over a fake fetch and a fake clock. */
 export interface GameSyncDeps {
@@ -85,7 +101,7 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
       $game.set({ status: 'ready', game, clockOffsetMs: game.server_time - now() });
       const selected = validSelection($selectedEidolId.get(), game);
       if (selected !== $selectedEidolId.get()) $selectedEidolId.set(selected);
-      return schedule(GAME_POLL_MS);
+      return schedule(nextFetchMs(game));
     }
     if (result.status === 404) {
       // No current round: the last one is settling. Keep showing the eidols we know meanwhile.

@@ -43,7 +43,11 @@ export default function HomeScreen() {
   if (!user) return null;
   return (
     <main className="screen" data-testid="screen-home">
-      <HomeSwiperBand />
+      {/* The tutorial lies over the slides it explains, never over the buttons below. */}
+      <div className="home-top">
+        <HomeSwiperBand />
+        <TutorialOverlay />
+      </div>
       <SlideActions />
       <RoundCountdown />
       <LockedBanner />
@@ -59,7 +63,6 @@ export default function HomeScreen() {
           Logout
         </Button>
       </nav>
-      <TutorialOverlay />
     </main>
   );
 }

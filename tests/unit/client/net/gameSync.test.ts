@@ -8,7 +8,9 @@ import { createHttp } from '../../../../src/client/net/http';
 import { createGameApi } from '../../../../src/client/net/gameApi';
 import {
   createGameSync,
+  GAME_AFTER_END_MS,
   GAME_POLL_MS,
+  nextFetchMs,
   GAME_REFRESH_SOON_MS,
   GAME_RELOAD_RETRY_MS,
   refreshGameSoon,
@@ -74,6 +76,22 @@ describe('gameSync', () => {
     expect(calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(GAME_POLL_MS);
     expect(calls).toHaveLength(3);
+  });
+
+  it('looks for the next round 3 s after the current one ends, then every 3 s while the old one is answered', async () => {
+    const t0 = Date.UTC(2026, 10, 23, 12, 0, 0);
+    const ending = makeGame({}, { serverMs: t0, canActMs: t0 + 20_000, endsMs: t0 + 30_000 });
+    const ended = { ...ending, server_time: t0 + 33_000 };
+    answers = [ok(ending), ok(ended), ok(makeGame({ id: 42 }))];
+    start();
+    await vi.advanceTimersByTimeAsync(30_000 + GAME_AFTER_END_MS - 1);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(GAME_AFTER_END_MS);
+    expect(calls).toHaveLength(3);
+    expect($game.get().game?.id).toBe(42);
+    expect(nextFetchMs({ ends_at: 'garbage', server_time: t0 })).toBe(GAME_POLL_MS);
   });
 
   it('polls the user every 60 s with the game, and no more after stopping', async () => {
