@@ -172,11 +172,17 @@ let following: (() => void) | undefined;
  */
 export function startGameSync(deps: GameSyncDeps = {}): () => void {
   if (following) return following;
+  let userId: number | undefined;
   const unsubscribe = $session.subscribe((session) => {
-    if (session.status === 'user' && !running) running = createGameSync(deps);
-    else if (session.status === 'guest' && running) {
+    const id = session.status === 'user' ? session.user?.id : undefined;
+    // Another account on this device (no logout in between) must not see the previous one's game.
+    if (running && (session.status === 'guest' || (id !== undefined && id !== userId))) {
       running.stop();
       running = undefined;
+    }
+    if (session.status === 'user' && !running) {
+      userId = id;
+      running = createGameSync(deps);
     }
   });
   following = () => {

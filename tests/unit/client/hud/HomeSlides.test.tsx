@@ -12,6 +12,7 @@ import { SlideActions } from '../../../../src/client/hud/components/SlideActions
 import { TutorialOverlay } from '../../../../src/client/hud/components/TutorialOverlay';
 import { RoundCountdown } from '../../../../src/client/hud/components/RoundCountdown';
 import { LockedBanner } from '../../../../src/client/hud/components/LockedBanner';
+import HomeScreen from '../../../../src/client/hud/screens/HomeScreen';
 import { bindHomeSwiper, homeSwiper } from '../../../../src/client/game/home/homeStores';
 import { $game, $selectedEidolId } from '../../../../src/client/stores/game';
 import { setUser } from '../../../../src/client/stores/session';
@@ -103,6 +104,21 @@ describe('home slides HUD', () => {
     expect(testId('slide-error')?.textContent).toBe('');
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(api.growFreeEgg).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('HomeScreen', () => {
+  it('puts the swiper, the slide action, the countdown, the wallet panel and the menu together', async () => {
+    deviceStorage().clear();
+    setUser(makeUser({ name: 'Ada', level: -1 }));
+    $game.set({ status: 'ready', game: makeGame({ oogles: [] }, { serverMs: Date.now() }), clockOffsetMs: 0 });
+    mounted = await render(<HomeScreen />);
+    expect(testId('home-swiper')?.dataset.kind).toBe('extra');
+    expect(mounted.button('Grow Free Egg')).toBeTruthy();
+    expect(testId('round-countdown-text')?.textContent).toMatch(/^Next Crypto Aeon Block in \d\d:\d\d$/);
+    expect(testId('wallet-name')?.textContent).toBe('Ada Purse');
+    expect(testId('tutorial-1')).not.toBeNull();
+    expect(mounted.button('Logout')).toBeTruthy();
   });
 });
 

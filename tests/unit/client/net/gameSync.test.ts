@@ -175,7 +175,7 @@ describe('gameSync', () => {
     warn.mockRestore();
   });
 
-  it('follows the session: starts for a user, stops and forgets for a guest', async () => {
+  it('follows the session: starts for a user, restarts for another account, stops and forgets for a guest', async () => {
     const stopFollowing = startGameSync({ api, now: () => deviceNow, loggedOut: () => void loggedOut++ });
     try {
       setGuest();
@@ -188,11 +188,15 @@ describe('gameSync', () => {
       refreshGameSoon();
       await vi.advanceTimersByTimeAsync(GAME_REFRESH_SOON_MS);
       expect(calls).toHaveLength(2);
+      setUser(makeUser({ id: 8 }));
+      expect($game.get().status).toBe('loading');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls).toHaveLength(3);
       setGuest();
       expect($game.get()).toEqual({ status: 'loading', game: null, clockOffsetMs: 0 });
       expect($selectedEidolId.get()).toBeNull();
       await vi.advanceTimersByTimeAsync(GAME_POLL_MS * 2);
-      expect(calls).toHaveLength(2);
+      expect(calls).toHaveLength(3);
     } finally {
       stopFollowing();
     }
