@@ -105,7 +105,7 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
     }
     if (result.status === 404) {
       // No current round: the last one is settling. Keep showing the eidols we know meanwhile.
-      $game.set({ ...$game.get(), status: 'reloading' });
+      if ($game.get().status !== 'reloading') $game.set({ ...$game.get(), status: 'reloading' });
       return schedule(GAME_RELOAD_RETRY_MS);
     }
     if (result.status === 401) {

@@ -32,11 +32,13 @@ function landingIndex(slides: readonly HomeSlide[]): number {
 
 /**
  * Keeps the model and the stores in step while home is shown; returns the teardown. A refetch keeps the
- * player on the same slide (found by key); the first data after loading lands on the selected eidol.
+ * player on the same slide (found by key). Home opens on the selected eidol, and when the eidols first
+ * arrive it moves there too, unless the player has already swiped away from the first slide meanwhile.
  */
 export function bindHomeSwiper(): () => void {
   let keys: string[] = [];
   let hadGame = false;
+  let first = true;
   const offIndex = homeSwiper.onIndex((i) => {
     $homeIndex.set(i);
     const slide = $homeSlides.get()[i];
@@ -46,13 +48,15 @@ export function bindHomeSwiper(): () => void {
     const hasGame = $game.get().game !== null;
     const currentKey = keys[homeSwiper.index];
     const kept = currentKey === undefined ? -1 : slides.findIndex((s) => s.key === currentKey);
-    const target = !hadGame || kept < 0 ? landingIndex(slides) : kept;
-    // The same slide at a new place jumps without animating: the row must not seem to move under the player.
-    const jump = kept >= 0 || !hadGame;
+    const arrived = hasGame && !hadGame && homeSwiper.index === 0;
+    const land = first || arrived || kept < 0;
+    // Only a vanished slide animates to its successor; otherwise the row must not seem to move under the player.
+    const animate = !first && !arrived && kept < 0;
     keys = slides.map((s) => s.key);
     hadGame = hasGame;
+    first = false;
     homeSwiper.setCount(slides.length);
-    homeSwiper.goTo(target, !jump);
+    homeSwiper.goTo(land ? landingIndex(slides) : kept, animate);
     $homeIndex.set(homeSwiper.index);
   });
   return () => {

@@ -13,7 +13,7 @@ import { TutorialOverlay } from '../../../../src/client/hud/components/TutorialO
 import { RoundCountdown } from '../../../../src/client/hud/components/RoundCountdown';
 import { LockedBanner } from '../../../../src/client/hud/components/LockedBanner';
 import HomeScreen from '../../../../src/client/hud/screens/HomeScreen';
-import { bindHomeSwiper, homeSwiper } from '../../../../src/client/game/home/homeStores';
+import { $homeSlides, bindHomeSwiper, homeSwiper } from '../../../../src/client/game/home/homeStores';
 import { $game, $selectedEidolId } from '../../../../src/client/stores/game';
 import { setUser } from '../../../../src/client/stores/session';
 import { $router } from '../../../../src/client/stores/router';
@@ -88,6 +88,24 @@ describe('home slides HUD', () => {
     loadGame({ oogles: [makeEidol({ id: 1 }), makeEidol({ id: 3 }), makeEidol({ id: 8 })] }, 1);
     expect(homeSwiper.index).toBe(2);
     expect($selectedEidolId.get()).toBe(8);
+  });
+
+  it('stays where the player swiped while the game loads; the arriving eidols take the first slide only if untouched', async () => {
+    setUser(makeUser({ level: 1 }));
+    $game.set({ status: 'reloading', game: null, clockOffsetMs: 0 });
+    expect($homeSlides.get()[homeSwiper.index]?.key).toBe('shop');
+    await act(async () => homeSwiper.step(1));
+    $game.set({ status: 'reloading', game: null, clockOffsetMs: 0 });
+    expect($homeSlides.get()[homeSwiper.index]?.key).toBe('forum');
+    loadGame({ oogles: [makeEidol({ id: 3 })] }, 1);
+    expect($homeSlides.get()[homeSwiper.index]?.key).toBe('forum');
+    unbind!();
+    $game.set({ status: 'loading', game: null, clockOffsetMs: 0 });
+    homeSwiper.goTo(0, false);
+    unbind = bindHomeSwiper();
+    expect($homeSlides.get()[homeSwiper.index]?.key).toBe('shop');
+    loadGame({ oogles: [makeEidol({ id: 3 })] }, 1);
+    expect($homeSlides.get()[homeSwiper.index]?.key).toBe('eidol-3');
   });
 
   it('Grow Free Egg: the server message on failure, the refresh on success', async () => {
