@@ -29,7 +29,7 @@ test('confirm e-mail → home → grow the free egg → countdown, swiper, Manag
   await expect(page.getByTestId('tutorial-2')).toBeVisible();
   await page.getByRole('button', { name: 'Got it' }).click();
   await expect(page.getByTestId('tutorial-3')).toBeVisible();
-  await expect(page.getByTestId('tutorial-3')).toBeHidden({ timeout: 8_000 });
+  await expect(page.getByTestId('tutorial-3')).toBeHidden({ timeout: 15_000 });
 
   // The countdown, driven by the server's round times.
   const countdown = page.getByTestId('round-countdown-text');
