@@ -13,6 +13,7 @@ import { ROUTE_RULES, type RouteName } from '../../shared/routes';
 import { rememberIntended } from '../stores/intended';
 import { authFailureRedirect } from './guards';
 import { startLiveSocket } from './liveSocket';
+import { startGameSync } from '../net/gameSync';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
@@ -36,6 +37,8 @@ export async function refreshSession(client: Api = api): Promise<void> {
 export async function boot(client: Api = api): Promise<void> {
   // Follows $session from here on: the socket opens once the status call reports a user.
   startLiveSocket();
+  // Follows $session too: the game loads once a user is known and is forgotten at logout.
+  startGameSync({ refreshUser: () => void refreshSession(client) });
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {

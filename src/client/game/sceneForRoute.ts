@@ -3,7 +3,8 @@ import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
 import { BackdropScene } from './backdropScene';
 import { MasterScene } from './masterScene';
-import { $ownChoice, $referrerChoice, $registerChoice } from './stageStores';
+import { HomeScene } from './home/homeScene';
+import { $referrerChoice, $registerChoice } from './stageStores';
 
 const cache = new Map<string, Scene>();
 
@@ -24,7 +25,7 @@ export function sceneForRoute(route: RouteName | null): Scene | null {
     case 'registerCode':
       return once('referrer', () => new MasterScene('referrer-master', $referrerChoice));
     case 'home':
-      return once('home', () => new MasterScene('home-master', $ownChoice));
+      return once('home', () => new HomeScene());
     default:
       return once('backdrop', () => new BackdropScene());
   }

@@ -1,4 +1,8 @@
-/** /: for now the wallet panel, the menu (About, Sessions, Logout) and a clear panel for what comes next. */
+/**
+ * / (spec 1 §2 "Home"): the swiper band over the stage's slides, the chosen slide's caption and action, the
+ * round countdown, the banner while locked, the wallet panel, the menu (About, Sessions, Logout) and the
+ * tutorial overlays.
+ */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../stores/session';
@@ -6,8 +10,14 @@ import { navigate } from '../../stores/router';
 import { api } from '../../net/api';
 import { mastershipTarget } from '../../../shared/rules/wallet';
 import { logout } from '../../app/logout';
+import { bindHomeSwiper } from '../../game/home/homeStores';
 import { Button } from '../components/Button';
 import { WalletPanel } from '../components/WalletPanel';
+import { HomeSwiperBand } from '../components/HomeSwiperBand';
+import { SlideActions } from '../components/SlideActions';
+import { RoundCountdown } from '../components/RoundCountdown';
+import { LockedBanner } from '../components/LockedBanner';
+import { TutorialOverlay } from '../components/TutorialOverlay';
 
 /** The home screen. */
 export default function HomeScreen() {
@@ -16,6 +26,8 @@ export default function HomeScreen() {
   // Badge expiry is coarse (days); the time at mount is precise enough and keeps render pure.
   const [nowMs] = useState(() => Date.now());
   const active = user !== null && mastershipTarget(user) === null;
+
+  useEffect(() => bindHomeSwiper(), []);
 
   useEffect(() => {
     if (!active) return;
@@ -31,12 +43,15 @@ export default function HomeScreen() {
   if (!user) return null;
   return (
     <main className="screen" data-testid="screen-home">
-      <div className="master-band" aria-hidden="true" />
+      {/* The tutorial lies over the slides it explains, never over the buttons below. */}
+      <div className="home-top">
+        <HomeSwiperBand />
+        <TutorialOverlay />
+      </div>
+      <SlideActions />
+      <RoundCountdown />
+      <LockedBanner />
       <WalletPanel user={user} address={address} nowMs={nowMs} />
-      <section className="panel" data-testid="home-coming">
-        <h2>Crypto Aeon</h2>
-        <p className="muted">Eidols, the risk angle, charts and shops open here in the next update.</p>
-      </section>
       <nav className="row" aria-label="Menu">
         <Button variant="secondary" small onClick={() => navigate('/onboarding')}>
           About

@@ -1,0 +1,117 @@
+/**
+ * What the HUD shows under each home slide (spec 1 §2): the caption and the action buttons, including the
+ * item button table. Pure, so the table is tested without a DOM.
+ */
+import { ITEM_TYPES, type ItemType } from '../../engine/frameNames';
+import { formatAmount } from '../../../shared/rules/displayAmount';
+import type { HomeSlide } from './homeSlides';
+
+/** A button under a slide: it navigates (`to`), or runs an action the screen knows. */
+export interface SlideButton {
+  label: string;
+  testId: string;
+  to?: string;
+  /** `growFreeEgg`: POST /api/oogle/free. */
+  action?: 'growFreeEgg';
+  disabled?: boolean;
+  /** The eidol to select before navigating (Manage Eidol). */
+  selectEidolId?: number;
+}
+
+/** Manage Eidol (an eidol slide). */
+export const MANAGE_EIDOL = 'Manage Eidol';
+/** The disabled button of a locked eidol. */
+export const COMPLETING_TRANSACTION = 'Completing transaction...';
+/** With no eidols: to the egg shop. */
+export const BUY_EIDOL_EGG = 'Buy Eidol Egg';
+/** With no eidols: the free egg. */
+export const GROW_FREE_EGG = 'Grow Free Egg';
+/** The forum slide's button. */
+export const ENTER_FORUM = 'Enter Forum';
+/** The ref slide's button. */
+export const RECEIVE_GDAO = 'Receive gDAO tokens';
+/** The shop slide's button (the spec names the slide, not its button). */
+export const ENTER_SHOP = 'Enter Mage Shop';
+
+/**
+ * Item buttons by item type (spec 1 §2's table). Destinations the table names only loosely: "(shop)" is the
+ * mage shop, the community store is /gdaoshop, "(forum)" is /forum, Extract /extract, the cookie /feed, the
+ * jar /ecto (the enchant screen), the Tome /transmuteecto (it is what transmutes eggtoplasm), Apple /apple.
+ */
+export const ITEM_BUTTONS: Readonly<Record<ItemType, { label: string; to: string }>> = {
+  Indulgence: { label: 'Buy Extra Eidol', to: '/mageshop' },
+  Cooptoken: { label: 'Spend at the community store', to: '/gdaoshop' },
+  Scribe: { label: 'Scribe Verse', to: '/forum' },
+  Tax: { label: 'Claim Title', to: '/forum' },
+  Incense: { label: 'Burn Incense', to: '/forum' },
+  Map: { label: 'Send Caravan', to: '/forum' },
+  Puff: { label: 'Seek Wisdom', to: '/forum' },
+  Extract: { label: 'Extract Eidol', to: '/extract' },
+  Coincookie: { label: 'Feed Eidol', to: '/feed' },
+  Ectojar: { label: 'Enchant Eggtoplasm Jar', to: '/ecto' },
+  Tome: { label: 'Enchant Eggtoplasm', to: '/transmuteecto' },
+  Apple: { label: 'Feed Eidol', to: '/apple' },
+};
+
+/** The item type of a wire `type` (any case), or null for a type this client does not know. */
+export function knownItemType(type: string): ItemType | null {
+  const key = type.trim().toLowerCase();
+  return ITEM_TYPES.find((t) => t.toLowerCase() === key) ?? null;
+}
+
+/** An ANGLS amount as the spec shows numbers: integers from 1e9, otherwise up to 8 decimals without trailing zeros. */
+export function formatEidolValue(value: string): string {
+  const exact = formatAmount(value, 8);
+  const [whole, frac = ''] = exact.split('.');
+  if (whole !== undefined && whole.replace('-', '').length >= 10) return whole;
+  const trimmed = frac.replace(/0+$/, '');
+  return trimmed ? `${whole}.${trimmed}` : (whole ?? '0');
+}
+
+/** The caption of a slide. */
+export function slideCaption(slide: HomeSlide): string {
+  switch (slide.kind) {
+    case 'eidol': {
+      const e = slide.eidol;
+      const name = e.type === 'egg' ? 'Eidol Egg' : e.type === 'ectoplasm' ? 'Eggtoplasm' : e.skin.name || 'Eidol';
+      return `${name} · ${formatEidolValue(e.value)} ANGLS`;
+    }
+    case 'extra':
+      return slide.first ? 'Grow your first Eidol' : 'Room for an extra Eidol';
+    case 'item':
+      return slide.item.quantity > 1 ? `${slide.item.name} × ${slide.item.quantity}` : slide.item.name;
+    case 'shop':
+      return 'Mage Shop';
+    case 'forum':
+      return 'The Forum';
+    case 'ref':
+      return 'Community Notice';
+  }
+}
+
+/** The action buttons of a slide (one, except the first-egg slot's two). */
+export function slideButtons(slide: HomeSlide): SlideButton[] {
+  switch (slide.kind) {
+    case 'eidol':
+      return slide.eidol.is_locked
+        ? [{ label: COMPLETING_TRANSACTION, testId: 'slide-action', disabled: true }]
+        : [{ label: MANAGE_EIDOL, testId: 'slide-action', to: '/eidol', selectEidolId: slide.eidol.id }];
+    case 'extra':
+      return slide.first
+        ? [
+            { label: BUY_EIDOL_EGG, testId: 'slide-action', to: '/eggshop' },
+            { label: GROW_FREE_EGG, testId: 'slide-action-free', action: 'growFreeEgg' },
+          ]
+        : [{ label: BUY_EIDOL_EGG, testId: 'slide-action', to: '/eggshop' }];
+    case 'item': {
+      const type = knownItemType(slide.item.type);
+      return type ? [{ ...ITEM_BUTTONS[type], testId: 'slide-action' }] : [];
+    }
+    case 'shop':
+      return [{ label: ENTER_SHOP, testId: 'slide-action', to: '/mageshop' }];
+    case 'forum':
+      return [{ label: ENTER_FORUM, testId: 'slide-action', to: '/forum' }];
+    case 'ref':
+      return [{ label: RECEIVE_GDAO, testId: 'slide-action', to: '/coop' }];
+  }
+}

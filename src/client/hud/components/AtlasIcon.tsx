@@ -1,0 +1,48 @@
+/**
+ * A small atlas frame drawn into the HUD (the clock of the countdown): the frame's pixels are copied from the
+ * loaded sheet into a canvas, so designers' atlas swaps reach the DOM too. Before the atlases load, or
+ * where a sheet's pixels cannot be read, the `fallback` glyph shows instead.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { hasTexture, onAtlasesLoaded, texture } from '../../engine/atlas';
+
+/** Props: the frame name, the CSS size (em) and a text glyph for when the art is not there. */
+export interface AtlasIconProps {
+  frame: string;
+  sizeEm?: number;
+  fallback: string;
+}
+
+/** The icon (decorative: hidden from assistive technology; the text beside it says what it means). */
+export function AtlasIcon({ frame, sizeEm = 1.2, fallback }: AtlasIconProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(
+    () =>
+      onAtlasesLoaded(() => {
+        const el = canvas.current;
+        if (!el || !hasTexture(frame)) return;
+        const tex = texture(frame);
+        const source = tex.source.resource as CanvasImageSource | undefined;
+        const ctx = el.getContext('2d');
+        if (!ctx || !source) return;
+        const { x, y, width, height } = tex.frame;
+        const scale = tex.source.resolution || 1;
+        el.width = Math.max(1, Math.round(width * scale));
+        el.height = Math.max(1, Math.round(height * scale));
+        try {
+          ctx.drawImage(source, x * scale, y * scale, width * scale, height * scale, 0, 0, el.width, el.height);
+          setDrawn(true);
+        } catch {
+          // an unreadable source (e.g. a GPU-only texture) keeps the glyph
+        }
+      }),
+    [frame],
+  );
+  return (
+    <span className="atlas-icon" aria-hidden="true" style={{ width: `${sizeEm}em`, height: `${sizeEm}em` }}>
+      <canvas ref={canvas} style={{ display: drawn ? 'block' : 'none', width: '100%', height: '100%' }} />
+      {!drawn && fallback}
+    </span>
+  );
+}

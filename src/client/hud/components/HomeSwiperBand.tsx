@@ -1,0 +1,50 @@
+/**
+ * The home swiper's DOM layer over the stage's band: it takes finger and mouse drags, and offers the
+ * previous/next arrows and one dot per slide as real buttons. The stage draws the slides themselves.
+ */
+import { useEffect, useRef } from 'react';
+import { useStore } from '@nanostores/react';
+import { $homeIndex, $homeSlides, homeSwiper } from '../../game/home/homeStores';
+import { attachSwiperDrag } from '../../game/home/swiperDrag';
+import { slideCaption } from '../../game/home/slideActions';
+import { Button } from './Button';
+
+/** The band. */
+export function HomeSwiperBand() {
+  const slides = useStore($homeSlides);
+  const index = useStore($homeIndex);
+  const band = useRef<HTMLDivElement>(null);
+  useEffect(() => (band.current ? attachSwiperDrag(band.current, homeSwiper) : undefined), []);
+  const slide = slides[index];
+  return (
+    <div className="master-band home-band" ref={band} data-testid="home-swiper" data-slide={slide?.key ?? ''} data-kind={slide?.kind ?? ''}>
+      <Button variant="secondary" small className="arrow prev" aria-label="Previous slide" data-testid="slide-prev" disabled={index <= 0} onClick={() => homeSwiper.step(-1)}>
+        ‹
+      </Button>
+      <Button
+        variant="secondary"
+        small
+        className="arrow next"
+        aria-label="Next slide"
+        data-testid="slide-next"
+        disabled={index >= slides.length - 1}
+        onClick={() => homeSwiper.step(1)}
+      >
+        ›
+      </Button>
+      <div className="dots" role="group" aria-label="Slides">
+        {slides.map((s, i) => (
+          <button
+            key={s.key}
+            type="button"
+            className={`dot ${i === index ? 'on' : ''}`}
+            aria-label={`Slide ${i + 1} of ${slides.length}: ${slideCaption(s)}`}
+            aria-current={i === index ? 'true' : undefined}
+            data-testid={`slide-dot-${s.key}`}
+            onClick={() => homeSwiper.goTo(i)}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
