@@ -98,16 +98,16 @@ export class Hub {
   }
 
   /** Sends `event` to every subscribed socket of `userId`, with the player's next sequence number. */
-  sendToUser<K extends PushedEventName>(userId: number, event: K, payload: ServerEventPayload<K>): void {
+  sendToUser<K extends PushedEventName>(userId: number, event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
     const sockets = this.users.get(userId);
     if (!sockets) return;
-    const out = new OutgoingMessage({ ...payload, event, _nonce: crypto.randomUUID(), seq: this.sequences.next(userId) });
+    const out = new OutgoingMessage({ ...payload, event, _nonce: nonce, seq: this.sequences.next(userId) });
     for (const s of sockets) s.conn.send(out);
   }
 
   /** Sends `event` to every subscribed socket (not sequenced: see socketEvents.ts). */
-  broadcast<K extends PushedEventName>(event: K, payload: ServerEventPayload<K>): void {
-    const out = new OutgoingMessage({ ...payload, event, _nonce: crypto.randomUUID() });
+  broadcast<K extends PushedEventName>(event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
+    const out = new OutgoingMessage({ ...payload, event, _nonce: nonce });
     for (const s of this.subscribed) s.conn.send(out);
   }
 
@@ -122,6 +122,11 @@ export class Hub {
     if (keys.length === 0) return;
     const ended = new Set(keys);
     for (const s of [...this.subscribed]) if (s.identity && ended.has(s.identity.sessionKey)) this.end(s, 'unclean');
+  }
+
+  /** Ends every subscribed socket uncleanly: events may have been missed, so their clients resubscribe and refetch. */
+  resyncAll(): void {
+    for (const s of [...this.subscribed]) this.end(s, 'unclean');
   }
 
   /** Ends every socket (server shutdown: uncleanly, so clients come back to the next server). */
