@@ -11,6 +11,7 @@
  * Goals (issue 9): last-client p99 ≤ 150 ms and ≤ 8 KB of server memory per socket, on each transport.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import v8 from 'node:v8';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { systemClock } from '../../src/server/clock';
 import type { RealtimeLimits } from '../../src/server/realtime/limits';
@@ -165,8 +166,11 @@ interface Figures {
 /** Connects the clients, sends ROUNDS results through `send` (returns the synchronous send time), and reports. */
 async function measure(name: string, url: string, kind: 'socket.io' | 'ws' | 'raw', players: { cookie: string; token: string }[], send: (round: number) => void): Promise<Figures> {
   const before = await memory();
+  if (process.env.BENCH_HEAP_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/fanout-${name}-before.heapsnapshot`);
   const clients = await startClients(url, kind, players);
   const after = await memory();
+  // BENCH_HEAP_SNAPSHOT=<dir>: where the per-socket memory goes (compare the two snapshots in Chrome DevTools).
+  if (process.env.BENCH_HEAP_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/fanout-${name}.heapsnapshot`);
   const last: number[] = [];
   const first: number[] = [];
   const sendMs: number[] = [];

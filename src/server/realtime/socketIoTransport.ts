@@ -100,6 +100,8 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
       // Socket.IO has no unclean close: the product's client treats any server disconnect as one.
       close: () => void socket.disconnect(true),
     });
+    // Nothing is sent to a socket by its id (the hub holds each socket): its own room would only cost memory.
+    void socket.leave(socket.id);
     // Every event counts against the socket's rate; only `message` carries the protocol.
     socket.onAny((event: string, payload: unknown) => hub.receive(state, event === SOCKET_MESSAGE_EVENT ? payload : undefined));
     socket.on('disconnect', () => hub.closed(state));
