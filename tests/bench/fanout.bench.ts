@@ -11,6 +11,7 @@
  * Goals (issue 9): last-client p99 ≤ 150 ms and ≤ 8 KB of server memory per socket, on each transport.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import v8 from 'node:v8';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { systemClock } from '../../src/server/clock';
@@ -214,6 +215,9 @@ function result(round: number) {
 }
 
 console.info(`fanout: ${SOCKETS} sockets per transport, ${ROUNDS} rounds, ${PLAYERS} players${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`);
+// Latencies on a shared machine follow its load: printed so a run's figures can be read against it.
+bench('fanout.machine.cpus', os.cpus().length, 'cpus');
+bench('fanout.machine.load_avg_1m_at_start', os.loadavg()[0]!, 'runnable');
 
 // Baseline: a bare ws server, the same JSON text to every client, nothing else.
 const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false, clientTracking: false });
@@ -248,4 +252,5 @@ try {
 } finally {
   await server.close();
 }
+bench('fanout.machine.load_avg_1m_at_end', os.loadavg()[0]!, 'runnable');
 process.exit(0);

@@ -26,13 +26,16 @@ export type PayloadArgs<K extends PushedEventName> = Record<string, never> exten
   ? [payload?: ServerEventPayload<K>]
   : [payload: ServerEventPayload<K>];
 
-/** What the rest of the server uses to reach players. */
+/**
+ * What the rest of the server uses to reach players, on whichever node their sockets are: calls go through
+ * the bus (delivered inside the call on SQLite; a moment later, on every node alike, on PostgreSQL).
+ */
 export interface Realtime {
-  /** Sends `event` to every subscribed socket of `userId`, with the player's next `seq`. */
+  /** Sends `event` to every subscribed socket of `userId` on every node, with the player's next `seq`. */
   sendToUser<K extends PushedEventName>(userId: number, event: K, ...payload: PayloadArgs<K>): void;
-  /** Sends `event` to every subscribed socket (not sequenced). */
+  /** Sends `event` to every subscribed socket on every node (not sequenced). */
   broadcast<K extends PushedEventName>(event: K, ...payload: PayloadArgs<K>): void;
-  /** Disconnects every socket of `userId` (uncleanly: they come back and resync, or are refused). */
+  /** Disconnects every socket of `userId` on every node (uncleanly: they come back and resync, or are refused). */
   disconnectUser(userId: number): void;
 }
 
