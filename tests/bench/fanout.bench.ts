@@ -5,8 +5,9 @@
  * like the product's clients; BENCH_ROUNDS broadcasts per transport, one after the other finished. Per
  * transport: last-client (and first-client) latency p50/p99 over the rounds (the send time travels in the
  * payload; same machine, same clock), the time the server spent in the send call, and the server's memory
- * per socket (heap and RSS after connecting minus before, after a full GC, / N). Baseline in the same run:
- * a bare `ws` server sending the same JSON text to the same number of bare `ws` clients (which ack too).
+ * per socket (heap and RSS after connecting minus before, after a full GC, / N). Baseline in the same run,
+ * measured right before each transport: a bare `ws` server sending the same JSON text to the same number
+ * of bare `ws` clients (which ack too).
  * Prints `BENCH <name> <value> <unit>` lines, figures only, and the ratios to the baseline.
  * Goals (issue 9): last-client p99 ≤ 150 ms and ≤ 8 KB of server memory per socket, on each transport.
  */
@@ -219,21 +220,26 @@ console.info(`fanout: ${SOCKETS} sockets per transport, ${ROUNDS} rounds, ${PLAY
 bench('fanout.machine.cpus', os.cpus().length, 'cpus');
 bench('fanout.machine.load_avg_1m_at_start', os.loadavg()[0]!, 'runnable');
 
-// Baseline: a bare ws server, the same JSON text to every client, nothing else.
-const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false, clientTracking: false });
-await new Promise((r) => wss.once('listening', r));
-const raw = new Set<WebSocket>();
-wss.on('connection', (ws) => {
-  raw.add(ws);
-  ws.on('message', (data) => JSON.parse(String(data)) as unknown);
-  ws.on('close', () => raw.delete(ws));
-});
-const rawUrl = `http://127.0.0.1:${(wss.address() as { port: number }).port}`;
-const base = await measure('baseline_bare_ws', rawUrl, 'raw', [], (round) => {
-  const text = JSON.stringify({ ...result(round), event: 'game_ended', _nonce: crypto.randomUUID() });
-  for (const ws of raw) ws.send(text);
-});
-await new Promise((r) => wss.close(r));
+/** The baseline: a bare ws server, the same JSON text to every client, nothing else. */
+async function baseline(label: string): Promise<Figures> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false, clientTracking: false });
+  await new Promise((r) => wss.once('listening', r));
+  const raw = new Set<WebSocket>();
+  wss.on('connection', (ws) => {
+    raw.add(ws);
+    ws.on('message', (data) => JSON.parse(String(data)) as unknown);
+    ws.on('close', () => raw.delete(ws));
+  });
+  const rawUrl = `http://127.0.0.1:${(wss.address() as { port: number }).port}`;
+  try {
+    return await measure(`baseline_bare_ws.before_${label}`, rawUrl, 'raw', [], (round) => {
+      const text = JSON.stringify({ ...result(round), event: 'game_ended', _nonce: crypto.randomUUID() });
+      for (const ws of raw) ws.send(text);
+    });
+  } finally {
+    await new Promise((r) => wss.close(r));
+  }
+}
 
 const server = await startTestServer('sqlite', '', { clock: systemClock, realtimeLimits: LIFTED });
 try {
@@ -243,9 +249,12 @@ try {
     players.push({ cookie: p.client.cookieHeader(), token: p.user.ws_auth_token as string });
   }
   for (const transport of ['socket.io', 'ws'] as const) {
+    // Measured right before each transport: on a shared machine the load drifts within a run.
+    const base = await baseline(transport);
     const f = await measure(transport, server.url, transport, players, (round) => server.realtime.broadcast('game_ended', result(round)));
     bench(`fanout.${transport}.last_client.p50_ratio_to_baseline`, f.lastP50 / base.lastP50, 'x');
     bench(`fanout.${transport}.last_client.p99_ratio_to_baseline`, f.lastP99 / base.lastP99, 'x');
+    bench(`fanout.${transport}.server_send_call.p50_ratio_to_baseline`, f.sendP50 / base.sendP50, 'x');
     bench(`fanout.${transport}.server_heap_per_socket_ratio_to_baseline`, f.heapPerSocket / base.heapPerSocket, 'x');
     bench(`fanout.${transport}.server_rss_per_socket_ratio_to_baseline`, f.rssPerSocket / base.rssPerSocket, 'x');
   }

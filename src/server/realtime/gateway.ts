@@ -73,6 +73,7 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
     ctx.db.dialect === 'postgres' && ctx.db.url
       ? postgresBus({ url: ctx.db.url, deliver, onGap: () => hub.resyncAll(), log: app.log })
       : inProcessBus(deliver);
+  if (ctx.db.dialect === 'postgres' && !ctx.db.url) app.log.warn('realtime: PostgreSQL without a URL: events reach this node\'s sockets only');
 
   ctx.sessionsEnded.add((keys, userId) => bus.publish({ to: 'sessions', keys, userId }));
   // Listening before serving: nothing sent once the app is up is missed by this node.
