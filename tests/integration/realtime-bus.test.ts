@@ -104,6 +104,29 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
     });
   });
 
+  it('a node that closes ends its bus connection, and what it sent just before still goes out', async () => {
+    const busConnections = async () => {
+      const admin = new pg.Client({ connectionString: a.testDb.location });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()',
+          [BUS_APPLICATION_NAME],
+        );
+        return rows[0]!.n;
+      } finally {
+        await admin.end();
+      }
+    };
+    const c = await startTestServer('postgres', pgAdminUrl, limits, {}, { beside: a });
+    const player = await subscribed('ws', b);
+    expect(await busConnections()).toBe(3);
+    c.realtime.sendToUser(player.user.id, 'item_arrived', { from: 'closing node' });
+    await c.close();
+    expect(await player.socket.next('item_arrived')).toMatchObject({ from: 'closing node', seq: 1 });
+    await expect.poll(busConnections, { timeout: 3000, interval: 50 }).toBe(2);
+  });
+
   it('after its bus connection dies a node ends its sockets (their clients resync) and hears the bus again', async () => {
     const player = await subscribed('ws', b);
     const admin = new pg.Client({ connectionString: b.testDb.location });

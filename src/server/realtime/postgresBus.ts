@@ -33,6 +33,8 @@ const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
 /** A connection that does not answer a ping this often is treated as dead (a silent network loss). */
 const PING_MS = 30_000;
+/** A connection attempt that takes longer is abandoned and retried (app close waits for the attempt). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Wiring of the PostgreSQL bus. */
 export interface PostgresBusOptions {
@@ -111,7 +113,7 @@ class PostgresBus implements Bus {
 
   private async open(): Promise<void> {
     if (this.closed || this.client) return;
-    const client = new pg.Client({ connectionString: this.options.url, application_name: BUS_APPLICATION_NAME, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.options.url, application_name: BUS_APPLICATION_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
