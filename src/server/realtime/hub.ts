@@ -73,6 +73,10 @@ export class Hub {
       syncs: new TokenBucket(l.syncBurst, l.syncsPerSecond, now),
       syncing: 0,
       closed: false,
+      // Every field present from the start: V8 then keeps them in the object instead of a property store beside it.
+      abuse: undefined,
+      identity: undefined,
+      authTimer: undefined,
     };
     this.sockets.add(state);
     this.startAuthTimer(state);
