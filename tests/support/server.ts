@@ -49,6 +49,13 @@ async function createServerTestDb(dialect: DialectName, pgAdminUrl: string): Pro
   };
 }
 
+/** A second node's own pool on the database of `first` (PostgreSQL); closing it leaves the database alone. */
+function sharedDb(first: TestDb): TestDb {
+  if (first.db.dialect !== 'postgres') throw new Error('a second node needs a database two processes can share: PostgreSQL');
+  const db = openPostgres(first.location, 10, () => {});
+  return { db, location: first.location, destroy: () => db.close() };
+}
+
 /** The public URL test servers write into links (deliberately not the address they listen on). */
 export const TEST_PUBLIC_URL = 'https://aeon.example';
 
@@ -73,6 +80,12 @@ export interface TestServer {
 
 const silent = { info: () => {}, error: () => {} };
 
+/** Where a test server runs. */
+export interface NodeOptions {
+  /** Another node on this server's database (PostgreSQL): the database is shared, and left to that server to drop. */
+  beside?: TestServer;
+}
+
 /**
  * Starts a server on `dialect`; `overrides` replace components (rate limits, static paths, balances).
  * Rate limits are raised 1000-fold unless given: only the rate-limit tests want to meet them.
@@ -82,8 +95,9 @@ export async function startTestServer(
   pgAdminUrl: string,
   overrides: Partial<Omit<AppComponents, 'config' | 'db'>> = {},
   configOverrides: Partial<Config> = {},
+  node: NodeOptions = {},
 ): Promise<TestServer> {
-  const testDb = await createServerTestDb(dialect, pgAdminUrl);
+  const testDb = node.beside ? sharedDb(node.beside.testDb) : await createServerTestDb(dialect, pgAdminUrl);
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-srv-'));
   const config: Config = { ...loadConfig({}), dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };

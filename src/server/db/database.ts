@@ -17,6 +17,8 @@ export interface Db {
   dialect: DialectName;
   /** The SQLite connection (undefined on PostgreSQL), for `BEGIN IMMEDIATE` and pragmas. */
   sqlite: SQLite.Database | undefined;
+  /** The PostgreSQL connection URL (undefined on SQLite): the socket bus opens its own LISTEN connection with it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -87,7 +89,7 @@ export function openPostgres(
     client.on('error', onIdleError);
   });
   const kysely = guardedKysely(new PostgresDialect({ pool }));
-  return { kysely, dialect: 'postgres', sqlite: undefined, close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', sqlite: undefined, url, close: () => kysely.destroy() };
 }
 
 /** Opens PostgreSQL when `databaseUrl` is set, else the SQLite file `dataDir/aeon.sqlite`. */

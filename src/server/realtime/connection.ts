@@ -4,15 +4,33 @@ import type { ServerMessage } from '../../shared/api/socket';
 /** How a socket is ended: `unclean` makes the original product's client reconnect and resync; `policy` does not. */
 export type CloseMode = 'unclean' | 'policy';
 
-/** A message on its way out, serialised at most once however many sockets it goes to. */
+/**
+ * A message on its way out, serialised at most once however many sockets it goes to: a round result goes
+ * to every socket, and encoding it per socket was most of a fan-out's time.
+ */
 export class OutgoingMessage {
   private json: string | undefined;
+  private utf8: Buffer | undefined;
+  private readonly encodings = new Map<string, unknown>();
 
   constructor(readonly message: ServerMessage) {}
 
   /** The message as a JSON text frame. */
   get text(): string {
     return (this.json ??= JSON.stringify(this.message));
+  }
+
+  /** The JSON text as UTF-8 bytes (sent as a text frame, it spares each socket the conversion). */
+  get bytes(): Buffer {
+    return (this.utf8 ??= Buffer.from(this.text));
+  }
+
+  /** A transport's own encoding of the message, made by `make` on first use and kept for the other sockets. */
+  encoded<T>(transport: string, make: (message: ServerMessage) => T): T {
+    if (this.encodings.has(transport)) return this.encodings.get(transport) as T;
+    const value = make(this.message);
+    this.encodings.set(transport, value);
+    return value;
   }
 }
 

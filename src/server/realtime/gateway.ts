@@ -2,17 +2,22 @@
  * The socket gateway on the HTTP port: one hub (subscriptions, limits, sequence numbers) behind two thin
  * transports, Socket.IO at /socket.io for the product's client and a plain WebSocket at /ws/ for clients
  * of the original product. A socket subscribes with `sync` (its user's `ws_auth_token` plus a live session
- * of that user), then receives that user's events; it is ended when its session ends or expires.
+ * of that user), then receives that user's events; it is ended when its session ends or expires. Sends
+ * reach the sockets of every node through the bus (bus.ts): in-process on SQLite, LISTEN/NOTIFY on
+ * PostgreSQL.
  */
+import crypto from 'node:crypto';
 import type { PushedEventName, ServerEventPayload } from '../../shared/api/socketEvents';
 import type { App, AppContext } from '../http/context';
 import { AddressBook } from './addressBook';
+import { inProcessBus, type Bus, type BusMessage } from './bus';
 import { createAdmission } from './admission';
 import { clientAddressResolver, type TrustProxy } from './clientAddress';
 import { Hub } from './hub';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits';
 import { sessionCookieName } from '../http/sessionCookies';
 import { attachPlainWebSocket } from './plainWsTransport';
+import { postgresBus } from './postgresBus';
 import { sessionCookieFrom } from './sessionCookie';
 import { attachSocketIo } from './socketIoTransport';
 
@@ -21,13 +26,16 @@ export type PayloadArgs<K extends PushedEventName> = Record<string, never> exten
   ? [payload?: ServerEventPayload<K>]
   : [payload: ServerEventPayload<K>];
 
-/** What the rest of the server uses to reach players. */
+/**
+ * What the rest of the server uses to reach players, on whichever node their sockets are: calls go through
+ * the bus (delivered inside the call on SQLite; a moment later, on every node alike, on PostgreSQL).
+ */
 export interface Realtime {
-  /** Sends `event` to every subscribed socket of `userId`, with the player's next `seq`. */
+  /** Sends `event` to every subscribed socket of `userId` on every node, with the player's next `seq`. */
   sendToUser<K extends PushedEventName>(userId: number, event: K, ...payload: PayloadArgs<K>): void;
-  /** Sends `event` to every subscribed socket (not sequenced). */
+  /** Sends `event` to every subscribed socket on every node (not sequenced). */
   broadcast<K extends PushedEventName>(event: K, ...payload: PayloadArgs<K>): void;
-  /** Disconnects every socket of `userId` (uncleanly: they come back and resync, or are refused). */
+  /** Disconnects every socket of `userId` on every node (uncleanly: they come back and resync, or are refused). */
   disconnectUser(userId: number): void;
 }
 
@@ -54,15 +62,32 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
   };
   const transports = [attachSocketIo(app.server, deps), attachPlainWebSocket(app.server, deps)];
 
-  ctx.sessionsEnded.add((keys, userId) => hub.sessionsEnded(keys, userId));
+  // Everything goes through the bus, and each node delivers what the bus hands it, in the bus's order.
+  const deliver = (m: BusMessage) => {
+    if (m.to === 'user') hub.sendToUser(m.userId, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
+    else if (m.to === 'all') hub.broadcast(m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
+    else if (m.to === 'disconnect') hub.disconnectUser(m.userId);
+    else hub.sessionsEnded(m.keys, m.userId);
+  };
+  const bus: Bus =
+    ctx.db.dialect === 'postgres' && ctx.db.url
+      ? postgresBus({ url: ctx.db.url, deliver, onGap: () => hub.resyncAll(), log: app.log })
+      : inProcessBus(deliver);
+  if (ctx.db.dialect === 'postgres' && !ctx.db.url) app.log.warn('realtime: PostgreSQL without a URL: events reach this node\'s sockets only');
+
+  ctx.sessionsEnded.add((keys, userId) => bus.publish({ to: 'sessions', keys, userId }));
+  // Listening before serving: nothing sent once the app is up is missed by this node.
+  app.addHook('onReady', () => bus.start());
   app.addHook('preClose', async () => {
+    await bus.close();
     hub.closeAll();
     for (const t of transports) t.close();
   });
 
+  const nonce = () => crypto.randomUUID();
   return {
-    sendToUser: (userId, event, ...[payload]) => hub.sendToUser(userId, event, payload ?? ({} as ServerEventPayload<typeof event>)),
-    broadcast: (event, ...[payload]) => hub.broadcast(event, payload ?? ({} as ServerEventPayload<typeof event>)),
-    disconnectUser: (userId) => hub.disconnectUser(userId),
+    sendToUser: (userId, event, ...[payload]) => bus.publish({ to: 'user', userId, event, payload: payload ?? {}, nonce: nonce() }),
+    broadcast: (event, ...[payload]) => bus.publish({ to: 'all', event, payload: payload ?? {}, nonce: nonce() }),
+    disconnectUser: (userId) => bus.publish({ to: 'disconnect', userId }),
   };
 }

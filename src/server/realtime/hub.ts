@@ -11,13 +11,12 @@ import type { PushedEventName, ServerEventPayload } from '../../shared/api/socke
 import type { ClockTimer } from '../clock';
 import type { AppContext } from '../http/context';
 import { authenticate, recheckSession, type SocketIdentity } from './authenticate';
+import { Deadlines } from './deadlines';
 import { OutgoingMessage, type CloseMode, type Connection } from './connection';
 import type { RealtimeLimits } from './limits';
 import { Sequences } from './sequences';
 import { TokenBucket } from './tokenBucket';
 
-/** Longest delay a timer takes (Node's limit); a later expiry is simply rechecked then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Retry delay of an expiry recheck that failed (database unavailable). */
 const RECHECK_RETRY_MS = 60_000;
 
@@ -26,13 +25,13 @@ export interface SocketState {
   readonly conn: Connection;
   readonly messages: TokenBucket;
   readonly syncs: TokenBucket;
-  readonly abuse: TokenBucket;
+  /** Made at the first dropped message: most sockets never have one. */
+  abuse?: TokenBucket;
   /** `sync`s being checked now. */
   syncing: number;
   closed: boolean;
   identity?: SocketIdentity;
   authTimer?: ClockTimer;
-  expiryTimer?: ClockTimer;
 }
 
 /** Parses a text frame; anything else is passed through for the schema to judge. */
@@ -51,24 +50,33 @@ export class Hub {
   private readonly subscribed = new Set<SocketState>();
   private readonly users = new Map<number, Set<SocketState>>();
   private readonly sequences = new Sequences();
+  /** Session expiries of subscribed sockets, rechecked when due (one timer for all of them). */
+  private readonly expiries: Deadlines<SocketState>;
+  /** The clock's reading, one function shared by every socket's buckets. */
+  private readonly now = () => this.ctx.clock.now();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly limits: RealtimeLimits,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.expiries = new Deadlines(ctx.clock, (state) => void this.recheck(state));
+  }
 
   /** Registers a socket that just opened; it has `authTimeoutMs` to subscribe. */
   open(conn: Connection): SocketState {
-    const now = () => this.ctx.clock.now();
+    const now = this.now;
     const l = this.limits;
     const state: SocketState = {
       conn,
       messages: new TokenBucket(l.messageBurst, l.messagesPerSecond, now),
       syncs: new TokenBucket(l.syncBurst, l.syncsPerSecond, now),
-      abuse: new TokenBucket(l.abuseBurst, l.abuseForgivenPerSecond, now),
       syncing: 0,
       closed: false,
+      // Every field present from the start: V8 then keeps them in the object instead of a property store beside it.
+      abuse: undefined,
+      identity: undefined,
+      authTimer: undefined,
     };
     this.sockets.add(state);
     this.startAuthTimer(state);
@@ -94,20 +102,21 @@ export class Hub {
     if (!this.sockets.delete(state)) return;
     state.closed = true;
     state.authTimer?.cancel();
+    state.authTimer = undefined;
     this.unsubscribe(state);
   }
 
   /** Sends `event` to every subscribed socket of `userId`, with the player's next sequence number. */
-  sendToUser<K extends PushedEventName>(userId: number, event: K, payload: ServerEventPayload<K>): void {
+  sendToUser<K extends PushedEventName>(userId: number, event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
     const sockets = this.users.get(userId);
     if (!sockets) return;
-    const out = new OutgoingMessage({ ...payload, event, _nonce: crypto.randomUUID(), seq: this.sequences.next(userId) });
+    const out = new OutgoingMessage({ ...payload, event, _nonce: nonce, seq: this.sequences.next(userId) });
     for (const s of sockets) s.conn.send(out);
   }
 
   /** Sends `event` to every subscribed socket (not sequenced: see socketEvents.ts). */
-  broadcast<K extends PushedEventName>(event: K, payload: ServerEventPayload<K>): void {
-    const out = new OutgoingMessage({ ...payload, event, _nonce: crypto.randomUUID() });
+  broadcast<K extends PushedEventName>(event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
+    const out = new OutgoingMessage({ ...payload, event, _nonce: nonce });
     for (const s of this.subscribed) s.conn.send(out);
   }
 
@@ -122,6 +131,11 @@ export class Hub {
     if (keys.length === 0) return;
     const ended = new Set(keys);
     for (const s of [...this.subscribed]) if (s.identity && ended.has(s.identity.sessionKey)) this.end(s, 'unclean');
+  }
+
+  /** Ends every subscribed socket uncleanly: events may have been missed, so their clients resubscribe and refetch. */
+  resyncAll(): void {
+    for (const s of [...this.subscribed]) this.end(s, 'unclean');
   }
 
   /** Ends every socket (server shutdown: uncleanly, so clients come back to the next server). */
@@ -140,6 +154,7 @@ export class Hub {
   }
 
   private dropped(state: SocketState): void {
+    state.abuse ??= new TokenBucket(this.limits.abuseBurst, this.limits.abuseForgivenPerSecond, this.now);
     if (state.abuse.take()) return;
     this.log.warn({ address: state.conn.address, transport: state.conn.transport }, 'socket ended: it kept sending over its limit');
     this.end(state, 'policy');
@@ -170,6 +185,7 @@ export class Hub {
   private subscribe(state: SocketState, identity: SocketIdentity): void {
     if (state.identity) this.unsubscribe(state);
     state.authTimer?.cancel();
+    state.authTimer = undefined;
     state.identity = identity;
     let sockets = this.users.get(identity.userId);
     if (!sockets) this.users.set(identity.userId, (sockets = new Set()));
@@ -179,7 +195,7 @@ export class Hub {
   }
 
   private unsubscribe(state: SocketState): void {
-    state.expiryTimer?.cancel();
+    this.expiries.delete(state);
     this.subscribed.delete(state);
     const identity = state.identity;
     state.identity = undefined;
@@ -201,9 +217,7 @@ export class Hub {
   }
 
   private scheduleExpiry(state: SocketState, expiresAt: number): void {
-    state.expiryTimer?.cancel();
-    const delay = Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - this.ctx.clock.now()));
-    state.expiryTimer = this.ctx.clock.setTimeout(() => void this.recheck(state), delay);
+    this.expiries.set(state, expiresAt);
   }
 
   /** At the expiry it knew, asks the database again: the session may have slid forward, or ended. */
@@ -215,7 +229,7 @@ export class Hub {
       expiresAt = await recheckSession(this.ctx, identity);
     } catch (err) {
       this.log.error({ err }, 'socket session recheck failed');
-      state.expiryTimer = this.ctx.clock.setTimeout(() => void this.recheck(state), RECHECK_RETRY_MS);
+      if (!state.closed && state.identity === identity) this.expiries.set(state, this.ctx.clock.now() + RECHECK_RETRY_MS);
       return;
     }
     if (state.closed || state.identity !== identity) return;

@@ -48,27 +48,32 @@ export function attachPlainWebSocket(server: HttpServer, deps: TransportDeps): {
     if (!book.add(address)) return refuse(socket, 429, 'too many sockets');
     // The TCP socket's close covers every ending, including an upgrade that ws itself refuses.
     socket.once('close', () => book.remove(address));
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      alive.set(ws, true);
-      const state = hub.open({
-        transport: 'ws',
-        address,
-        cookie: deps.sessionOf(req.headers.cookie),
-        send: (out) => {
-          if (ws.readyState !== WebSocket.OPEN) return;
-          // A reader that cannot keep up would grow this buffer without bound: drop it; it resyncs on return.
-          if (ws.bufferedAmount > limits.maxBufferedBytes) return void ws.terminate();
-          ws.send(out.text);
-        },
-        close: (mode) => (mode === 'unclean' ? ws.terminate() : ws.close(POLICY_VIOLATION, 'message limit')),
-      });
-      ws.on('message', (data, isBinary) => hub.receive(state, textOf(data, isBinary)));
-      ws.on('pong', () => alive.set(ws, true));
-      ws.on('error', () => {});
-      ws.on('close', () => {
-        alive.delete(ws);
-        hub.closed(state);
-      });
+    // Read now: the socket's closures must not keep the upgrade request (and its headers) alive.
+    const cookie = deps.sessionOf(req.headers.cookie);
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address, cookie));
+  };
+
+  const accept = (ws: WebSocket, address: string, cookie: string | undefined) => {
+    alive.set(ws, true);
+    const state = hub.open({
+      transport: 'ws',
+      address,
+      cookie,
+      send: (out) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        // A reader that cannot keep up would grow this buffer without bound: drop it; it resyncs on return.
+        if (ws.bufferedAmount > limits.maxBufferedBytes) return void ws.terminate();
+        // The bytes are encoded once per message, not per socket; sent as text.
+        ws.send(out.bytes, { binary: false });
+      },
+      close: (mode) => (mode === 'unclean' ? ws.terminate() : ws.close(POLICY_VIOLATION, 'message limit')),
+    });
+    ws.on('message', (data, isBinary) => hub.receive(state, textOf(data, isBinary)));
+    ws.on('pong', () => alive.set(ws, true));
+    ws.on('error', () => {});
+    ws.on('close', () => {
+      alive.delete(ws);
+      hub.closed(state);
     });
   };
   server.on('upgrade', onUpgrade);
