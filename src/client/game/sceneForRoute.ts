@@ -3,6 +3,8 @@ import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
 import { BackdropScene } from './backdropScene';
 import { MasterScene } from './masterScene';
+import { EidolScene } from './eidol/eidolScene';
+import { deviceClock, riskControl } from './eidol/eidolStores';
 import { $ownChoice, $referrerChoice, $registerChoice } from './stageStores';
 
 const cache = new Map<string, Scene>();
@@ -23,6 +25,8 @@ export function sceneForRoute(route: RouteName | null): Scene | null {
       return once('register', () => new MasterScene('register-masters', $registerChoice));
     case 'registerCode':
       return once('referrer', () => new MasterScene('referrer-master', $referrerChoice));
+    case 'eidol':
+      return once('eidol', () => new EidolScene(riskControl, deviceClock));
     case 'home':
       return once('home', () => new MasterScene('home-master', $ownChoice));
     default:

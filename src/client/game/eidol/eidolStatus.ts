@@ -1,0 +1,74 @@
+/**
+ * What the eidol screen derives from the round and the eidol (spec 1 §2, §4): which eidol it shows, whether
+ * the round is locked, and which actions it offers and whether they are enabled. Pure: the HUD and the
+ * scene read the same answers.
+ */
+import type { EidolView, GameView } from '../../../shared/api/game';
+import { appleActive, parseUtc, precisionLevel } from './riskAngle';
+import { anglsUnits } from './numbers';
+import { eggFrame, eggtoplasmFrame, eidolFrame, LOSS_FRAME, type EggType } from '../../engine/frameNames';
+
+/** The eidol /eidol manages: the selected one, else the first. */
+export function selectedEidol(game: GameView | null, id: number | null): EidolView | null {
+  if (!game || game.oogles.length === 0) return null;
+  return game.oogles.find((e) => e.id === id) ?? game.oogles[0]!;
+}
+
+/** The round takes no bids: no round data yet, or the server time has reached `can_act_before`. */
+export function roundLocked(game: GameView | null, serverNowMs: number): boolean {
+  if (!game) return true;
+  const until = parseUtc(game.can_act_before);
+  return !Number.isFinite(until) || serverNowMs >= until;
+}
+
+/** Precision p of an eidol at `nowMs` (precise, +1 while its apple runs). */
+export function eidolPrecision(eidol: EidolView, nowMs: number): number {
+  return precisionLevel(eidol.data.precise, appleActive(eidol.data.apple, nowMs));
+}
+
+/** One action button of the eidol screen. */
+export interface EidolAction {
+  id: 'pop' | 'transmute' | 'transmuteEcto' | 'buyEgg' | 'confirmLoss';
+  label: string;
+  /** Where it leads (a route), or null for an in-place request. */
+  path: string | null;
+  enabled: boolean;
+}
+
+/** The action buttons (spec 1 §2 "Main game screen actions", §4 "Eidol"), in the order shown. */
+export function eidolActions(eidol: EidolView | null, userLevel: number, locked: boolean): EidolAction[] {
+  const out: EidolAction[] = [];
+  if (userLevel === -1) out.push({ id: 'buyEgg', label: 'Buy Eidol egg', path: '/eggshop', enabled: true });
+  if (!eidol) return out;
+  const value = anglsUnits(eidol.value);
+  const fullEcto = eidol.type === 'ectoplasm' && eidol.experience >= eidol.next_level_experience;
+  // An egg, or an ectoplasm that is not full yet, cannot act; nothing acts while the round or the eidol is locked.
+  const blocked = locked || eidol.is_locked || eidol.type === 'egg' || (eidol.type === 'ectoplasm' && !fullEcto);
+  if (eidol.type !== 'egg' && value > 0n) out.push({ id: 'pop', label: 'Pop Eidol', path: '/pop', enabled: !blocked });
+  if (eidol.level >= 11 && eidol.type !== 'egg') out.push({ id: 'transmute', label: 'Transmute Eidol', path: '/transmute', enabled: !blocked });
+  if (fullEcto) out.push({ id: 'transmuteEcto', label: 'Transmute Eggtoplasm', path: '/transmuteecto', enabled: !blocked });
+  if (value === 0n) out.push({ id: 'confirmLoss', label: 'Confirm Loss', path: null, enabled: !locked && !eidol.is_locked });
+  return out;
+}
+
+/** Hatch values of the egg tiers, for the egg frame (spec 1 §9: 100/400/750/1000). */
+const EGG_BY_VALUE: ReadonlyArray<[bigint, EggType]> = [
+  [1000n, 'egg4'],
+  [750n, 'egg3'],
+  [400n, 'egg2'],
+  [0n, 'egg1'],
+];
+
+/** The atlas frame an eidol shows: the loss sprite at value 0, its egg tier, its eggtoplasm fill, or its skin. */
+export function eidolFrameFor(eidol: EidolView): string {
+  const value = anglsUnits(eidol.value);
+  if (value === 0n) return LOSS_FRAME;
+  if (eidol.type === 'egg') {
+    const hatch = anglsUnits(eidol.maxValue) / ANGLS_PER_UNIT;
+    return eggFrame(EGG_BY_VALUE.find(([v]) => hatch >= v)![1]);
+  }
+  if (eidol.type === 'ectoplasm') return eggtoplasmFrame(eidol.next_level_experience > 0 ? eidol.experience / eidol.next_level_experience : 0);
+  return eidolFrame(eidol.collection, eidol.rarity, eidol.id);
+}
+
+const ANGLS_PER_UNIT = 10n ** 8n;
