@@ -19,7 +19,7 @@ import type { EidolView } from '../../../shared/api/game';
 import { $eidolBands, $eidolHistory, $numberSamples, $riskAngle, type Band } from './eidolStores';
 import type { RiskAngleControl } from './riskAngleControl';
 import { eidolScale, parseUtc, riskColour, visualAngle } from './riskAngle';
-import { eidolFrameFor, eidolPrecision, selectedEidol } from './eidolStatus';
+import { eidolFrameFor, riskContextOf, selectedEidol } from './eidolStatus';
 import { hourlyCandles, localHourStart, referenceLineColour, roundPoints } from './eidolCandles';
 import { numberSeries } from './numberChart';
 import { anglsUnits, unitsToNumber } from './numbers';
@@ -138,14 +138,7 @@ export class EidolScene implements Scene {
 
   private pushContext(now: number): void {
     this.contextDirty = false;
-    const e = this.eidol;
-    this.control.setContext({
-      eidolId: e?.id ?? null,
-      p: e ? eidolPrecision(e, now) : 0,
-      multiplier: e?.multiplier ?? 1,
-      locked: this.locked,
-      userLevel: $session.get().user?.level ?? -1,
-    });
+    this.control.setContext(riskContextOf($game.get(), $selectedEidolId.get(), $session.get().user?.level ?? -1, now));
   }
 
   private placeEidol(): void {

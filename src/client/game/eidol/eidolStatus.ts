@@ -6,6 +6,8 @@
 import type { EidolView, GameView } from '../../../shared/api/game';
 import { appleActive, parseUtc, precisionLevel } from './riskAngle';
 import { anglsUnits } from './numbers';
+import type { GameState } from '../../stores/game';
+import type { RiskControlContext } from './riskAngleControl';
 import { eggFrame, eggtoplasmFrame, eidolFrame, LOSS_FRAME, type EggType } from '../../engine/frameNames';
 
 /** The eidol /eidol manages: the selected one, else the first. */
@@ -72,3 +74,15 @@ export function eidolFrameFor(eidol: EidolView): string {
 }
 
 const ANGLS_PER_UNIT = 10n ** 8n;
+
+/** The risk control's facts for the round, eidol and player as the stores hold them at device time `nowMs`. */
+export function riskContextOf(state: GameState, selectedId: number | null, userLevel: number, nowMs: number): RiskControlContext {
+  const e = selectedEidol(state.game, selectedId);
+  return {
+    eidolId: e?.id ?? null,
+    p: e ? eidolPrecision(e, nowMs) : 0,
+    multiplier: e?.multiplier ?? 1,
+    locked: roundLocked(state.game, nowMs + state.clockOffsetMs) || (e?.is_locked ?? true),
+    userLevel,
+  };
+}

@@ -15,7 +15,7 @@ import { onServerEvent } from '../../net/serverEvents';
 import { eidolApi } from '../../net/eidolApi';
 import { playSound } from '../../engine/audio';
 import { $eidolHistory, deviceClock, riskControl } from '../../game/eidol/eidolStores';
-import { eidolActions, eidolPrecision, roundLocked, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
+import { eidolActions, eidolPrecision, riskContextOf, roundLocked, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
 import { lastResults } from '../../game/eidol/lastResults';
 import { anglsUnits, formatAngls } from '../../game/eidol/numbers';
 import { startEidolData } from '../../game/eidol/eidolData';
@@ -41,7 +41,8 @@ function useRoundLocked(): boolean {
   useEffect(() => {
     if (locked || !state.game) return;
     const wait = parseUtc(state.game.can_act_before) - (deviceClock.now() + state.clockOffsetMs);
-    const t = setTimeout(() => bump((n) => n + 1), Math.max(0, wait) + 5);
+    // Browsers cap timers at 2^31 − 1 ms; a round that far away is re-read when $game changes anyway.
+    const t = setTimeout(() => bump((n) => n + 1), Math.min(Math.max(0, wait) + 5, 2 ** 31 - 1));
     return () => clearTimeout(t);
   }, [locked, state]);
   return locked;
@@ -64,6 +65,8 @@ export default function EidolScreen() {
   const bidsClosed = locked || !eidol || eidol.is_locked || userLevel === -1;
 
   useEffect(() => startEidolData(eidolApi, $game, $selectedEidolId), []);
+  // The control also hears from the HUD, so the range input works even where the stage cannot draw.
+  useEffect(() => riskControl.setContext(riskContextOf(state, selectedId, userLevel, deviceClock.now())), [state, selectedId, userLevel, locked]);
   useEffect(
     () =>
       watchRoundPopups({
