@@ -24,7 +24,7 @@ import { hourlyCandles, localHourStart, referenceLineColour, roundPoints } from 
 import { numberSeries } from './numberChart';
 import { anglsUnits, unitsToNumber } from './numbers';
 import { drawCandles, drawNumbers, type ChartFrame } from './chartDrawing';
-import { drawEyeDot, drawRisk } from './riskDrawing';
+import { RiskDrawing } from './riskDrawing';
 
 /** Share of the eidol band a value-1 eidol fills; bigger values grow by eidolScale up to the band's height. */
 const BASE_SHARE = 0.3;
@@ -43,8 +43,8 @@ export class EidolScene implements Scene {
   readonly name = 'eidol';
   private readonly bag = new Disposables();
   private readonly view = new Container();
-  private readonly rays = new Graphics();
-  private readonly eyeDot = new Graphics();
+  private risk: RiskDrawing | null = null;
+  private readonly charts = new Container({ isRenderGroup: true });
   private readonly candles = new Graphics();
   private readonly numbers = new Graphics();
   private sprite: Sprite | null = null;
@@ -72,7 +72,11 @@ export class EidolScene implements Scene {
 
   show(host: SceneHost, layout: Layout): void {
     host.addChild(this.view);
-    this.view.addChild(this.candles, this.numbers, this.rays);
+    this.risk ??= new RiskDrawing();
+    // The charts are their own render group: a swipe changes the risk drawing every frame, and that must not
+    // make Pixi re-batch the hundreds of candle shapes that did not change.
+    this.charts.addChild(this.candles, this.numbers);
+    this.view.addChild(this.charts, this.risk.view);
     this.layout = layout;
     const eidolChanged = () => {
       this.readEidol();
@@ -121,6 +125,8 @@ export class EidolScene implements Scene {
   reset(): void {
     this.bag.dispose();
     this.view.removeChildren();
+    this.risk?.destroy();
+    this.risk = null;
     this.sprite?.destroy();
     this.eye?.destroy();
     this.sprite = this.eye = null;
@@ -153,7 +159,7 @@ export class EidolScene implements Scene {
     if (!this.sprite) {
       this.sprite = new Sprite(tex);
       this.sprite.anchor.set(0.5, 1);
-      this.view.addChildAt(this.sprite, this.view.getChildIndex(this.rays));
+      this.view.addChildAt(this.sprite, this.view.getChildIndex(this.risk!.view));
     } else if (this.sprite.texture !== tex) {
       this.sprite.texture = tex;
     }
@@ -166,7 +172,7 @@ export class EidolScene implements Scene {
     if (!this.eye && hasTexture(RISK_EYE_FRAME)) {
       this.eye = new Sprite(texture(RISK_EYE_FRAME));
       this.eye.anchor.set(0.5);
-      this.view.addChild(this.eye, this.eyeDot);
+      this.view.addChildAt(this.eye, this.view.getChildIndex(this.risk!.view));
     }
     if (this.eye) {
       this.eye.scale.set(Math.min(1, (band.height * 0.14) / this.eye.texture.height));
@@ -179,12 +185,16 @@ export class EidolScene implements Scene {
     const theta = this.control.theta;
     this.drawnAngle = theta;
     $riskAngle.set(theta);
-    if (!band) return;
+    const risk = this.risk;
+    if (!band || !risk) return;
+    if (this.frameDirty) {
+      risk.layout(DESIGN_WIDTH, band.top, band.height, DESIGN_WIDTH / 2, band.top + band.height * 0.1);
+      risk.showDot(this.eye !== null);
+    }
     const L = visualAngle(theta);
     const colour = riskColour(L);
-    drawRisk(this.rays, L, colour, DESIGN_WIDTH, band.top, band.height);
+    risk.set(theta, L, colour);
     if (this.sprite) this.sprite.tint = tintOf(colour);
-    if (this.eye) drawEyeDot(this.eyeDot, theta, this.eye.x, this.eye.y, colour);
   }
 
   private chartFrame(band: Band, hours: number, now: number): ChartFrame {

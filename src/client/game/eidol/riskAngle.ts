@@ -111,26 +111,32 @@ export function eyeDotFactor(theta: number): number {
   return Math.min(4 * (sec(clampAngle(theta)) - 1), 30);
 }
 
-const BLACK = [0, 0, 0] as const;
 /** Gold at 45°. */
 export const RISK_GOLD = 0xe5c44f;
 /** Pink at 90°. */
 export const RISK_PINK = 0xff8ee4;
 
-function rgb(c: number): [number, number, number] {
+function rgb(c: number): readonly [number, number, number] {
   return [(c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff];
 }
 
+// Channels computed once: the colour is asked for on every frame of a swipe.
+const BLACK = [0, 0, 0] as const;
+const GOLD_RGB = rgb(RISK_GOLD);
+const PINK_RGB = rgb(RISK_PINK);
+
 function mix(a: readonly number[], b: readonly number[], t: number): number {
-  const ch = (i: number) => Math.round(a[i]! + (b[i]! - a[i]!) * t);
-  return (ch(0) << 16) | (ch(1) << 8) | ch(2);
+  const r = Math.round(a[0]! + (b[0]! - a[0]!) * t);
+  const g = Math.round(a[1]! + (b[1]! - a[1]!) * t);
+  const bl = Math.round(a[2]! + (b[2]! - a[2]!) * t);
+  return (r << 16) | (g << 8) | bl;
 }
 
 /** The risk colour at visual angle L: black (0) → gold #E5C44F (45) → pink #FF8EE4 (90), linear blends. */
 export function riskColour(L: number): number {
   const l = clampAngle(L);
-  if (l <= 45) return mix(BLACK, rgb(RISK_GOLD), l / 45);
-  return mix(rgb(RISK_GOLD), rgb(RISK_PINK), (l - 45) / 45);
+  if (l <= 45) return mix(BLACK, GOLD_RGB, l / 45);
+  return mix(GOLD_RGB, PINK_RGB, (l - 45) / 45);
 }
 
 /** Eidol display scale √((value − 1)/16 + 1), anchored at the bottom; values below 1 never shrink past 0. */
