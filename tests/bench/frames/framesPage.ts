@@ -18,8 +18,11 @@ import type { EidolTransaction, EidolView, GameView } from '../../../src/shared/
 
 /** What the bench runner calls. */
 export interface FramesBench {
-  /** Runs `frames` frames with the eidol scene ('scene') or the empty stage ('empty'); returns JS ms per frame. */
-  run(mode: 'scene' | 'empty', frames: number): Promise<{ total: number[]; update: number[] }>;
+  /**
+   * Runs `frames` frames with the eidol scene during the scripted swipe ('scene'), the eidol scene with no
+   * finger down ('idle'), or the empty stage ('empty'); returns JS ms per frame.
+   */
+  run(mode: 'scene' | 'idle' | 'empty', frames: number): Promise<{ total: number[]; update: number[] }>;
 }
 
 declare global {
@@ -86,7 +89,7 @@ async function main(): Promise<void> {
 
   window.framesBench = {
     async run(mode, frames) {
-      await scenes.show(mode === 'scene' ? scene : null);
+      await scenes.show(mode === 'empty' ? null : scene);
       const total: number[] = [];
       const update: number[] = [];
       let y = 600;
