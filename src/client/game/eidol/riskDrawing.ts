@@ -60,8 +60,9 @@ export class RiskDrawing {
 
   /** Shows the true angle θ at visual angle L in `colour`. */
   set(theta: number, L: number, colour: number): void {
-    // A vertical ray turned clockwise by L leans right: inward from the left corner (and, mirrored, from the right).
-    this.leftRay.rotation = this.rightRay.rotation = rad(L);
+    // A vertical ray turned clockwise by L leans right: inward from the left corner; the right one turns back.
+    this.leftRay.rotation = rad(L);
+    this.rightRay.rotation = -rad(L);
     this.leftRay.scale.y = this.rightRay.scale.y = rayLengthFactor(L);
     this.leftArc.context = this.rightArc.context = this.arc(L);
     const r = DOT_BASE + DOT_PER_K * eyeDotFactor(theta);

@@ -49,3 +49,21 @@ describe('EidolScene', () => {
     scene.reset();
   });
 });
+
+describe('RiskDrawing', () => {
+  it('leans the rays inward by ±L, stretches them by 1 + min(sec L − 1, 3) and tints everything', () => {
+    const d = new RiskDrawing();
+    d.layout(1080, 0, 800, 540, 80);
+    d.set(60, 60, 0x123456);
+    const [left, right, leftArc, rightArc, dot] = d.view.children as Array<{ rotation: number; scale: { x: number; y: number }; tint: number; x: number; y: number }>;
+    expect(left!.rotation).toBeCloseTo(Math.PI / 3, 12);
+    expect(right!.rotation).toBeCloseTo(-Math.PI / 3, 12);
+    expect(left!.scale.y).toBeCloseTo(2, 12);
+    expect(right!.scale.x).toBe(-1);
+    expect([left!.x, left!.y, right!.x, right!.y]).toEqual([0, 800, 1080, 800]);
+    expect(rightArc!.scale.x).toBe(-1);
+    expect(dot!.scale.x).toBeCloseTo(7 + 1.6 * 4, 9);
+    for (const c of [left, right, leftArc, rightArc, dot]) expect(c!.tint).toBe(0x123456);
+    d.destroy();
+  });
+});
