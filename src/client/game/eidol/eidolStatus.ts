@@ -8,6 +8,7 @@ import { appleActive, parseUtc, precisionLevel } from './riskAngle';
 import { anglsUnits } from './numbers';
 import type { GameState } from '../../stores/game';
 import type { RiskControlContext } from './riskAngleControl';
+import { EGG_TIERS } from '../../../shared/rules/eggs';
 import { eggFrame, eggtoplasmFrame, eidolFrame, LOSS_FRAME, type EggType } from '../../engine/frameNames';
 
 /** The eidol /eidol manages: the selected one, else the first. */
@@ -53,27 +54,25 @@ export function eidolActions(eidol: EidolView | null, userLevel: number, locked:
   return out;
 }
 
-/** Hatch values of the egg tiers, for the egg frame (spec 1 §9: 100/400/750/1000). */
-const EGG_BY_VALUE: ReadonlyArray<[bigint, EggType]> = [
-  [1000n, 'egg4'],
-  [750n, 'egg3'],
-  [400n, 'egg2'],
-  [0n, 'egg1'],
-];
+/** Ledger units in one ANGLS (8 decimals). */
+const UNITS_PER_ANGLS = 10n ** 8n;
+
+/** Egg tiers by hatch value, largest first (spec 1 §9: 100/400/750/1000), for the egg frame. */
+const EGG_BY_VALUE: ReadonlyArray<[bigint, EggType]> = (Object.entries(EGG_TIERS) as Array<[EggType, { value: number }]>)
+  .map(([tier, t]): [bigint, EggType] => [BigInt(t.value), tier])
+  .sort((a, b) => (a[0] > b[0] ? -1 : 1));
 
 /** The atlas frame an eidol shows: the loss sprite at value 0, its egg tier, its eggtoplasm fill, or its skin. */
 export function eidolFrameFor(eidol: EidolView): string {
   const value = anglsUnits(eidol.value);
   if (value === 0n) return LOSS_FRAME;
   if (eidol.type === 'egg') {
-    const hatch = anglsUnits(eidol.maxValue) / ANGLS_PER_UNIT;
-    return eggFrame(EGG_BY_VALUE.find(([v]) => hatch >= v)![1]);
+    const hatch = anglsUnits(eidol.maxValue) / UNITS_PER_ANGLS;
+    return eggFrame((EGG_BY_VALUE.find(([v]) => hatch >= v) ?? EGG_BY_VALUE[EGG_BY_VALUE.length - 1]!)[1]);
   }
   if (eidol.type === 'ectoplasm') return eggtoplasmFrame(eidol.next_level_experience > 0 ? eidol.experience / eidol.next_level_experience : 0);
   return eidolFrame(eidol.collection, eidol.rarity, eidol.id);
 }
-
-const ANGLS_PER_UNIT = 10n ** 8n;
 
 /** The risk control's facts for the round, eidol and player as the stores hold them at device time `nowMs`. */
 export function riskContextOf(state: GameState, selectedId: number | null, userLevel: number, nowMs: number): RiskControlContext {
