@@ -11,6 +11,7 @@ import NewPasswordScreen from '../hud/screens/NewPasswordScreen';
 import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
 import OnboardingScreen from '../hud/screens/OnboardingScreen';
 import HomeScreen from '../hud/screens/HomeScreen';
+import EidolScreen from '../hud/screens/EidolScreen';
 import SessionsScreen from '../hud/screens/SessionsScreen';
 import FairnessScreen from '../hud/screens/FairnessScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
@@ -21,6 +22,7 @@ const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => imp
 /** Routes that have their real screen in this build. */
 export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'home',
+  'eidol',
   'hello',
   'login',
   'register',
@@ -42,6 +44,8 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
   switch (view.route) {
     case 'home':
       return <HomeScreen />;
+    case 'eidol':
+      return <EidolScreen />;
     case 'hello':
       return <HelloScreen />;
     case 'login':

@@ -4,6 +4,8 @@ import type { Scene } from '../engine/scene';
 import { BackdropScene } from './backdropScene';
 import { MasterScene } from './masterScene';
 import { HomeScene } from './home/homeScene';
+import { EidolScene } from './eidol/eidolScene';
+import { deviceClock, riskControl } from './eidol/eidolStores';
 import { $referrerChoice, $registerChoice } from './stageStores';
 
 const cache = new Map<string, Scene>();
@@ -24,6 +26,8 @@ export function sceneForRoute(route: RouteName | null): Scene | null {
       return once('register', () => new MasterScene('register-masters', $registerChoice));
     case 'registerCode':
       return once('referrer', () => new MasterScene('referrer-master', $referrerChoice));
+    case 'eidol':
+      return once('eidol', () => new EidolScene(riskControl, deviceClock));
     case 'home':
       return once('home', () => new HomeScene());
     default:

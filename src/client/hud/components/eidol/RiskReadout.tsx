@@ -1,0 +1,60 @@
+/**
+ * "Emanate / Risk": r × 100 % with the eidol's precision, the ↑/↓ of the last result (gold up, pink down:
+ * arrows too, so colour is never the only cue), and a range input mirroring the angle for keyboard and
+ * screen-reader players. The angle changes every frame of a swipe, so both are written straight into the
+ * DOM from `$riskAngle`: React does not re-render per frame.
+ */
+import { useEffect, useRef } from 'react';
+import { $riskAngle, riskControl } from '../../../game/eidol/eidolStores';
+import { riskDigits, riskPercentText, riskUnits } from '../../../game/eidol/riskAngle';
+
+/** Props: precision p, the last round's sign (null: none yet), whether bids are taken now. */
+export interface RiskReadoutProps {
+  p: number;
+  last: 'up' | 'down' | null;
+  disabled: boolean;
+}
+
+/** The risk readout and its accessible control. */
+export function RiskReadout({ p, last, disabled }: RiskReadoutProps) {
+  const text = useRef<HTMLSpanElement>(null);
+  const range = useRef<HTMLInputElement>(null);
+  useEffect(
+    () =>
+      $riskAngle.subscribe((theta) => {
+        const percent = `${riskPercentText(riskUnits(theta, riskDigits(p)), p)} %`;
+        if (text.current) text.current.textContent = percent;
+        if (range.current && document.activeElement !== range.current) range.current.value = String(theta);
+        range.current?.setAttribute('aria-valuetext', `Risk ${percent}`);
+      }),
+    [p],
+  );
+  const commit = () => riskControl.commit();
+  return (
+    <div className="eidol-risk">
+      <span className="label">Emanate / Risk</span>
+      <span className={`value ${last === 'down' ? 'loss' : last === 'up' ? 'gain' : ''}`}>
+        <span ref={text} data-testid="risk-percent" />
+        {last && (
+          <span className="arrow" aria-label={last === 'up' ? 'last round up' : 'last round down'}>
+            {last === 'up' ? ' ↑' : ' ↓'}
+          </span>
+        )}
+      </span>
+      <input
+        ref={range}
+        type="range"
+        min={0}
+        max={90}
+        step={0.1}
+        defaultValue={$riskAngle.get()}
+        aria-label="Risk angle"
+        disabled={disabled}
+        onChange={(e) => riskControl.setAngle(Number(e.currentTarget.value))}
+        onPointerUp={commit}
+        onKeyUp={commit}
+        data-testid="risk-range"
+      />
+    </div>
+  );
+}

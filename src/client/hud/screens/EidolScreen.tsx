@@ -1,0 +1,148 @@
+/**
+ * /eidol, the main game screen's management view (spec 1 §2, §4): the eidol and its risk angle on the stage
+ * (swipe the eidol band up or down; the range input does the same for keyboard and screen readers), Emanate /
+ * Risk, Yieldy / Precise, XP and level, the charts with their size toggle, the last-10 results, the
+ * countdown slot, the action buttons and the round's pop-ups.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $game, $selectedEidolId } from '../../stores/game';
+import { $session } from '../../stores/session';
+import { $options, cycleChartSize } from '../../stores/options';
+import { navigate } from '../../stores/router';
+import { showToast } from '../../stores/toasts';
+import { onServerEvent } from '../../net/serverEvents';
+import { eidolApi } from '../../net/eidolApi';
+import { playSound } from '../../engine/audio';
+import { $eidolHistory, deviceClock, riskControl } from '../../game/eidol/eidolStores';
+import { eidolActions, eidolPrecision, riskContextOf, roundLocked, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
+import { lastResults } from '../../game/eidol/lastResults';
+import { anglsUnits, formatAngls } from '../../game/eidol/numbers';
+import { startEidolData } from '../../game/eidol/eidolData';
+import { watchRoundPopups } from '../../game/eidol/roundPopupWatcher';
+import { parseUtc } from '../../game/eidol/riskAngle';
+import { Button } from '../components/Button';
+import { StageBand } from '../components/eidol/StageBand';
+import { RiskReadout } from '../components/eidol/RiskReadout';
+import { LastResults } from '../components/eidol/LastResults';
+import { RoundPopupLayer } from '../components/eidol/RoundPopupLayer';
+import './EidolScreen.css';
+
+/** Label of the chart size toggle ("24", "48", "7d"). */
+export function chartToggleLabel(size: number): string {
+  return size === 168 ? '7d' : String(size);
+}
+
+/** Whether the round is locked, re-evaluated when `can_act_before` passes (one timer, not a poll). */
+function useRoundLocked(): boolean {
+  const state = useStore($game);
+  const [, bump] = useState(0);
+  const locked = roundLocked(state.game, deviceClock.now() + state.clockOffsetMs);
+  useEffect(() => {
+    if (locked || !state.game) return;
+    const wait = parseUtc(state.game.can_act_before) - (deviceClock.now() + state.clockOffsetMs);
+    // Browsers cap timers at 2^31 − 1 ms; a round that far away is re-read when $game changes anyway.
+    const t = setTimeout(() => bump((n) => n + 1), Math.min(Math.max(0, wait) + 5, 2 ** 31 - 1));
+    return () => clearTimeout(t);
+  }, [locked, state]);
+  return locked;
+}
+
+/** The eidol screen. */
+export default function EidolScreen() {
+  const state = useStore($game);
+  const selectedId = useStore($selectedEidolId);
+  const { user } = useStore($session);
+  const { chart_size } = useStore($options);
+  const history = useStore($eidolHistory);
+  const locked = useRoundLocked();
+  const [busy, setBusy] = useState(false);
+  const eidol = selectedEidol(state.game, selectedId);
+  const userLevel = user?.level ?? -1;
+  const results = useMemo(() => (eidol && history.eidolId === eidol.id ? lastResults(history.txs) : []), [eidol, history]);
+  const p = eidol ? eidolPrecision(eidol, deviceClock.now()) : 0;
+  const last = results[0] ? (results[0].amount >= 0n ? 'up' : 'down') : null;
+  const bidsClosed = locked || !eidol || eidol.is_locked || userLevel === -1;
+
+  useEffect(() => startEidolData(eidolApi, $game, $selectedEidolId), []);
+  // The control also hears from the HUD, so the range input works even where the stage cannot draw.
+  useEffect(() => riskControl.setContext(riskContextOf(state, selectedId, userLevel, deviceClock.now())), [state, selectedId, userLevel, locked]);
+  useEffect(
+    () =>
+      watchRoundPopups({
+        onGameEnded: (h) => onServerEvent('game_ended', () => h()),
+        game: $game,
+        play: (s) => void playSound(s),
+      }),
+    [],
+  );
+
+  const act = async (a: EidolAction) => {
+    if (a.path) return navigate(a.path);
+    if (a.id !== 'confirmLoss' || !eidol) return;
+    setBusy(true);
+    const r = await eidolApi.confirmLoss(eidol.id);
+    setBusy(false);
+    if (!r.ok) showToast(r.text, { tone: 'error', type: 'confirmloss' });
+  };
+
+  return (
+    <main className="screen eidol-screen" data-testid="screen-eidol">
+      <StageBand
+        band="eidol"
+        aria-hidden="true"
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture?.(e.pointerId);
+          riskControl.touchStart(e.pointerId, e.clientY);
+        }}
+        onPointerMove={(e) => riskControl.touchMove(e.pointerId, e.clientY)}
+        onPointerUp={(e) => riskControl.touchEnd(e.pointerId)}
+        onPointerCancel={(e) => riskControl.touchEnd(e.pointerId)}
+      />
+      {/* PLACEHOLDER: the round countdown (Countdown from the home work) mounts here once merged. */}
+      <div className="countdown-slot" data-testid="countdown-slot" />
+      {!eidol ? (
+        <section className="panel">
+          <p className="muted">{state.status === 'loading' ? 'Fetching Aeon Data...' : 'No eidol yet.'}</p>
+        </section>
+      ) : (
+        <section className="panel eidol-stats" aria-label="Eidol">
+          <RiskReadout p={p} last={last} disabled={bidsClosed} />
+          <p>
+            <span className="label">Value</span> <span data-testid="eidol-value">{formatAngls(anglsUnits(eidol.value))} ANGLS</span>
+          </p>
+          <p>
+            <span className="label">Yieldy / Precise</span> <span data-testid="eidol-traits">{eidol.data.greedy} % / {eidol.data.precise}</span>
+          </p>
+          <p>
+            <span className="label">XP</span>{' '}
+            <span data-testid="eidol-xp">
+              {eidol.experience} / {eidol.next_level_experience}
+            </span>{' '}
+            <span className="label">Level</span> <span data-testid="eidol-level">{eidol.level}</span>
+          </p>
+        </section>
+      )}
+      <div className="row chart-head">
+        <span className="label">Chart</span>
+        <Button variant="secondary" small onClick={cycleChartSize} aria-label="Chart size" data-testid="chart-size">
+          {chartToggleLabel(chart_size)}
+        </Button>
+      </div>
+      <StageBand band="candles" aria-hidden="true" />
+      <StageBand band="numbers" aria-hidden="true" />
+      <LastResults results={results} />
+      <nav className="row eidol-actions" aria-label="Eidol actions">
+        {eidolActions(eidol, userLevel, locked).map((a) => (
+          <Button key={a.id} disabled={!a.enabled || busy} onClick={() => void act(a)} data-testid={`action-${a.id}`}>
+            {a.label}
+          </Button>
+        ))}
+        <Button variant="secondary" small onClick={() => navigate('/')}>
+          Back
+        </Button>
+      </nav>
+      <RoundPopupLayer />
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Bench-only page for `npm run bench:frames` (never part of the app bundle): the real Pixi stage and the real
+ * EidolScene over FIXTURE data (a round, an eidol, 7 days of history and numbers) so it runs without a
+ * server. Frames are driven by hand — scene update + render, timed with performance.now() — while a
+ * scripted swipe moves the risk angle up and down. Bids resolve locally: the bench measures drawing only.
+ */
+import { Application, Container } from 'pixi.js';
+import { SceneManager } from '../../../src/client/engine/scene';
+import { computeLayout } from '../../../src/client/engine/resize';
+import { loadAtlases } from '../../../src/client/engine/atlas';
+import { EidolScene } from '../../../src/client/game/eidol/eidolScene';
+import { RiskAngleControl } from '../../../src/client/game/eidol/riskAngleControl';
+import { $eidolBands, $eidolHistory, $numberSamples } from '../../../src/client/game/eidol/eidolStores';
+import { $game, $selectedEidolId } from '../../../src/client/stores/game';
+import { $session } from '../../../src/client/stores/session';
+import type { User } from '../../../src/shared/api/user';
+import type { EidolTransaction, EidolView, GameView } from '../../../src/shared/api/game';
+
+/** What the bench runner calls. */
+export interface FramesBench {
+  /**
+   * Runs `frames` frames with the eidol scene during the scripted swipe ('scene'), the eidol scene with no
+   * finger down ('idle'), or the empty stage ('empty'); returns JS ms per frame.
+   */
+  run(mode: 'scene' | 'idle' | 'empty', frames: number): Promise<{ total: number[]; update: number[] }>;
+}
+
+declare global {
+  interface Window {
+    framesBench?: FramesBench;
+  }
+}
+
+const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+function fixtures(now: number) {
+  const eidol: EidolView = {
+    id: 3, value: '412.5', maxValue: '400', top_value: '480', no_loss_value: '400', multiplier: 1.3, risk: '0.300', level: 4,
+    experience: 40, next_level_experience: 144, type: 'ogle', rarity: 'rare', collection: 'basic',
+    skin: { collection: 'basic', image: '', name: '' }, data: { greedy: 3, precise: 1, apple: null }, is_locked: false,
+  };
+  const game: GameView = {
+    id: 2000, ends_at: utc(now + 3_600_000), can_act_before: utc(now + 3_500_000), is_joined: false, my_multiplier: 1.3,
+    investor_skin_id: 1, senator: null, patricius: null, incense_1: '', incense_2: '', incense_3: '', gdao_chest_supply: '0',
+    caravan: '', caravan_items: 0, chest_locked: false, oogles: [eidol], items: [], server_time: now,
+  };
+  // A round every 10 minutes for 7 days, newest first: a bet, and a win on two rounds out of three.
+  const txs: EidolTransaction[] = [];
+  const numbers: { amount: string; created_at: string }[] = [];
+  for (let i = 0; i < 7 * 24 * 6; i++) {
+    const at = now - i * 600_000;
+    if (i % 3 !== 0) txs.push({ id: `w${i}`, type: 'win', amount: '1.2', game_id: 2000 - i, zone: 'top', created_at: utc(at + 1000) });
+    txs.push({ id: `b${i}`, type: 'bet', amount: '-1', game_id: 2000 - i, zone: i % 3 ? 'top' : 'bot', created_at: utc(at) });
+    numbers.push({ amount: ((i * 7919) % 1000 / 1000).toFixed(4), created_at: utc(at) });
+  }
+  return { eidol, game, txs, numbers };
+}
+
+async function main(): Promise<void> {
+  const layout = computeLayout(window.innerWidth, window.innerHeight);
+  const app = new Application();
+  await app.init({ width: layout.width, height: layout.height, backgroundAlpha: 0, antialias: true, autoDensity: true,
+    resolution: Math.min(window.devicePixelRatio || 1, 2), preference: 'webgl', autoStart: false });
+  document.body.appendChild(app.canvas);
+  app.ticker.stop();
+  const root = new Container();
+  root.scale.set(layout.scale);
+  app.stage.addChild(root);
+  await loadAtlases();
+
+  const now = Date.now();
+  const f = fixtures(now);
+  $session.set({ status: 'user', user: { level: 1 } as User, authError: false });
+  $game.set({ status: 'ready', game: f.game, clockOffsetMs: 0 });
+  $selectedEidolId.set(f.eidol.id);
+  $eidolHistory.set({ eidolId: f.eidol.id, txs: f.txs });
+  $numberSamples.set(f.numbers);
+  // The bands the HUD would measure on a phone: eidol on top, then the candles, then the number chart.
+  const h = layout.designHeight;
+  $eidolBands.set({ eidol: { top: 0, height: h * 0.36 }, candles: { top: h * 0.62, height: h * 0.22 }, numbers: { top: h * 0.85, height: h * 0.14 } });
+
+  const control = new RiskAngleControl({ now: () => performance.now(), join: async () => ({ ok: true, message: '' }) });
+  const scene = new EidolScene(control, { now: () => Date.now() });
+  const scenes = new SceneManager(root, layout);
+
+  const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+  const FRAME_MS = 1000 / 60;
+  const SWIPE_FRAMES = 90;
+
+  window.framesBench = {
+    async run(mode, frames) {
+      await scenes.show(mode === 'empty' ? null : scene);
+      const total: number[] = [];
+      const update: number[] = [];
+      let y = 600;
+      for (let i = 0; i < frames; i++) {
+        await frame();
+        // The scripted swipe: a finger goes up for 90 frames, then down for 90 frames, and so on.
+        const phase = i % (2 * SWIPE_FRAMES);
+        if (mode === 'scene') {
+          if (phase === 0 || phase === SWIPE_FRAMES) {
+            control.touchEnd(1);
+            y = 600;
+            control.touchStart(1, y);
+          }
+          y += phase < SWIPE_FRAMES ? -4 : 4;
+          control.touchMove(1, y);
+        }
+        const t0 = performance.now();
+        scenes.update(FRAME_MS);
+        const t1 = performance.now();
+        app.renderer.render(app.stage);
+        const t2 = performance.now();
+        update.push(t1 - t0);
+        total.push(t2 - t0);
+      }
+      control.touchEnd(1);
+      return { total, update };
+    },
+  };
+  document.body.dataset.ready = '1';
+}
+
+void main().catch((err: unknown) => {
+  document.body.dataset.error = String(err);
+  console.error(err);
+});

@@ -1,0 +1,133 @@
+/** Ownership of the risk angle: the finger, 4 s of grace, then the server; bids on touch end only when allowed. */
+import { describe, expect, it } from 'vitest';
+import { OWN_ANGLE_MS, RiskAngleControl, type RiskControlContext } from '../../../../../src/client/game/eidol/riskAngleControl';
+import { swipeStep } from '../../../../../src/client/game/eidol/riskAngle';
+
+const open: RiskControlContext = { eidolId: 7, p: 0, multiplier: 1.5, locked: false, userLevel: 0 };
+
+function setup(answer: { ok: boolean; message: string } = { ok: true, message: '' }) {
+  let now = 1_000_000;
+  const joins: Array<{ risk: string; oogle_id: number }> = [];
+  const warnings: string[] = [];
+  const joined: number[] = [];
+  const control = new RiskAngleControl({
+    now: () => now,
+    join: async (body) => {
+      joins.push(body);
+      return answer;
+    },
+    joined: (id) => joined.push(id),
+    warn: (m) => warnings.push(m),
+  });
+  control.setContext(open);
+  return { control, joins, warnings, joined, advance: (ms: number) => (now += ms) };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('RiskAngleControl', () => {
+  it('shows the server angle when nobody touches', () => {
+    const { control } = setup();
+    expect(control.theta).toBe(45);
+  });
+
+  it('moves by the swipe law from the touch start and sends the bid on touch end', async () => {
+    const { control, joins, joined, advance } = setup();
+    control.touchStart(1, 500);
+    control.touchMove(1, 300);
+    control.update(1000 / 60);
+    expect(control.theta).toBeCloseTo(45 + swipeStep(200, 0), 9);
+    control.update(1000 / 60); // held: it keeps going
+    expect(control.theta).toBeCloseTo(45 + 2 * swipeStep(200, 0), 9);
+    advance(100);
+    control.touchEnd(1);
+    await flush();
+    expect(joins).toEqual([{ risk: '0.50', oogle_id: 7 }]);
+    expect(joined).toEqual([7]);
+  });
+
+  it('keeps the player angle for 4 s after the last touch, then follows the server', () => {
+    const { control, advance } = setup();
+    control.touchStart(1, 500);
+    control.touchMove(1, 0);
+    for (let i = 0; i < 30; i++) control.update(1000 / 60);
+    control.touchEnd(1);
+    const mine = control.theta;
+    expect(mine).toBeGreaterThan(60);
+    control.setContext({ ...open, multiplier: 1.1 });
+    advance(OWN_ANGLE_MS - 1);
+    control.update(16);
+    expect(control.theta).toBe(mine);
+    advance(1);
+    control.update(16);
+    expect(control.theta).toBeCloseTo(9, 9);
+  });
+
+  it('counts only the finger that started; a second finger is ignored', () => {
+    const { control, joins } = setup();
+    control.touchStart(1, 500);
+    control.touchStart(2, 100);
+    control.touchMove(2, 0);
+    control.update(16);
+    expect(control.theta).toBe(45);
+    control.touchEnd(2);
+    expect(control.touching).toBe(true);
+    expect(joins).toEqual([]);
+  });
+
+  it('ignores the bid while the round is locked and at level −1', async () => {
+    for (const ctx of [{ ...open, locked: true }, { ...open, userLevel: -1 }]) {
+      const { control, joins } = setup();
+      control.setContext(ctx);
+      control.touchStart(1, 500);
+      control.touchMove(1, 0);
+      control.update(16);
+      control.touchEnd(1);
+      control.setAngle(80);
+      control.commit();
+      await flush();
+      expect(joins).toEqual([]);
+      expect(control.theta).toBe(45);
+    }
+  });
+
+  it('does not send a bid that became locked during the touch', async () => {
+    const { control, joins } = setup();
+    control.touchStart(1, 500);
+    control.setContext({ ...open, locked: true });
+    control.touchEnd(1);
+    await flush();
+    expect(joins).toEqual([]);
+  });
+
+  it('only warns when the join answers success:false', async () => {
+    const { control, warnings, joined } = setup({ ok: false, message: 'The round is locked' });
+    control.setAngle(30);
+    control.commit();
+    await flush();
+    expect(warnings).toEqual(['join refused: The round is locked']);
+    expect(joined).toEqual([]);
+    expect(control.theta).toBe(30);
+  });
+
+  it('quantises the bid to the eidol precision (+1 apple) and caps it below 1', async () => {
+    const { control, joins } = setup();
+    control.setContext({ ...open, p: 3 });
+    control.setAngle(90);
+    control.commit();
+    control.setAngle(30);
+    control.commit();
+    await flush();
+    expect(joins.map((j) => j.risk)).toEqual(['0.99999', '0.33333']);
+  });
+
+  it('bumps its version only when the angle changes', () => {
+    const { control } = setup();
+    const v = control.version;
+    control.update(16);
+    control.update(16);
+    expect(control.version).toBe(v);
+    control.setAngle(10);
+    expect(control.version).toBe(v + 1);
+  });
+});
