@@ -24,6 +24,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    // Short rounds so a test sees a round open, lock, settle and the next one start; a short fairness chain
+    // so the first start does not spend seconds generating a million links.
+    env: {
+      PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn',
+      ROUND_OPEN_SECONDS: '15', ROUND_LOCKED_SECONDS: '3', FAIRNESS_CHAIN_LENGTH: '5000',
+    },
   },
 });

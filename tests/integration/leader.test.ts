@@ -75,8 +75,10 @@ describe.runIf(pgAdminUrl)('leader lock on postgres', () => {
     const b = createLeaderLock(other, 'jobs', clockB, { retryMs: 1000 });
     expect(await b.refresh()).toBe(false);
     // The leader's connection is cut (a crashed node, a network cut): PostgreSQL ends the session and its lock.
+    // Only in this test's database: other runs (and other test files) share the PostgreSQL server.
     const { rows } = await sql<{ n: number }>`select count(pg_terminate_backend(pid)) as n from pg_locks
-      where locktype = 'advisory' and granted and classid::bigint = ${LOCK_CLASS}`.execute(other.kysely);
+      where locktype = 'advisory' and granted and classid::bigint = ${LOCK_CLASS}
+        and database = (select oid from pg_database where datname = current_database())`.execute(other.kysely);
     expect(Number(rows[0]!.n)).toBe(1);
     clockB.advance(1000);
     await vi.waitFor(() => expect(b.isLeader()).toBe(true));

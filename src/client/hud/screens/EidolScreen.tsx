@@ -26,6 +26,7 @@ import { StageBand } from '../components/eidol/StageBand';
 import { RiskReadout } from '../components/eidol/RiskReadout';
 import { LastResults } from '../components/eidol/LastResults';
 import { RoundPopupLayer } from '../components/eidol/RoundPopupLayer';
+import { RoundCountdown } from '../components/RoundCountdown';
 import './EidolScreen.css';
 
 /** Label of the chart size toggle ("24", "48", "7d"). */
@@ -99,8 +100,7 @@ export default function EidolScreen() {
         onPointerUp={(e) => riskControl.touchEnd(e.pointerId)}
         onPointerCancel={(e) => riskControl.touchEnd(e.pointerId)}
       />
-      {/* PLACEHOLDER: the round countdown (Countdown from the home work) mounts here once merged. */}
-      <div className="countdown-slot" data-testid="countdown-slot" />
+      <RoundCountdown />
       {!eidol ? (
         <section className="panel">
           <p className="muted">{state.status === 'loading' ? 'Fetching Aeon Data...' : 'No eidol yet.'}</p>

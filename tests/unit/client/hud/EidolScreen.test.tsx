@@ -66,7 +66,7 @@ describe('EidolScreen', () => {
     const rows = [...screen.container.querySelectorAll('[data-testid="last-results"] li')];
     expect(rows.map((r) => r.textContent)).toEqual(['↓ -2 ANGLS', '↑ +4 ANGLS']);
     expect(rows.map((r) => (r as HTMLElement).style.opacity)).toEqual(['1', '0.85']);
-    expect(screen.container.querySelector('[data-testid="countdown-slot"]')).not.toBeNull();
+    expect(screen.container.querySelector('[data-testid="round-countdown"]')).not.toBeNull();
   });
 
   it('mirrors the angle in a range input that sends the bid when released', async () => {
