@@ -5,7 +5,8 @@
  *
  * Assumes the core-loop server: GET /api/game (404 until the scheduler writes the first round),
  * POST /api/oogle/free for a confirmed e-mail (a tier-1 egg worth 100 ANGLS), and the scheduler running on
- * its default timing (600 s open), so the round is open while this runs.
+ * the e2e server's short rounds (playwright.config.ts: 15 s open, 3 s locked). The egg stays at risk 0, so
+ * rounds change only its XP, never the 100 ANGLS its caption shows.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/outbox';

@@ -5,6 +5,7 @@ import { IntegerResultsPlugin } from '../../../src/server/db/integerResultsPlugi
 import { MONEY_COLUMNS, isMoneyColumn } from '../../../src/server/db/moneyColumns';
 import { LEDGER_MONEY_ALIASES, LEDGER_MONEY_COLUMNS } from '../../../src/server/db/tables/ledger';
 import { TRANSACTION_MONEY_COLUMNS } from '../../../src/server/db/tables/transactions';
+import { GAME_MONEY_COLUMNS } from '../../../src/server/db/tables/game';
 
 const read = async (row: UnknownRow) => {
   const result: QueryResult<UnknownRow> = { rows: [row] };
@@ -13,7 +14,7 @@ const read = async (row: UnknownRow) => {
 
 describe('money columns', () => {
   it('are exactly the declared columns and aliases of every table', () => {
-    expect([...MONEY_COLUMNS].sort()).toEqual([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS].sort());
+    expect([...MONEY_COLUMNS].sort()).toEqual([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS, ...GAME_MONEY_COLUMNS].sort());
     for (const name of ['balance', 'amount', 'debits_pending', 'after_balance', 'sum_amount', 'prev_balance', 'ngls_fee']) expect(isMoneyColumn(name)).toBe(true);
   });
 

@@ -27,11 +27,18 @@ import { RiskReadout } from '../components/eidol/RiskReadout';
 import { LastResults } from '../components/eidol/LastResults';
 import { RoundPopupLayer } from '../components/eidol/RoundPopupLayer';
 import { RoundCountdown } from '../components/RoundCountdown';
+import { hourlyCandles, roundPoints } from '../../game/eidol/eidolCandles';
 import './EidolScreen.css';
 
 /** Label of the chart size toggle ("24", "48", "7d"). */
 export function chartToggleLabel(size: number): string {
   return size === 168 ? '7d' : String(size);
+}
+
+/** What the candle chart shows, in words. */
+export function candleSummary(count: number, hours: number): string {
+  const span = hours === 168 ? '7 days' : `${hours} hours`;
+  return count === 0 ? `No rounds in the last ${span}` : `${count} hourly ${count === 1 ? 'candle' : 'candles'} over the last ${span}`;
 }
 
 /** Whether the round is locked, re-evaluated when `can_act_before` passes (one timer, not a poll). */
@@ -61,6 +68,11 @@ export default function EidolScreen() {
   const eidol = selectedEidol(state.game, selectedId);
   const userLevel = user?.level ?? -1;
   const results = useMemo(() => (eidol && history.eidolId === eidol.id ? lastResults(history.txs) : []), [eidol, history]);
+  // The same candles the stage draws, for the chart's text alternative (the canvas is hidden from readers).
+  const candles = useMemo(
+    () => (eidol && history.eidolId === eidol.id ? hourlyCandles(roundPoints(eidol.value, history.txs), chart_size, deviceClock.now()) : []),
+    [eidol, history, chart_size],
+  );
   const p = eidol ? eidolPrecision(eidol, deviceClock.now()) : 0;
   const last = results[0] ? (results[0].amount >= 0n ? 'up' : 'down') : null;
   const bidsClosed = locked || !eidol || eidol.is_locked || userLevel === -1;
@@ -92,6 +104,7 @@ export default function EidolScreen() {
       <StageBand
         band="eidol"
         aria-hidden="true"
+        data-testid="eidol-band"
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture?.(e.pointerId);
           riskControl.touchStart(e.pointerId, e.clientY);
@@ -130,6 +143,9 @@ export default function EidolScreen() {
         </Button>
       </div>
       <StageBand band="candles" aria-hidden="true" />
+      <p className="sr-only" data-testid="candle-summary" data-candles={candles.length}>
+        {candleSummary(candles.length, chart_size)}
+      </p>
       <StageBand band="numbers" aria-hidden="true" />
       <LastResults results={results} />
       <nav className="row eidol-actions" aria-label="Eidol actions">

@@ -27,7 +27,7 @@ vi.mock('../../../../src/client/net/eidolApi', () => ({
   },
 }));
 
-import EidolScreen from '../../../../src/client/hud/screens/EidolScreen';
+import EidolScreen, { candleSummary } from '../../../../src/client/hud/screens/EidolScreen';
 import { $game, $selectedEidolId } from '../../../../src/client/stores/game';
 import { $session } from '../../../../src/client/stores/session';
 import { $options } from '../../../../src/client/stores/options';
@@ -120,5 +120,13 @@ describe('EidolScreen', () => {
     screen = await render(<EidolScreen />);
     expect(btn('action-buyEgg')!.textContent).toBe('Buy Eidol egg');
     void ok;
+  });
+});
+
+describe('the candle chart in words', () => {
+  it('says how many hourly candles the window holds', () => {
+    expect(candleSummary(0, 48)).toBe('No rounds in the last 48 hours');
+    expect(candleSummary(1, 24)).toBe('1 hourly candle over the last 24 hours');
+    expect(candleSummary(5, 168)).toBe('5 hourly candles over the last 7 days');
   });
 });

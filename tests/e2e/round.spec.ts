@@ -1,0 +1,70 @@
+/**
+ * The core loop on a phone against the real server and its short rounds (playwright.config.ts: 15 s open,
+ * 3 s locked): a confirmed player grows the free egg, swipes a risk on the eidol screen (the bid goes out on
+ * touch end), watches the countdown, and when the round settles sees the coin and XP pop-ups, the last
+ * results and the candle chart gain the round, with the value on screen equal to what the server booked.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './support/outbox';
+import { finishOnboarding, logIn, newPlayer, register } from './support/player';
+
+test.setTimeout(150_000);
+
+test('grow the free egg → swipe a risk → the round settles: pop-ups, last results, a candle', async ({ page }) => {
+  await confirmedPlayerAtHome(page);
+  for (const id of ['tutorial-1', 'tutorial-2']) {
+    if (await page.getByTestId(id).isVisible()) await page.getByRole('button', { name: 'Got it' }).click();
+  }
+  await page.getByRole('button', { name: 'Grow Free Egg' }).click();
+  await page.getByRole('button', { name: 'Manage Eidol' }).click();
+  await expect(page).toHaveURL(/\/eidol$/);
+  await expect(page.getByTestId('candle-summary')).toHaveAttribute('data-candles', '0');
+
+  // Swipe up and hold while the round is open: the angle grows; the bid goes out when the finger lifts.
+  const countdown = page.getByTestId('round-countdown-text');
+  await expect(countdown).toHaveText(/^Next Crypto Aeon Block in 00:(1[0-5]|0[5-9])$/, { timeout: 30_000 });
+  const band = (await page.getByTestId('eidol-band').boundingBox())!;
+  const x = band.x + band.width / 2;
+  const y = band.y + band.height * 0.8;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 300, { steps: 10 });
+  await page.waitForTimeout(1_500);
+  const joined = page.waitForResponse((r) => r.url().endsWith('/api/game/join') && r.request().method() === 'POST');
+  await page.mouse.up();
+  const answer = await joined;
+  expect(answer.status()).toBe(200);
+  const risk = Number(((await answer.json()) as { data: { risk: string } }).data.risk);
+  expect(risk).toBeGreaterThan(0);
+  expect(risk).toBeLessThan(1);
+  const percent = await page.getByTestId('risk-percent').textContent();
+  expect(Number.parseFloat(percent!)).toBeCloseTo(risk * 100, 0);
+
+  // The round locks, settles and the next one opens; the eidol took part, so the pop-ups tell the result.
+  await expect(countdown).toHaveText(/Mining Crypto Aeon Block|Starting new Crypto Aeon/, { timeout: 30_000 });
+  const popups = page.getByTestId('round-popups');
+  await expect(popups).toContainText(/XP/, { timeout: 30_000 });
+  await expect(popups).toContainText(/ANGLS/);
+  await expect(page.getByTestId('last-results').locator('li')).not.toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('candle-summary')).toHaveAttribute('data-candles', '1', { timeout: 10_000 });
+
+  // Every number on screen is the server's: the value shown is the eidol's balance as /api/game reports it.
+  const game = (await (await page.request.get('/api/game')).json()) as { data: { oogles: { value: string; experience: number }[] } };
+  const eidol = game.data.oogles[0]!;
+  // The wire has 8 decimals; the screen drops trailing zeros.
+  await expect(page.getByTestId('eidol-value')).toHaveText(`${eidol.value.replace(/0+$/, '').replace(/\.$/, '')} ANGLS`);
+  expect(eidol.experience).toBeGreaterThan(0);
+});
+
+/** Registers, confirms the e-mail from the mailed link, logs in and finishes onboarding. */
+async function confirmedPlayerAtHome(page: Page): Promise<void> {
+  const p = newPlayer();
+  await register(page, p);
+  const mail = await waitForMail(p.email, /confirm|verif/i);
+  await page.goto(linkIn(mail, '/verify-email/'));
+  await page.getByRole('button', { name: 'Apply KYC' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await logIn(page, p.email, p.password);
+  await finishOnboarding(page);
+  await expect(page).toHaveURL(/\/$/);
+}
