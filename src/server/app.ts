@@ -107,7 +107,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const trustProxy = components.trustProxy ?? fastifyTrustProxy(config.trustProxy);
   // A long path parameter reaches its route's own validation (our envelope, the security headers) instead
   // of the router's bare 414; Node's header limit still bounds the whole URL.
-  const app: App = Fastify({ logger: components.logger ?? false, trustProxy, maxParamLength: MAX_PARAM_LENGTH }).withTypeProvider<ZodTypeProvider>();
+  const app: App = Fastify({ logger: components.logger ?? false, trustProxy, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer =

@@ -141,10 +141,17 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
   function refreshSoon(): void {
     if (stopped) return;
     clearTimeout(soon);
-    soon = setTimeout(refresh, GAME_REFRESH_SOON_MS);
+    soon = setTimeout(refreshBoth, GAME_REFRESH_SOON_MS);
   }
 
-  const offEnded = onServerEvent('game_ended', () => refresh());
+  // An action or a settled round changes the player too (balances, XP, level −1 → 0 with the first egg,
+  // which opens bidding): the user is refetched with the game, not only on its 60 s poll.
+  function refreshBoth(): void {
+    refresh();
+    deps.refreshUser?.();
+  }
+
+  const offEnded = onServerEvent('game_ended', () => refreshBoth());
   const offResync = onResync(() => refresh());
 
   function stop(): void {

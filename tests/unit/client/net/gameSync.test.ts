@@ -140,6 +140,19 @@ describe('gameSync', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('refetches the user with the game after an action and after a round', async () => {
+    let users = 0;
+    sync = createGameSync({ api, now: () => deviceNow, loggedOut: () => void loggedOut++, refreshUser: () => void users++ });
+    await vi.advanceTimersByTimeAsync(0);
+    sync.refreshSoon();
+    await vi.advanceTimersByTimeAsync(GAME_REFRESH_SOON_MS);
+    expect(users).toBe(1);
+    publishServerEvent({ event: 'game_ended', _nonce: 'u1', game_id: 41, threshold: '0.5', hash: 'ab', next_game_id: 42 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(users).toBe(2);
+    expect(calls).toHaveLength(3);
+  });
+
   it('refreshSoon fetches 750 ms later, once for a burst', async () => {
     start();
     await vi.advanceTimersByTimeAsync(0);
