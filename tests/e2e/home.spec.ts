@@ -9,18 +9,10 @@
  * rounds change only its XP, never the 100 ANGLS its caption shows.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { linkIn, waitForMail } from './support/outbox';
-import { finishOnboarding, logIn, newPlayer, register } from './support/player';
+import { confirmedPlayer, finishOnboarding } from './support/player';
 
 test('confirm e-mail → home → grow the free egg → countdown, swiper, Manage Eidol', async ({ page }) => {
-  const p = newPlayer();
-  await register(page, p);
-  const mail = await waitForMail(p.email, /confirm|verif/i);
-  await page.goto(linkIn(mail, '/verify-email/'));
-  await page.getByRole('button', { name: 'Apply KYC' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
-  await logIn(page, p.email, p.password);
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page).toHaveURL(/\/$/);
 

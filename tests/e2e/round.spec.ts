@@ -4,14 +4,15 @@
  * touch end), watches the countdown, and when the round settles sees the coin and XP pop-ups, the last
  * results and the candle chart gain the round, with the value on screen equal to what the server booked.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { linkIn, waitForMail } from './support/outbox';
-import { finishOnboarding, logIn, newPlayer, register } from './support/player';
+import { expect, test } from '@playwright/test';
+import { confirmedPlayer, finishOnboarding } from './support/player';
 
 test.setTimeout(150_000);
 
 test('grow the free egg → swipe a risk → the round settles: pop-ups, last results, a candle', async ({ page }) => {
-  await confirmedPlayerAtHome(page);
+  await confirmedPlayer(page);
+  await finishOnboarding(page);
+  await expect(page).toHaveURL(/\/$/);
   for (const id of ['tutorial-1', 'tutorial-2']) {
     if (await page.getByTestId(id).isVisible()) await page.getByRole('button', { name: 'Got it' }).click();
   }
@@ -55,16 +56,3 @@ test('grow the free egg → swipe a risk → the round settles: pop-ups, last re
   await expect(page.getByTestId('eidol-value')).toHaveText(`${eidol.value.replace(/0+$/, '').replace(/\.$/, '')} ANGLS`);
   expect(eidol.experience).toBeGreaterThan(0);
 });
-
-/** Registers, confirms the e-mail from the mailed link, logs in and finishes onboarding. */
-async function confirmedPlayerAtHome(page: Page): Promise<void> {
-  const p = newPlayer();
-  await register(page, p);
-  const mail = await waitForMail(p.email, /confirm|verif/i);
-  await page.goto(linkIn(mail, '/verify-email/'));
-  await page.getByRole('button', { name: 'Apply KYC' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
-  await logIn(page, p.email, p.password);
-  await finishOnboarding(page);
-  await expect(page).toHaveURL(/\/$/);
-}

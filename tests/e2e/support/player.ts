@@ -1,6 +1,7 @@
 /** Steps a player takes in the entry screens, shared by the e2e specs. */
 import { expect, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
+import { linkIn, waitForMail } from './outbox';
 
 /** A fresh player's credentials, unique per call. */
 export function newPlayer(): { name: string; email: string; password: string } {
@@ -32,4 +33,16 @@ export async function register(page: Page, p: { name: string; email: string; pas
 export async function finishOnboarding(page: Page): Promise<void> {
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Enter Cryptonomics' }).click();
+}
+
+/** Registers a new player, confirms the e-mail from the mailed link, logs in and lands on onboarding. */
+export async function confirmedPlayer(page: Page): Promise<void> {
+  const p = newPlayer();
+  await register(page, p);
+  const mail = await waitForMail(p.email, /confirm|verif/i);
+  await page.goto(linkIn(mail, '/verify-email/'));
+  await page.getByRole('button', { name: 'Apply KYC' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
+  await logIn(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/onboarding$/);
 }

@@ -3,37 +3,18 @@
  * and player XP. Rows go in chunks (multi-row VALUES on SQLite, `unnest` arrays on PostgreSQL), so a round
  * of many eidols costs a few statements per thousand rows instead of one per row.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { EidolType } from '../../db/tables/game';
+import type { EidolType, RoundEntriesTable } from '../../db/tables/game';
 
 /** Rows per statement on SQLite (its limit is 32,766 bound values; entries bind 19 per row). */
 const SQLITE_ROWS = 1000;
 /** Rows per statement on PostgreSQL: one array per column, so only the message size bounds it. */
 const PG_ROWS = 20_000;
 
-/** One round entry to insert. */
-export interface EntryRow {
-  round_id: number;
-  eidol_id: number;
-  user_id: number;
-  risk: string;
-  yieldy: number;
-  eidol_type: string;
-  xp_before: number;
-  level_before: number;
-  value_before: bigint;
-  top_value_before: bigint;
-  no_loss_value: bigint;
-  zone: 'bot' | 'top' | null;
-  stake: bigint;
-  payout: bigint;
-  mined: bigint;
-  value_after: bigint;
-  xp_gained: number;
-  created_at: number;
-}
+/** One round entry to insert: a whole `round_entries` row. */
+export type EntryRow = Insertable<RoundEntriesTable>;
 
 /** An eidol's state after the round. */
 export interface EidolUpdate {
