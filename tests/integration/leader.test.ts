@@ -86,6 +86,10 @@ describe.runIf(pgAdminUrl)('leader lock on postgres', () => {
     clockA.advance(1000);
     await vi.waitFor(() => expect(a.isLeader()).toBe(false));
     expect(await a.refresh()).toBe(false);
+    // The dead session was the lock's own connection: the old leader's query pool never hands it out, so
+    // every one of its connections still answers at the first try.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => sql<{ one: number }>`select 1 as one`.execute(t.db.kysely)));
+    expect(answers.map((r) => r.rows[0]?.one)).toEqual(Array(12).fill(1));
     await a.close();
     await b.close();
   });

@@ -5,6 +5,7 @@
  * next node's periodic try takes over. On SQLite the single process that owns the file is the leader.
  */
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import type { Clock } from '../clock';
 import type { Db } from './database';
 import type { Database } from './schema';
@@ -32,24 +33,56 @@ export function createLeaderLock(db: Db, name: string, clock: Clock, opts: { ret
   if (db.dialect === 'sqlite') {
     return { isLeader: () => true, refresh: async () => true, onChange: () => () => {}, close: async () => {} };
   }
-  return postgresLeaderLock(db.kysely, name, clock, opts.retryMs ?? LEADER_RETRY_MS);
+  return postgresLeaderLock(() => openSession(db, name), name, clock, opts.retryMs ?? LEADER_RETRY_MS);
 }
 
-/** A pool connection held for as long as the lock should live; `release` hands it back. */
+/** The connection holding the lock: the three statements the lock needs, and its end. */
 interface Session {
-  conn: Kysely<Database>;
-  release(): Promise<void>;
+  tryLock(): Promise<boolean>;
+  ping(): Promise<void>;
+  unlock(): Promise<void>;
+  end(): Promise<void>;
 }
 
-/** Takes one connection out of the pool until `release` (Kysely hands it back when the callback ends). */
-function holdSession(k: Kysely<Database>): Promise<Session> {
+/**
+ * A connection of its own for the lock, outside the query pool: when its session dies (killed, network
+ * cut) it is ended here, never handed back to the pool for some later query to fail on. A PostgreSQL
+ * `Db` opened without its URL falls back to holding a pool connection.
+ */
+async function openSession(db: Db, name: string): Promise<Session> {
+  if (!db.url) return holdPoolSession(db.kysely, name);
+  const client = new pg.Client({ connectionString: db.url, application_name: `aeon-leader-${name}` });
+  // A dying session emits 'error'; unheard it would end the process. The next statement fails instead,
+  // and the lock ends the session.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return {
+    tryLock: async () => (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, name])).rows[0]?.ok === true,
+    ping: async () => void (await client.query('select 1')),
+    unlock: async () => void (await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, name])),
+    end: () => client.end().catch(() => {}),
+  };
+}
+
+/** Takes one connection out of the pool until `end` (Kysely hands it back when the callback ends). */
+function holdPoolSession(k: Kysely<Database>, name: string): Promise<Session> {
   return new Promise((resolve, reject) => {
     let letGo!: () => void;
     const held = new Promise<void>((r) => (letGo = r));
     let opened = false;
     const done = k.connection().execute(async (conn) => {
       opened = true;
-      resolve({ conn, release: () => (letGo(), done) });
+      resolve({
+        tryLock: async () => (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${name})) as ok`.execute(conn)).rows[0]?.ok === true,
+        ping: async () => void (await sql`select 1`.execute(conn)),
+        unlock: async () => void (await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(conn)),
+        end: () => (letGo(), done),
+      });
       await held;
     }).catch((err: unknown) => {
       if (!opened) reject(err);
@@ -57,7 +90,7 @@ function holdSession(k: Kysely<Database>): Promise<Session> {
   });
 }
 
-function postgresLeaderLock(k: Kysely<Database>, name: string, clock: Clock, retryMs: number): LeaderLock {
+function postgresLeaderLock(open: () => Promise<Session>, name: string, clock: Clock, retryMs: number): LeaderLock {
   let leader = false;
   let closed = false;
   let session: Session | undefined;
@@ -78,19 +111,16 @@ function postgresLeaderLock(k: Kysely<Database>, name: string, clock: Clock, ret
   const drop = async () => {
     const s = session;
     session = undefined;
-    await s?.release().catch(() => {});
+    await s?.end().catch(() => {});
   };
 
   const tryOnce = async (): Promise<boolean> => {
     if (closed) return false;
     try {
-      session ??= await holdSession(k);
+      session ??= await open();
       // The lock belongs to the session: while the session answers, a leader still holds it.
-      if (leader) await sql`select 1`.execute(session.conn);
-      else {
-        const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${name})) as ok`.execute(session.conn);
-        if (!rows[0]?.ok) return false;
-      }
+      if (leader) await session.ping();
+      else if (!(await session.tryLock())) return false;
       return true;
     } catch {
       // The session is gone, and any lock it held with it: open a new one on the next try.
@@ -121,7 +151,7 @@ function postgresLeaderLock(k: Kysely<Database>, name: string, clock: Clock, ret
       closed = true;
       timer.cancel();
       await inFlight;
-      if (session && leader) await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(session.conn).catch(() => {});
+      if (session && leader) await session.unlock().catch(() => {});
       set(false);
       await drop();
     },
