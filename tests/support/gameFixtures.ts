@@ -2,9 +2,11 @@
  * Fixtures of the core loop for tests: a round row (with the fairness chain its foreign key needs), a
  * confirmed e-mail, ANGLS from genesis, and the counts and balances a "changes nothing" check compares.
  */
-import type { Db } from '../../src/server/db/database';
+import { expect } from 'vitest';
+import type { Db, DialectName } from '../../src/server/db/database';
 import type { Clock } from '../../src/server/clock';
-import { createLedger, eidolAccount, ensureGenesis, getAccount, playerAccount, systemAccount, transfer } from '../../src/server/ledger/index';
+import { createLedger, eidolAccount, ensureGenesis, getAccount, playerAccount, systemAccount, transfer, type Ledger } from '../../src/server/ledger/index';
+import { startTestServer, type TestServer } from './server';
 
 let chainSeq = 0;
 
@@ -51,9 +53,19 @@ export async function confirmEmail(db: Db, userId: number): Promise<void> {
   await db.kysely.updateTable('users').set({ email_confirmed: 1 }).where('id', '=', userId).execute();
 }
 
-/** Issues the genesis supply (1,000,000 ANGLS to the mining pool; idempotent). */
-export async function withGenesis(db: Db, clock: Clock): Promise<void> {
-  await ensureGenesis(db, clock);
+/** A game test's server: genesis issued, its ledger, and a check that every ledger invariant holds. */
+export interface GameServer {
+  server: TestServer;
+  ledger: Ledger;
+  ledgerOk(): Promise<void>;
+}
+
+/** Starts a test server on `dialect` with the ledger's genesis issued (the mining pool pays free eggs). */
+export async function startGameServer(dialect: DialectName, pgAdminUrl: string): Promise<GameServer> {
+  const server = await startTestServer(dialect, pgAdminUrl);
+  await ensureGenesis(server.testDb.db, server.clock);
+  const ledger = createLedger(server.testDb.db, server.clock);
+  return { server, ledger, ledgerOk: async () => expect((await ledger.check()).violations).toEqual([]) };
 }
 
 /** Gives the player `units` ANGLS from genesis (transfer id from `tag`). */

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { confirmEmail, fundAngls, gameSnapshot, playerAngls, poolBalance, withGenesis } from '../../support/gameFixtures';
-import { createLedger, type Ledger } from '../../../src/server/ledger/index';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { confirmEmail, fundAngls, gameSnapshot, playerAngls, poolBalance, startGameServer } from '../../support/gameFixtures';
+import type { Ledger } from '../../../src/server/ledger/index';
 import { eidolSchema } from '../../../src/shared/api/game';
 import { REQUEST_KEY_REUSED } from '../../../src/server/domain/requests/requestRecords';
 import {
@@ -19,14 +19,12 @@ const ANGLS = 100_000_000n;
 describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
   let s: TestServer;
   let ledger: Ledger;
+  let ledgerOk: () => Promise<void>;
   beforeAll(async () => {
-    s = await startTestServer(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(s.testDb.db, s.clock);
-    await withGenesis(s.testDb.db, s.clock);
+    ({ server: s, ledger, ledgerOk } = await startGameServer(dialect, inject('pgAdminUrl')));
   });
   afterAll(() => s?.close());
 
-  const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);
   const snapshot = () => gameSnapshot(s.testDb.db);
   const levelOf = async (id: number) => (await s.testDb.db.kysely.selectFrom('users').select('level').where('id', '=', id).executeTakeFirstOrThrow()).level;
 

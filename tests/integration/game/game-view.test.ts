@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { confirmEmail, drainEidol, fundAngls, gameSnapshot, openRound, settleAllRounds, withGenesis } from '../../support/gameFixtures';
-import { createLedger, type Ledger } from '../../../src/server/ledger/index';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { confirmEmail, drainEidol, fundAngls, gameSnapshot, openRound, settleAllRounds, startGameServer } from '../../support/gameFixtures';
 import { eidolSchema, eidolTransactionSchema, gameSchema, transactionStatsSchema } from '../../../src/shared/api/game';
 import { EIDOL_NOT_FOUND, LOSS_NOT_ZERO, NO_ROUND } from '../../../src/server/domain/eidols/eidolTexts';
 import { STATS_WINDOW_MS } from '../../../src/server/domain/eidols/eidolHistory';
@@ -16,15 +15,12 @@ const ANGLS = 100_000_000n;
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (dialect) => {
   let s: TestServer;
-  let ledger: Ledger;
+  let ledgerOk: () => Promise<void>;
   beforeAll(async () => {
-    s = await startTestServer(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(s.testDb.db, s.clock);
-    await withGenesis(s.testDb.db, s.clock);
+    ({ server: s, ledgerOk } = await startGameServer(dialect, inject('pgAdminUrl')));
   });
   afterAll(() => s?.close());
 
-  const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);
 
   /** A settled round's entry for `eidolId`, as settlement writes it. */
   async function entry(roundId: number, eidolId: number, userId: number, e: { zone: 'bot' | 'top' | null; stake: bigint; payout: bigint; mined: bigint; at: number }) {

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { confirmEmail, openRound, withGenesis } from '../../support/gameFixtures';
-import { createLedger, type Ledger } from '../../../src/server/ledger/index';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { confirmEmail, openRound, startGameServer } from '../../support/gameFixtures';
+import type { Ledger } from '../../../src/server/ledger/index';
 import { AppError } from '../../../src/server/domain/errors';
 import { joinBatch, type JoinRequest } from '../../../src/server/domain/eidols/joinRound';
 import { EIDOL_NOT_FOUND, NO_EIDOL_YET, riskTooPrecise } from '../../../src/server/domain/eidols/eidolTexts';
@@ -16,9 +16,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join batches on %s', (dialect)
   let s: TestServer;
   let ledger: Ledger;
   beforeAll(async () => {
-    s = await startTestServer(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(s.testDb.db, s.clock);
-    await withGenesis(s.testDb.db, s.clock);
+    ({ server: s, ledger } = await startGameServer(dialect, inject('pgAdminUrl')));
     await openRound(s.testDb.db, s.clock, 7);
   });
   afterAll(() => s?.close());

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestClient, type TestServer } from '../../support/server';
-import { confirmEmail, drainEidol, gameSnapshot, insertRound, openRound, settleAllRounds, withGenesis } from '../../support/gameFixtures';
-import { createLedger, type Ledger } from '../../../src/server/ledger/index';
+import { registerPlayer, type TestClient, type TestServer } from '../../support/server';
+import { confirmEmail, drainEidol, gameSnapshot, insertRound, openRound, settleAllRounds, startGameServer } from '../../support/gameFixtures';
 import {
   ECTOPLASM_CANNOT_JOIN, EIDOL_BUSY, EIDOL_NOT_FOUND, NO_EIDOL_YET, NO_ROUND, OOGLE_ID_INVALID, RISK_INVALID, ROUND_LOCKED,
   VALUE_ZERO_CANNOT_JOIN, riskTooPrecise,
@@ -16,16 +15,13 @@ import {
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('join on %s', (dialect) => {
   let s: TestServer;
-  let ledger: Ledger;
   let roundId = 100;
+  let ledgerOk: () => Promise<void>;
   beforeAll(async () => {
-    s = await startTestServer(dialect, inject('pgAdminUrl'));
-    ledger = createLedger(s.testDb.db, s.clock);
-    await withGenesis(s.testDb.db, s.clock);
+    ({ server: s, ledgerOk } = await startGameServer(dialect, inject('pgAdminUrl')));
   });
   afterAll(() => s?.close());
 
-  const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);
   const snapshot = () => gameSnapshot(s.testDb.db);
   const riskOf = async (id: number) => (await s.testDb.db.kysely.selectFrom('eidols').select('risk').where('id', '=', id).executeTakeFirstOrThrow()).risk;
   /** A fresh current round, open for 10 minutes from now. */
