@@ -2,7 +2,7 @@
  * The one round-clock actor of the app, fed by $game and mirrored into $roundClock, running only while a
  * countdown is on screen (home, the eidol screen): each countdown retains it and releases it on unmount.
  */
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { createActor, type Actor } from 'xstate';
 import { roundClockMachine, roundClockView, type RoundClockView } from '../machines/roundClockMachine';
 import { $game } from '../stores/game';
@@ -10,6 +10,9 @@ import { inspectOption } from './inspector';
 
 /** The round clock's visible state (changes once a second while open). */
 export const $roundClock = atom<RoundClockView>({ state: 'fetching', remainingMs: 0 });
+
+/** Whether joins are accepted now: changes only when the round opens or locks, not every second. */
+export const $roundOpen = computed($roundClock, (view) => view.state === 'open');
 
 let users = 0;
 let running: { actor: Actor<typeof roundClockMachine>; teardown: () => void } | undefined;

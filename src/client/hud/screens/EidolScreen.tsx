@@ -5,6 +5,7 @@
  * countdown slot, the action buttons and the round's pop-ups.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { $roundOpen } from '../../app/roundClock';
 import { useStore } from '@nanostores/react';
 import { $game, $selectedEidolId } from '../../stores/game';
 import { $session } from '../../stores/session';
@@ -15,12 +16,11 @@ import { onServerEvent } from '../../net/serverEvents';
 import { eidolApi } from '../../net/eidolApi';
 import { playSound } from '../../engine/audio';
 import { $eidolHistory, deviceClock, riskControl } from '../../game/eidol/eidolStores';
-import { eidolActions, eidolPrecision, riskContextOf, roundLocked, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
+import { eidolActions, eidolPrecision, riskContextOf, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
 import { lastResults } from '../../game/eidol/lastResults';
 import { anglsUnits, formatAngls } from '../../game/eidol/numbers';
 import { startEidolData } from '../../game/eidol/eidolData';
 import { watchRoundPopups } from '../../game/eidol/roundPopupWatcher';
-import { parseUtc } from '../../game/eidol/riskAngle';
 import { Button } from '../components/Button';
 import { StageBand } from '../components/eidol/StageBand';
 import { RiskReadout } from '../components/eidol/RiskReadout';
@@ -41,21 +41,6 @@ export function candleSummary(count: number, hours: number): string {
   return count === 0 ? `No rounds in the last ${span}` : `${count} hourly ${count === 1 ? 'candle' : 'candles'} over the last ${span}`;
 }
 
-/** Whether the round is locked, re-evaluated when `can_act_before` passes (one timer, not a poll). */
-function useRoundLocked(): boolean {
-  const state = useStore($game);
-  const [, bump] = useState(0);
-  const locked = roundLocked(state.game, deviceClock.now() + state.clockOffsetMs);
-  useEffect(() => {
-    if (locked || !state.game) return;
-    const wait = parseUtc(state.game.can_act_before) - (deviceClock.now() + state.clockOffsetMs);
-    // Browsers cap timers at 2^31 − 1 ms; a round that far away is re-read when $game changes anyway.
-    const t = setTimeout(() => bump((n) => n + 1), Math.min(Math.max(0, wait) + 5, 2 ** 31 - 1));
-    return () => clearTimeout(t);
-  }, [locked, state]);
-  return locked;
-}
-
 /** The eidol screen. */
 export default function EidolScreen() {
   const state = useStore($game);
@@ -63,7 +48,8 @@ export default function EidolScreen() {
   const { user } = useStore($session);
   const { chart_size } = useStore($options);
   const history = useStore($eidolHistory);
-  const locked = useRoundLocked();
+  // The one round clock (the countdown's) says when bidding closes: no second timer here.
+  const locked = !useStore($roundOpen);
   const [busy, setBusy] = useState(false);
   const eidol = selectedEidol(state.game, selectedId);
   const userLevel = user?.level ?? -1;
