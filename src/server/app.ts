@@ -39,6 +39,7 @@ import { announceRound } from './realtime/roundEvents';
 import { createRoundScheduler, type RoundScheduler } from './domain/rounds/scheduler';
 import { fairnessRoutes } from './http/routes/fairnessRoutes';
 import { telemetryRoutes } from './http/routes/telemetryRoutes';
+import { walletExchangeRoutes } from './http/routes/walletExchangeRoutes';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -146,6 +147,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     eggRoutes(api, ctx);
     gameRoutes(api, ctx);
     oogleRoutes(api, ctx);
+    walletExchangeRoutes(api, ctx, realtime);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
   });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());

@@ -6,12 +6,14 @@ import { migrate } from './db/migrate';
 import { systemClock } from './clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
+import { ensureExchangePools } from './domain/exchange/exchangePools';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
   await migrate(db);
   await ensureGenesis(db, systemClock);
+  await ensureExchangePools(db, systemClock);
   const { app } = await createApp({
     config,
     db,

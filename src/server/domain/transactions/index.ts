@@ -1,5 +1,6 @@
 /** The two-stage transaction flow (spec 2 §4): precalculate → commit. See README.md in this folder. */
 export { createTransaction, newTransactionId, DEFAULT_TRANSACTION_TTL_MS, type NewTransaction } from './createTransaction';
+export { runTransactionNow } from './runTransactionNow';
 export { commitTransaction, TRANSACTION_NOT_FOUND, TRANSACTION_FAILED_STATUS, type CommitDeps, type CommitOutcome } from './commitTransaction';
 export type { RequestRef } from '../requests/requestRecords';
 export { expireStaleTransactions, EXPIRY_BATCH_SIZE, EXPIRY_MAX_BATCHES, type ExpirySweepOptions } from './expireTransactions';

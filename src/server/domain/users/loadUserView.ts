@@ -3,16 +3,18 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { User } from '../../../shared/api/user';
 import type { BalanceReader } from './balances';
+import { meltAllowanceLeft } from '../exchange/meltAllowance';
 import { countReferrals } from './userRepo';
 import { toUserView, type UserRow } from './userView';
 
-/** The wire user of `row`, with its balances and referral count read now. */
+/** The wire user of `row`, with its balances, referral count and weekly melt allowance read at `now`. */
 export async function loadUserView(
   db: Kysely<Database>,
   balances: BalanceReader,
   publicUrl: string,
   row: UserRow,
+  now: number,
 ): Promise<User> {
-  const [b, refCount] = await Promise.all([balances(row.id), countReferrals(db, row.id)]);
-  return toUserView(row, { publicUrl, balances: b, refCount });
+  const [b, refCount, withdraws] = await Promise.all([balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now)]);
+  return toUserView(row, { publicUrl, balances: b, refCount, withdraws });
 }

@@ -24,6 +24,8 @@ export interface UserViewContext {
   balances: UserBalances;
   /** Number of players this user referred. */
   refCount: number;
+  /** Remaining weekly melt allowance in ANGLS units (meltAllowanceLeft); 0 when not read. */
+  withdraws?: bigint;
 }
 
 /** The referral landing link of a ref code. */
@@ -63,7 +65,7 @@ export function toUserView(row: UserRow, ctx: UserViewContext): User {
     patricius: wireTime(row.patricius_until),
     wallet_balance: ngls,
     multiplier: 1,
-    withdraws: formatUnits(0n, WIRE_DECIMALS.ngls),
+    withdraws: formatUnits(ctx.withdraws ?? 0n, WIRE_DECIMALS.ngls),
     ws_auth_token: row.ws_auth_token,
     items: gdaoItems(ctx.balances.gdao),
     is_admin: row.is_admin === 1,

@@ -12,7 +12,7 @@ export function accountRoutes(app: App, ctx: AppContext): void {
     const user = await requireUser(ctx, request);
     await ctx.db.kysely.updateTable('users').set({ completed_onboarding: 1, updated_at: ctx.clock.now() }).where('id', '=', user.id).execute();
     const row = (await findUserById(ctx.db.kysely, user.id)) ?? user;
-    return ok(await loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, row));
+    return ok(await loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, row, ctx.clock.now()));
   });
 
   app.get('/api/config', async () => {

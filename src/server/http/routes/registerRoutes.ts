@@ -26,7 +26,7 @@ export function registerRoutes(app: App, ctx: AppContext): void {
     const user = await registerUser(ctx.auth, request.body);
     await startSession(ctx, request, reply, user.id);
     rememberDevice(ctx, request, reply, user);
-    return ok(await loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, user), 'Registered.');
+    return ok(await loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, user, ctx.clock.now()), 'Registered.');
   });
 
   app.get('/api/auth/register/ref/:code', { schema: { params: z.object({ code: z.string() }) } }, async (request) => {

@@ -1,0 +1,63 @@
+/** The shop catalogue (`shop_items`) and its wire shape (FACTS.md "Shop item"). */
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ShopItemsTable, ShopItemType } from '../../db/tables/shop';
+import { CURRENCY_ASSETS } from '../../../shared/money/assets';
+import { formatUnits } from '../../../shared/money/format';
+
+/** A catalogue row. */
+export type ShopItemRow = Selectable<ShopItemsTable>;
+
+/** The types a shop lists. */
+export const SHOP_ITEM_TYPES: readonly ShopItemType[] = ['egg', 'item', 'gdao', 'startpak'];
+
+/** A shop item on the wire: prices as decimal strings, `amount` 'many' or the stock. */
+export interface ShopItemView {
+  id: number;
+  name: string;
+  type: ShopItemType;
+  description: string;
+  amount: 'many' | number;
+  price_ngls: string;
+  price_bnb: string;
+  price_busd: string;
+  price_token: string;
+  nodeshare: string;
+  data: Record<string, unknown>;
+}
+
+/** The wire item of a row. */
+export function shopItemView(row: ShopItemRow): ShopItemView {
+  const { ANGLS, BNB, USDC, GDAO } = CURRENCY_ASSETS;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    amount: row.stock ?? 'many',
+    price_ngls: formatUnits(row.price_ngls, ANGLS.scale),
+    price_bnb: formatUnits(row.price_bnb, BNB.scale),
+    price_busd: formatUnits(row.price_busd, USDC.scale),
+    price_token: formatUnits(row.price_token, GDAO.scale),
+    // The node share is paid in the item's paying currency; shown in ANGLS decimals like the original.
+    nodeshare: formatUnits(row.nodeshare, ANGLS.scale),
+    data: JSON.parse(row.data) as Record<string, unknown>,
+  };
+}
+
+/** Active items of `type` (every type when undefined), in listing order. */
+export function listShopItems(k: Kysely<Database>, type: ShopItemType | undefined): Promise<ShopItemRow[]> {
+  return k
+    .selectFrom('shop_items')
+    .selectAll()
+    .where('active', '=', 1)
+    .$if(type !== undefined, (q) => q.where('type', '=', type!))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The active item `id`, if any. */
+export function findShopItem(k: Kysely<Database>, id: number): Promise<ShopItemRow | undefined> {
+  return k.selectFrom('shop_items').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+}
