@@ -26,6 +26,9 @@ export async function executeNow(
   try {
     outcome = await ledger.run((tx) =>
       withOptionalRequestRecord(tx, input.userId, ref, async () => {
+        // The player's row first (PostgreSQL): the transaction row's foreign key takes a share lock on it, so
+        // a kind that locks the user after that insert would deadlock with a concurrent twin doing the same.
+        await tx.kysely.selectFrom('users').select('id').where('id', '=', input.userId).$if(tx.dialect === 'postgres', (q) => q.forUpdate()).execute();
         const record = await runTransactionNow(tx, input);
         return { transaction: transactionViewOf(record), result: record.result };
       }));

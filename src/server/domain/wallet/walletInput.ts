@@ -31,6 +31,8 @@ export function normaliseAmount(value: unknown): string | undefined {
   } else {
     return undefined;
   }
+  // A minus sign is not stripped into a positive amount: the server refuses what the client would never send.
+  if (text.includes('-')) return undefined;
   const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');
   const single = dot < 0 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');

@@ -55,6 +55,7 @@ describe('wallet amounts', () => {
     expect(normaliseAmount(1e-7)).toMatch(/^0\.0000001/);
     expect(normaliseAmount('abc')).toBeUndefined();
     expect(normaliseAmount(null)).toBeUndefined();
+    expect(normaliseAmount('-1')).toBeUndefined();
   });
 
   it('answers units above 0 at the currency scale, dropping finer digits', () => {
