@@ -179,7 +179,31 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     expect((await trade(client, 'busd', 'bnb', '603.015076')).status).toBe(200);
     expect(await systemBalance(ledger, 'exchange_pool', 'BNB')).toBe(0n);
     expect((await client.get('/api/wallet/exchange')).body.data.exchangePoolBnb).toBe('0.000000000');
-    await fundPlayer(ledger, user.id, 'USDC', poolBnb);
+    await drainSystem(ledger, 'exchange_pool', 'BNB', poolBnb, true);
+  });
+
+  it('refuses mints and melts their pool cannot pay, fee included, changing nothing', async () => {
+    const { client, user } = await player('pool2', 4);
+    await fundPlayer(ledger, user.id, 'USDC', 100n * USDC);
+    await fundPlayer(ledger, user.id, 'ANGLS', 100n * ANGLS);
+    const angls = await systemBalance(ledger, 'gscb_reserve', 'ANGLS');
+    const usdc = await systemBalance(ledger, 'gscb_reserve', 'USDC');
+    // A 10 USDC mint needs 103.95 ANGLS for the player and 1 for the fee: leave one unit less.
+    await drainSystem(ledger, 'gscb_reserve', 'ANGLS', angls - 10_495_000_000n + 1n);
+    await drainSystem(ledger, 'gscb_reserve', 'USDC', usdc - 8_910_000n + 1n);
+    const before = await walletSnapshot(s);
+    const mint = await trade(client, 'busd', 'ngls', '10');
+    expect([mint.status, mint.body]).toEqual([422, { success: false, message: POOL_LIMIT.ngls }]);
+    const melt = await trade(client, 'ngls', 'busd', '100');
+    expect([melt.status, melt.body]).toEqual([422, { success: false, message: POOL_LIMIT.busd }]);
+    expect(await walletSnapshot(s)).toEqual(before);
+    await drainSystem(ledger, 'gscb_reserve', 'ANGLS', 1n, true);
+    await drainSystem(ledger, 'gscb_reserve', 'USDC', 1n, true);
+    expect((await trade(client, 'busd', 'ngls', '10')).status).toBe(200);
+    expect((await trade(client, 'ngls', 'busd', '100')).status).toBe(200);
+    expect(await systemBalance(ledger, 'gscb_reserve', 'ANGLS')).toBe(100n * ANGLS - ANGLS);
+    await drainSystem(ledger, 'gscb_reserve', 'ANGLS', angls, true);
+    await drainSystem(ledger, 'gscb_reserve', 'USDC', usdc, true);
   });
 
   it('moves the money once for one Idempotency-Key, and no more than the balance under a burst', async () => {

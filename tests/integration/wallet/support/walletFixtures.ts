@@ -27,11 +27,13 @@ export async function fundPlayer(ledger: Ledger, userId: number, asset: string, 
   });
 }
 
-/** Moves `units` of a system account back to genesis (to shrink a pool in a test). */
-export async function drainSystem(ledger: Ledger, name: SystemAccountName, asset: string, units: bigint): Promise<void> {
+/** Moves `units` of a system account back to genesis (to shrink a pool in a test); `refill` moves them back. */
+export async function drainSystem(ledger: Ledger, name: SystemAccountName, asset: string, units: bigint, refill = false): Promise<void> {
   fundSeq += 1;
   await ledger.run(async (tx) => {
-    await transfer(tx, { id: `test-drain:w${fundSeq}`, debit: await systemAccount(tx, name, asset), credit: await systemAccount(tx, 'genesis', asset), amount: units, code: 'test-drain' });
+    const pool = await systemAccount(tx, name, asset);
+    const genesis = await systemAccount(tx, 'genesis', asset);
+    await transfer(tx, { id: `test-drain:w${fundSeq}`, debit: refill ? genesis : pool, credit: refill ? pool : genesis, amount: units, code: 'test-drain' });
   });
 }
 
