@@ -151,9 +151,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     const eggs = await s.testDb.db.kysely.selectFrom('eidols').select(['rarity']).where('user_id', '=', user.id).execute();
     expect(eggs).toEqual([{ rarity: 'mythic' }]);
 
+    // The screen's flow: the fee precalculation, then the approve press, which uses the quote up.
+    const quote = await client.post('/api/wallet/withdraw', { amount: '1', currency: 'busd', to_address: PLATFORM, gas: '0' });
+    const quoteId = quote.body.data.transaction.id as string;
     const mint = await client.post('/api/wallet/exchange', { from_currency: 'busd', to_currency: 'ngls', amount: '1' });
     expect(mint.status).toBe(200);
     expect(mint.body.data.result.received).toBe('10.39500000');
+    const used = await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'result']).where('id', '=', quoteId).executeTakeFirstOrThrow();
+    expect(used).toEqual({ status: 'success', result: JSON.stringify({ used_by: mint.body.data.transaction.id }) });
+    s.clock.advance(60 * 60 * 1000);
+    await s.upkeep();
+    expect((await s.testDb.db.kysely.selectFrom('transactions').select('status').where('id', '=', quoteId).executeTakeFirstOrThrow()).status).toBe('success');
     // Shop items other than starter packs wait for the shops issue.
     await s.testDb.db.kysely.insertInto('shop_items').values({ type: 'item', name: 'Golden Cookie', price_ngls: ANGLS, data: '{}', position: 1, created_at: 0 }).execute();
     const item = (await client.get('/api/shop?type=item')).body.data[0];

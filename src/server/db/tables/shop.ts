@@ -1,5 +1,8 @@
 /** Tables of the shops and the exchange (migration 0070): the shop catalogue and each player's weekly melts. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+
+/** A money column with a database default (0): optional on insert, bigint when read. */
+type MoneyDefault = ColumnType<bigint, bigint | undefined, bigint>;
 
 /** What a shop item is (FACTS.md "Shop item"). */
 export type ShopItemType = 'egg' | 'item' | 'gdao' | 'startpak';
@@ -10,22 +13,22 @@ export interface ShopItemsTable {
   type: ShopItemType;
   name: string;
   /** HTML for starter packs (spec 2 §3). */
-  description: string;
+  description: Generated<string>;
   /** null: unlimited ('many' on the wire); else the count on offer. */
-  stock: number | null;
-  price_ngls: bigint;
-  price_bnb: bigint;
-  price_busd: bigint;
+  stock: ColumnType<number | null, number | null | undefined, number | null>;
+  price_ngls: MoneyDefault;
+  price_bnb: MoneyDefault;
+  price_busd: MoneyDefault;
   /** gDAO tokens (whole). */
-  price_token: bigint;
+  price_token: MoneyDefault;
   /** Part of the price that goes to the treasury, in units of the paying currency. */
-  nodeshare: bigint;
+  nodeshare: MoneyDefault;
   /** JSON: {value, rarity, collection, type, skin, size?} plus what the item grants (e.g. `egg`). */
-  data: string;
+  data: Generated<string>;
   /** Listing order. */
-  position: number;
+  position: Generated<number>;
   /** 0 hides the item from the shop. */
-  active: number;
+  active: Generated<number>;
   created_at: number;
 }
 

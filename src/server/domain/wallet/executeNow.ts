@@ -1,11 +1,13 @@
 /**
  * One approve press of a wallet action as a transaction created and committed in one ledger commit
- * (runTransactionNow), once per Idempotency-Key when sent; the owner hears the outcome after the commit.
+ * (runTransactionNow), once per Idempotency-Key when sent; the player's waiting fee quotes are used up by it,
+ * and the owner hears the outcome after the commit.
  */
 import { isLedgerError, type Ledger, type LedgerError } from '../../ledger/index';
 import type { TransactionView } from '../../../shared/api/transactions';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import type { Stored } from '../requests/storedJson';
+import { consumeFeeQuotes } from './feePrecalc';
 import { runTransactionNow, transactionViewOf, type NewTransaction, type TransactionUpdateListener } from '../transactions/index';
 
 /** The answer of an action: the transaction as its owner sees it and its kind's result (decimal strings). */
@@ -30,6 +32,7 @@ export async function executeNow(
         // a kind that locks the user after that insert would deadlock with a concurrent twin doing the same.
         await tx.kysely.selectFrom('users').select('id').where('id', '=', input.userId).$if(tx.dialect === 'postgres', (q) => q.forUpdate()).execute();
         const record = await runTransactionNow(tx, input);
+        await consumeFeeQuotes(tx, input.userId, record.id);
         return { transaction: transactionViewOf(record), result: record.result };
       }));
   } catch (err) {

@@ -6,7 +6,8 @@
  * commits it. The approve press then calls `POST /wallet/exchange` or `POST /shop/buy`, which do the work.
  */
 import type { PrecalcData } from '../../../shared/api/transactions';
-import type { Ledger } from '../../ledger/index';
+import type { Ledger, LedgerTx } from '../../ledger/index';
+import { encodeStored } from '../requests/storedJson';
 import { ErrorBag } from '../errors';
 import { createTransaction, precalcDataOf, registerTransactionKind, transactionViewOf, type TransactionUpdateListener } from '../transactions/index';
 import { requireActiveWallet, type ActivationFlags } from './walletGuard';
@@ -45,4 +46,18 @@ export async function precalculateFee(
     createTransaction(tx, { userId: user.id, kind: FEE_QUOTE_KIND, payload: { currency: currency!, amount: amount!, to_address: String(body.to_address).trim() } }));
   onUpdate?.(user.id, transactionViewOf(record));
   return precalcDataOf(record);
+}
+
+/**
+ * Marks the player's waiting fee quotes used by action `usedBy`, in the action's commit: the approve press
+ * is what the quote was for, so it must not later expire as a failure the player is told about.
+ */
+export async function consumeFeeQuotes(tx: LedgerTx, userId: number, usedBy: string): Promise<void> {
+  await tx.kysely
+    .updateTable('transactions')
+    .set({ status: 'success', result: encodeStored({ used_by: usedBy }), updated_at: tx.now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', FEE_QUOTE_KIND)
+    .where('status', '=', 'new')
+    .execute();
 }
