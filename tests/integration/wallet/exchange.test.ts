@@ -4,6 +4,8 @@
  * limits, the spec's refusal texts with nothing changed, concurrency, and `checkLedger` after each test.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import type { ServerMessage } from '../../../src/shared/api/socket';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import type { Ledger } from '../../../src/server/ledger/index';
@@ -84,6 +86,28 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     expect(row).toEqual({ status: 'success', kind: 'exchange' });
     const rates = (await client.get('/api/wallet/exchange')).body.data;
     expect(rates.exchangePoolBusdNgls).toBe('100010.000000');
+  });
+
+  it('tells the owner\u2019s socket about the trade, once, and not about a replay', async () => {
+    const { client, user } = await player('sock1');
+    await fundPlayer(ledger, user.id, 'USDC', 2n * USDC);
+    const received: ServerMessage[] = [];
+    const socket = connect(s.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: client.cookieHeader() } });
+    try {
+      socket.on('message', (m: ServerMessage) => received.push(m));
+      socket.send({ method: 'sync', token: user.ws_auth_token });
+      await expect.poll(() => received.some((m) => m.event === 'subscribe' && m.success === true)).toBe(true);
+      const headers = { 'idempotency-key': 'sock-1' };
+      const res = await trade(client, 'busd', 'ngls', '1', headers);
+      const id = res.body.data.transaction.id as string;
+      await expect.poll(() => received.find((m) => m.event === 'transaction_update' && m.id === id)).toMatchObject({ type: 'exchange', status: 'success', message: null });
+      expect((await trade(client, 'busd', 'ngls', '1', headers)).headers.get('idempotent-replayed')).toBe('true');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(received.filter((m) => m.event === 'transaction_update')).toHaveLength(1);
+      expect(await playerBalance(ledger, user.id, 'USDC')).toBe(USDC);
+    } finally {
+      socket.close();
+    }
   });
 
   it('swaps USDC ↔ BNB at 600 with the 0.5 % fee in the paid currency to its mining pool', async () => {
