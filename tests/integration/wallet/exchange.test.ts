@@ -9,6 +9,7 @@ import type { ServerMessage } from '../../../src/shared/api/socket';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import type { Ledger } from '../../../src/server/ledger/index';
+import { createTransaction } from '../../../src/server/domain/transactions/index';
 import { INSUFFICIENT, INVOKE_MASTERSHIP, POOL_LIMIT, SPECIFY_AMOUNT, UNKNOWN_CURRENCY, UNSUPPORTED_PAIR, WEEKLY_LIMIT_EXCEEDED } from '../../../src/server/domain/wallet/walletTexts';
 import { drainSystem, fundPlayer, playerBalance, setFlags, startWalletServer, systemBalance, walletSnapshot } from './support/walletFixtures';
 
@@ -246,6 +247,28 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     expect(await playerBalance(ledger, user.id, 'USDC')).toBe(6n * USDC);
     // 7 USDC: 70 ANGLS − 0.7 fee = 69.3, + 5 % = 72.765 ANGLS.
     expect(await playerBalance(ledger, user.id, 'ANGLS')).toBe(10_395_000_000n + 2n * 7_276_500_000n);
+  });
+
+  it('applies an exchange transaction once when its commits race, and fails a refused one with the spec text', async () => {
+    const { client, user } = await player('race3');
+    await fundPlayer(ledger, user.id, 'USDC', 10n * USDC);
+    const precalc = (amount: bigint) =>
+      ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: 'exchange', payload: { from: 'busd', to: 'ngls', amount } }));
+    const tx = await precalc(10n * USDC);
+    const commits = await Promise.all(Array.from({ length: 12 }, () => client.post(`/api/transactions/${tx.id}/commit`)));
+    for (const c of commits) expect(c.status).toBe(200);
+    expect(commits.filter((c) => c.headers.get('idempotent-replayed') === 'true')).toHaveLength(11);
+    expect(commits[0]!.body.data.result).toMatchObject({ received: '103.95000000' });
+    expect(await playerBalance(ledger, user.id, 'USDC')).toBe(0n);
+    expect(await playerBalance(ledger, user.id, 'ANGLS')).toBe(10_395_000_000n);
+
+    const poor = await precalc(USDC);
+    const before = await walletSnapshot(s);
+    const refused = await client.post(`/api/transactions/${poor.id}/commit`);
+    expect([refused.status, refused.body]).toEqual([422, { success: false, message: `${INSUFFICIENT.busd}.` }]);
+    const after = await walletSnapshot(s);
+    expect(after.balances).toEqual(before.balances);
+    expect(after.transfers).toBe(before.transfers);
   });
 
   it('never melts past the allowance under concurrent melts', async () => {
