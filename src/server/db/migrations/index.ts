@@ -5,6 +5,7 @@
 import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
+import * as m0002 from './0002_user_name_key';
 import * as m0010 from './0010_ledger';
 import * as m0011 from './0011_ledger_flags_versions';
 import * as m0012 from './0012_ledger_open_pendings';
@@ -21,6 +22,7 @@ export interface DialectMigration {
 /** Migrations by name; the migrator applies them in name order. */
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
+  '0002_user_name_key': m0002,
   '0010_ledger': m0010,
   '0011_ledger_flags_versions': m0011,
   '0012_ledger_open_pendings': m0012,
