@@ -1,11 +1,11 @@
 /**
  * Nicknames of every script through the real server, on both databases: letters with accents, Cyrillic and
- * CJK, digits, - and _ register; spaces and markup are refused with the text that says what is allowed; one
+ * CJK, digits, - and _ register; spaces, markup and look-alike script mixes are refused with the text that says what is allowed; one
  * name cannot be taken twice in another case, normal form or width, also by racing registrations.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userSchema } from '../../src/shared/api/user';
-import { NICKNAME_CHARACTERS, NICKNAME_TOO_LONG } from '../../src/shared/rules/nickname';
+import { NICKNAME_CHARACTERS, NICKNAME_MIXED_SCRIPTS, NICKNAME_TOO_LONG } from '../../src/shared/rules/nickname';
 import { uniqueViolationField } from '../../src/server/domain/auth/uniqueViolation';
 import { dialectsFor } from '../support/testDb';
 import { countRows, registration, startTestServer, type TestServer } from '../support/server';
@@ -48,6 +48,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('nicknames on %s', (dialect) =>
     ['a zero-width joiner', 'ab\u200Dcd', NICKNAME_CHARACTERS],
     ['a leading combining mark', '\u0301abc', NICKNAME_CHARACTERS],
     ['33 CJK characters', '李'.repeat(33), NICKNAME_TOO_LONG],
+    ['a Cyrillic о among Latin letters', 'GоldenStern', NICKNAME_MIXED_SCRIPTS],
   ])('refuses a name with %s with 422, the rule in words, and writes nothing', async (_label, name, text) => {
     const before = await Promise.all([countRows(s, 'users'), countRows(s, 'tokens')]);
     const res = await s.client().post('/api/auth/register', registration(`r${Math.random().toString(36).slice(2, 8)}`, { name }));
@@ -57,9 +58,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('nicknames on %s', (dialect) =>
   });
 
   it('refuses the same name in another case, normal form or width', async () => {
-    expect((await s.client().post('/api/auth/register', registration('same0', { name: 'Ёлка_Ü' }))).status).toBe(200);
+    expect((await s.client().post('/api/auth/register', registration('same0', { name: 'Ёлка_Йо' }))).status).toBe(200);
+    expect((await s.client().post('/api/auth/register', registration('wide0', { name: 'Zoë_Wide' }))).status).toBe(200);
     const users = await countRows(s, 'users');
-    for (const [i, name] of ['ёлка_ü', 'ЁЛКА_Ü', 'Ёлка_U\u0308', 'Ёлка_Ｕ\u0308'].entries()) {
+    for (const [i, name] of ['ёлка_йо', 'ЁЛКА_ЙО', 'Ёлка_И\u0306о', 'ZOË_WIDE', 'ＺＯＥ\u0308_ｗｉｄｅ'].entries()) {
       const res = await s.client().post('/api/auth/register', registration(`same${i + 1}`, { name }));
       expect(res.status, name).toBe(422);
       expect(res.body.errors).toEqual(TAKEN);

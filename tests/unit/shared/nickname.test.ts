@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NICKNAME_CHARACTERS,
+  NICKNAME_MIXED_SCRIPTS,
   NICKNAME_REQUIRED,
   NICKNAME_TOO_LONG,
   NICKNAME_TOO_SHORT,
@@ -31,6 +32,14 @@ describe('nicknameError', () => {
     ['李'.repeat(33), NICKNAME_TOO_LONG],
     ['a'.repeat(33), NICKNAME_TOO_LONG],
   ])('refuses %j', (name, text) => expect(nicknameError(name)).toBe(text));
+
+  it.each(['GоldenStern', 'Ivan_Иван', 'αβγabc', 'Kim_Ωμέγα', 'abcالعربية'])('refuses %s, which mixes scripts that cannot mix', (name) =>
+    expect(nicknameError(name)).toBe(NICKNAME_MIXED_SCRIPTS),
+  );
+
+  it.each(['Zoë-李_42', 'たなかタナカ田中', 'Kim김철수', 'Lin_ㄅㄆ林', 'abcーdef', '日本ー語'])('allows %s: Latin with Chinese, Japanese or Korean', (name) =>
+    expect(nicknameError(name)).toBeNull(),
+  );
 
   it('counts characters of the composed form, so a decomposed accent does not make a name longer', () => {
     expect(nicknameError('e\u0301'.repeat(32))).toBeNull();

@@ -5,7 +5,6 @@
 import type { DialectName } from '../database';
 import type { MigrationDb } from '../columns';
 import * as m0001 from './0001_auth';
-import * as m0002 from './0002_user_name_key';
 import * as m0010 from './0010_ledger';
 import * as m0011 from './0011_ledger_flags_versions';
 import * as m0012 from './0012_ledger_open_pendings';
@@ -13,6 +12,7 @@ import * as m0020 from './0020_transactions';
 import * as m0030 from './0030_rate_limits';
 import * as m0040 from './0040_sessions_public';
 import * as m0050 from './0050_game';
+import * as m0080 from './0080_user_name_key';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -22,7 +22,6 @@ export interface DialectMigration {
 /** Migrations by name; the migrator applies them in name order. */
 export const migrations: Record<string, DialectMigration> = {
   '0001_auth': m0001,
-  '0002_user_name_key': m0002,
   '0010_ledger': m0010,
   '0011_ledger_flags_versions': m0011,
   '0012_ledger_open_pendings': m0012,
@@ -30,4 +29,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0030_rate_limits': m0030,
   '0040_sessions_public': m0040,
   '0050_game': m0050,
+  '0080_user_name_key': m0080,
 };

@@ -1,6 +1,7 @@
 /**
  * Nicknames of every script: `name_key` (NFKC, lower-cased in JS) is what two names collide on. SQL lower()
  * folds only ASCII on SQLite and follows the locale on PostgreSQL, so the fold cannot be left to the engine.
+ * Numbered after every migration existing databases may have run (Kysely refuses one inserted before them).
  */
 import { sql } from 'kysely';
 import type { DialectName } from '../database';
