@@ -99,6 +99,8 @@ test('guards: a guest is sent to /hello and, after login, back to the intended r
   const p = newPlayer();
   await register(page, p);
   await finishOnboarding(page);
+  // Onboarding is recorded by the server before home opens: clearing cookies earlier races that request.
+  await expect(page).toHaveURL(/\/$/);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
 

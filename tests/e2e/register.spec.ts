@@ -18,9 +18,15 @@ test('bad registration input shows every field error joined with semicolons and 
   const line = page.getByTestId('register-error');
   await expect(line).toHaveText('The email has already been taken.; The password field confirmation does not match.');
   await expect(page.getByTestId('register-submit')).toHaveText(/The email has already been taken\.; /);
+  // Each refused field is marked as well, and described by its own text.
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription(/The email has already been taken\./);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Nickname')).not.toHaveAttribute('aria-invalid', 'true');
 
   // Nothing was written: the same nickname is still free for a corrected attempt.
   await page.getByTestId('register-submit').click();
+  await expect(page.getByLabel('E-mail')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('E-mail').fill(p.email);
   await page.getByLabel('Repeat Password').fill(p.password);
   await page.getByTestId('register-submit').click();
@@ -59,6 +65,17 @@ test('a referral link shows the referrer and registers the newcomer under them',
     headers: { 'X-XSRF-TOKEN': token, 'X-Requested-With': 'XMLHttpRequest' },
   });
   expect((await login.json()).data.ref_count).toBe(1);
+});
+
+test('a referral link with an unknown code says so and leads on without it', async ({ page }) => {
+  await page.goto('/register/code/nosuchcode');
+  await expect(page.getByTestId('referral-unknown')).toContainText('The invitation code “nosuchcode” is not known');
+  await expect(page.getByTestId('referral-name')).toHaveCount(0);
+  await page.goto('/register/ref/nosuchcode');
+  await expect(page.getByTestId('referral-unknown')).toBeVisible();
+  await page.getByRole('button', { name: 'Create Account without invitation' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByTestId('referral-unknown')).toHaveCount(0);
 });
 
 test('a desktop browser is invited to open the product on a phone and may continue', async ({ browser }) => {

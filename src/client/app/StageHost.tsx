@@ -19,7 +19,9 @@ export function StageHost() {
   }, [route]);
 
   return (
-    <div className="stage-host">
+    // The canvas only draws: every word and action of a scene is also in the HUD's DOM (real buttons,
+    // labelled controls), so assistive technology skips the picture.
+    <div className="stage-host" aria-hidden="true">
       <PixiStage />
     </div>
   );

@@ -2,6 +2,7 @@
 import { Container, Graphics } from 'pixi.js';
 import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
+import { reducedMotion } from '../engine/motion';
 
 const MOTES = 28;
 
@@ -34,8 +35,10 @@ export class BackdropScene implements Scene {
   }
 
   update(deltaMs: number): void {
+    // Drift is decoration: the motes stand still for a player who asked for reduced motion.
+    const drift = reducedMotion() ? 0 : deltaMs;
     for (const m of this.motes) {
-      m.y -= m.speed * deltaMs;
+      m.y -= m.speed * drift;
       if (m.y < -20) m.y = this.height + 20;
       m.g.position.set(m.x, m.y);
     }

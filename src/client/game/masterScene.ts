@@ -10,6 +10,7 @@ import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
 import { Disposables } from '../engine/disposables';
 import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
+import { reducedMotion } from '../engine/motion';
 import { $hudScrollY } from './stageStores';
 
 /** Which master to show and from which side it arrives (-1 from the left, 1 from the right, 0 no slide). */
@@ -84,6 +85,8 @@ export class MasterScene implements Scene {
   private setSkin(c: MasterChoice): void {
     this.sprite?.destroy();
     this.sprite = null;
+    // No master chosen (a referral whose code is unknown, or not looked up yet): no empty halo either.
+    this.glow.visible = c.skinId !== null;
     if (c.skinId === null || !hasTexture(masterFrame(c.skinId))) return;
     const tex = texture(masterFrame(c.skinId));
     // Masters are pixel art drawn several times their packed size: sample without smoothing to keep edges crisp.
@@ -93,7 +96,7 @@ export class MasterScene implements Scene {
     this.sprite = sprite;
     this.view.addChild(sprite);
     this.from = c.from;
-    this.slideT = c.from === 0 ? 1 : 0;
+    this.slideT = c.from === 0 || reducedMotion() ? 1 : 0;
     this.place();
   }
 
@@ -109,7 +112,8 @@ export class MasterScene implements Scene {
     if (!s) return;
     const { cx, top, h } = this.band();
     const fit = Math.min((h * 0.92) / s.texture.height, (DESIGN_WIDTH * 0.6) / s.texture.width);
-    const bob = Math.sin(this.elapsed / 600) * h * 0.01;
+    // The idle bob is decoration: none for a player who asked for reduced motion.
+    const bob = reducedMotion() ? 0 : Math.sin(this.elapsed / 600) * h * 0.01;
     s.scale.set(fit);
     s.position.set(cx + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96 + bob);
     s.alpha = 1 - slideOffset(this.slideT) * 0.8;

@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { submitLabel, submitMachine } from '../machines/submitMachine';
 import type { ApiResult } from '../net/http';
+import type { FieldErrors } from '../../shared/api/envelope';
 import { inspectOption } from '../app/inspector';
 
 /** What a form reads from its submit machine. */
@@ -11,6 +12,8 @@ export interface SubmitBinding<TBody> {
   state: string;
   error: string;
   message: string;
+  /** The last refusal's errors by field (empty once the error is cleared). */
+  fieldErrors: FieldErrors;
   label: string;
   busy: boolean;
   /** Form submit: sends, or (error in the button) on the error state clears it: the spec's "click returns to idle". */
@@ -43,6 +46,7 @@ export function useSubmit<TBody, TData>(
     state,
     error: snap.context.error,
     message: snap.context.message,
+    fieldErrors: state === 'error' ? snap.context.fieldErrors : {},
     label: errorInButton ? submitLabel(state, snap.context.error, idleLabel) : submitLabel(state === 'error' ? 'idle' : state, '', idleLabel),
     busy: state === 'sending',
     onSubmit: (body) => send(state === 'error' && errorInButton ? { type: 'CLICK' } : { type: 'SUBMIT', body }),

@@ -6,7 +6,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { LoginBody } from '../../shared/api/auth';
 import type { User } from '../../shared/api/user';
 import type { ApiResult } from '../net/http';
-import { failureText, thrownText } from './requestErrors';
+import type { FieldErrors } from '../../shared/api/envelope';
+import { failureFields, failureText, thrownText } from './requestErrors';
 
 /** Label of the button while logging in. */
 export const LOGGING_LABEL = 'Fetching data...';
@@ -19,7 +20,7 @@ export type LoginButtonEvent = { type: 'SUBMIT'; body: LoginBody } | { type: 'CL
 /** The login button machine; provide `login` (the request) and `loggedIn` (what success does). */
 export const loginButtonMachine = setup({
   types: {
-    context: {} as { error: string },
+    context: {} as { error: string; fieldErrors: FieldErrors },
     events: {} as LoginButtonEvent,
   },
   actors: {
@@ -29,11 +30,11 @@ export const loginButtonMachine = setup({
   },
   actions: {
     loggedIn: (_, _user: User) => {},
-    clearError: assign({ error: '' }),
+    clearError: assign({ error: '', fieldErrors: {} }),
   },
 }).createMachine({
   id: 'loginButton',
-  context: { error: '' },
+  context: { error: '', fieldErrors: {} },
   initial: 'idle',
   states: {
     idle: {
@@ -51,12 +52,12 @@ export const loginButtonMachine = setup({
           },
           {
             target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.output) }),
+            actions: assign({ error: ({ event }) => failureText(event.output), fieldErrors: ({ event }) => failureFields(event.output) }),
           },
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => thrownText(event.error) }),
+          actions: assign({ error: ({ event }) => thrownText(event.error), fieldErrors: {} }),
         },
       },
     },

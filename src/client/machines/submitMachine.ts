@@ -4,7 +4,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
-import { failureText, thrownText } from './requestErrors';
+import type { FieldErrors } from '../../shared/api/envelope';
+import { failureFields, failureText, thrownText } from './requestErrors';
 
 /** Label of the button while the request runs. */
 export const SENDING_LABEL = 'Sending data...';
@@ -15,7 +16,7 @@ export type SubmitEvent = { type: 'SUBMIT'; body: unknown } | { type: 'CLICK' };
 /** The submit machine; provide `submit` (the request) and `succeeded` (what success does with the data and message). */
 export const submitMachine = setup({
   types: {
-    context: {} as { error: string; message: string },
+    context: {} as { error: string; message: string; fieldErrors: FieldErrors },
     events: {} as SubmitEvent,
   },
   actors: {
@@ -25,11 +26,11 @@ export const submitMachine = setup({
   },
   actions: {
     succeeded: (_, _result: { data: unknown; message: string }) => {},
-    clearError: assign({ error: '' }),
+    clearError: assign({ error: '', fieldErrors: {} }),
   },
 }).createMachine({
   id: 'submit',
-  context: { error: '', message: '' },
+  context: { error: '', message: '', fieldErrors: {} },
   initial: 'idle',
   states: {
     idle: {
@@ -50,12 +51,12 @@ export const submitMachine = setup({
           },
           {
             target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.output) }),
+            actions: assign({ error: ({ event }) => failureText(event.output), fieldErrors: ({ event }) => failureFields(event.output) }),
           },
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => thrownText(event.error) }),
+          actions: assign({ error: ({ event }) => thrownText(event.error), fieldErrors: {} }),
         },
       },
     },

@@ -3,6 +3,7 @@
  * widths, fractional while dragging or settling), the finger drag with a rubber band past either end, and
  * the snap when the finger lifts. The Pixi scene draws `position`; the HUD shows the caption of `index`.
  */
+import { reducedMotion } from '../../engine/motion';
 
 /** A drag shorter than this fraction of a slide snaps back. */
 export const SNAP_FRACTION = 0.15;
@@ -104,7 +105,8 @@ export class SwiperModel {
   update(deltaMs: number): void {
     if (this.drag) return;
     const gap = this.indexValue - this.positionValue;
-    if (Math.abs(gap) < 0.001) {
+    // Reduced motion: the chosen slide is there at once instead of gliding in.
+    if (Math.abs(gap) < 0.001 || reducedMotion()) {
       this.positionValue = this.indexValue;
       return;
     }

@@ -1,19 +1,42 @@
-/** A labelled input: the label text is the input's accessible name. */
-import type { InputHTMLAttributes } from 'react';
+/** A labelled input: the label text is the input's accessible name; its errors are marked on it and read with it. */
+import { useId, type InputHTMLAttributes } from 'react';
 
-/** Props of Field. */
+/** Props of Field; `errors` are this field's texts from the last answer (or the form's own check). */
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
   label: string;
   value: string;
   onValue: (value: string) => void;
+  errors?: readonly string[];
 }
 
-/** The field. */
-export function Field({ label, value, onValue, ...rest }: FieldProps) {
+/**
+ * The field. With errors: a red frame, the texts under it behind a "⚠" (so colour is not the only cue),
+ * aria-invalid, and the texts as the input's description. The texts sit outside the label so the accessible
+ * name stays the label alone.
+ */
+export function Field({ label, value, onValue, errors, id, ...rest }: FieldProps) {
+  const ownId = useId();
+  const inputId = id ?? `${ownId}-input`;
+  const errorId = `${ownId}-error`;
+  const invalid = errors !== undefined && errors.length > 0;
+  const testId = (rest as { 'data-testid'?: string })['data-testid'];
   return (
-    <label className="field">
-      <span>{label}</span>
-      <input value={value} onChange={(e) => onValue(e.target.value)} {...rest} />
-    </label>
+    <div className={invalid ? 'field invalid' : 'field'}>
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        {...rest}
+      />
+      {invalid && (
+        <p className="field-error" id={errorId} data-testid={testId ? `${testId}-error` : undefined}>
+          <span aria-hidden="true">⚠ </span>
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * / (spec 1 §2 "Home"): the swiper band over the stage's slides, the chosen slide's caption and action, the
- * round countdown, the banner while locked, the wallet panel, the menu (About, Sessions, Logout) and the
- * tutorial overlays.
+ * round countdown, the banner while locked, a reminder while the e-mail is unconfirmed, the wallet panel, the
+ * menu (About, Sessions, Logout) and the tutorial overlays.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -18,6 +18,7 @@ import { SlideActions } from '../components/SlideActions';
 import { RoundCountdown } from '../components/RoundCountdown';
 import { LockedBanner } from '../components/LockedBanner';
 import { TutorialOverlay } from '../components/TutorialOverlay';
+import { ConfirmReminder } from '../components/ConfirmReminder';
 
 /** The home screen. */
 export default function HomeScreen() {
@@ -51,6 +52,7 @@ export default function HomeScreen() {
       <SlideActions />
       <RoundCountdown />
       <LockedBanner />
+      <ConfirmReminder email={user.email} confirmed={user.email_confirmed} />
       <WalletPanel user={user} address={address} nowMs={nowMs} />
       <nav className="row" aria-label="Menu">
         <Button variant="secondary" small onClick={() => navigate('/onboarding')}>

@@ -1,5 +1,5 @@
-/** /login: e-mail and password, the three-state Log In button, a red error line and Return. */
-import { useState } from 'react';
+/** /login: e-mail and password (marked when refused), the three-state Log In button, a red error line, Return; a notice after confirming the e-mail. */
+import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useStore } from '@nanostores/react';
@@ -10,6 +10,7 @@ import { navigate } from '../../stores/router';
 import { takeIntended } from '../../stores/intended';
 import { $productName } from '../../stores/config';
 import { afterLoginTarget } from '../../app/guards';
+import { $loginNotice } from '../../stores/loginNotice';
 import { inspectOption } from '../../app/inspector';
 import { Button } from '../components/Button';
 import { Field } from '../components/Field';
@@ -30,14 +31,23 @@ export default function LoginScreen() {
   const product = useStore($productName);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Read at mount and forgotten after, so a later visit to /login starts plain (a pure read: StrictMode-safe).
+  const [notice] = useState(() => $loginNotice.get());
+  useEffect(() => $loginNotice.set(null), []);
   const [snap, send] = useMachine(machine, inspectOption());
   const state = snap.value as 'idle' | 'logging' | 'error' | 'done';
   const label = loginButtonLabel(state, snap.context.error);
+  const errors = state === 'error' ? snap.context.fieldErrors : {};
 
   return (
     <main className="screen centered" data-testid="screen-login">
       {product && <p className="brand">{product}</p>}
       <h1>The Gamified Basic Income</h1>
+      {notice && (
+        <p className="success-line" role="status" data-testid="login-confirmed">
+          {notice}
+        </p>
+      )}
       <form
         className="panel"
         noValidate
@@ -47,8 +57,8 @@ export default function LoginScreen() {
           else send({ type: 'SUBMIT', body: { username: email, password } });
         }}
       >
-        <Field label="E-mail" type="email" autoComplete="username" value={email} onValue={setEmail} data-testid="login-email" />
-        <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} data-testid="login-password" />
+        <Field label="E-mail" type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.username} data-testid="login-email" />
+        <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} data-testid="login-password" />
         <Button type="submit" variant={state === 'error' ? 'error' : 'primary'} disabled={state === 'logging' || state === 'done'} data-testid="login-submit" data-state={state}>
           {label}
         </Button>

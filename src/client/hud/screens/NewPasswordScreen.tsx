@@ -40,8 +40,8 @@ export default function NewPasswordScreen({ token, email: initialEmail }: NewPas
           submit.onSubmit({ token, email, password, password_confirmation: confirmation });
         }}
       >
-        <Field label="E-mail" type="email" required autoComplete="username" value={email} onValue={setEmail} data-testid="newpw-email" />
-        <Field label="Password" type="password" required autoComplete="new-password" value={password} onValue={setPassword} data-testid="newpw-password" />
+        <Field label="E-mail" type="email" required autoComplete="username" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="newpw-email" />
+        <Field label="Password" type="password" required autoComplete="new-password" value={password} onValue={setPassword} errors={submit.fieldErrors.password} data-testid="newpw-password" />
         <Field
           label="Password Confirmation"
           type="password"

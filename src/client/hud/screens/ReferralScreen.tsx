@@ -4,21 +4,28 @@ import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
 import { $referrerChoice } from '../../game/stageStores';
 import { Button } from '../components/Button';
+import { ReferralUnknown } from '../components/ReferralUnknown';
 
 /** Props: the referral code. */
 export interface ReferralScreenProps {
   code: string;
 }
 
-/** The referral landing; a failed lookup is only logged (spec 1 §8). */
+/** The referral landing; a failed lookup is logged (spec 1 §8) and, instead of an empty halo, says the code is unknown. */
 export default function ReferralScreen({ code }: ReferralScreenProps) {
   const [name, setName] = useState('');
+  const [failure, setFailure] = useState<{ status: number } | null>(null);
   useEffect(() => {
     let live = true;
     $referrerChoice.set({ skinId: null, from: 0 });
+    setFailure(null);
     void api.referrer(code).then((r) => {
       if (!live) return;
-      if (!r.ok) return console.warn('referrer lookup failed:', r.text);
+      if (!r.ok) {
+        console.warn('referrer lookup failed:', r.text);
+        setFailure({ status: r.status });
+        return;
+      }
       setName(r.data.name);
       $referrerChoice.set({ skinId: r.data.investor_skin_id, from: 0 });
     });
@@ -29,14 +36,18 @@ export default function ReferralScreen({ code }: ReferralScreenProps) {
 
   return (
     <main className="screen" data-testid="screen-referral">
-      <div className="master-band" aria-hidden="true" />
+      {!failure && <div className="master-band" aria-hidden="true" />}
       <h1>The Gamified Basic Income</h1>
       {name && (
         <p className="panel" data-testid="referral-name">
           {name} invites you to become a master of Cryptonomics.
         </p>
       )}
-      <Button onClick={() => navigate(`/register/ref/${encodeURIComponent(code)}`)}>Create Account</Button>
+      {failure ? (
+        <ReferralUnknown code={code} status={failure.status} onRegisterWithout={() => navigate('/register')} />
+      ) : (
+        <Button onClick={() => navigate(`/register/ref/${encodeURIComponent(code)}`)}>Create Account</Button>
+      )}
     </main>
   );
 }

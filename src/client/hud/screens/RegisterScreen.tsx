@@ -1,6 +1,7 @@
 /**
  * /register and /register/ref/:code: choose one of six masters (swipe or arrows), then Nickname, E-mail,
- * Password, Repeat Password. Errors show joined in the button and in a red line.
+ * Password, Repeat Password. Errors show joined in the button and in a red line, and each on its field;
+ * the nickname is checked by the shared rule as soon as the player leaves the field.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -16,6 +17,8 @@ import { Button } from '../components/Button';
 import { Field } from '../components/Field';
 import { ErrorLine } from '../components/ErrorLine';
 import { MasterPicker } from '../components/MasterPicker';
+import { ReferralUnknown } from '../components/ReferralUnknown';
+import { nicknameError } from '../../../shared/rules/nickname';
 
 /** Props: the referral code from the route, if any. */
 export interface RegisterScreenProps {
@@ -31,6 +34,8 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [referrer, setReferrer] = useState<{ id: number; name: string } | null>(null);
+  const [refFailure, setRefFailure] = useState<{ status: number } | null>(null);
+  const [nameTouched, setNameTouched] = useState(false);
 
   useEffect(() => {
     if (!refCode) return;
@@ -38,7 +43,10 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
     void api.referrer(refCode).then((r) => {
       if (!live) return;
       if (r.ok) setReferrer({ id: r.data.id, name: r.data.name });
-      else console.warn('referrer lookup failed:', r.text);
+      else {
+        console.warn('referrer lookup failed:', r.text);
+        setRefFailure({ status: r.status });
+      }
     });
     return () => {
       live = false;
@@ -54,6 +62,10 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
     'Create Account',
   );
 
+  const errors = submit.fieldErrors;
+  const nameCheck = nameTouched && name !== '' ? nicknameError(name) : null;
+  const nameErrors = errors.name ?? (nameCheck ? [nameCheck] : undefined);
+
   return (
     <main className="screen" data-testid="screen-register">
       <MasterPicker />
@@ -64,6 +76,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           Invited by {referrer.name}
         </p>
       )}
+      {refCode && refFailure && <ReferralUnknown code={refCode} status={refFailure.status} onRegisterWithout={() => navigate('/register')} />}
       <form
         className="panel"
         noValidate
@@ -79,9 +92,25 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           });
         }}
       >
-        <Field label="Nickname" autoComplete="nickname" value={name} onValue={setName} data-testid="register-name" />
-        <Field label="E-mail" type="email" autoComplete="email" value={email} onValue={setEmail} data-testid="register-email" />
-        <Field label="Password" type="password" autoComplete="new-password" value={password} onValue={setPassword} data-testid="register-password" />
+        <Field
+          label="Nickname"
+          autoComplete="nickname"
+          value={name}
+          onValue={setName}
+          onBlur={() => setNameTouched(true)}
+          errors={nameErrors}
+          data-testid="register-name"
+        />
+        <Field label="E-mail" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} data-testid="register-email" />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          errors={errors.password}
+          data-testid="register-password"
+        />
         <Field
           label="Repeat Password"
           type="password"
@@ -90,7 +119,9 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           onValue={setConfirmation}
           data-testid="register-password-confirmation"
         />
-        <p data-testid="register-password-hint">{PASSWORD_HINT}</p>
+        <p className="muted" data-testid="register-password-hint">
+          {PASSWORD_HINT}
+        </p>
         <p className="warning" data-testid="register-warning">
           Keep your password safe: it cannot be restored, only replaced through your e-mail.
         </p>

@@ -31,7 +31,7 @@ export default function ResetRequestScreen() {
           submit.onSubmit({ email });
         }}
       >
-        <Field label="E-mail" type="email" required autoComplete="email" value={email} onValue={setEmail} data-testid="reset-email" />
+        <Field label="E-mail" type="email" required autoComplete="email" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="reset-email" />
         <Button type="submit" disabled={submit.busy || submit.state === 'done'} data-testid="reset-submit">
           {submit.label}
         </Button>

@@ -1,4 +1,7 @@
-/** /verify-email/:message/:message2: shows the notification, Apply KYC confirms (or goes to /login if already confirmed). */
+/**
+ * /verify-email/:message/:message2: shows the notification (never the token, which is `message`); Apply KYC
+ * confirms, or, when the e-mail is already confirmed, the button says Go to Log In and does that.
+ */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -8,6 +11,7 @@ import { navigate } from '../../stores/router';
 import { setGuest } from '../../stores/session';
 import { deviceStorage } from '../../stores/deviceStorage';
 import { inspectOption } from '../../app/inspector';
+import { $loginNotice, EMAIL_CONFIRMED_NOTICE } from '../../stores/loginNotice';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
 
@@ -22,9 +26,15 @@ const machine = verifyEmailMachine.provide({
       deviceStorage().clear();
       setGuest();
     },
-    goToLogin: () => navigate('/login'),
+    goToLogin: () => {
+      $loginNotice.set(EMAIL_CONFIRMED_NOTICE);
+      navigate('/login');
+    },
   },
 });
+
+/** Label of the button when the e-mail is already confirmed: what it does. */
+export const GO_TO_LOGIN_LABEL = 'Go to Log In';
 
 /** Props: the two route params; the first is the verification token. */
 export interface VerifyEmailScreenProps {
@@ -34,18 +44,24 @@ export interface VerifyEmailScreenProps {
 
 /** The verification screen. */
 export default function VerifyEmailScreen({ message, message2 }: VerifyEmailScreenProps) {
+  // The first param is the secret token: used for the requests, never shown (screenshots, shoulder surfing).
   const [input] = useState(() => ({ token: message }));
   const [snap, send] = useMachine(machine, { input, ...inspectOption() });
   const state = String(snap.value);
-  const label = state === 'fetching' ? 'Fetching data...' : 'Apply KYC';
+  const confirmedAlready = snap.context.alreadyConfirmed && state === 'idle';
+  const label = state === 'fetching' ? 'Fetching data...' : confirmedAlready ? GO_TO_LOGIN_LABEL : 'Apply KYC';
 
   return (
     <main className="screen centered" data-testid="screen-verify-email">
       <h1>Confirm your e-mail</h1>
       <p className="panel" data-testid="verify-notice">
-        {message2} <small className="muted">({message})</small>
+        {message2}
       </p>
-      {snap.context.alreadyConfirmed && state === 'idle' && <p className="muted">This e-mail is already confirmed.</p>}
+      {confirmedAlready && (
+        <p className="muted" data-testid="verify-already">
+          This e-mail is already confirmed.
+        </p>
+      )}
       {(state === 'success' || state === 'left') && (
         <p className="success-line" role="status" data-testid="verify-success">
           E-mail confirmed. Taking you to Log In...

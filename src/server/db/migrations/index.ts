@@ -13,6 +13,7 @@ import * as m0030 from './0030_rate_limits';
 import * as m0040 from './0040_sessions_public';
 import * as m0050 from './0050_game';
 import * as m0070 from './0070_shop';
+import * as m0080 from './0080_user_name_key';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -30,4 +31,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0040_sessions_public': m0040,
   '0050_game': m0050,
   '0070_shop': m0070,
+  '0080_user_name_key': m0080,
 };

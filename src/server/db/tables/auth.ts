@@ -5,6 +5,8 @@ import type { Generated } from 'kysely';
 export interface UsersTable {
   id: Generated<number>;
   name: string;
+  /** NFKC lower-cased name (nicknameKey): the unique key of names in every script; null only on rows inserted without it. */
+  name_key: string | null;
   /** Lower-cased for uniqueness; `email` keeps what the player typed. */
   email_normalized: string;
   email: string;

@@ -1,6 +1,6 @@
 /** Registration: validate, create the player, send the verification mail (spec 1 §2 Register). */
-import { sql } from 'kysely';
 import { MASTER_COUNT, type RegisterBody } from '../../../shared/api/auth';
+import { nicknameKey, normalizeNickname } from '../../../shared/rules/nickname';
 import { ErrorBag, validationFailed } from '../errors';
 import { findUserById, findUserByRefCode, normalizeEmail } from '../users/userRepo';
 import type { UserRow } from '../users/userView';
@@ -32,7 +32,7 @@ async function findReferrer(deps: AuthDeps, body: RegisterBody, bag: ErrorBag): 
 
 async function checkTaken(deps: AuthDeps, bag: ErrorBag, name: string, email: string): Promise<void> {
   if (!bag.has('name')) {
-    const hit = await deps.db.selectFrom('users').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+    const hit = await deps.db.selectFrom('users').select('id').where('name_key', '=', nicknameKey(name)).executeTakeFirst();
     if (hit) bag.add('name', TAKEN.name);
   }
   if (!bag.has('email')) {
@@ -62,17 +62,20 @@ async function insertUser(deps: AuthDeps, values: Omit<UserRow, 'id' | 'ref_code
 /** Creates a player from the registration form and sends the verification mail; throws 422 on bad input. */
 export async function registerUser(deps: AuthDeps, body: RegisterBody): Promise<UserRow> {
   const bag = new ErrorBag(['name', 'email', 'password', 'skin_id', 'ref_code', 'ref_user_id']);
-  checkName(bag, body.name);
+  // One spelling per name: "Zoë" typed with a combining diaeresis is stored as the composed letter.
+  const name = normalizeNickname(body.name);
+  checkName(bag, name);
   checkEmail(bag, body.email);
-  checkPassword(bag, body.password, body.password_confirmation, { name: body.name, email: body.email });
+  checkPassword(bag, body.password, body.password_confirmation, { name, email: body.email });
   const skin = checkSkin(bag, body.skin_id, MASTER_COUNT);
-  await checkTaken(deps, bag, body.name, body.email);
+  await checkTaken(deps, bag, name, body.email);
   const referrerId = await findReferrer(deps, body, bag);
   bag.throwIfAny();
 
   const now = deps.clock.now();
   const user = await insertUser(deps, {
-    name: body.name,
+    name,
+    name_key: nicknameKey(name),
     email: body.email.trim(),
     email_normalized: normalizeEmail(body.email),
     password_hash: await hashPassword(body.password),

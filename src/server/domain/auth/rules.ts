@@ -1,6 +1,7 @@
 /** Field rules of the auth forms, with Laravel's texts ("The email field is required.", …). */
 import type { ErrorBag } from '../errors';
 import { normalizeEmail } from '../users/userRepo';
+import { nicknameError } from '../../../shared/rules/nickname';
 
 export { checkPassword, PASSWORD_MAX, PASSWORD_MIN } from './passwordRules';
 
@@ -15,7 +16,6 @@ export function attribute(field: string): string {
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\p{L}\\p{N}\\p{M}]";
 const LABEL = '[\\p{L}\\p{N}\\p{M}](?:[\\p{L}\\p{N}\\p{M}-]*[\\p{L}\\p{N}\\p{M}])?';
 const EMAIL = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+$`, 'u');
-const NAME = /^[A-Za-z0-9_-]+$/;
 /** Longest e-mail, counted after normalisation too (the columns are varchar(255); `İ` lower-cases to two characters). */
 export const EMAIL_MAX = 255;
 /** Longest local part (RFC 5321). */
@@ -35,12 +35,10 @@ export function isRefCodeShape(code: string): boolean {
   return REF_CODE.test(code);
 }
 
-/** Name rules: required, 3–32 of letters, digits, dashes, underscores. */
+/** Name rules (shared with the register form): required, 3–32 letters of any script, digits, dashes, underscores. */
 export function checkName(bag: ErrorBag, name: string): void {
-  if (name.trim() === '') return bag.add('name', 'The name field is required.');
-  if (!NAME.test(name)) return bag.add('name', 'The name field must only contain letters, numbers, dashes, and underscores.');
-  if (name.length < 3) return bag.add('name', 'The name field must be at least 3 characters.');
-  if (name.length > 32) bag.add('name', 'The name field must not be greater than 32 characters.');
+  const error = nicknameError(name);
+  if (error) bag.add('name', error);
 }
 
 /** E-mail rules: required, one plain address, at most 255 characters also once normalised. */

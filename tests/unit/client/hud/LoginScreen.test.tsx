@@ -20,6 +20,7 @@ vi.mock('../../../../src/client/net/api', () => ({
 import LoginScreen from '../../../../src/client/hud/screens/LoginScreen';
 import { rememberIntended } from '../../../../src/client/stores/intended';
 import { $session } from '../../../../src/client/stores/session';
+import { $loginNotice, EMAIL_CONFIRMED_NOTICE } from '../../../../src/client/stores/loginNotice';
 
 let mounted: Mounted | undefined;
 beforeEach(() => {
@@ -53,7 +54,11 @@ describe('LoginScreen', () => {
     await settle(() => net.pending!.resolve(failed('Wrong.', { username: ['Unknown e-mail.'] })));
     expect(q('login-submit').textContent).toBe('Wrong.; Unknown e-mail.');
     expect(q('login-error').textContent).toBe('Wrong.; Unknown e-mail.');
+    expect(q('login-email').getAttribute('aria-invalid')).toBe('true');
+    expect(q('login-email-error').textContent).toBe('⚠ Unknown e-mail.');
+    expect(q('login-password').hasAttribute('aria-invalid')).toBe(false);
     await settle(() => q('login-submit').click());
+    expect(q('login-email').hasAttribute('aria-invalid')).toBe(false);
     expect(q('login-submit').textContent).toBe('Log In');
     expect(q('login-error').textContent).toBe('');
     expect(net.bodies).toHaveLength(1);
@@ -73,5 +78,15 @@ describe('LoginScreen', () => {
     await settle(() => q('login-submit').click());
     await settle(() => net.pending!.resolve(ok(makeUser({ completed_onboarding: false }))));
     expect(location.pathname).toBe('/onboarding');
+  });
+
+  it('says once that the e-mail is confirmed when the verification page sent the player here', async () => {
+    $loginNotice.set(EMAIL_CONFIRMED_NOTICE);
+    mounted = await render(<LoginScreen />);
+    expect(q('login-confirmed').textContent).toBe(EMAIL_CONFIRMED_NOTICE);
+    expect($loginNotice.get()).toBeNull();
+    mounted.unmount();
+    mounted = await render(<LoginScreen />);
+    expect(q('login-confirmed')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type { ApiResult } from '../../../../src/client/net/http';
 import { deferred, type Deferred } from '../machines/deferred';
 import { failed, ok } from '../machines/fixtures';
 import { render, settle, typeInto, type Mounted } from './render';
+import { NICKNAME_CHARACTERS } from '../../../../src/shared/rules/nickname';
 
 const net = vi.hoisted(() => ({ pending: null as null | Deferred<ApiResult<unknown>>, bodies: [] as unknown[], referrer: null as unknown }));
 vi.mock('../../../../src/client/net/api', () => ({
@@ -75,6 +76,36 @@ describe('RegisterScreen', () => {
     await settle(() => net.pending!.resolve(failed('Invalid.', { password: ['The password confirmation does not match.'] })));
     expect(q('register-submit').textContent).toBe('Invalid.; The password confirmation does not match.');
     expect(q('register-error').textContent).toBe('Invalid.; The password confirmation does not match.');
+    // The refused field is marked too: aria-invalid, described by its own text; the others stay plain.
+    const password = q('register-password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(password.getAttribute('aria-describedby')!);
+    expect(described?.textContent).toBe('⚠ The password confirmation does not match.');
+    expect(q('register-password-error')).toBe(described);
+    expect(q('register-email').hasAttribute('aria-invalid')).toBe(false);
+    // A click on the error clears the marks with the error.
+    await settle(() => q('register-submit').click());
+    expect(password.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('checks the nickname with the shared rule when the player leaves the field', async () => {
+    mounted = await render(<RegisterScreen />);
+    const name = q('register-name') as HTMLInputElement;
+    type('register-name', 'a b');
+    expect(name.hasAttribute('aria-invalid')).toBe(false);
+    await settle(() => name.dispatchEvent(new FocusEvent('focusout', { bubbles: true })));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(q('register-name-error').textContent).toBe(`⚠ ${NICKNAME_CHARACTERS}`);
+    type('register-name', 'Zoë-李_42');
+    expect(name.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it('says an unknown referral code is unknown and offers to go on without it', async () => {
+    mounted = await render(<RegisterScreen refCode="nosuch" />);
+    await settle(() => {});
+    expect(q('referral-unknown').textContent).toMatch(/invitation code “nosuch” is not known/);
+    await settle(() => q('referral-without').click());
+    expect(location.pathname).toBe('/register');
   });
 
   it('carries the referral code and the referrer id from the route', async () => {

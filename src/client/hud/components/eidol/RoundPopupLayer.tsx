@@ -7,10 +7,7 @@ import { useStore } from '@nanostores/react';
 import { gsap } from 'gsap';
 import { $roundPopups, dismissPopup, type ShownPopup } from '../../../game/eidol/roundPopupWatcher';
 import { POPUP_MS } from '../../../game/eidol/roundPopups';
-
-function reducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+import { reducedMotion } from '../../../engine/motion';
 
 function Popup({ popup }: { popup: ShownPopup }) {
   const el = useRef<HTMLDivElement>(null);
@@ -28,6 +25,8 @@ function Popup({ popup }: { popup: ShownPopup }) {
   }, [popup.key]);
   return (
     <div ref={el} className={`eidol-popup ${popup.tone}`} role="status">
+      {/* Gold and pink are hard to tell apart for some players: the arrow says it without colour. */}
+      <span aria-hidden="true">{popup.tone === 'gain' ? '↑ ' : '↓ '}</span>
       {popup.text}
     </div>
   );
