@@ -52,7 +52,7 @@ export interface TransactionContext {
 
 /** Events: a new input (every change), new status (activation, lock), and the button press. */
 export type TransactionEvent =
-  | { type: 'INPUT'; input: unknown; key: string; invalid: string }
+  | { type: 'INPUT'; input: unknown; key: string; invalid: string; direct?: boolean }
   | { type: 'STATUS'; activation: string | null; locked: boolean }
   | { type: 'PRESS' };
 
@@ -102,7 +102,9 @@ export const transactionMachine = setup({
     activate: (_, _target: string) => {},
     refresh: () => {},
     leave: () => {},
-    storeInput: assign(({ event }) => (event.type === 'INPUT' ? { input: event.input, key: event.key, invalid: event.invalid } : {})),
+    storeInput: assign(({ context, event }) =>
+      event.type === 'INPUT' ? { input: event.input, key: event.key, invalid: event.invalid, direct: event.direct ?? context.direct } : {},
+    ),
     storeStatus: assign(({ event }) => (event.type === 'STATUS' ? { activation: event.activation, locked: event.locked } : {})),
     clearStage: assign({ transactionId: null, fee: null, error: '' }),
   },
