@@ -14,6 +14,7 @@ import { bindHomeSwiper } from '../../game/home/homeStores';
 import { Button } from '../components/Button';
 import { WalletPanel } from '../components/WalletPanel';
 import { WalletDrawer } from '../components/WalletDrawer';
+import { LeftMenu } from '../components/LeftMenu';
 import { HomeSwiperBand } from '../components/HomeSwiperBand';
 import { SlideActions } from '../components/SlideActions';
 import { RoundCountdown } from '../components/RoundCountdown';
@@ -44,7 +45,14 @@ export default function HomeScreen() {
   if (!user) return null;
   return (
     <main className="screen" data-testid="screen-home">
-      <WalletDrawer panel={<WalletPanel user={user} address={address} nowMs={nowMs} />}>
+      <WalletDrawer
+        panel={
+          <>
+            <WalletPanel user={user} address={address} nowMs={nowMs} />
+            <LeftMenu />
+          </>
+        }
+      >
         {/* The tutorial lies over the slides it explains, never over the buttons below. */}
         <div className="home-top">
           <HomeSwiperBand />
