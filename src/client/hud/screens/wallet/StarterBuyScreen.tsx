@@ -1,7 +1,8 @@
 /**
  * /starterbuy (spec 2 §2 "Starter pack purchase"): the purse (ANGLS 8, USDC 2, BNB 4, gDAO 0 decimals), the
  * address (tap copies, "Copied" for 1 s), the starter packs as radio options (disabled when price + gas
- * exceeds the balance) and the two-stage button; pack 4 is bought at once, without gas. Locked while the
+ * exceeds the balance) and the two-stage button: the gas precalculation (`POST /wallet/withdraw`), then
+ * `POST /shop/buy`; pack 4 is bought at once, without gas. Locked while the
  * round is locked, like every shop purchase. Address and user are polled every 5 s.
  */
 import { useEffect, useState } from 'react';
@@ -25,7 +26,7 @@ import { refreshAfterTransaction } from './afterTransaction';
 
 /** Props: the endpoints (tests pass fakes), the refreshes, and the round lock (tests set it). */
 export interface StarterBuyScreenProps {
-  api?: Pick<WalletApi, 'wallet' | 'starterPacks' | 'starterPrecalc' | 'commit' | 'buy'>;
+  api?: Pick<WalletApi, 'wallet' | 'starterPacks' | 'feeQuote' | 'buy'>;
   onRefresh?: () => void;
   onPoll?: () => void;
   locked?: boolean;
@@ -64,8 +65,8 @@ function StarterBuy({ user, api = walletApi, onRefresh = refreshAfterTransaction
 
   const request = starterRequest(packs ?? [], chosen, user, fee);
   const flow = useTransaction({
-    precalculate: (body) => (body ? api.starterPrecalc(body) : Promise.reject(new Error('no pack chosen'))),
-    commit: ({ transactionId, input }) => (transactionId ? api.commit(transactionId) : api.buy(input?.shop_item_id ?? 0)),
+    precalculate: (input) => (input ? api.feeQuote(input.quote) : Promise.reject(new Error('no pack chosen'))),
+    commit: ({ input }) => (input ? api.buy(input.shopItemId) : Promise.reject(new Error('no pack chosen'))),
     input: request.body,
     inputKey: request.key,
     invalid: request.invalid,

@@ -5,7 +5,7 @@
 import type { User } from '../../../../shared/api/user';
 import { checkBalance, checkGasDeposit, feeUnits, wireUnits } from '../../../../shared/rules/wallet';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
-import type { StarterBody, StarterPack } from '../../../net/walletApi';
+import { PLATFORM_ADDRESS, type FeeQuoteBody, type StarterPack } from '../../../net/walletApi';
 
 /** Starter purchase labels (spec 2 §4). */
 export const STARTER_LABELS = { stage0: 'Precalculate transaction GAS', stage1: 'Enter Cryptonomics' } as const;
@@ -30,18 +30,24 @@ export function packDisabled(pack: StarterPack, index: number, user: User, fee: 
   return checkBalance('busd', wireUnits(pack.price_busd, 'busd'), gas, wireUnits(user.balance_busd, 'busd')) !== null;
 }
 
+/** What the starter flow sends: the gas precalculation's body and the pack to buy. */
+export interface StarterInput {
+  quote: FeeQuoteBody;
+  shopItemId: number;
+}
+
 /** The purchase request of the chosen pack, its reset key and validation text. */
 export function starterRequest(
   packs: StarterPack[],
   chosen: number | null,
   user: User,
   fee: PrecalcFee | null,
-): { body: StarterBody | null; key: string; invalid: string; direct: boolean } {
+): { body: StarterInput | null; key: string; invalid: string; direct: boolean } {
   const index = packs.findIndex((p) => p.id === chosen);
   const pack = packs[index];
   if (!pack) return { body: null, key: 'none', invalid: CHOOSE_PACK, direct: false };
   const direct = isGasFree(index);
-  const body: StarterBody = { shop_item_id: pack.id, amount: pack.price_busd, currency: 'busd', to_address: '', gas: fee?.busd ?? '0' };
+  const body: StarterInput = { quote: { amount: pack.price_busd, currency: 'busd', to_address: PLATFORM_ADDRESS, gas: fee?.busd ?? '0' }, shopItemId: pack.id };
   const gas = fee && !direct ? feeUnits(fee).busd : 0n;
   const short = checkBalance('busd', wireUnits(pack.price_busd, 'busd'), gas, wireUnits(user.balance_busd, 'busd'));
   return { body, key: String(pack.id), invalid: short ?? '', direct };

@@ -25,13 +25,9 @@ const api = {
     return Promise.resolve(ok({}));
   },
   starterPacks: () => Promise.resolve(ok(PACKS)),
-  starterPrecalc: (body: { shop_item_id: number }) => {
-    calls.push(`precalc ${body.shop_item_id}`);
+  feeQuote: (body: { amount: string; currency: string }) => {
+    calls.push(`quote ${body.amount} ${body.currency}`);
     return Promise.resolve(ok<PrecalcData>({ transaction: { id: 'p-1' }, precalcData: { fee: { ngls: '0', busd: '1', bnb: '0' } } }));
-  },
-  commit: (id: string) => {
-    calls.push(`commit ${id}`);
-    return Promise.resolve(ok({}));
   },
   buy: (id: number) => {
     calls.push(`buy ${id}`);
@@ -81,7 +77,7 @@ describe('StarterGasScreen', () => {
 });
 
 describe('StarterBuyScreen', () => {
-  it('shows the purse and packs; precalculates the gas, then Enter Cryptonomics commits', async () => {
+  it('shows the purse and packs; precalculates the gas, then Enter Cryptonomics buys', async () => {
     setUser({ start_gas: true, balance_busd: '100.5', balance_ngls: '1.5', balance_bnb: '0.01', items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 3, image: '', data: {} }] });
     mounted = await render(<StarterBuyScreen api={api} onRefresh={() => undefined} onPoll={() => undefined} locked={false} />);
     await settle(() => undefined);
@@ -91,7 +87,7 @@ describe('StarterBuyScreen', () => {
     await click(radio(3));
     expect(byId('starter-submit')!.textContent).toBe('Precalculate transaction GAS');
     await settle(() => byId('starter-submit')!.click());
-    expect(calls).toEqual(['precalc 3']);
+    expect(calls).toEqual(['quote 100 busd']);
     // 100 + 1 gas > 100.5: pack 3 is now out of reach
     expect(byId('starter-submit')!.textContent).toBe('Insufficent USDC balance');
     expect(radio(3).disabled).toBe(true);
@@ -100,7 +96,7 @@ describe('StarterBuyScreen', () => {
     await settle(() => byId('starter-submit')!.click());
     expect(byId('starter-submit')!.textContent).toBe('Enter Cryptonomics');
     await settle(() => byId('starter-submit')!.click());
-    expect(calls).toEqual(['precalc 3', 'precalc 2', 'commit p-1']);
+    expect(calls).toEqual(['quote 100 busd', 'quote 50 busd', 'buy 2']);
     expect(byId('starter-submit')!.textContent).toBe('Done!');
   });
 

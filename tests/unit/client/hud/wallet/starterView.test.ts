@@ -27,7 +27,7 @@ describe('starter packs', () => {
   it('builds the request of the chosen pack; pack 4 is bought directly', () => {
     expect(starterRequest(PACKS, null, user, null)).toMatchObject({ body: null, invalid: CHOOSE_PACK });
     expect(starterRequest(PACKS, 2, user, null)).toEqual({
-      body: { shop_item_id: 2, amount: '50', currency: 'busd', to_address: '', gas: '0' },
+      body: { quote: { amount: '50', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' }, shopItemId: 2 },
       key: '2',
       invalid: '',
       direct: false,
