@@ -35,7 +35,7 @@ export const starterPackSchema = z
     id: z.number().int(),
     name: z.string(),
     type: z.string(),
-    description: z.string().default(''),
+    description: z.string().nullish().transform((v) => v ?? ''),
     price_ngls: money.default('0'),
     price_bnb: money.default('0'),
     price_busd: money.default('0'),
