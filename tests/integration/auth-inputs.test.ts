@@ -74,8 +74,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('hostile auth inputs on %s', (d
   });
 
   it('referral and verification lookups by URL with a NUL or a long value: 404', async () => {
-    // Past 100 characters Fastify answers 414 before any route.
-    expect((await s.client().get(`/api/auth/register/ref/${'a'.repeat(4000)}`)).status).toBe(414);
+    // Past the router's parameter limit Fastify answers 414, or, once a built client registers the static
+    // files' wildcard route (the router then backtracks to it), our 404 envelope: never a route, never a 500.
+    const long = await s.client().get(`/api/auth/register/ref/${'a'.repeat(4000)}`);
+    expect(long.status === 414 || (long.status === 404 && long.body.message === 'Not found')).toBe(true);
     for (const code of ['abc%00def', 'a'.repeat(90), '%C4%B0'.repeat(10)]) {
       const res = await s.client().get(`/api/auth/register/ref/${code}`);
       expect(res.status).toBe(404);
