@@ -11,15 +11,12 @@ import { playerLevel } from '../../../shared/rules/levels';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { settleRound } from '../../../shared/rules/round/settlement';
 import type { SettlementAccount } from '../../../shared/rules/round/settlementTypes';
-import { eidolAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
+import { eidolAccount, postBulk, systemAccount, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
 import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
 import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow } from './settlementWrites';
-
-/** Transfers per `transferBatch` call: bounds each statement; the pool stays ≥ 0 between calls (bets come first). */
-const TRANSFERS_PER_BATCH = 8000;
 
 /** What a settlement booked, for the announcement that follows its commit. */
 export interface SettledRound {
@@ -97,10 +94,8 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
       id: t.id, debit: typeof debit === 'number' ? debit : await debit, credit: typeof credit === 'number' ? credit : await credit, amount: t.amount, code: t.code, ref: t.ref,
     });
   }
-  for (let i = 0; i < inputs.length; i += TRANSFERS_PER_BATCH) {
-    await transferBatch(tx, inputs.slice(i, i + TRANSFERS_PER_BATCH));
-    await yieldTurn();
-  }
+  // One linked bulk batch, set-based writes; bets come first, so the pool stays ≥ 0 after every transfer.
+  if (inputs.length > 0) await postBulk(tx, inputs);
   phase('transfers');
 
   const entries: EntryRow[] = [];
