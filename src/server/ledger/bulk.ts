@@ -12,11 +12,12 @@ import { applyBatch } from './transfer';
 import type { BulkAccountRows, BulkChunk, BulkEntryRows, BulkTransferRows } from './bulkTypes';
 import type { Account, PostedInput } from './types';
 import { MAX_UNITS } from '../../shared/money/assets';
+import { loopSlicer, loopTurn } from '../loopSlice';
 
 /** Rows per store call: each call is a few statements, and the loop gets a turn between calls. */
 const ROWS_PER_WRITE = 8192;
-/** The event loop gets a turn once work has run this long (the loop must never block > 50 ms). */
-const SLICE_MS = 15;
+/** Ids per lock, idempotency and validation statement: each slice is a few milliseconds of work. */
+const SLICE_ROWS = 4096;
 /** Transfers per engine batch when an id already exists and the engine's field-by-field path takes over. */
 const ENGINE_BATCH = 8000;
 
@@ -25,17 +26,6 @@ export interface BulkResult {
   created: number;
 }
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Awaits a turn of the event loop once SLICE_MS have passed since the last one. */
-function slicer(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await turn();
-    since = performance.now();
-  };
-}
 
 /**
  * Posts `inputs` in order as one linked batch, as `transferBatch` would: later transfers see earlier
@@ -45,19 +35,23 @@ function slicer(): () => Promise<void> {
  * skips identical transfers and refuses changed ones. Yields to the event loop between slices of work.
  */
 export async function postBulk(tx: LedgerTx, inputs: readonly PostedInput[]): Promise<BulkResult> {
-  validateInputs(inputs);
-  inputs.forEach((t, i) => {
-    if (t.kind !== undefined && t.kind !== 'posted') throw new LedgerError('invalid_transfer', 'postBulk takes posted transfers only', t.id, i);
-  });
-  const pause = slicer();
+  const pause = loopSlicer();
+  await validateSliced(inputs, pause);
   const touched = new Set<number>();
   for (const t of inputs) touched.add(t.debit).add(t.credit);
+  const ids = [...touched].sort((a, b) => a - b);
+  await pause();
+  // Locked in ascending id, slice after slice (still one ascending order: no lock-order deadlock).
+  const accounts = new Map<number, Account>();
+  for (let i = 0; i < ids.length; i += SLICE_ROWS) {
+    for (const [id, a] of await tx.store.lockAccounts(ids.slice(i, i + SLICE_ROWS))) accounts.set(id, a);
+    await pause();
+  }
   // Locks first, then the idempotency check: a concurrent twin has either committed (and is seen) or waits for us.
-  const accounts = await tx.store.lockAccounts([...touched].sort((a, b) => a - b));
-  await pause();
-  const ids = inputs.map((t) => t.id);
-  if (await tx.store.anyTransferExists(ids)) return viaEngine(tx, inputs);
-  await pause();
+  for (let i = 0; i < inputs.length; i += SLICE_ROWS) {
+    if (await tx.store.anyTransferExists(inputs.slice(i, i + SLICE_ROWS).map((t) => t.id))) return viaEngine(tx, inputs);
+    await pause();
+  }
   const plan = await planBulk(inputs, accounts, pause);
   const batchId = inputs[0]!.id;
   for (const chunk of chunksOf(plan, batchId, tx.now)) {
@@ -67,12 +61,33 @@ export async function postBulk(tx: LedgerTx, inputs: readonly PostedInput[]): Pr
   return { created: inputs.length };
 }
 
+/** The engine's input checks, slice by slice (indexes stay those of `inputs`), plus ids unique across slices. */
+async function validateSliced(inputs: readonly PostedInput[], pause: () => Promise<void>): Promise<void> {
+  if (inputs.length === 0) validateInputs(inputs);
+  const seen = new Set<string>();
+  for (let from = 0; from < inputs.length; from += SLICE_ROWS) {
+    const part = inputs.slice(from, from + SLICE_ROWS);
+    try {
+      validateInputs(part);
+    } catch (err) {
+      if (err instanceof LedgerError && err.index !== undefined) throw new LedgerError(err.code, err.message.replace(/^[a-z_]+: /, ''), err.transferId, from + err.index);
+      throw err;
+    }
+    part.forEach((t, i) => {
+      if (t.kind !== undefined && t.kind !== 'posted') throw new LedgerError('invalid_transfer', 'postBulk takes posted transfers only', t.id, from + i);
+      if (seen.has(t.id)) throw new LedgerError('invalid_transfer', 'duplicate id in batch', t.id, from + i);
+      seen.add(t.id);
+    });
+    await pause();
+  }
+}
+
 async function viaEngine(tx: LedgerTx, inputs: readonly PostedInput[]): Promise<BulkResult> {
   let created = 0;
   for (let i = 0; i < inputs.length; i += ENGINE_BATCH) {
     const results = await applyBatch(tx, inputs.slice(i, i + ENGINE_BATCH) as EngineInput[]);
     for (const r of results) if (r.created) created += 1;
-    await turn();
+    await loopTurn();
   }
   return { created };
 }

@@ -9,9 +9,10 @@ import { thresholdUnits as thresholdOf } from '../../../shared/rules/fairness';
 import { hatchedFrame } from '../../../shared/rules/eggs';
 import { playerLevel } from '../../../shared/rules/levels';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
-import { settleRound } from '../../../shared/rules/round/settlement';
+import { settleRoundSliced } from '../../../shared/rules/round/settlement';
 import type { SettlementAccount } from '../../../shared/rules/round/settlementTypes';
 import { eidolAccount, postBulk, systemAccount, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
+import { loopSlicer } from '../../loopSlice';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
@@ -42,8 +43,6 @@ export interface SettleOptions {
 /** The steps of a booking, in order. */
 export type SettlePhase = 'snapshot' | 'settle' | 'transfers' | 'entries' | 'eidols' | 'players' | 'round';
 
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Settles the current round if its ends_at has passed; undefined when there is none or it is not due
  * (or another call settled it first). The next round opens at the settlement's time, so after downtime
@@ -71,24 +70,36 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
 
   const poolId = await systemAccount(tx, 'mining_pool', 'ANGLS');
   const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();
-  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before);
+  // Every long step pauses for a turn of the event loop every few milliseconds: sockets and timers of
+  // the rest of the server keep running while a big round books (the transaction waits, nothing else
+  // can write meanwhile: SQLite's write lock, PostgreSQL's row locks).
+  const pause = loopSlicer();
+  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before, { dialect: tx.dialect, pause });
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
-  const settlement = settleRound({
+  const eidols = rows.map((r) => r.eidol);
+  await pause();
+  const settlement = await settleRoundSliced({
     roundId: round.id,
     thresholdUnits: units,
-    eidols: rows.map((r) => r.eidol),
+    eidols,
     poolBefore: pool.balance,
     incenseSlots: round.incense_slots,
     config: opts.economy ?? ECONOMY_CONFIG,
-  });
+  }, pause);
 
   phase('settle');
-  const byId = new Map<number, SnapshotRow>(rows.map((r) => [r.eidol.id, r]));
+  const byId = new Map<number, SnapshotRow>();
+  for (let i = 0; i < rows.length; i++) {
+    byId.set(rows[i]!.eidol.id, rows[i]!);
+    if ((i & 1023) === 1023) await pause();
+  }
   // Every eidol with a transfer has value > 0, so its account exists; opening one is only a fallback.
   const accountOf = (a: SettlementAccount): number | Promise<number> => (a.kind === 'system' ? poolId : (byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id)));
   const inputs: PostedInput[] = [];
-  for (const t of settlement.transfers) {
+  for (let i = 0; i < settlement.transfers.length; i++) {
+    const t = settlement.transfers[i]!;
+    if ((i & 1023) === 1023) await pause();
     const debit = accountOf(t.debit), credit = accountOf(t.credit);
     inputs.push({
       id: t.id, debit: typeof debit === 'number' ? debit : await debit, credit: typeof credit === 'number' ? credit : await credit, amount: t.amount, code: t.code, ref: t.ref,
@@ -100,7 +111,9 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
 
   const entries: EntryRow[] = [];
   const eidolUpdates: EidolUpdate[] = [];
-  for (const e of settlement.eidols) {
+  for (let i = 0; i < settlement.eidols.length; i++) {
+    const e = settlement.eidols[i]!;
+    if ((i & 1023) === 1023) await pause();
     const row = byId.get(e.id)!;
     const s = row.eidol;
     entries.push({
@@ -118,21 +131,19 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
       top_value: e.topValue,
     });
   }
-  await insertEntries(k, tx.dialect, entries);
+  await insertEntries(k, tx.dialect, entries, pause);
   phase('entries');
-  await yieldTurn();
-  await updateEidols(k, tx.dialect, eidolUpdates, now);
+  await updateEidols(k, tx.dialect, eidolUpdates, now, pause);
   phase('eidols');
-  await yieldTurn();
 
   // Player XP grows with the XP their eidols gained; the level is read after this round's hatchings.
   const gained = new Map(settlement.owners.map((o) => [o.owner, o.xpGained]));
-  const standing = await ownersStanding(k, [...gained.keys()]);
+  const standing = await ownersStanding(k, [...gained.keys()], pause);
   const userUpdates = [...standing].map(([id, s]) => {
     const xp = s.xp + (gained.get(id) ?? 0);
     return { id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) };
   });
-  await updateUsers(k, tx.dialect, userUpdates);
+  await updateUsers(k, tx.dialect, userUpdates, pause);
   phase('players');
 
   const t = settlement.totals;
