@@ -133,6 +133,20 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('postBulk on %s', (dialect) => 
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('books a batch once when twins race, beside a concurrent transfer on the same pool', async () => {
+    const legs = round('twin', (i) => BigInt(1 + (i % 3)));
+    const poolBefore = (await getAccount(t.db.kysely, pool))!.balance;
+    const [a, b] = await Promise.all([
+      ledger.run((tx) => postBulk(tx, legs)),
+      ledger.run((tx) => postBulk(tx, legs)),
+      ledger.transfer({ id: 'twin:side', debit: reserve, credit: pool, amount: 5n, code: 'test' }),
+    ]);
+    expect([a!.created, b!.created].sort((x, y) => x - y)).toEqual([0, legs.length]);
+    const net = legs.reduce((sum, l) => sum + (l.credit === pool ? l.amount : 0n) - (l.debit === pool ? l.amount : 0n), 0n);
+    expect((await getAccount(t.db.kysely, pool))!.balance).toBe(poolBefore + net + 5n);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
   it('refuses malformed input before touching the database', async () => {
     const bad = (inputs: PostedInput[]) => ledger.run((tx) => postBulk(tx, inputs)).then(() => 'applied', (e: unknown) => (isLedgerError(e) ? e.code : String(e)));
     expect(await bad([])).toBe('invalid_transfer');
