@@ -4,8 +4,9 @@
  * database at TEST_PG_URL / DATABASE_URL, skipped when unreachable; `BENCH_DIALECTS=sqlite` for one;
  * `BENCH_SIZES=1000000` for chosen sizes only; a million wants NODE_OPTIONS=--max-old-space-size=8192).
  * Prints `BENCH` lines: the time to book (`settleDue`, one transaction), the pure `settleRound` part of
- * it, the event loop's longest block meanwhile (and, per step, the longest gap of a 1 ms timer), and the baseline: plain SQL inserts of the same rows
- * (round entries, ledger transfers, ledger entries) in one transaction, with the ratio. Figures only.
+ * it, the event loop's longest block meanwhile (and, per step, the longest gap of a 1 ms timer), and the
+ * baseline: plain SQL inserts of the same rows (round entries, ledger transfers, ledger entries) in one
+ * transaction, with the ratio. Figures only.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
