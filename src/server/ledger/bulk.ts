@@ -15,7 +15,7 @@ import { MAX_UNITS } from '../../shared/money/assets';
 import { loopSlicer, loopTurn } from '../loopSlice';
 
 /** Rows per store call: each call is a few statements, and the loop gets a turn between calls. */
-const ROWS_PER_WRITE = 8192;
+const ROWS_PER_WRITE = 4096;
 /** Ids per lock, idempotency and validation statement: each slice is a few milliseconds of work. */
 const SLICE_ROWS = 4096;
 /** Transfers per engine batch when an id already exists and the engine's field-by-field path takes over. */

@@ -10,8 +10,8 @@ import type { EidolType, RoundEntriesTable } from '../../db/tables/game';
 
 /** Rows per statement on SQLite (its limit is 32,766 bound values; entries bind 19 per row). */
 const SQLITE_ROWS = 1000;
-/** Rows per statement on PostgreSQL: one array per column, so only the message size bounds it. */
-const PG_ROWS = 20_000;
+/** Rows per statement on PostgreSQL: one array per column; 4,096 keeps building and sending them to a few ms of the event loop. */
+const PG_ROWS = 4096;
 
 /** One round entry to insert: a whole `round_entries` row. */
 export type EntryRow = Insertable<RoundEntriesTable>;
