@@ -38,8 +38,12 @@ export async function postBulk(tx: LedgerTx, inputs: readonly PostedInput[]): Pr
   const pause = loopSlicer();
   await validateSliced(inputs, pause);
   const touched = new Set<number>();
-  for (const t of inputs) touched.add(t.debit).add(t.credit);
-  const ids = [...touched].sort((a, b) => a - b);
+  for (let i = 0; i < inputs.length; i++) {
+    touched.add(inputs[i]!.debit).add(inputs[i]!.credit);
+    if ((i & 4095) === 4095) await pause();
+  }
+  // A typed array sorts numerically in native code: a million ids in a few milliseconds.
+  const ids = Array.from(Float64Array.from(touched).sort());
   await pause();
   // Locked in ascending id, slice after slice (still one ascending order: no lock-order deadlock).
   const accounts = new Map<number, Account>();
@@ -101,10 +105,22 @@ interface BulkPlan {
 
 /** Applies the transfers in order to the locked accounts' state, one array slot per touched account. */
 async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Account>, pause: () => Promise<void>): Promise<BulkPlan> {
-  const accounts = [...locked.values()].sort((a, b) => a.id - b.id);
-  const slot = new Map<number, number>(accounts.map((a, i) => [a.id, i]));
-  const balance = accounts.map((a) => a.balance);
-  const version = accounts.map((a) => a.version);
+  // Locked slice after slice in ascending id, so already in order (sorted again only if not).
+  let accounts = [...locked.values()];
+  if (accounts.some((a, i) => i > 0 && a.id < accounts[i - 1]!.id)) accounts = accounts.sort((a, b) => a.id - b.id);
+  const slot = new Map<number, number>();
+  const balance: bigint[] = new Array(accounts.length), version: number[] = new Array(accounts.length);
+  // Limits as the engine checks them, rearranged as comparisons so a check allocates no BigInt.
+  const floor: bigint[] = new Array(accounts.length), ceiling: bigint[] = new Array(accounts.length);
+  for (let s = 0; s < accounts.length; s++) {
+    const a = accounts[s]!;
+    slot.set(a.id, s);
+    balance[s] = a.balance;
+    version[s] = a.version;
+    floor[s] = a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_NEGATIVE ? a.debitsPending : -MAX_UNITS;
+    ceiling[s] = a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_POSITIVE ? -a.creditsPending : MAX_UNITS;
+    if ((s & 4095) === 4095) await pause();
+  }
   const n = inputs.length;
   const transfers: BulkTransferRows = { id: new Array(n), debit: new Array(n), credit: new Array(n), asset: new Array(n), amount: new Array(n), code: new Array(n), ref: new Array(n) };
   // Entries as they are booked (2 per transfer): account slot, version, amount, balances around it.
@@ -127,9 +143,6 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
     eBefore[e] = before;
     eAfter[e] = after;
   };
-  // Limits as the engine checks them, rearranged as comparisons so a check allocates no BigInt.
-  const floor = accounts.map((a) => (a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_NEGATIVE ? a.debitsPending : -MAX_UNITS));
-  const ceiling = accounts.map((a) => (a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_POSITIVE ? -a.creditsPending : MAX_UNITS));
   const check = (s: number, i: number) => {
     const b = balance[s]!;
     if (b >= floor[s]! && b <= ceiling[s]! && b >= -MAX_UNITS) return;
@@ -178,12 +191,15 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
   }
 
   const moved: BulkAccountRows = { id: [], balance: [], version: [] };
-  accounts.forEach((a, s) => {
-    if (version[s] === a.version) return;
-    moved.id.push(a.id);
-    moved.balance.push(balance[s]!);
-    moved.version.push(version[s]!);
-  });
+  for (let s = 0; s < accounts.length; s++) {
+    const a = accounts[s]!;
+    if (version[s] !== a.version) {
+      moved.id.push(a.id);
+      moved.balance.push(balance[s]!);
+      moved.version.push(version[s]!);
+    }
+    if ((s & 4095) === 4095) await pause();
+  }
   return { transfers, entries, accounts: moved };
 }
 
