@@ -17,7 +17,7 @@ import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
 import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
-import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow } from './settlementWrites';
+import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow, type UserUpdate } from './settlementWrites';
 
 /** What a settlement booked, for the announcement that follows its commit. */
 export interface SettledRound {
@@ -139,10 +139,12 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   // Player XP grows with the XP their eidols gained; the level is read after this round's hatchings.
   const gained = new Map(settlement.owners.map((o) => [o.owner, o.xpGained]));
   const standing = await ownersStanding(k, [...gained.keys()], pause);
-  const userUpdates = [...standing].map(([id, s]) => {
+  const userUpdates: UserUpdate[] = [];
+  for (const [id, s] of standing) {
     const xp = s.xp + (gained.get(id) ?? 0);
-    return { id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) };
-  });
+    userUpdates.push({ id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) });
+    if ((userUpdates.length & 1023) === 0) await pause();
+  }
   await updateUsers(k, tx.dialect, userUpdates, pause);
   phase('players');
 

@@ -143,7 +143,7 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     roundId,
     thresholdUnits,
     eidols,
-    owners: ownersXp(eidols),
+    owners: yield* ownersXp(eidols),
     totals: {
       participants,
       winners,
@@ -164,7 +164,7 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
       poolAfter: poolAfterSettling - emissionPaid,
     },
     // Bets first, then wins, then emission: the pool stays ≥ 0 after every single transfer of the batch.
-    transfers: [...bets, ...wins, ...mined],
+    transfers: yield* concat([bets, wins, mined]),
   };
 }
 
@@ -174,10 +174,34 @@ export function settlementTransferId(roundId: number, eidolId: number, leg: Sett
 }
 
 /** Σ XP gained per owner, ascending owner id (owners whose eidols gained nothing are left out). */
-function ownersXp(eidols: readonly EidolSettlement[]): OwnerXp[] {
+function* ownersXp(eidols: readonly EidolSettlement[]): Generator<void, OwnerXp[]> {
   const byOwner = new Map<number, number>();
-  for (const e of eidols) if (e.xpGained > 0) byOwner.set(e.owner, (byOwner.get(e.owner) ?? 0) + e.xpGained);
-  return [...byOwner].sort((a, b) => a[0] - b[0]).map(([owner, xpGained]) => ({ owner, xpGained }));
+  for (let i = 0; i < eidols.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    const e = eidols[i]!;
+    if (e.xpGained > 0) byOwner.set(e.owner, (byOwner.get(e.owner) ?? 0) + e.xpGained);
+  }
+  // Owner ids sorted natively as a typed array (a comparator sort of 10^5 pairs is one long step).
+  const sorted = Float64Array.from(byOwner.keys()).sort();
+  if (sorted.length > SLICE_EIDOLS) yield;
+  const out: OwnerXp[] = new Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    out[i] = { owner: sorted[i]!, xpGained: byOwner.get(sorted[i]!)! };
+  }
+  return out;
+}
+
+/** The arrays one after the other, yielding between slices. */
+function* concat<T>(parts: readonly (readonly T[])[]): Generator<void, T[]> {
+  const out: T[] = [];
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+      out.push(part[i]!);
+    }
+  }
+  return out;
 }
 
 /** Zone, S, s and G of one eidol: exact on r's decimal digits, each rounded down. */

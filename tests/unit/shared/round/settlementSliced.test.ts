@@ -31,8 +31,9 @@ describe('settleRoundSliced', () => {
     expect(JSON.stringify(sliced, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))).toBe(
       JSON.stringify(settleRound(i), (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
     );
-    // About one pause per 1,024 eidols of each of the four passes.
-    expect(pauses).toBe(4 * Math.floor(n / 1024));
+    // At least one pause per 1,024 eidols of each of the four passes over the eidols; none for a small round.
+    expect(pauses).toBeGreaterThanOrEqual(4 * Math.floor(n / 1024));
+    if (n < 1024) expect(pauses).toBe(0);
   });
 
   it('refuses a snapshot listing an eidol twice, whatever its order', async () => {
