@@ -6,6 +6,7 @@ export { LedgerError, isLedgerError, type LedgerErrorCode } from './errors';
 export type { Account, Entry, PendingInput, PostInput, PostedInput, Transfer, TransferInput, TransferResult, VoidInput } from './types';
 export { runLedgerTx, LedgerTxAbortedError, MAX_TX_ATTEMPTS, type LedgerTx } from './ledgerTx';
 export { transfer, transferBatch, postPending, voidPending } from './transfer';
+export { postBulk, type BulkResult } from './bulk';
 export { EXPIRY_BATCH, expireOverdue, expirePending, expiryIdOf } from './expiry';
 export {
   ensureAccount, playerAccount, eidolAccount, systemAccount, getAccount, accountsOf, type AccountHandle, type AccountSpec,

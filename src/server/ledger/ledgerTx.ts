@@ -91,6 +91,8 @@ function guarded(store: LedgerStore): LedgerStore & { rethrow(): void } {
     findResolved: watch(store.findResolved),
     lockAccounts: watch(store.lockAccounts),
     write: watch(store.write),
+    anyTransferExists: watch(store.anyTransferExists),
+    writeBulk: watch(store.writeBulk),
     rethrow() {
       if (failed) throw failed.err;
     },

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import type { BatchPlan } from './engine';
 import type { LedgerStore } from './store';
 import { openPendingChanges } from './openPendings';
+import { postgresAnyTransferExists, postgresWriteBulk } from './bulkPostgres';
 import { toAccount, toTransfer, type AccountRow, type TransferRow } from './rows';
 import type { Account, Transfer } from './types';
 
@@ -71,5 +72,7 @@ export function postgresStore(trx: Kysely<Database>): LedgerStore {
           ${a.map((x) => x.version)}::bigint[]) as v(id, balance, debits_pending, credits_pending, version)
         where a.id = v.id`.execute(trx);
     },
+    anyTransferExists: (ids) => postgresAnyTransferExists(trx, ids),
+    writeBulk: (chunk) => postgresWriteBulk(trx, chunk),
   };
 }

@@ -7,6 +7,7 @@ import type SQLite from 'better-sqlite3';
 import type { BatchPlan } from './engine';
 import type { LedgerStore } from './store';
 import { paceCheckpoints } from './walPacing';
+import { sqliteAnyTransferExists, sqliteWriteBulk } from './bulkSqlite';
 import { openPendingChanges } from './openPendings';
 import { toTransfer, type TransferRow } from './rows';
 import type { Account, Entry, Transfer } from './types';
@@ -142,6 +143,12 @@ export function sqliteStore(sqlite: SQLite.Database): LedgerStore {
         if (!sqlite.inTransaction) sqlite.exec('BEGIN');
         throw err;
       }
+    },
+    async anyTransferExists(ids) {
+      return sqliteAnyTransferExists(sqlite, ids);
+    },
+    async writeBulk(chunk) {
+      sqliteWriteBulk(sqlite, chunk);
     },
   };
 }

@@ -3,7 +3,8 @@
  * eidols of players at level ≥ 0. Every egg takes part (it earns XP even at r = 0); a hatched eidol takes
  * part with a risk above 0 and a value above 0. Ectoplasm sits out. Value is the eidol account's balance.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { EidolRarity, EidolType } from '../../db/tables/game';
 import { parseRisk } from '../../../shared/rules/round/risk';
@@ -21,13 +22,20 @@ export interface SnapshotRow {
   hatchedAt: number | null;
 }
 
-/**
- * The round's participants in ascending id, and the ids left out for a risk the rules cannot read. Eidols
- * created at or after `lockedAt` (the round's can_act_before) wait for the next round: the snapshot is
- * the round as it locked.
- */
-export async function loadSnapshot(k: Kysely<Database>, lockedAt: number): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
-  const found = await k
+/** Rows per page when the snapshot is read in pages. */
+const PAGE = 1024;
+
+/** How to read the snapshot in pages inside the settlement's transaction, pausing between them. */
+export interface SnapshotPaging {
+  dialect: DialectName;
+  pause: () => Promise<void>;
+}
+
+type Found = Awaited<ReturnType<ReturnType<typeof participants>['execute']>>[number];
+
+/** The participants query, in ascending eidol id. */
+function participants(k: Kysely<Database>, lockedAt: number) {
+  return k
     .selectFrom('eidols as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('ledger_accounts as a', (j) =>
@@ -43,10 +51,54 @@ export async function loadSnapshot(k: Kysely<Database>, lockedAt: number): Promi
     .where('e.type', 'in', ['egg', 'ogle'])
     .where('u.level', '>=', 0)
     .where((eb) => eb.or([eb('e.type', '=', 'egg'), eb.and([eb('e.risk', '!=', '0'), eb('a.balance', '>', 0n)])]))
-    .orderBy('e.id')
-    .execute();
+    .orderBy('e.id');
+}
+
+/**
+ * Reads the participants page by page, every page the same consistent view: SQLite's transaction holds
+ * the one write lock (nothing changes meanwhile), so pages follow the id; PostgreSQL reads one cursor,
+ * whose rows are all of the snapshot taken when it was declared (READ COMMITTED would give each
+ * separate statement a newer one).
+ */
+async function* pages(k: Kysely<Database>, lockedAt: number, paging: SnapshotPaging): AsyncGenerator<Found[]> {
+  if (paging.dialect === 'sqlite') {
+    for (let after = -1; ; ) {
+      const page = await participants(k, lockedAt).where('e.id', '>', after).limit(PAGE).execute();
+      if (page.length > 0) yield page;
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+  await sql`declare settle_snapshot no scroll cursor for ${participants(k, lockedAt)}`.execute(k);
+  for (;;) {
+    const { rows } = await sql<Found>`fetch forward ${sql.lit(PAGE)} from settle_snapshot`.execute(k);
+    if (rows.length > 0) yield rows;
+    if (rows.length < PAGE) break;
+  }
+  await sql`close settle_snapshot`.execute(k);
+}
+
+/**
+ * The round's participants in ascending id, and the ids left out for a risk the rules cannot read. Eidols
+ * created at or after `lockedAt` (the round's can_act_before) wait for the next round: the snapshot is
+ * the round as it locked. With `paging` (inside a transaction) it reads in pages and pauses between
+ * them, so a round of 10^5 eidols does not block the event loop; without, one query.
+ */
+export async function loadSnapshot(k: Kysely<Database>, lockedAt: number, paging?: SnapshotPaging): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
   const rows: SnapshotRow[] = [];
   const unreadable: number[] = [];
+  if (!paging) {
+    addRows(await participants(k, lockedAt).execute(), rows, unreadable);
+    return { rows, unreadable };
+  }
+  for await (const page of pages(k, lockedAt, paging)) {
+    addRows(page, rows, unreadable);
+    await paging.pause();
+  }
+  return { rows, unreadable };
+}
+
+function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: number[]): void {
   for (const r of found) {
     // A risk the rules cannot read would make the whole round throw: that eidol sits out, the rest settle.
     let units: bigint;
@@ -78,5 +130,4 @@ export async function loadSnapshot(k: Kysely<Database>, lockedAt: number): Promi
       hatchedAt: r.hatched_at,
     });
   }
-  return { rows, unreadable };
 }

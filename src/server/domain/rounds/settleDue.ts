@@ -9,17 +9,15 @@ import { thresholdUnits as thresholdOf } from '../../../shared/rules/fairness';
 import { hatchedFrame } from '../../../shared/rules/eggs';
 import { playerLevel } from '../../../shared/rules/levels';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
-import { settleRound } from '../../../shared/rules/round/settlement';
+import { settleRoundSliced } from '../../../shared/rules/round/settlement';
 import type { SettlementAccount } from '../../../shared/rules/round/settlementTypes';
-import { eidolAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
+import { eidolAccount, postBulk, systemAccount, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
+import { loopSlicer } from '../../loopSlice';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
 import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
-import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow } from './settlementWrites';
-
-/** Transfers per `transferBatch` call: bounds each statement; the pool stays ≥ 0 between calls (bets come first). */
-const TRANSFERS_PER_BATCH = 8000;
+import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow, type UserUpdate } from './settlementWrites';
 
 /** What a settlement booked, for the announcement that follows its commit. */
 export interface SettledRound {
@@ -44,8 +42,6 @@ export interface SettleOptions {
 
 /** The steps of a booking, in order. */
 export type SettlePhase = 'snapshot' | 'settle' | 'transfers' | 'entries' | 'eidols' | 'players' | 'round';
-
-const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Settles the current round if its ends_at has passed; undefined when there is none or it is not due
@@ -74,38 +70,50 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
 
   const poolId = await systemAccount(tx, 'mining_pool', 'ANGLS');
   const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();
-  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before);
+  // Every long step pauses for a turn of the event loop every few milliseconds: sockets and timers of
+  // the rest of the server keep running while a big round books (the transaction waits, nothing else
+  // can write meanwhile: SQLite's write lock, PostgreSQL's row locks).
+  const pause = loopSlicer();
+  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before, { dialect: tx.dialect, pause });
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
-  const settlement = settleRound({
+  const eidols = rows.map((r) => r.eidol);
+  await pause();
+  const settlement = await settleRoundSliced({
     roundId: round.id,
     thresholdUnits: units,
-    eidols: rows.map((r) => r.eidol),
+    eidols,
     poolBefore: pool.balance,
     incenseSlots: round.incense_slots,
     config: opts.economy ?? ECONOMY_CONFIG,
-  });
+  }, pause);
 
   phase('settle');
-  const byId = new Map<number, SnapshotRow>(rows.map((r) => [r.eidol.id, r]));
+  const byId = new Map<number, SnapshotRow>();
+  for (let i = 0; i < rows.length; i++) {
+    byId.set(rows[i]!.eidol.id, rows[i]!);
+    if ((i & 1023) === 1023) await pause();
+  }
   // Every eidol with a transfer has value > 0, so its account exists; opening one is only a fallback.
   const accountOf = (a: SettlementAccount): number | Promise<number> => (a.kind === 'system' ? poolId : (byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id)));
   const inputs: PostedInput[] = [];
-  for (const t of settlement.transfers) {
+  for (let i = 0; i < settlement.transfers.length; i++) {
+    const t = settlement.transfers[i]!;
+    if ((i & 1023) === 1023) await pause();
     const debit = accountOf(t.debit), credit = accountOf(t.credit);
     inputs.push({
       id: t.id, debit: typeof debit === 'number' ? debit : await debit, credit: typeof credit === 'number' ? credit : await credit, amount: t.amount, code: t.code, ref: t.ref,
     });
   }
-  for (let i = 0; i < inputs.length; i += TRANSFERS_PER_BATCH) {
-    await transferBatch(tx, inputs.slice(i, i + TRANSFERS_PER_BATCH));
-    await yieldTurn();
-  }
+  // One linked bulk batch, set-based writes; bets come first, so the pool stays ≥ 0 after every transfer.
+  if (inputs.length > 0) await postBulk(tx, inputs);
   phase('transfers');
 
   const entries: EntryRow[] = [];
   const eidolUpdates: EidolUpdate[] = [];
-  for (const e of settlement.eidols) {
+  for (let i = 0; i < settlement.eidols.length; i++) {
+    const e = settlement.eidols[i]!;
+    if ((i & 1023) === 1023) await pause();
     const row = byId.get(e.id)!;
     const s = row.eidol;
     entries.push({
@@ -123,21 +131,21 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
       top_value: e.topValue,
     });
   }
-  await insertEntries(k, tx.dialect, entries);
+  await insertEntries(k, tx.dialect, entries, pause);
   phase('entries');
-  await yieldTurn();
-  await updateEidols(k, tx.dialect, eidolUpdates, now);
+  await updateEidols(k, tx.dialect, eidolUpdates, now, pause);
   phase('eidols');
-  await yieldTurn();
 
   // Player XP grows with the XP their eidols gained; the level is read after this round's hatchings.
   const gained = new Map(settlement.owners.map((o) => [o.owner, o.xpGained]));
-  const standing = await ownersStanding(k, [...gained.keys()]);
-  const userUpdates = [...standing].map(([id, s]) => {
+  const standing = await ownersStanding(k, [...gained.keys()], pause);
+  const userUpdates: UserUpdate[] = [];
+  for (const [id, s] of standing) {
     const xp = s.xp + (gained.get(id) ?? 0);
-    return { id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) };
-  });
-  await updateUsers(k, tx.dialect, userUpdates);
+    userUpdates.push({ id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) });
+    if ((userUpdates.length & 1023) === 0) await pause();
+  }
+  await updateUsers(k, tx.dialect, userUpdates, pause);
   phase('players');
 
   const t = settlement.totals;
@@ -152,6 +160,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing);
   phase('round');
 
-  const owners = [...new Set(settlement.eidols.map((e) => e.owner))].sort((a, b) => a - b);
+  // Sorted natively as a typed array: a comparator sort of 10^5 owners would hold the loop for long.
+  const owners = Array.from(Float64Array.from(new Set(settlement.eidols.map((e) => e.owner))).sort());
   return { roundId: round.id, hash: round.hash, thresholdUnits: units, nextRoundId: round.id + 1, participants: t.participants, owners, unreadableRisk: unreadable };
 }

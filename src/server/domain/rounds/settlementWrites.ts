@@ -10,8 +10,8 @@ import type { EidolType, RoundEntriesTable } from '../../db/tables/game';
 
 /** Rows per statement on SQLite (its limit is 32,766 bound values; entries bind 19 per row). */
 const SQLITE_ROWS = 1000;
-/** Rows per statement on PostgreSQL: one array per column, so only the message size bounds it. */
-const PG_ROWS = 20_000;
+/** Rows per statement on PostgreSQL: one array per column; 4,096 keeps building and sending them to a few ms of the event loop. */
+const PG_ROWS = 4096;
 
 /** One round entry to insert: a whole `round_entries` row. */
 export type EntryRow = Insertable<RoundEntriesTable>;
@@ -40,12 +40,18 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** The default `pause` of the writers below: none (a caller inside a long booking passes its loop slicer). */
+const noPause = async () => {};
+
 const str = (v: bigint | number | null) => (v === null ? null : v.toString());
 
 /** Inserts the round's entries. */
-export async function insertEntries(k: Kysely<Database>, dialect: DialectName, rows: readonly EntryRow[]): Promise<void> {
+export async function insertEntries(k: Kysely<Database>, dialect: DialectName, rows: readonly EntryRow[], pause = noPause): Promise<void> {
   if (dialect === 'sqlite') {
-    for (const chunk of chunks(rows, SQLITE_ROWS)) await k.insertInto('round_entries').values(chunk).execute();
+    for (const chunk of chunks(rows, SQLITE_ROWS)) {
+      await k.insertInto('round_entries').values(chunk).execute();
+      await pause();
+    }
     return;
   }
   for (const c of chunks(rows, PG_ROWS)) {
@@ -57,11 +63,12 @@ export async function insertEntries(k: Kysely<Database>, dialect: DialectName, r
         ${c.map((r) => str(r.top_value_before))}::bigint[], ${c.map((r) => str(r.no_loss_value))}::bigint[], ${c.map((r) => r.zone)}::varchar[],
         ${c.map((r) => str(r.stake))}::bigint[], ${c.map((r) => str(r.payout))}::bigint[], ${c.map((r) => str(r.mined))}::bigint[],
         ${c.map((r) => str(r.value_after))}::bigint[], ${c.map((r) => r.xp_gained)}::int[], ${c.map((r) => str(r.created_at))}::bigint[])`.execute(k);
+    await pause();
   }
 }
 
 /** Writes each eidol's XP, level, type, hatch time, frame and top value. */
-export async function updateEidols(k: Kysely<Database>, dialect: DialectName, rows: readonly EidolUpdate[], now: number): Promise<void> {
+export async function updateEidols(k: Kysely<Database>, dialect: DialectName, rows: readonly EidolUpdate[], now: number, pause = noPause): Promise<void> {
   if (dialect === 'sqlite') {
     for (const c of chunks(rows, SQLITE_ROWS)) {
       const values = sql.join(c.map((r) => sql`(${r.id}, ${r.experience}, ${r.level}, ${r.type}, ${r.hatched_at}, ${r.skin_image}, ${r.top_value})`));
@@ -69,6 +76,7 @@ export async function updateEidols(k: Kysely<Database>, dialect: DialectName, ro
         update eidols set experience = v.experience, level = v.level, type = v.type, hatched_at = v.hatched_at,
           skin_image = v.skin_image, top_value = v.top_value, updated_at = ${now}
         from v where eidols.id = v.id`.execute(k);
+      await pause();
     }
     return;
   }
@@ -79,15 +87,17 @@ export async function updateEidols(k: Kysely<Database>, dialect: DialectName, ro
         ${c.map((r) => r.type)}::varchar[], ${c.map((r) => str(r.hatched_at))}::bigint[], ${c.map((r) => r.skin_image)}::varchar[],
         ${c.map((r) => str(r.top_value))}::bigint[]) as v(id, experience, level, type, hatched_at, skin_image, top_value)
       where e.id = v.id`.execute(k);
+    await pause();
   }
 }
 
 /** Writes players' XP and level. */
-export async function updateUsers(k: Kysely<Database>, dialect: DialectName, rows: readonly UserUpdate[]): Promise<void> {
+export async function updateUsers(k: Kysely<Database>, dialect: DialectName, rows: readonly UserUpdate[], pause = noPause): Promise<void> {
   if (dialect === 'sqlite') {
     for (const c of chunks(rows, SQLITE_ROWS)) {
       const values = sql.join(c.map((r) => sql`(${r.id}, ${r.xp}, ${r.level})`));
       await sql`with v(id, xp, level) as (values ${values}) update users set xp = v.xp, level = v.level from v where users.id = v.id`.execute(k);
+      await pause();
     }
     return;
   }
@@ -95,11 +105,12 @@ export async function updateUsers(k: Kysely<Database>, dialect: DialectName, row
     await sql`update users as u set xp = v.xp, level = v.level
       from unnest(${c.map((r) => r.id)}::int[], ${c.map((r) => r.xp)}::int[], ${c.map((r) => r.level)}::int[]) as v(id, xp, level)
       where u.id = v.id`.execute(k);
+    await pause();
   }
 }
 
 /** Per player: XP now, eidols ever owned (closed ones count) and how many hatched: what `playerLevel` reads. */
-export async function ownersStanding(k: Kysely<Database>, owners: readonly number[]): Promise<Map<number, { xp: number; eidols: number; hatched: number }>> {
+export async function ownersStanding(k: Kysely<Database>, owners: readonly number[], pause = noPause): Promise<Map<number, { xp: number; eidols: number; hatched: number }>> {
   const out = new Map<number, { xp: number; eidols: number; hatched: number }>();
   for (const c of chunks(owners, SQLITE_ROWS)) {
     const users = await k.selectFrom('users').select(['id', 'xp']).where('id', 'in', c).execute();
@@ -117,6 +128,7 @@ export async function ownersStanding(k: Kysely<Database>, owners: readonly numbe
         o.hatched = Number(r.hatched);
       }
     }
+    await pause();
   }
   return out;
 }

@@ -25,16 +25,50 @@ interface Staked {
   claim: bigint;
 }
 
+/** Eidols between two pauses of `settleRoundSliced` (one slice takes a few milliseconds). */
+const SLICE_EIDOLS = 1024;
+
 /** Settles one round; throws on an invalid snapshot rather than booking anything doubtful. */
 export function settleRound(input: SettlementInput): Settlement {
+  const steps = settlementSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same settlement as `settleRound`, computed in slices: `pause` is awaited between slices (a server
+ * hands the event loop a turn there, so a round of 10^5 eidols never blocks it for long). The result is
+ * identical byte for byte: the same steps run in the same order, only interrupted.
+ */
+export async function settleRoundSliced(input: SettlementInput, pause: () => Promise<void>): Promise<Settlement> {
+  const steps = settlementSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The settlement as a generator: it yields every SLICE_EIDOLS eidols of each pass and returns the result. */
+function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
   const { config, poolBefore, roundId, thresholdUnits, incenseSlots } = input;
   assertRoundInput(input);
-  const staked = [...input.eidols].sort((a, b) => a.id - b.id).map((e) => stakeOf(e, thresholdUnits));
+  // Snapshots arrive in ascending id already (the query orders them): sorting is then skipped, not needed.
+  const ordered = isAscending(input.eidols) ? input.eidols : [...input.eidols].sort((a, b) => a.id - b.id);
+  const staked: Staked[] = new Array(ordered.length);
+  for (let i = 0; i < ordered.length; i++) {
+    staked[i] = stakeOf(ordered[i]!, thresholdUnits);
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+  }
   assertUniqueIds(staked);
 
   let nominalStakes = 0n, bookedStakes = 0n, losersStakes = 0n, claims = 0n;
   let participants = 0, winners = 0;
-  for (const s of staked) {
+  for (let i = 0; i < staked.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    const s = staked[i]!;
     if (s.zone === null) continue;
     participants += 1;
     nominalStakes += s.nominal;
@@ -49,7 +83,10 @@ export function settleRound(input: SettlementInput): Settlement {
   const capped = claims > claimsCap;
   const paidClaim = (claim: bigint) => (capped ? (claim * claimsCap) / claims : claim);
   let claimsPaid = 0n;
-  for (const s of staked) if (s.zone === 'bot') claimsPaid += paidClaim(s.claim);
+  for (let i = 0; i < staked.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    if (staked[i]!.zone === 'bot') claimsPaid += paidClaim(staked[i]!.claim);
+  }
   const poolAfterSettling = poolBefore + losersStakes - claimsPaid;
 
   // Emission after settling, shared pro rata to S; never more than the pool holds.
@@ -63,7 +100,9 @@ export function settleRound(input: SettlementInput): Settlement {
   const bets: SettlementTransfer[] = [], wins: SettlementTransfer[] = [], mined: SettlementTransfer[] = [];
   let emissionPaid = 0n;
   const ref = String(roundId);
-  for (const s of staked) {
+  for (let i = 0; i < staked.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    const s = staked[i]!;
     const e = s.eidol;
     const claimPaid = s.zone === 'bot' ? paidClaim(s.claim) : 0n;
     const payout = s.zone === 'bot' ? s.booked + claimPaid : 0n;
@@ -104,7 +143,7 @@ export function settleRound(input: SettlementInput): Settlement {
     roundId,
     thresholdUnits,
     eidols,
-    owners: ownersXp(eidols),
+    owners: yield* ownersXp(eidols),
     totals: {
       participants,
       winners,
@@ -125,7 +164,7 @@ export function settleRound(input: SettlementInput): Settlement {
       poolAfter: poolAfterSettling - emissionPaid,
     },
     // Bets first, then wins, then emission: the pool stays ≥ 0 after every single transfer of the batch.
-    transfers: [...bets, ...wins, ...mined],
+    transfers: yield* concat([bets, wins, mined]),
   };
 }
 
@@ -135,10 +174,34 @@ export function settlementTransferId(roundId: number, eidolId: number, leg: Sett
 }
 
 /** Σ XP gained per owner, ascending owner id (owners whose eidols gained nothing are left out). */
-function ownersXp(eidols: readonly EidolSettlement[]): OwnerXp[] {
+function* ownersXp(eidols: readonly EidolSettlement[]): Generator<void, OwnerXp[]> {
   const byOwner = new Map<number, number>();
-  for (const e of eidols) if (e.xpGained > 0) byOwner.set(e.owner, (byOwner.get(e.owner) ?? 0) + e.xpGained);
-  return [...byOwner].sort((a, b) => a[0] - b[0]).map(([owner, xpGained]) => ({ owner, xpGained }));
+  for (let i = 0; i < eidols.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    const e = eidols[i]!;
+    if (e.xpGained > 0) byOwner.set(e.owner, (byOwner.get(e.owner) ?? 0) + e.xpGained);
+  }
+  // Owner ids sorted natively as a typed array (a comparator sort of 10^5 pairs is one long step).
+  const sorted = Float64Array.from(byOwner.keys()).sort();
+  if (sorted.length > SLICE_EIDOLS) yield;
+  const out: OwnerXp[] = new Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    out[i] = { owner: sorted[i]!, xpGained: byOwner.get(sorted[i]!)! };
+  }
+  return out;
+}
+
+/** The arrays one after the other, yielding between slices. */
+function* concat<T>(parts: readonly (readonly T[])[]): Generator<void, T[]> {
+  const out: T[] = [];
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+      out.push(part[i]!);
+    }
+  }
+  return out;
 }
 
 /** Zone, S, s and G of one eidol: exact on r's decimal digits, each rounded down. */
@@ -175,6 +238,11 @@ function assertEidol(e: SnapshotEidol): void {
   if (e.value < 0n) throw new Error(`eidol ${e.id}: negative value`);
   if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY) throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
   if (!Number.isSafeInteger(e.xp) || e.xp < 0 || !Number.isInteger(e.level) || e.level < 0) throw new Error(`eidol ${e.id}: bad xp/level`);
+}
+
+function isAscending(eidols: readonly SnapshotEidol[]): boolean {
+  for (let i = 1; i < eidols.length; i++) if (eidols[i]!.id <= eidols[i - 1]!.id) return false;
+  return true;
 }
 
 function assertUniqueIds(sorted: readonly Staked[]): void {

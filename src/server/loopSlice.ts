@@ -1,0 +1,17 @@
+/** Long synchronous work split into slices, so the event loop (sockets, timers) is never blocked for long. */
+
+/** How long one slice may run before the loop gets a turn: well under the 50 ms the server promises. */
+export const SLICE_MS = 15;
+
+/** A turn of the event loop: I/O and timers queued meanwhile run before the work resumes. */
+export const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Returns a `pause` to call often: it hands the loop a turn once `sliceMs` have passed since the last one. */
+export function loopSlicer(sliceMs = SLICE_MS): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < sliceMs) return;
+    await loopTurn();
+    since = performance.now();
+  };
+}
