@@ -6,12 +6,17 @@ import { migrate } from './db/migrate';
 import { systemClock } from './clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
+import { loadChainConfig } from './chain/chainConfig';
+import { openChainGateway } from './chain/gateway';
+import { chainModule } from './http/routes/walletRoutes';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
   await migrate(db);
   await ensureGenesis(db, systemClock);
+  // The embedded dev chain (CHAIN_RPC_URL unset) starts here, before the app that watches it.
+  const chain = await openChainGateway(loadChainConfig(process.env, config), config.dataDir, console);
   const { app } = await createApp({
     config,
     db,
@@ -20,6 +25,7 @@ async function main(): Promise<void> {
     rateLimits: rateLimitsFromEnv(process.env),
     appKey: process.env.APP_KEY || undefined,
     rounds: { enabled: true },
+    routes: [chainModule(chain).routes],
   });
 
   let closing = false;
@@ -29,6 +35,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     app
       .close()
+      .then(() => chain.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

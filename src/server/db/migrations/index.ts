@@ -12,6 +12,7 @@ import * as m0020 from './0020_transactions';
 import * as m0030 from './0030_rate_limits';
 import * as m0040 from './0040_sessions_public';
 import * as m0050 from './0050_game';
+import * as m0060 from './0060_chain';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -28,4 +29,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0030_rate_limits': m0030,
   '0040_sessions_public': m0040,
   '0050_game': m0050,
+  '0060_chain': m0060,
 };
