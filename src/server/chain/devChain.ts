@@ -75,6 +75,7 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   const startedAt = performance.now() / 1000;
   const provider = connection.provider as RpcProvider;
 
+  const replayed = journal.blocks.length;
   for (const entry of journal.blocks) {
     await provider.request({ method: 'evm_setNextBlockTimestamp', params: [entry.timestamp] });
     if (entry.raw) await provider.request({ method: 'eth_sendRawTransaction', params: [entry.raw] });
@@ -113,7 +114,7 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
         }, opts.confirmBlockMs)
       : undefined;
   timer?.unref();
-  opts.log.info(`dev chain (DEV ONLY keys) on ${front.url}, chain id ${DEV_CHAIN_ID}, ${journal.blocks.length} blocks replayed`);
+  opts.log.info(`dev chain (DEV ONLY keys) on ${front.url}, chain id ${DEV_CHAIN_ID}, ${replayed} blocks replayed from its journal`);
   return {
     rpcUrl: front.url,
     chainId: DEV_CHAIN_ID,
