@@ -2,7 +2,8 @@
  * The deposit watcher: reads only blocks at least CHAIN_CONFIRMATIONS deep (so a reorg within the
  * finality depth never reaches it), finds native BNB sent to player addresses by successful transactions
  * and Transfer logs of OUR tokens to them, and credits each (tx hash, log index) once: the
- * `chain_deposits` row, the ledger transfer chain_custody → player (id `deposit:<tx hash>:<log index>`)
+ * `chain_deposits` row, the ledger transfer chain_custody → player (genesis for ANGLS; id
+ * `deposit:<tx hash>:<log index>`)
  * and the cursor move commit together, so a restart or a log seen twice never credits again.
  */
 import { parseAbiItem, type Address, type Hash } from 'viem';
@@ -126,7 +127,9 @@ export function createDepositWatcher(db: Db, clock: Clock, gateway: ChainGateway
             .returning('tx_hash')
             .executeTakeFirst();
           if (!row || units === 0n) continue;
-          const debit = await systemAccount(tx, 'chain_custody', d.asset);
+          // ANGLS tokens are minted when ANGLS leaves the ledger, so one coming back is re-issued (genesis);
+          // USDC and BNB are held on the chain for the player (chain_custody).
+          const debit = await systemAccount(tx, d.asset === 'ANGLS' ? 'genesis' : 'chain_custody', d.asset);
           const credit = await playerAccount(tx, d.userId, d.asset);
           await transfer(tx, { id, debit, credit, amount: units, code: 'deposit', ref: `${d.txHash.toLowerCase()}:${d.logIndex}` });
           out.push({ id, userId: d.userId, asset: d.asset, amount: units, txHash: d.txHash });

@@ -1,8 +1,8 @@
-/** The chain gateway: players' deposit addresses, the deposit watcher's cursor, and the deposits it credited. */
+/** The chain gateway: players' deposit addresses, the deposit watcher's cursor, the deposits it credited, withdrawals. */
 import type { DialectName } from '../database';
 import { int64, type MigrationDb } from '../columns';
 
-/** Creates `deposit_addresses`, `chain_cursors` and `chain_deposits`. */
+/** Creates `deposit_addresses`, `chain_cursors`, `chain_deposits` and `chain_withdrawals`. */
 export async function up(db: MigrationDb, _dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('deposit_addresses')
@@ -36,4 +36,26 @@ export async function up(db: MigrationDb, _dialect: DialectName): Promise<void> 
     .addPrimaryKeyConstraint('chain_deposits_pkey', ['tx_hash', 'log_index'])
     .execute();
   await db.schema.createIndex('chain_deposits_user').on('chain_deposits').columns(['user_id', 'created_at']).execute();
+
+  await db.schema
+    .createTable('chain_withdrawals')
+    .addColumn('id', 'varchar(32)', (c) => c.primaryKey().references('transactions.id'))
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+    .addColumn('asset', 'varchar(16)', (c) => c.notNull())
+    .addColumn('to_address', 'varchar(42)', (c) => c.notNull())
+    .addColumn('amount', int64, (c) => c.notNull())
+    .addColumn('gas', int64, (c) => c.notNull())
+    // Set when signed (the token's decimals are read from its contract then).
+    .addColumn('chain_amount', 'varchar(80)')
+    .addColumn('status', 'varchar(10)', (c) => c.notNull())
+    .addColumn('signer', 'varchar(42)')
+    .addColumn('nonce', int64)
+    .addColumn('raw', 'text')
+    .addColumn('tx_hash', 'varchar(66)')
+    .addColumn('created_at', int64, (c) => c.notNull())
+    .addColumn('updated_at', int64, (c) => c.notNull())
+    .execute();
+  // One transaction per nonce of a signer: two workers can never sign different bytes for the same slot.
+  await db.schema.createIndex('chain_withdrawals_nonce').on('chain_withdrawals').columns(['signer', 'nonce']).unique().execute();
+  await db.schema.createIndex('chain_withdrawals_status').on('chain_withdrawals').columns(['status', 'created_at']).execute();
 }

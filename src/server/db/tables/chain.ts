@@ -34,12 +34,38 @@ export interface ChainDepositsTable {
   created_at: number;
 }
 
+/** Where a withdrawal is: signed bytes and nonce are stored before broadcast, so a crash re-sends the same transaction. */
+export type WithdrawalStatus = 'queued' | 'signed' | 'broadcast' | 'done' | 'failed';
+
+/** A send that leaves the platform: one per committed `send` transaction (id = the transaction's id). */
+export interface ChainWithdrawalsTable {
+  id: string;
+  user_id: number;
+  asset: string;
+  /** Lowercase destination. */
+  to_address: string;
+  /** Ledger units reserved for the recipient, and the gas charged to the player (same asset). */
+  amount: bigint;
+  gas: bigint;
+  /** What the chain transaction moves, in the token's decimals (decimal string); set when signed. */
+  chain_amount: string | null;
+  status: WithdrawalStatus;
+  /** The hot wallet's address and nonce of the signed transaction. */
+  signer: string | null;
+  nonce: number | null;
+  raw: string | null;
+  tx_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** The chain gateway's tables. */
 export interface ChainTables {
   deposit_addresses: DepositAddressesTable;
   chain_cursors: ChainCursorsTable;
   chain_deposits: ChainDepositsTable;
+  chain_withdrawals: ChainWithdrawalsTable;
 }
 
 /** Money columns of these tables (read as bigint: moneyColumns.ts). */
-export const CHAIN_MONEY_COLUMNS = ['amount'] as const;
+export const CHAIN_MONEY_COLUMNS = ['amount', 'gas'] as const;
