@@ -15,6 +15,7 @@ import EidolScreen from '../hud/screens/EidolScreen';
 import SessionsScreen from '../hud/screens/SessionsScreen';
 import FairnessScreen from '../hud/screens/FairnessScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
+import { walletRouteNames, walletScreenFor } from '../hud/screens/wallet/walletScreens';
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
 const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => import('../hud/screens/GalleryScreen')) : null;
@@ -36,6 +37,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'gallery',
   'sessions',
   'fairness',
+  ...walletRouteNames,
 ]);
 
 /** The element for a shown view. */
@@ -74,6 +76,6 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:
-      return <NotBuiltScreen path={view.path} />;
+      return walletScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
   }
 }

@@ -1,0 +1,141 @@
+/**
+ * /exchange (spec 2 §2 "Exchange screen"): mint, melt and swap with the fee percent and the pools from the
+ * rates (polled every 30 s, a failed poll ignored), "Loading exchange..." until they arrive, the weekly melt
+ * allowance by level, and the two-stage button.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { User } from '../../../../shared/api/user';
+import { mastershipTarget } from '../../../../shared/rules/wallet';
+import { $session } from '../../../stores/session';
+import { navigate } from '../../../stores/router';
+import { walletApi, type Rates, type WalletApi } from '../../../net/walletApi';
+import type { PrecalcFee } from '../../../machines/transactionMachine';
+import { useTransaction } from '../../useTransaction';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { RoundCountdown } from '../../components/RoundCountdown';
+import { CURRENCY_NAMES, typedAmount } from './sendView';
+import { EXCHANGE_OPS, LOADING_EXCHANGE, RATES_POLL_MS, allowanceLabel, exchangeRequest, feePercent, shown, type ExchangeOp } from './exchangeView';
+import { refreshAfterTransaction } from './afterTransaction';
+
+/** Props: the endpoints (tests pass fakes) and the refresh after success. */
+export interface ExchangeScreenProps {
+  api?: Pick<WalletApi, 'rates' | 'exchange' | 'commit'>;
+  onRefresh?: () => void;
+}
+
+/** The screen. */
+export default function ExchangeScreen(props: ExchangeScreenProps) {
+  const { user } = useStore($session);
+  if (!user) return null;
+  return <ExchangeForm user={user} {...props} />;
+}
+
+/** Loads the rates at once and every 30 s; a failure keeps what was there (spec 2 §8: ignored silently). */
+function useRates(api: Pick<WalletApi, 'rates'>): Rates | null {
+  const [rates, setRates] = useState<Rates | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      void api.rates().then((r) => {
+        if (live && r.ok) setRates(r.data);
+      });
+    load();
+    const timer = setInterval(load, RATES_POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api]);
+  return rates;
+}
+
+function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransaction }: ExchangeScreenProps & { user: User }) {
+  const rates = useRates(api);
+  const [op, setOp] = useState<ExchangeOp>('mint');
+  const [amount, setAmount] = useState('');
+  const [fee, setFee] = useState<PrecalcFee | null>(null);
+  const { from, to } = EXCHANGE_OPS[op];
+  const request = exchangeRequest(op, amount, user, rates, fee);
+  const flow = useTransaction({
+    precalculate: (body) => api.exchange(body),
+    commit: ({ transactionId }) => api.commit(transactionId ?? ''),
+    input: request.body,
+    inputKey: request.key,
+    invalid: request.invalid,
+    activation: mastershipTarget(user),
+    locked: false,
+    labels: { stage0: 'Calculate exchange', stage1: EXCHANGE_OPS[op].label },
+    activate: (target) => navigate(target),
+    refresh: onRefresh,
+    leave: () => navigate('/'),
+  });
+  if (flow.fee !== fee) setFee(flow.fee);
+
+  return (
+    <main className="screen" data-testid="screen-exchange">
+      <RoundCountdown place="area" />
+      <section className="panel">
+        <h2>GSCB Exchange</h2>
+        {rates ? null : <p data-testid="exchange-loading">{LOADING_EXCHANGE}</p>}
+        <fieldset className="row" aria-label="Operation" disabled={!rates}>
+          {(Object.keys(EXCHANGE_OPS) as ExchangeOp[]).map((o) => (
+            <label key={o}>
+              <input
+                type="radio"
+                name="operation"
+                value={o}
+                checked={op === o}
+                onChange={() => {
+                  setOp(o);
+                  setAmount((a) => typedAmount(a, EXCHANGE_OPS[o].from));
+                }}
+              />{' '}
+              {EXCHANGE_OPS[o].label}
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          label={`Amount (${CURRENCY_NAMES[from]})`}
+          value={amount}
+          onValue={(v) => setAmount(typedAmount(v, from))}
+          inputMode="decimal"
+          disabled={!rates}
+          data-testid="exchange-amount"
+        />
+        {rates ? (
+          <dl className="balances">
+            <dt>You receive</dt>
+            <dd data-testid="exchange-receive">{`${shown(request.received, to)} ${CURRENCY_NAMES[to]}`}</dd>
+            <dt>Fee</dt>
+            <dd data-testid="exchange-fee">{`${feePercent(op, rates)}%`}</dd>
+            <dt>ANGLS pool</dt>
+            <dd data-testid="pool-ngls">{shown(rates.exchangePoolNgls, 'ngls')}</dd>
+            <dt>USDC pool (ANGLS)</dt>
+            <dd data-testid="pool-busd-ngls">{shown(rates.exchangePoolBusdNgls, 'busd')}</dd>
+            <dt>BNB pool</dt>
+            <dd data-testid="pool-bnb">{shown(rates.exchangePoolBnb, 'bnb')}</dd>
+            <dt>USDC pool (BNB)</dt>
+            <dd data-testid="pool-busd-bnb">{shown(rates.exchangePoolBusdBnb, 'busd')}</dd>
+          </dl>
+        ) : null}
+        <p className="muted" data-testid="exchange-allowance">
+          {allowanceLabel(user)}
+        </p>
+        <p className="muted" data-testid="exchange-balance">{`Balance: ${shown(balanceOf(user, from), from)} ${CURRENCY_NAMES[from]}`}</p>
+      </section>
+      <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid="exchange-submit">
+        {flow.button.text}
+      </Button>
+      <Button variant="secondary" onClick={() => navigate('/')}>
+        Return
+      </Button>
+    </main>
+  );
+}
+
+function balanceOf(user: User, currency: 'ngls' | 'busd' | 'bnb'): string {
+  return currency === 'ngls' ? user.balance_ngls : currency === 'busd' ? user.balance_busd : user.balance_bnb;
+}
+

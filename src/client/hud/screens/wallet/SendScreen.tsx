@@ -1,0 +1,103 @@
+/**
+ * /send and /withdraw (spec 2 §2): address (prefilled from `sendto`), amount, currency, the gas preview per
+ * currency and the two-stage button. A withdrawal is a send to an outside address, so /withdraw is the same
+ * form offering the chain currencies only.
+ */
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { User } from '../../../../shared/api/user';
+import { mastershipTarget, type WireCurrency } from '../../../../shared/rules/wallet';
+import { $session } from '../../../stores/session';
+import { navigate } from '../../../stores/router';
+import { walletApi, type WalletApi } from '../../../net/walletApi';
+import { useTransaction } from '../../useTransaction';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { RoundCountdown } from '../../components/RoundCountdown';
+import { CURRENCY_NAMES, gasPreview, sendRequest, typedAmount } from './sendView';
+import { refreshAfterTransaction } from './afterTransaction';
+
+/** Props: the prefilled address, the variant, and the endpoints (tests pass fakes). */
+export interface SendScreenProps {
+  sendto?: string;
+  variant?: 'send' | 'withdraw';
+  api?: Pick<WalletApi, 'send' | 'commit'>;
+  onRefresh?: () => void;
+}
+
+const CURRENCIES: Record<'send' | 'withdraw', WireCurrency[]> = { send: ['ngls', 'busd', 'bnb'], withdraw: ['busd', 'bnb'] };
+
+/** The screen. */
+export default function SendScreen(props: SendScreenProps) {
+  const { user } = useStore($session);
+  if (!user) return null;
+  return <SendForm user={user} {...props} />;
+}
+
+function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefresh = refreshAfterTransaction }: SendScreenProps & { user: User }) {
+  const currencies = CURRENCIES[variant];
+  const [address, setAddress] = useState(sendto);
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<WireCurrency>(currencies[0] ?? 'ngls');
+  const [fee, setFee] = useState<Parameters<typeof sendRequest>[2]>(null);
+  const request = sendRequest({ address, amount, currency }, user, fee);
+  const flow = useTransaction({
+    precalculate: (body) => api.send(body),
+    commit: ({ transactionId }) => api.commit(transactionId ?? ''),
+    input: request.body,
+    inputKey: request.key,
+    invalid: request.invalid,
+    activation: mastershipTarget(user),
+    locked: false,
+    labels: { stage0: 'Calculate GAS', stage1: variant === 'send' ? 'Send Coins' : 'Withdraw' },
+    activate: (to) => navigate(to),
+    refresh: onRefresh,
+    leave: () => navigate('/'),
+  });
+  // The validation counts the gas of the pending transaction (spec 2 §5: amount plus gas).
+  if (flow.fee !== fee) setFee(flow.fee);
+
+  return (
+    <main className="screen" data-testid={`screen-${variant}`}>
+      <RoundCountdown place="area" />
+      <section className="panel">
+        <h2>{variant === 'send' ? 'Send Coins' : 'Withdraw'}</h2>
+        <Field label="Wallet address" value={address} onValue={setAddress} autoComplete="off" spellCheck={false} data-testid="send-address" />
+        <Field label="Amount" value={amount} onValue={(v) => setAmount(typedAmount(v, currency))} inputMode="decimal" data-testid="send-amount" />
+        <fieldset className="row" aria-label="Currency">
+          {currencies.map((c) => (
+            <label key={c}>
+              <input
+                type="radio"
+                name="currency"
+                value={c}
+                checked={currency === c}
+                onChange={() => {
+                  setCurrency(c);
+                  setAmount((a) => typedAmount(a, c));
+                }}
+              />{' '}
+              {CURRENCY_NAMES[c]}
+            </label>
+          ))}
+        </fieldset>
+        <dl className="balances" data-testid="send-gas">
+          {gasPreview(flow.fee)
+            .filter((g) => currencies.includes(g.currency))
+            .map((g) => (
+              <div key={g.currency} className={g.currency === currency ? 'chosen' : ''}>
+                <dt>{`GAS ${g.name}`}</dt>
+                <dd data-testid={`gas-${g.currency}`}>{g.gas}</dd>
+              </div>
+            ))}
+        </dl>
+      </section>
+      <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid="send-submit">
+        {flow.button.text}
+      </Button>
+      <Button variant="secondary" onClick={() => navigate('/')}>
+        Return
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,79 @@
+/** Binds a screen to transactionMachine: its requests, its input and status, and the button it shows. */
+import { useEffect, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { PrecalcData } from '../../shared/api/transactions';
+import { transactionButton, transactionMachine, type CommitInput, type PrecalcFee, type TransactionButton, type TransactionState } from '../machines/transactionMachine';
+import type { ApiResult } from '../net/http';
+import { inspectOption } from '../app/inspector';
+
+/** What a screen gives the flow. */
+export interface TransactionOptions<TInput> {
+  /** Stage 0: the precalculating request. */
+  precalculate: (input: TInput) => Promise<ApiResult<PrecalcData>>;
+  /** Stage 1 (or the only request in direct mode). */
+  commit: (call: { transactionId: string | null; input: TInput }) => Promise<ApiResult<unknown>>;
+  /** The current form payload and its identity (a new key resets to stage 0). */
+  input: TInput;
+  inputKey: string;
+  /** The validation text of the input ('' when it may be sent). */
+  invalid: string;
+  /** Where Invoke Mastership leads, or null when activated. */
+  activation: string | null;
+  locked: boolean;
+  /** No precalculation for this input (starter pack 4, the gas deposit). */
+  direct?: boolean;
+  labels: { stage0: string; stage1: string };
+  activate: (target: string) => void;
+  refresh: () => void;
+  leave: () => void;
+}
+
+/** What a screen reads back. */
+export interface TransactionBinding {
+  state: TransactionState;
+  button: TransactionButton;
+  /** Gas per currency of the pending transaction, null in stage 0. */
+  fee: PrecalcFee | null;
+  press: () => void;
+}
+
+/** Runs the two-stage flow for a screen. */
+export function useTransaction<TInput>(options: TransactionOptions<TInput>): TransactionBinding {
+  const ref = useRef(options);
+  useEffect(() => {
+    ref.current = options;
+  });
+  const [machine] = useState(() =>
+    transactionMachine.provide({
+      actors: {
+        precalculate: fromPromise(({ input }) => ref.current.precalculate(input as TInput)),
+        commit: fromPromise(({ input }: { input: CommitInput }) => ref.current.commit({ transactionId: input.transactionId, input: input.input as TInput })),
+      },
+      actions: {
+        activate: (_, target) => ref.current.activate(target),
+        refresh: () => ref.current.refresh(),
+        leave: () => ref.current.leave(),
+      },
+    }),
+  );
+  const { input, inputKey, invalid, activation, locked, direct = false } = options;
+  // A switch between direct and two-stage (another starter pack) is a change of input too.
+  const key = `${direct ? 'direct' : 'staged'}:${inputKey}`;
+  const [snap, send] = useMachine(machine, { input: { input, key, invalid, activation, locked, direct }, ...inspectOption() });
+  useEffect(() => {
+    send({ type: 'INPUT', input, key, invalid, direct });
+    // `input` follows `inputKey` by contract: the key alone says whether it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, invalid, direct, send]);
+  useEffect(() => {
+    send({ type: 'STATUS', activation, locked });
+  }, [activation, locked, send]);
+  const state = snap.value as TransactionState;
+  return {
+    state,
+    button: transactionButton(state, snap.context, options.labels),
+    fee: snap.context.fee,
+    press: () => send({ type: 'PRESS' }),
+  };
+}

@@ -1,0 +1,55 @@
+/** The send form's logic: body, reset key, validation with gas, the gas preview and the sendto parameter. */
+import { describe, expect, it } from 'vitest';
+import { gasPreview, sendRequest, sendtoOf, typedAmount } from '../../../../../src/client/hud/screens/wallet/sendView';
+import { makeUser } from '../../machines/fixtures';
+
+const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const user = makeUser({ balance_ngls: '10', balance_busd: '5', balance_bnb: '0.01' });
+
+describe('sendRequest', () => {
+  it('asks for a valid address first, then a correct amount', () => {
+    expect(sendRequest({ address: '', amount: '', currency: 'ngls' }, user, null).invalid).toBe('Specify a valid address');
+    expect(sendRequest({ address: ADDR, amount: '', currency: 'ngls' }, user, null).invalid).toBe('Specify correct amount');
+    expect(sendRequest({ address: ADDR, amount: '10', currency: 'ngls' }, user, null).invalid).toBe('');
+    expect(sendRequest({ address: ADDR, amount: '10.00000001', currency: 'ngls' }, user, null).invalid).toBe('Insufficent ANGLS balance');
+  });
+
+  it('counts the gas of the chosen currency once precalculated', () => {
+    const fee = { ngls: '0.5', busd: '0', bnb: '0.001' };
+    expect(sendRequest({ address: ADDR, amount: '10', currency: 'ngls' }, user, fee).invalid).toBe('Insufficent ANGLS balance');
+    expect(sendRequest({ address: ADDR, amount: '0.009', currency: 'bnb' }, user, fee).invalid).toBe('');
+    expect(sendRequest({ address: ADDR, amount: '0.0091', currency: 'bnb' }, user, fee).invalid).toBe('Insufficent BNB balance');
+    expect(sendRequest({ address: ADDR, amount: '6', currency: 'busd' }, user, fee).invalid).toBe('Insufficent USDC balance');
+  });
+
+  it('posts the spec fields; the key ignores the gas', () => {
+    const a = sendRequest({ address: ` ${ADDR} `, amount: '1.5', currency: 'bnb' }, user, null);
+    const b = sendRequest({ address: ADDR, amount: '1.5', currency: 'bnb' }, user, { ngls: '0', busd: '0', bnb: '0.0002' });
+    expect(a.body).toEqual({ amount: '1.5', currency: 'bnb', to_address: ADDR, gas: '0.000000000' });
+    expect(b.body.gas).toBe('0.000200000');
+    expect(a.key).toBe(b.key);
+    expect(sendRequest({ address: ADDR, amount: '1.5', currency: 'ngls' }, user, null).key).not.toBe(a.key);
+  });
+});
+
+describe('helpers', () => {
+  it('normalises typed amounts per currency', () => {
+    expect(typedAmount('1,23456789', 'busd')).toBe('1.234567');
+    expect(typedAmount('abc1.2.3', 'ngls')).toBe('1.23');
+  });
+
+  it('previews gas per currency with 8 decimals', () => {
+    expect(gasPreview(null).map((g) => g.gas)).toEqual(['0.00000000', '0.00000000', '0.00000000']);
+    expect(gasPreview({ ngls: '0.1', busd: '0.02', bnb: '0.000123456' })).toEqual([
+      { currency: 'ngls', name: 'ANGLS', gas: '0.10000000' },
+      { currency: 'busd', name: 'USDC', gas: '0.02000000' },
+      { currency: 'bnb', name: 'BNB', gas: '0.00012345' },
+    ]);
+  });
+
+  it('reads sendto from the path or the query', () => {
+    expect(sendtoOf({ sendto: ADDR }, {})).toBe(ADDR);
+    expect(sendtoOf({ sendto: undefined }, { sendto: ADDR })).toBe(ADDR);
+    expect(sendtoOf({}, {})).toBe('');
+  });
+});
