@@ -103,18 +103,20 @@ export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGa
       }
       out.signed = await signQueued();
       const head = await client.getBlockNumber();
+      const final = head - BigInt(gateway.confirmations);
+      if (final < 0n) return out;
       for (const w of await rows('broadcast')) {
         const receipt = await client.getTransactionReceipt({ hash: w.tx_hash as Hex }).catch(() => undefined);
         if (!receipt) {
           const used = await client.getTransactionCount({ address: w.signer as Address, blockTag: 'latest' });
           // The nonce went to another transaction (and that is final): ours can never be mined.
-          if (used > (w.nonce ?? 0) && (await client.getTransactionCount({ address: w.signer as Address, blockNumber: head - BigInt(gateway.confirmations) })) > (w.nonce ?? 0)) {
+          if (used > (w.nonce ?? 0) && (await client.getTransactionCount({ address: w.signer as Address, blockNumber: final })) > (w.nonce ?? 0)) {
             await settle(w.id, w.user_id, false);
             out.failed.push(w.id);
           } else await broadcast(w.raw as Hex);
           continue;
         }
-        if (receipt.blockNumber > head - BigInt(gateway.confirmations)) continue;
+        if (receipt.blockNumber > final) continue;
         await settle(w.id, w.user_id, receipt.status === 'success');
         (receipt.status === 'success' ? out.done : out.failed).push(w.id);
       }

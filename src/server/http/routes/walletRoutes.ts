@@ -1,6 +1,7 @@
 /**
- * The chain side of the wallet: `GET /api/wallet` (the player's deposit address), `GET /api/test-coin`
- * (dev chain faucet) and the deposit watcher, whose credits reach the player as `transaction_update`.
+ * The chain side of the wallet: `GET /api/wallet` (the player's deposit address), `POST /api/wallet/send`
+ * (precalculation; the commit is the generic one), `GET /api/test-coin` (dev chain faucet), and the
+ * deposit watcher and withdrawal queue, whose outcomes reach the player as `transaction_update`.
  */
 import { parseUnits } from 'viem';
 import { ensureDepositAddress } from '../../chain/depositAddresses';
@@ -10,6 +11,11 @@ import type { CreditedDeposit } from '../../chain/depositWatcher';
 import { AppError } from '../../domain/errors';
 import { CURRENCY_ASSETS, formatUnitsTrimmed } from '../../../shared/money/index';
 import type { RouteModule } from '../../app';
+import { precalcSend } from '../../chain/send';
+import { createLedger } from '../../ledger/index';
+import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
+import type { WithdrawalStep } from '../../chain/withdrawals';
+import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 
@@ -25,6 +31,8 @@ export interface ChainModule {
   routes: RouteModule;
   /** Scans for deposits now (after the routes are registered); returns the new credits. */
   scanNow(): Promise<CreditedDeposit[]>;
+  /** Runs one withdrawal step now (sign, broadcast, settle final ones). */
+  withdrawNow(): Promise<WithdrawalStep | undefined>;
 }
 
 /** Builds the chain module over `gateway` (opened by main.ts or a test; its owner closes it). */
@@ -37,6 +45,7 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       gateway,
       log: app.log,
       leaderRetryMs: opts.leaderRetryMs,
+      onUpdate: transactionUpdateSender(realtime),
       onCredit: (d) =>
         realtime.sendToUser(d.userId, 'transaction_update', {
           id: d.id,
@@ -58,6 +67,15 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       return ok({ address });
     });
 
+    const ledger = createLedger(ctx.db, ctx.clock);
+    app.post('/api/wallet/send', async (request) => {
+      const user = await requireUser(ctx, request);
+      const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const record = await precalcSend(ledger, user, body);
+      transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
+      return ok(precalcDataOf(record));
+    });
+
     app.get('/api/test-coin', async (request) => {
       const user = await requireUser(ctx, request);
       const signer = gateway.signer;
@@ -69,11 +87,9 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       return ok({ bnb_tx: bnbTx, usdc_tx: usdcTx }, TEST_COIN_SENT);
     });
   };
-  return {
-    routes,
-    scanNow: () => {
-      if (!service) throw new Error('the chain routes are not registered yet');
-      return service.scanNow();
-    },
+  const running = () => {
+    if (!service) throw new Error('the chain routes are not registered yet');
+    return service;
   };
+  return { routes, scanNow: () => running().scanNow(), withdrawNow: () => running().withdrawNow() };
 }
