@@ -4,7 +4,7 @@
  * journal too; calls that would change state outside the journal are refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { erc20Abi, parseEther, parseUnits } from 'viem';
+import { erc20Abi, parseEther, parseUnits, zeroAddress } from 'viem';
 import { receipt, startTestChain, type TestChain } from '../../support/chain';
 
 describe('embedded dev chain', () => {
@@ -28,6 +28,11 @@ describe('embedded dev chain', () => {
     const sent = await gateway.signer!.sendToken(usdc.address, to, parseUnits('12.5', 18));
     await receipt(first, sent);
     await receipt(first, await gateway.signer!.sendNative(to, parseEther('0.25')));
+    // A reverted transaction is journaled too (it was mined and took a nonce) and replays the same way.
+    const nonce = await gateway.client.getTransactionCount({ address: gateway.signer!.hotWallet });
+    const bad = await gateway.signer!.signPayment({ kind: 'transfer', token: usdc.address, to: zeroAddress, amount: 1n, nonce });
+    await gateway.client.sendRawTransaction({ serializedTransaction: bad.raw });
+    expect((await receipt(first, bad.hash)).status).toBe('reverted');
     await first.mine(3);
     const before = {
       head: await gateway.client.getBlockNumber(),
@@ -53,6 +58,7 @@ describe('embedded dev chain', () => {
       xpub: g.dev!.keys.depositXpub,
     }).toEqual(before);
     expect((await g.client.getTransactionReceipt({ hash: sent })).status).toBe('success');
+    expect((await g.client.getTransactionReceipt({ hash: bad.hash })).status).toBe('reverted');
     // The chain goes on from there: the next send takes the next nonce.
     const next = await g.signer!.sendNative(to, 1n);
     expect((await receipt(second, next)).status).toBe('success');
