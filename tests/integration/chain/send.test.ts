@@ -113,8 +113,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     const pre = await send(p.client, { to_address: OUTSIDE, amount: '10', currency: 'busd', gas: '0.5' });
     expect(pre.body.data.precalcData.fee.busd).toBe('0.500000');
     const id = pre.body.data.transaction.id as string;
-    const done = await commit(p.client, id);
-    expect(done.body.data.transaction.status).toBe('pending');
+    const commits = await Promise.all(Array.from({ length: 6 }, () => commit(p.client, id)));
+    expect(commits.map((r) => [r.status, r.body.data.transaction.status])).toEqual(Array(6).fill([200, 'pending']));
+    expect(await s.testDb.db.kysely.selectFrom('chain_withdrawals').select('id').where('user_id', '=', p.user.id).execute()).toEqual([{ id }]);
     // Reserved: 10 + 0.5 gas no longer spendable.
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 89_500_000n });
 
@@ -141,6 +142,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 89_500_000n });
     expect((await finalise())!.done).toEqual([]);
     expect(await usdcOnChain(OUTSIDE)).toBe(before + parseUnits('10', 18));
+    await ledgerOk();
+  });
+
+  it('refuses at commit, with the spec’s text, a send the balance no longer covers', async () => {
+    const p = await funded('twice');
+    const first = await send(p.client, { to_address: OUTSIDE, amount: '60', currency: 'busd' });
+    const second = await send(p.client, { to_address: OUTSIDE, amount: '60', currency: 'busd' });
+    expect((await commit(p.client, first.body.data.transaction.id)).status).toBe(200);
+    const refused = await commit(p.client, second.body.data.transaction.id);
+    expect([refused.status, refused.body]).toEqual([422, { success: false, message: 'Insufficent USDC balance' }]);
+    expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 39_500_000n });
+    await mod.withdrawNow();
+    expect((await finalise())!.done).toEqual([first.body.data.transaction.id]);
     await ledgerOk();
   });
 
