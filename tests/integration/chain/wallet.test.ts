@@ -131,6 +131,31 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     await ledgerOk();
   });
 
+  it('credits nothing for a deposit undone by a reorg before finality, and the replacement once', async () => {
+    const p = await registerPlayer(s, 'rg');
+    const address = await walletOf(p.client);
+    const rpc = (method: string, params: unknown[] = []) => chain.gateway.client.request({ method, params } as never) as Promise<unknown>;
+    const snapshot = await rpc('evm_snapshot');
+    await receipt(chain, await chain.gateway.signer!.sendNative(address, parseEther('0.5')));
+    expect(await mod.scanNow()).toEqual([]);
+    // The block is dropped (a reorg of depth 1 < CHAIN_CONFIRMATIONS), and another deposit takes its place.
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    await receipt(chain, await chain.gateway.signer!.sendNative(address, parseEther('0.2')));
+    await chain.mine(2);
+    const credited = await mod.scanNow();
+    expect(credited.map((c) => [c.userId, c.asset, c.amount])).toEqual([[p.user.id, 'BNB', 200_000_000n]]);
+    expect(await balances(p.user.id)).toEqual({ bnb: 200_000_000n, busd: 0n, ngls: 0n });
+    // A block the watcher took as final changed after all (a reorg deeper than the finality depth):
+    // it stops and says so instead of crediting on a chain it no longer trusts.
+    const cursor = await s.testDb.db.kysely.selectFrom('chain_cursors').selectAll().executeTakeFirstOrThrow();
+    await s.testDb.db.kysely.updateTable('chain_cursors').set({ block_hash: `0x${'ab'.repeat(32)}` }).execute();
+    await chain.mine(1);
+    await expect(mod.scanNow()).rejects.toThrow(/changed after it was final/);
+    await s.testDb.db.kysely.updateTable('chain_cursors').set({ block_hash: cursor.block_hash }).execute();
+    expect(await mod.scanNow()).toEqual([]);
+    await ledgerOk();
+  });
+
   it('refuses test coin on a chain that is not the embedded dev chain', async () => {
     const dev = chain.gateway.dev!;
     const external = await openChainGateway(
