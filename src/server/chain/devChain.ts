@@ -4,10 +4,13 @@
  * ANGLS deployed by the dev deployer (nonces 0 and 1: the same addresses for the life of DATA_DIR) and the
  * hot wallet funded with BNB and USDC. Its keys come from a DEV-ONLY mnemonic in DATA_DIR (devKeys.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { createHardhatRuntimeEnvironment } from 'hardhat/hre';
 import { createPublicClient, createWalletClient, getContractAddress, http, parseEther, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { chainFor, DEV_CHAIN_ID, TOKEN_ARTIFACTS } from './contracts';
+import type { ChainConfig } from './chainConfig';
 import { loadDevKeys, type DevKeys } from './devKeys';
 import { openJournal } from './journal';
 import { startRpcFront, type RpcProvider } from './rpcFront';
@@ -15,7 +18,7 @@ import { startRpcFront, type RpcProvider } from './rpcFront';
 /** BNB each platform key starts with in block 0. */
 const GENESIS_BNB = parseEther('1000000');
 /** USDC the hot wallet receives at deployment (the faucet's reserve). */
-const HOT_WALLET_USDC = parseUnits('1000000000', 18);
+export const HOT_WALLET_USDC = parseUnits('1000000000', 18);
 
 /** How the dev chain starts. */
 export interface DevChainOptions {
@@ -42,6 +45,23 @@ export interface DevChain {
   /** Mines one empty block (journaled). */
   mine(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Settings that reach a dev chain another process runs (the server's), from the keys in its DATA_DIR:
+ * for tools such as `npm run reconcile` while the server is up. Never starts or writes anything.
+ */
+export function runningDevChain(dataDir: string, port: number): Pick<ChainConfig, 'rpcUrl' | 'walletXpub' | 'usdcAddress' | 'anglsAddress' | 'hotWalletKey'> {
+  if (!fs.existsSync(path.join(dataDir, 'chain', 'dev-mnemonic.txt'))) throw new Error(`no dev chain in ${dataDir} (start the server once, or set CHAIN_RPC_URL)`);
+  const keys = loadDevKeys(dataDir);
+  const deployer = privateKeyToAccount(keys.deployerKey).address;
+  return {
+    rpcUrl: `http://127.0.0.1:${port}`,
+    walletXpub: keys.depositXpub,
+    usdcAddress: getContractAddress({ from: deployer, nonce: 0n }),
+    anglsAddress: getContractAddress({ from: deployer, nonce: 1n }),
+    hotWalletKey: keys.hotWalletKey,
+  };
 }
 
 /** Starts the dev chain, replaying its journal and deploying on first start. */

@@ -14,6 +14,8 @@ import { chainModule, type ChainModule } from '../../../src/server/http/routes/w
 import { NOT_ACTIVATED } from '../../../src/server/chain/send';
 import { WITHDRAWAL_FAILED } from '../../../src/server/chain/withdrawals';
 import { createLedger, type Ledger } from '../../../src/server/ledger/index';
+import { reconcile } from '../../../src/server/chain/reconcile';
+import { HOT_WALLET_USDC } from '../../../src/server/chain/devChain';
 
 const OUTSIDE = getAddress('0x00000000000000000000000000000000000c0ffe');
 /** OUTSIDE with the case of one letter flipped: a failing EIP-55 checksum. */
@@ -171,5 +173,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     expect(await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'fail', message: WITHDRAWAL_FAILED });
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 100_000_000n });
     await ledgerOk();
+  });
+
+  it('reconciles to the unit: USDC custody minus what players are owed is exactly the hot wallet’s funding; BNB covers players', async () => {
+    const rows = await reconcile(s.testDb.db, chain.gateway);
+    const usdc = rows.find((r) => r.asset === 'USDC')!;
+    // Every USDC deposit here came from the faucet: the operator's money given to players.
+    const deposits = await s.testDb.db.kysely.selectFrom('chain_deposits').select('chain_amount').where('asset', '=', 'USDC').execute();
+    const given = deposits.reduce((sum, d) => sum + BigInt(d.chain_amount), 0n);
+    expect(usdc).toMatchObject({ pendingOut: 0n, dust: 0n, surplus: HOT_WALLET_USDC - given, solvent: true });
+    expect(usdc.liabilities).toBeGreaterThan(0n);
+    const bnb = rows.find((r) => r.asset === 'BNB')!;
+    expect(bnb.solvent).toBe(true);
+    expect(bnb.operatorFunds).toBeLessThan(parseUnits('1000000', 18)); // the hot wallet's genesis BNB, less gas paid
+    expect(bnb.operatorFunds).toBeGreaterThan(parseUnits('999999', 18));
   });
 });
