@@ -12,11 +12,11 @@ import { chainModule } from './http/routes/walletRoutes';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded dev chain (CHAIN_RPC_URL unset) starts first: the app watches it from its first moment.
+  const chain = await openChainGateway(loadChainConfig(process.env, config), config.dataDir, console);
   const db = openDatabase(config);
   await migrate(db);
   await ensureGenesis(db, systemClock);
-  // The embedded dev chain (CHAIN_RPC_URL unset) starts here, before the app that watches it.
-  const chain = await openChainGateway(loadChainConfig(process.env, config), config.dataDir, console);
   const { app } = await createApp({
     config,
     db,
