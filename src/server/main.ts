@@ -1,14 +1,14 @@
 /** Server entry: configuration → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
 import { createApp } from './app';
+import { loadChainConfig } from './chain/chainConfig';
+import { openChainGateway } from './chain/gateway';
+import { chainModule } from './http/routes/walletRoutes';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
 import { systemClock } from './clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
-import { loadChainConfig } from './chain/chainConfig';
-import { openChainGateway } from './chain/gateway';
-import { chainModule } from './http/routes/walletRoutes';
 
 async function main(): Promise<void> {
   const config = loadConfig();
