@@ -1,4 +1,4 @@
-/** Server entry: configuration → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
+/** Server entry: configuration → chain gateway (the embedded dev chain by default) → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
 import { createApp } from './app';
 import { loadChainConfig } from './chain/chainConfig';
 import { openChainGateway } from './chain/gateway';
