@@ -56,15 +56,24 @@ export function openJournal(dataDir: string, now: Date): ChainJournal {
   const header = JSON.parse(lines[0] ?? '') as JournalHeader;
   if (header.version !== 1) throw new Error(`unknown dev chain journal version in ${file}`);
   const blocks: JournalBlock[] = [];
+  let cut = false;
   for (const line of lines.slice(1)) {
     if (line.trim() === '') continue;
     try {
       blocks.push(JSON.parse(line) as JournalBlock);
     } catch {
       // A line cut by a crash mid-write is the last one: its block was never acknowledged.
+      cut = true;
       break;
     }
   }
+  const rewrite = (kept: JournalBlock[]) => {
+    const tmp = `${file}.tmp`;
+    writeDurably(tmp, [JSON.stringify(header), ...kept.map((b) => JSON.stringify(b))].join('\n') + '\n', 'w');
+    fs.renameSync(tmp, file);
+  };
+  // Without the cut line, so the next append starts a line of its own.
+  if (cut) rewrite(blocks);
   return {
     header,
     blocks,
@@ -75,9 +84,7 @@ export function openJournal(dataDir: string, now: Date): ChainJournal {
     truncateAbove(head) {
       const kept = blocks.filter((b) => b.block <= head);
       blocks.splice(0, blocks.length, ...kept);
-      const tmp = `${file}.tmp`;
-      writeDurably(tmp, [JSON.stringify(header), ...kept.map((b) => JSON.stringify(b))].join('\n') + '\n', 'w');
-      fs.renameSync(tmp, file);
+      rewrite(kept);
     },
   };
 }

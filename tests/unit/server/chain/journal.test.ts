@@ -34,6 +34,8 @@ describe('dev chain journal', () => {
     fs.appendFileSync(path.join(dir, 'chain', 'journal.jsonl'), '{"block":5,"timest');
     const cut = openJournal(dir, new Date());
     expect(cut.blocks.map((b) => b.block)).toEqual([1, 2, 3, 4]);
+    cut.append({ block: 5, timestamp: 5 });
+    expect(openJournal(dir, new Date()).blocks.map((b) => b.block)).toEqual([1, 2, 3, 4, 5]);
     cut.truncateAbove(2);
     expect(cut.blocks.map((b) => b.block)).toEqual([1, 2]);
     expect(openJournal(dir, new Date()).blocks.map((b) => b.block)).toEqual([1, 2]);
