@@ -18,6 +18,7 @@ import type { WithdrawalStep } from '../../chain/withdrawals';
 import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
+import { requireActiveWallet } from '../../domain/wallet/walletGuard';
 
 /** What the dev faucet sends per call. */
 export const TEST_COIN = { bnb: '0.1', usdc: '100' } as const;
@@ -70,6 +71,8 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
     const ledger = createLedger(ctx.db, ctx.clock);
     app.post('/api/wallet/send', async (request) => {
       const user = await requireUser(ctx, request);
+      // The one activation guard of wallet actions, before the body is read (as the exchange and shop routes).
+      requireActiveWallet(user);
       const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
       const record = await precalcSend(ledger, user, body);
       transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
