@@ -14,6 +14,7 @@ import { rememberIntended } from '../stores/intended';
 import { authFailureRedirect } from './guards';
 import { startLiveSocket } from './liveSocket';
 import { startGameSync } from '../net/gameSync';
+import { startTransactionUpdates } from '../net/transactionUpdates';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
@@ -39,6 +40,8 @@ export async function boot(client: Api = api): Promise<void> {
   startLiveSocket();
   // Follows $session too: the game loads once a user is known and is forgotten at logout.
   startGameSync({ refreshUser: () => void refreshSession(client) });
+  // Withdrawals and deposits become final while no screen waits for them: refetch and tell the player.
+  startTransactionUpdates();
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {

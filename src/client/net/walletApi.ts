@@ -1,8 +1,9 @@
 /**
- * The wallet endpoints of spec 2 §7 and FACTS.md, typed; each returns an ApiResult and never throws. Every
- * two-stage flow is "the feature's precalculating call (transaction id + gas), then
- * POST /api/transactions/{id}/commit" (FACTS.md "Fee precalculation"); starter pack 4 has no gas and is
- * bought at once.
+ * The wallet endpoints of spec 2 §7 and FACTS.md, typed; each returns an ApiResult and never throws. The two
+ * stages: a send precalculates with `POST /wallet/send` and approves with `POST /transactions/{id}/commit`;
+ * the exchange and starter screens precalculate the gas with `POST /wallet/withdraw` and approve with the
+ * call that carries what is traded (`POST /wallet/exchange`, `POST /shop/buy`), as spec 2 §7 lists them;
+ * starter pack 4 skips the precalculation.
  */
 import { z } from 'zod';
 import { precalcDataSchema, type PrecalcData } from '../../shared/api/transactions';
@@ -34,7 +35,7 @@ export const starterPackSchema = z
     id: z.number().int(),
     name: z.string(),
     type: z.string(),
-    description: z.string().default(''),
+    description: z.string().nullish().transform((v) => v ?? ''),
     price_ngls: money.default('0'),
     price_bnb: money.default('0'),
     price_busd: money.default('0'),
@@ -61,11 +62,16 @@ export interface ExchangeBody {
   amount: string;
 }
 
-/** Body of the starter pack precalculation (`POST /api/wallet/withdraw`, spec 2 §7) and purchase. */
-export interface StarterBody {
-  shop_item_id: number;
+/**
+ * The platform address the gas precalculation names (spec 2 §7: "a fixed platform address"). Payments to the
+ * platform are ledger transfers inside the custodial wallet, so the server checks only its shape.
+ */
+export const PLATFORM_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+/** Body of the gas precalculation `POST /api/wallet/withdraw` (exchange, shop and starter screens). */
+export interface FeeQuoteBody {
   amount: string;
-  currency: 'busd';
+  currency: WireCurrency;
   to_address: string;
   gas: string;
 }
@@ -77,17 +83,17 @@ export function createWalletApi(http: Http) {
     wallet: (): Promise<ApiResult<{ address: string }>> => http.get('/api/wallet', { schema: z.object({ address: z.string() }).passthrough() }),
     /** POST /api/wallet/send: stage 0 of a send. */
     send: (body: SendBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/send', body, { schema: precalcDataSchema }),
-    /** POST /api/wallet/exchange: stage 0 of a mint, melt or swap. */
-    exchange: (body: ExchangeBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/exchange', body, { schema: precalcDataSchema }),
-    /** POST /api/wallet/withdraw: the fee precalculation of a starter pack purchase. */
-    starterPrecalc: (body: StarterBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/withdraw', body, { schema: precalcDataSchema }),
-    /** POST /api/transactions/{id}/commit: stage 1 of every two-stage flow. */
+    /** POST /api/wallet/withdraw: stage 0 of the exchange and starter screens (the gas, a transaction id). */
+    feeQuote: (body: FeeQuoteBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/withdraw', body, { schema: precalcDataSchema }),
+    /** POST /api/wallet/exchange: the approve press of a mint, melt or swap (the trade itself). */
+    exchange: (body: ExchangeBody): Promise<ApiResult<unknown>> => http.post('/api/wallet/exchange', body),
+    /** POST /api/transactions/{id}/commit: stage 1 of a send. */
     commit: (id: string): Promise<ApiResult<unknown>> => http.post(`/api/transactions/${encodeURIComponent(id)}/commit`),
     /** GET /api/wallet/exchange: the rates and pools. */
     rates: (): Promise<ApiResult<Rates>> => http.get('/api/wallet/exchange', { schema: ratesSchema }),
     /** GET /api/shop/?type=startpak: the starter packs. */
     starterPacks: (): Promise<ApiResult<StarterPack[]>> => http.get('/api/shop/?type=startpak', { schema: z.array(starterPackSchema) }),
-    /** POST /api/shop/buy: buys a shop item at once (starter pack 4: no gas, no precalculation). */
+    /** POST /api/shop/buy: the approve press of a purchase (starter pack 4: the only call). */
     buy: (shopItemId: number): Promise<ApiResult<unknown>> => http.post('/api/shop/buy', { shop_item_id: shopItemId }),
     /** POST /api/onboarding/gas: sets start_gas after a gas deposit of at least 0.001 BNB. */
     onboardingGas: (): Promise<ApiResult<unknown>> => http.post('/api/onboarding/gas'),

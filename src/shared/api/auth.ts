@@ -52,6 +52,11 @@ export const publicConfigSchema = z.object({
   admin_name: z.string(),
   round_open_seconds: z.number().int(),
   round_locked_seconds: z.number().int(),
+  /** External links of the wallet's left menu (spec 1 §2); an entry without a URL is not shown. */
+  links: z
+    .object({ buy_sell: z.string(), help: z.string(), website: z.string(), news: z.string(), chat: z.string() })
+    .partial()
+    .optional(),
 });
 
 /** Login body. */

@@ -1,7 +1,6 @@
 /** On a wide desktop screen: a QR code of the current URL inviting the visitor to open the product on a phone. */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import QRCode from 'qrcode';
 import { $router } from '../../stores/router';
 import { $productName } from '../../stores/config';
 import { isDesktopVisitor } from '../../app/device';
@@ -28,7 +27,9 @@ export function QrInvite() {
   useEffect(() => {
     if (!wide || dismissed) return;
     let live = true;
-    QRCode.toDataURL(url, { margin: 1, width: 400 })
+    // Loaded only when a desktop visitor needs it: phones never download the QR library.
+    import('qrcode')
+      .then((QRCode) => QRCode.toDataURL(url, { margin: 1, width: 400 }))
       .then((d) => live && setDataUrl(d))
       .catch((err: unknown) => console.warn('QR code failed', err));
     return () => {

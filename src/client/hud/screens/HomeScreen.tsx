@@ -13,6 +13,8 @@ import { logout } from '../../app/logout';
 import { bindHomeSwiper } from '../../game/home/homeStores';
 import { Button } from '../components/Button';
 import { WalletPanel } from '../components/WalletPanel';
+import { WalletDrawer } from '../components/WalletDrawer';
+import { LeftMenu } from '../components/LeftMenu';
 import { HomeSwiperBand } from '../components/HomeSwiperBand';
 import { SlideActions } from '../components/SlideActions';
 import { RoundCountdown } from '../components/RoundCountdown';
@@ -43,26 +45,34 @@ export default function HomeScreen() {
   if (!user) return null;
   return (
     <main className="screen" data-testid="screen-home">
-      {/* The tutorial lies over the slides it explains, never over the buttons below. */}
-      <div className="home-top">
-        <HomeSwiperBand />
-        <TutorialOverlay />
-      </div>
-      <SlideActions />
-      <RoundCountdown />
-      <LockedBanner />
-      <WalletPanel user={user} address={address} nowMs={nowMs} />
-      <nav className="row" aria-label="Menu">
-        <Button variant="secondary" small onClick={() => navigate('/onboarding')}>
-          About
-        </Button>
-        <Button variant="secondary" small onClick={() => navigate('/sessions')} data-testid="menu-sessions">
-          Sessions
-        </Button>
-        <Button variant="secondary" small onClick={() => void logout()} data-testid="logout">
-          Logout
-        </Button>
-      </nav>
+      <WalletDrawer
+        panel={
+          <>
+            <WalletPanel user={user} address={address} nowMs={nowMs} />
+            <LeftMenu />
+          </>
+        }
+      >
+        {/* The tutorial lies over the slides it explains, never over the buttons below. */}
+        <div className="home-top">
+          <HomeSwiperBand />
+          <TutorialOverlay />
+        </div>
+        <SlideActions />
+        <RoundCountdown />
+        <LockedBanner />
+        <nav className="row" aria-label="Menu">
+          <Button variant="secondary" small onClick={() => navigate('/onboarding')}>
+            About
+          </Button>
+          <Button variant="secondary" small onClick={() => navigate('/sessions')} data-testid="menu-sessions">
+            Sessions
+          </Button>
+          <Button variant="secondary" small onClick={() => void logout()} data-testid="logout">
+            Logout
+          </Button>
+        </nav>
+      </WalletDrawer>
     </main>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /exchange (spec 2 §2 "Exchange screen"): mint, melt and swap with the fee percent and the pools from the
  * rates (polled every 30 s, a failed poll ignored), "Loading exchange..." until they arrive, the weekly melt
- * allowance by level, and the two-stage button.
+ * allowance by level, and the two-stage button: the gas precalculation (`POST /wallet/withdraw`), then the
+ * trade (`POST /wallet/exchange`).
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -21,7 +22,7 @@ import { refreshAfterTransaction } from './afterTransaction';
 
 /** Props: the endpoints (tests pass fakes) and the refresh after success. */
 export interface ExchangeScreenProps {
-  api?: Pick<WalletApi, 'rates' | 'exchange' | 'commit'>;
+  api?: Pick<WalletApi, 'rates' | 'feeQuote' | 'exchange'>;
   onRefresh?: () => void;
 }
 
@@ -59,9 +60,9 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
   const { from, to } = EXCHANGE_OPS[op];
   const request = exchangeRequest(op, amount, user, rates, fee);
   const flow = useTransaction({
-    precalculate: (body) => api.exchange(body),
-    commit: ({ transactionId }) => api.commit(transactionId ?? ''),
-    input: request.body,
+    precalculate: (input) => api.feeQuote(input.quote),
+    commit: ({ input }) => api.exchange(input.body),
+    input: { quote: request.quote, body: request.body },
     inputKey: request.key,
     invalid: request.invalid,
     activation: mastershipTarget(user),

@@ -11,7 +11,7 @@ import {
   wireUnits, type WireCurrency,
 } from '../../../../shared/rules/wallet';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
-import type { ExchangeBody, Rates } from '../../../net/walletApi';
+import { PLATFORM_ADDRESS, type ExchangeBody, type FeeQuoteBody, type Rates } from '../../../net/walletApi';
 
 /** Shown, with the button locked, until the rates have loaded. */
 export const LOADING_EXCHANGE = 'Loading exchange...';
@@ -84,20 +84,21 @@ export function allowanceLabel(user: Pick<User, 'level' | 'withdraws'>): string 
   return `${title} weekly melt limit: ${shown(user.withdraws, 'ngls')} ANGLS`;
 }
 
-/** The request body, the reset key, and the validation text: rates, amount, balance (+ gas), allowance, pool (stage 1). */
+/** The trade's body, the gas precalculation's body, the reset key, and the validation text: rates, amount, balance (+ gas), allowance, pool (stage 1). */
 export function exchangeRequest(
   op: ExchangeOp,
   amount: string,
   user: User,
   rates: Rates | null,
   fee: PrecalcFee | null,
-): { body: ExchangeBody; key: string; invalid: string; received: bigint } {
+): { body: ExchangeBody; quote: FeeQuoteBody; key: string; invalid: string; received: bigint } {
   const { from, to, pool } = EXCHANGE_OPS[op];
   const body: ExchangeBody = { from_currency: from, to_currency: to, amount };
+  const quote: FeeQuoteBody = { amount, currency: from, to_address: PLATFORM_ADDRESS, gas: '0' };
   const key = JSON.stringify([op, amount]);
   const parsed = parseAmount(amount, wireScale(from));
   const received = rates && parsed.ok ? quoteUnits(op, parsed.units, rates) : 0n;
-  const result = (invalid: string) => ({ body, key, invalid, received });
+  const result = (invalid: string) => ({ body, quote, key, invalid, received });
   if (!rates) return result(LOADING_EXCHANGE);
   if (!parsed.ok) return result(parsed.error);
   const gas = fee ? feeUnits(fee) : ZERO_UNITS;

@@ -4,10 +4,13 @@ import type { RouteName } from '../../../../shared/routes';
 import type { View } from '../../../app/routeView';
 import SendScreen from './SendScreen';
 import ExchangeScreen from './ExchangeScreen';
+import DepositScreen from './DepositScreen';
+import StarterGasScreen from './StarterGasScreen';
+import StarterBuyScreen from './StarterBuyScreen';
 import { sendtoOf } from './sendView';
 
 /** Routes whose screens live here. */
-export const walletRouteNames: readonly RouteName[] = ['send', 'withdraw', 'exchange'];
+export const walletRouteNames: readonly RouteName[] = ['send', 'withdraw', 'exchange', 'deposit', 'starterGas', 'starterBuy'];
 
 /** The screen of a wallet route, or null for any other route. */
 export function walletScreenFor(view: Extract<View, { kind: 'show' }>): ReactElement | null {
@@ -18,6 +21,12 @@ export function walletScreenFor(view: Extract<View, { kind: 'show' }>): ReactEle
       return <SendScreen variant="withdraw" />;
     case 'exchange':
       return <ExchangeScreen />;
+    case 'deposit':
+      return <DepositScreen />;
+    case 'starterGas':
+      return <StarterGasScreen />;
+    case 'starterBuy':
+      return <StarterBuyScreen />;
     default:
       return null;
   }

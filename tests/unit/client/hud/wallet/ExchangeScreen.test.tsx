@@ -18,29 +18,29 @@ const RATES: Rates = {
 
 let mounted: Mounted | undefined;
 let rateCalls: Array<Deferred<ApiResult<Rates>>>;
+let quotes: unknown[];
 let exchanges: unknown[];
-let commits: string[];
 const api = {
   rates: () => {
     const d = deferred<ApiResult<Rates>>();
     rateCalls.push(d);
     return d.promise;
   },
+  feeQuote: (body: unknown) => {
+    quotes.push(body);
+    return Promise.resolve(ok<PrecalcData>({ transaction: { id: 'q-1' }, precalcData: { fee: { ngls: '0', busd: '0', bnb: '0' } } }));
+  },
   exchange: (body: unknown) => {
     exchanges.push(body);
-    return Promise.resolve(ok<PrecalcData>({ transaction: { id: 'x-1' }, precalcData: { fee: { ngls: '0', busd: '0', bnb: '0' } } }));
-  },
-  commit: (id: string) => {
-    commits.push(id);
-    return Promise.resolve(ok({}));
+    return Promise.resolve(ok({ transaction: { id: 'x-1', type: 'exchange', status: 'success', message: null } }));
   },
 };
 
 beforeEach(() => {
   vi.useFakeTimers();
   rateCalls = [];
+  quotes = [];
   exchanges = [];
-  commits = [];
   history.replaceState(null, '', '/exchange');
   $session.set({ status: 'user', user: makeUser({ start_gas: true, start_pack: true, balance_busd: '100', level: 1, withdraws: '100' }), authError: false });
 });
@@ -78,17 +78,18 @@ describe('ExchangeScreen', () => {
     expect(byId('exchange-fee')?.textContent).toBe('1%');
   });
 
-  it('mints through both stages', async () => {
+  it('mints through both stages: the gas precalculation, then the trade', async () => {
     mounted = await render(<ExchangeScreen api={api} onRefresh={() => undefined} />);
     await settle(() => rateCalls[0]!.resolve(ok(RATES)));
     typeInto(byId('exchange-amount') as HTMLInputElement, '10');
     expect(byId('exchange-receive')?.textContent).toBe('103.95000000 ANGLS');
     expect(submit().textContent).toBe('Calculate exchange');
     await settle(() => submit().click());
-    expect(exchanges).toEqual([{ from_currency: 'busd', to_currency: 'ngls', amount: '10' }]);
+    expect(quotes).toEqual([{ amount: '10', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' }]);
+    expect(exchanges).toEqual([]);
     expect(submit().textContent).toBe('Mint ANGLS');
     await settle(() => submit().click());
-    expect(commits).toEqual(['x-1']);
+    expect(exchanges).toEqual([{ from_currency: 'busd', to_currency: 'ngls', amount: '10' }]);
     expect(submit().textContent).toBe('Done!');
   });
 });
