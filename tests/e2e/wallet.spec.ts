@@ -73,7 +73,8 @@ function ageEggOfUser(name: string): void {
 }
 
 test('test coin → activation → send to an outside address → mint and melt', async ({ page }) => {
-  test.setTimeout(180_000);
+  // Up to a round (18 s) waiting for the hatch, and two operator checks that each start tsx.
+  test.setTimeout(240_000);
   const updates = transactionUpdates(page);
   await confirmedPlayer(page);
   await finishOnboarding(page);
