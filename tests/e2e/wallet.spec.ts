@@ -114,16 +114,18 @@ test('test coin → activation → send to an outside address → mint and melt'
   // The gas preview of the chosen currency: 0.5 USDC for a send that leaves the platform.
   await twoStep(page, 'send-submit', 'Send Coins', () => expect(page.getByTestId('gas-busd')).toHaveText(/^0\.50*$/));
   const sendId = ((await (await precalc).json()) as { data: { transaction: { id: string } } }).data.transaction.id;
+  // The commit leaves the send pending; at finality the player is told it completed (a toast, 5 s).
+  await expect(page.getByTestId('toast-transaction:Transaction completed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
   await expectInWallet(page, 'wallet-busd', '74.50', 10_000);
   // On-chain: one Transfer of 5 USDC (18 decimals on the dev chain's token) to the outside address.
   await expect
     .poll(async () => (await chain.getLogs({ event: TRANSFER, args: { to: outside }, fromBlock: 0n })).map((l) => l.args.value), { timeout: 30_000 })
     .toEqual([5n * 10n ** 18n]);
-  // The withdrawal queue posts the reservation at finality and tells the player: the send is a success.
+  // The player's socket heard the send pending at its commit, then a success when the queue posted it at finality.
   await expect
-    .poll(() => updates.some((f) => f.includes(`"id":"${sendId}"`) && f.includes('"status":"success"')), { timeout: 30_000 })
-    .toBe(true);
+    .poll(() => ['pending', 'success'].map((status) => updates.some((f) => f.includes(`"id":"${sendId}"`) && f.includes(`"status":"${status}"`))), { timeout: 30_000 })
+    .toEqual([true, true]);
 
   // Mint: 10 USDC → 103.95 ANGLS (1 % fee, 5 % bonus).
   await page.goto('/exchange');
