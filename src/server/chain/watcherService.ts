@@ -1,10 +1,10 @@
 /**
- * Runs the deposit watcher and the withdrawal queue every CHAIN_POLL_MS on one node only (leader lock
- * 'chain'), never two runs at once in this process; a failed run is logged and retried on the next tick
+ * Runs the deposit watcher (leader lock 'chain') and, on nodes that sign, the withdrawal queue (lock
+ * 'withdrawals') every CHAIN_POLL_MS, each on one node only, never two runs at once in this process; a failed run is logged and retried on the next tick
  * from the same cursor and the same stored withdrawals.
  */
 import type { Db } from '../db/database';
-import { createLeaderLock } from '../db/leaderLock';
+import { createLeaderLock, type LeaderLock } from '../db/leaderLock';
 import type { Clock } from '../clock';
 import type { TransactionView } from '../../shared/api/transactions';
 import { createDepositWatcher, type CreditedDeposit } from './depositWatcher';
@@ -34,21 +34,24 @@ export function startWatcherService(opts: {
   const watcher = createDepositWatcher(opts.db, opts.clock, opts.gateway);
   const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate) : undefined;
   const leader = createLeaderLock(opts.db, 'chain', opts.clock, { retryMs: opts.leaderRetryMs });
+  // Withdrawals have a lock of their own, taken only by nodes holding the hot wallet key: an API node
+  // leading the deposit watcher must not keep the signing node from running the queue.
+  const signing = withdrawals ? createLeaderLock(opts.db, 'withdrawals', opts.clock, { retryMs: opts.leaderRetryMs }) : undefined;
   // Scans run one after another: a call during a scan waits for it, then scans again from its cursor.
   let queue: Promise<unknown> = Promise.resolve();
   let busy = 0;
-  const serial = <T>(fn: () => Promise<T>): Promise<T | undefined> => {
+  const serial = <T>(lock: LeaderLock, fn: () => Promise<T>): Promise<T | undefined> => {
     busy++;
-    const p = queue.then(async () => ((leader.isLeader() || (await leader.refresh())) ? fn() : undefined));
+    const p = queue.then(async () => ((lock.isLeader() || (await lock.refresh())) ? fn() : undefined));
     queue = p.catch(() => undefined).finally(() => busy--);
     return p;
   };
   const scan = async (): Promise<CreditedDeposit[]> => {
-    const credited = (await serial(() => watcher.scan())) ?? [];
+    const credited = (await serial(leader, () => watcher.scan())) ?? [];
     for (const c of credited) opts.onCredit(c);
     return credited;
   };
-  const withdraw = () => (withdrawals ? serial(() => withdrawals.step()) : Promise.resolve(undefined));
+  const withdraw = () => (withdrawals && signing ? serial(signing, () => withdrawals.step()) : Promise.resolve(undefined));
   const timer = opts.clock.setInterval(() => {
     if (busy > 0) return;
     scan().catch((err: unknown) => opts.log.error({ err }, 'deposit scan failed'));
@@ -61,6 +64,7 @@ export function startWatcherService(opts: {
       timer.cancel();
       await queue;
       await leader.close();
+      await signing?.close();
     },
   };
 }
