@@ -29,6 +29,8 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn',
       ROUND_OPEN_SECONDS: '15', ROUND_LOCKED_SECONDS: '3', FAIRNESS_CHAIN_LENGTH: '5000',
+      // The embedded dev chain's own port, apart from any other run's (its default 8545 is shared).
+      DEV_CHAIN_PORT: String(E2E_PORT + 10_000),
     },
   },
 });

@@ -1,5 +1,8 @@
-/** Server entry: configuration → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
+/** Server entry: configuration → chain gateway (the embedded dev chain by default) → database → migrations → app → listen; closes cleanly on SIGINT/SIGTERM. */
 import { createApp } from './app';
+import { loadChainConfig } from './chain/chainConfig';
+import { openChainGateway } from './chain/gateway';
+import { chainModule } from './http/routes/walletRoutes';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -10,6 +13,8 @@ import { ensureExchangePools } from './domain/exchange/exchangePools';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded dev chain (CHAIN_RPC_URL unset) starts first: the app watches it from its first moment.
+  const chain = await openChainGateway(loadChainConfig(process.env, config), config.dataDir, console);
   const db = openDatabase(config);
   await migrate(db);
   await ensureGenesis(db, systemClock);
@@ -22,6 +27,7 @@ async function main(): Promise<void> {
     rateLimits: rateLimitsFromEnv(process.env),
     appKey: process.env.APP_KEY || undefined,
     rounds: { enabled: true },
+    routes: [chainModule(chain).routes],
   });
 
   let closing = false;
@@ -31,6 +37,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     app
       .close()
+      .then(() => chain.close())
       .then(() => db.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -4,6 +4,7 @@
  * flags are 0/1 integers; money is int64 read as bigint (moneyColumns.ts).
  */
 import type { AuthTables } from './tables/auth';
+import type { ChainTables } from './tables/chain';
 import type { GameTables } from './tables/game';
 import type { LedgerTables } from './tables/ledger';
 import type { RateLimitTables } from './tables/rateLimits';
@@ -12,4 +13,4 @@ import type { TransactionTables } from './tables/transactions';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables {}

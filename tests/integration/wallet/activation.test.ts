@@ -39,6 +39,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     const bad: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ ...body, to_address: '0x123' }, { to_address: [SPECIFY_ADDRESS] }],
       [{ ...body, amount: '0' }, { amount: [`${SPECIFY_AMOUNT}.`] }],
+      // The shared rules the send checks with: a mixed-case address must pass EIP-55, amounts are not cut or stripped.
+      [{ ...body, to_address: '0x000000000000000000000000000000000000DeAd' }, { to_address: [SPECIFY_ADDRESS] }],
+      [{ ...body, amount: '20.0000001' }, { amount: [`${SPECIFY_AMOUNT}.`] }],
+      [{ ...body, amount: '20 USDC' }, { amount: [`${SPECIFY_AMOUNT}.`] }],
       [{ ...body, currency: 'eur' }, { currency: [UNKNOWN_CURRENCY] }],
       [{}, { to_address: [SPECIFY_ADDRESS], currency: [UNKNOWN_CURRENCY] }],
     ];

@@ -178,6 +178,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
       ['busd', 'ngls', '0', amountRefusal(SPECIFY_AMOUNT)],
       ['busd', 'ngls', 'abc', amountRefusal(SPECIFY_AMOUNT)],
       ['busd', 'ngls', '-1', amountRefusal(SPECIFY_AMOUNT)],
+      // Read by the shared rule the client checks with: nothing is stripped or cut into another amount.
+      ['busd', 'ngls', '1abc', amountRefusal(SPECIFY_AMOUNT)],
+      ['busd', 'ngls', '1.2.3', amountRefusal(SPECIFY_AMOUNT)],
+      ['busd', 'ngls', '1.0000001', amountRefusal(SPECIFY_AMOUNT)],
+      ['busd', 'ngls', '1e1', amountRefusal(SPECIFY_AMOUNT)],
       ['busd', 'bnb', '0.000001', amountRefusal(SPECIFY_AMOUNT)],
       ['ngls', 'bnb', '1', { success: false, message: UNSUPPORTED_PAIR, errors: { to_currency: [UNSUPPORTED_PAIR] } }],
       ['usd', 'ngls', '1', { success: false, message: UNKNOWN_CURRENCY, errors: { from_currency: [UNKNOWN_CURRENCY] } }],
@@ -189,6 +194,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     expect((await client.post('/api/wallet/exchange', {})).status).toBe(422);
     expect((await s.client().post('/api/wallet/exchange', { from_currency: 'busd', to_currency: 'ngls', amount: '1' })).status).toBe(401);
     expect(await walletSnapshot(s)).toEqual(before);
+  });
+
+  it('reads a JSON number amount by its shortest spelling: 0.3 ANGLS melts exactly 0.3, a comma is a point', async () => {
+    const { client, user } = await player('num1', 4);
+    await fundPlayer(ledger, user.id, 'ANGLS', ANGLS);
+    const res = await trade(client, 'ngls', 'busd', 0.3);
+    expect(res.status).toBe(200);
+    expect(res.body.data.result).toMatchObject({ amount: '0.30000000', received: '0.026730' });
+    expect(await playerBalance(ledger, user.id, 'ANGLS')).toBe(70_000_000n);
+    const comma = await trade(client, 'ngls', 'busd', '0,2');
+    expect(comma.body.data.result).toMatchObject({ amount: '0.20000000' });
+    expect(await playerBalance(ledger, user.id, 'ANGLS')).toBe(50_000_000n);
   });
 
   it('refuses a trade its pool cannot pay ("… pool limit reached"), changing nothing', async () => {

@@ -13,12 +13,10 @@ import { createTransaction, precalcDataOf, registerTransactionKind, transactionV
 import { requireActiveWallet, type ActivationFlags } from './walletGuard';
 import { amountUnits, wireCurrencyOf } from './walletInput';
 import { SPECIFY_ADDRESS, SPECIFY_AMOUNT, UNKNOWN_CURRENCY } from './walletTexts';
+import { isValidAddress } from '../../../shared/rules/wallet/index';
 
 /** The transaction kind of a fee precalculation. */
 export const FEE_QUOTE_KIND = 'fee_quote';
-
-/** The shape of an address the client may send (0x + 40 hex); which address is not used (see above). */
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 registerTransactionKind(FEE_QUOTE_KIND, {
   // Nothing was reserved and nothing moves: the quote only answered the gas.
@@ -28,7 +26,7 @@ registerTransactionKind(FEE_QUOTE_KIND, {
 });
 
 /**
- * Validates the body (amount above 0 in `currency`, an address of the right shape) and stores a `new`
+ * Validates the body (amount above 0 in `currency`, a valid address) and stores a `new`
  * fee quote. The starter flow calls it before `start_pack` exists, so only the gas deposit is required.
  */
 export async function precalculateFee(
@@ -38,7 +36,8 @@ export async function precalculateFee(
   const bag = new ErrorBag(['to_address', 'amount', 'currency']);
   const currency = wireCurrencyOf(body.currency);
   if (!currency) bag.add('currency', UNKNOWN_CURRENCY);
-  if (typeof body.to_address !== 'string' || !ADDRESS.test(body.to_address.trim())) bag.add('to_address', SPECIFY_ADDRESS);
+  // Which address is not used (see above), but it is checked as the send checks it (EIP-55 for mixed case).
+  if (typeof body.to_address !== 'string' || !isValidAddress(body.to_address.trim())) bag.add('to_address', SPECIFY_ADDRESS);
   const amount = currency ? amountUnits(body.amount, currency) : undefined;
   if (currency && amount === undefined) bag.add('amount', `${SPECIFY_AMOUNT}.`);
   bag.throwIfAny();

@@ -1,9 +1,9 @@
-/** The exchange formulas with exact figures at the configured rates, and the wallet amount normalisation. */
+/** The exchange formulas with exact figures at the configured rates, and the server's reading of wallet amounts. */
 import { describe, expect, it } from 'vitest';
 import { feeOf, quoteBnbToUsdc, quoteMelt, quoteMint, quoteUsdcToBnb, ratioOf } from '../../../../src/server/domain/exchange/exchangeMath';
 import { EXCHANGE_RATES } from '../../../../src/server/domain/exchange/exchangeConfig';
 import { weekStartOf, weeklyMeltLimit } from '../../../../src/server/domain/exchange/meltAllowance';
-import { amountUnits, normaliseAmount } from '../../../../src/server/domain/wallet/walletInput';
+import { amountUnits } from '../../../../src/server/domain/wallet/walletInput';
 
 const r = (k: keyof typeof EXCHANGE_RATES) => ratioOf(EXCHANGE_RATES[k]);
 
@@ -49,21 +49,29 @@ describe('weekly melt allowance', () => {
 });
 
 describe('wallet amounts', () => {
-  it('normalises like the client (comma, stray characters, one point)', () => {
-    expect(normaliseAmount('1,5')).toBe('1.5');
-    expect(normaliseAmount(' 1.2.3 USDC')).toBe('1.23');
-    expect(normaliseAmount(1e-7)).toMatch(/^0\.0000001/);
-    expect(normaliseAmount('abc')).toBeUndefined();
-    expect(normaliseAmount(null)).toBeUndefined();
-    expect(normaliseAmount('-1')).toBeUndefined();
+  it('reads amounts by the shared rule the client checks them with: a comma is the point, nothing is guessed at', () => {
+    expect(amountUnits('1,5', 'busd')).toBe(1_500_000n);
+    expect(amountUnits('5.', 'busd')).toBe(5_000_000n);
+    expect(amountUnits('.5', 'busd')).toBe(500_000n);
+    // The client normalises these as the player types and never sends them; the server refuses them
+    // instead of turning them into another amount.
+    for (const bad of [' 1.2.3 USDC', '5abc', 'abc', '-1', '1e3', '', null, undefined, {}, -1, Infinity]) expect(amountUnits(bad, 'busd')).toBeUndefined();
   });
 
-  it('answers units above 0 at the currency scale, dropping finer digits', () => {
+  it('answers units above 0 at the currency scale and refuses finer digits instead of dropping them', () => {
     expect(amountUnits('10', 'busd')).toBe(10_000_000n);
-    expect(amountUnits('0.123456789', 'busd')).toBe(123_456n);
+    expect(amountUnits('0.123456', 'busd')).toBe(123_456n);
+    expect(amountUnits('0.123456789', 'busd')).toBeUndefined();
     expect(amountUnits('0.0000001', 'busd')).toBeUndefined();
     expect(amountUnits('0', 'ngls')).toBeUndefined();
     expect(amountUnits('99999999999999999999', 'ngls')).toBeUndefined();
     expect(amountUnits(0.5, 'bnb')).toBe(500_000_000n);
+  });
+
+  it('reads a JSON number by its shortest spelling, not the binary float\u2019s expansion', () => {
+    // 0.3 is 0.29999999999999998889… as a double: digit-dropping made it 0.29999999 ANGLS.
+    expect(amountUnits(0.3, 'ngls')).toBe(30_000_000n);
+    expect(amountUnits(0.3, 'busd')).toBe(300_000n);
+    expect(amountUnits(1e-7, 'ngls')).toBe(10n);
   });
 });

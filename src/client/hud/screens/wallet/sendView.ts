@@ -48,5 +48,6 @@ export function gasPreview(fee: PrecalcFee | null): Array<{ currency: WireCurren
 
 /** The send address from the route: the `sendto` path parameter or query parameter. */
 export function sendtoOf(params: Record<string, string | undefined>, search: Record<string, string>): string {
-  return (params.sendto ?? search.sendto ?? '').trim();
+  // The router reports an absent optional path parameter as '' (not undefined), so `||` falls through to the query.
+  return (params.sendto || search.sendto || '').trim();
 }

@@ -1,5 +1,7 @@
 /** The send form's logic: body, reset key, validation with gas, the gas preview and the sendto parameter. */
 import { describe, expect, it } from 'vitest';
+import { createRouter } from '@nanostores/router';
+import { ROUTE_PATHS } from '../../../../../src/shared/routes';
 import { gasPreview, sendRequest, sendtoOf, typedAmount } from '../../../../../src/client/hud/screens/wallet/sendView';
 import { makeUser } from '../../machines/fixtures';
 
@@ -51,5 +53,16 @@ describe('helpers', () => {
     expect(sendtoOf({ sendto: ADDR }, {})).toBe(ADDR);
     expect(sendtoOf({ sendto: undefined }, { sendto: ADDR })).toBe(ADDR);
     expect(sendtoOf({}, {})).toBe('');
+  });
+
+  it('reads sendto from the URLs the app\u2019s router parses: /send/{address} and /send?sendto={address}', () => {
+    const router = createRouter(ROUTE_PATHS);
+    for (const url of [`/send/${ADDR}`, `/send?sendto=${ADDR}`, `/send/?sendto=${ADDR}`]) {
+      router.open(url);
+      const page = router.get()!;
+      expect([url, page.route, sendtoOf(page.params as Record<string, string | undefined>, page.search)]).toEqual([url, 'send', ADDR]);
+    }
+    router.open('/send');
+    expect(sendtoOf(router.get()!.params as Record<string, string | undefined>, router.get()!.search)).toBe('');
   });
 });

@@ -1,0 +1,83 @@
+/**
+ * `POST /api/wallet/send` (spec 2 §2 Send, §4, §5): the precalculation validates with the rules the client
+ * uses (src/shared/rules/wallet) and stores a `send` transaction; its commit moves the money. To another
+ * player's deposit address it is an internal ledger transfer (no chain, no gas); anywhere else it is a
+ * withdrawal: amount + gas reserved as pending transfers and queued for the chain (withdrawals.ts).
+ */
+import { AppError } from '../domain/errors';
+import { createTransaction, registerTransactionKind, type TransactionRecord } from '../domain/transactions/index';
+import { balancesOf, playerAccount, systemAccount, transfer, transferBatch, type Ledger } from '../ledger/index';
+import type { UserRow } from '../domain/users/userView';
+import { formatUnitsTrimmed } from '../../shared/money/index';
+import { assetOfWire, serverAmountError, validateAddress, validateSend, WALLET_TEXTS, wireScale, type CurrencyUnits, type WireCurrency } from '../../shared/rules/wallet/index';
+import { playersByAddress } from './depositAddresses';
+import { NO_GAS, WITHDRAW_GAS } from './gasFees';
+import { withdrawalLegs } from './withdrawals';
+
+/** The transaction kind of a send. */
+export const SEND_KIND = 'send';
+/** The refusal for a player whose wallet is not activated (spec 1 §6: start_gas and start_pack). */
+export const NOT_ACTIVATED = 'Invoke Mastership';
+/** A withdrawal's reservation outlives any chain delay; the queue posts or voids it long before. */
+const WITHDRAWAL_HOLD_MS = 30 * 24 * 3600 * 1000;
+
+/** What a send's commit needs, decided at the precalculation. */
+interface SendPayload {
+  currency: WireCurrency;
+  units: bigint;
+  gas: bigint;
+  to: string;
+  /** The player owning `to`, or null for an outside address. */
+  recipientId: number | null;
+}
+
+/** Stage 0: validates and stores the `send` transaction; throws the spec's 422 texts. */
+export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>): Promise<TransactionRecord> {
+  if (user.start_gas !== 1 || user.start_pack !== 1) throw new AppError(403, NOT_ACTIVATED);
+  const address = validateAddress(body.to_address);
+  const owners = address.ok ? await playersByAddress(ledger.db.kysely, [address.address]) : new Map<string, number>();
+  const recipientId = address.ok ? (owners.get(address.address.toLowerCase()) ?? null) : null;
+  if (recipientId === user.id) throw new AppError(422, WALLET_TEXTS.invalidAddress, { to_address: [WALLET_TEXTS.invalidAddress] });
+  const gasTable: CurrencyUnits = recipientId === null ? WITHDRAW_GAS : NO_GAS;
+  const b = await balancesOf(ledger.db.kysely, user.id);
+  const checked = validateSend({ to_address: body.to_address, amount: body.amount, currency: body.currency }, { ngls: b.ngls, busd: b.busd, bnb: b.bnb }, gasTable);
+  if (!checked.ok) {
+    // Clients drop the last character of an amount error (spec 2 §8): the server adds it.
+    const errors = { ...checked.errors, ...(checked.errors.amount ? { amount: checked.errors.amount.map(serverAmountError) } : {}) };
+    throw new AppError(422, checked.message, errors as Record<string, string[]>);
+  }
+  const { currency, units, to } = checked.value;
+  const gas = gasTable[currency];
+  const payload: SendPayload = { currency, units, gas, to, recipientId };
+  return ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }));
+}
+
+registerTransactionKind(SEND_KIND, {
+  async commit(tx, record) {
+    const p = record.payload as unknown as SendPayload;
+    const asset = assetOfWire(p.currency);
+    // The balance may have changed since the precalculation: the spec's text, not a ledger code.
+    const b = await balancesOf(tx.kysely, record.userId);
+    if (p.units + p.gas > b[p.currency]) throw new AppError(422, WALLET_TEXTS.insufficient[p.currency]);
+    const from = await playerAccount(tx, record.userId, asset);
+    const result = { amount: formatUnitsTrimmed(p.units, wireScale(p.currency)), currency: p.currency, to_address: p.to };
+    if (p.recipientId !== null) {
+      const to = await playerAccount(tx, p.recipientId, asset);
+      await transfer(tx, { id: `send:${record.id}:internal`, debit: from, credit: to, amount: p.units, code: 'send', ref: record.id });
+      return { result: { ...result, internal: true } };
+    }
+    // USDC and BNB go back to the chain's custody; ANGLS leaves the ledger (minted as a token).
+    const custody = await systemAccount(tx, asset === 'ANGLS' ? 'genesis' : 'chain_custody', asset);
+    const fees = await systemAccount(tx, 'fees', asset);
+    const legs = withdrawalLegs(record.id);
+    await transferBatch(tx, [
+      { kind: 'pending', id: legs.amount, debit: from, credit: custody, amount: p.units, timeoutMs: WITHDRAWAL_HOLD_MS, code: 'withdraw', ref: record.id },
+      ...(p.gas > 0n ? [{ kind: 'pending' as const, id: legs.gas, debit: from, credit: fees, amount: p.gas, timeoutMs: WITHDRAWAL_HOLD_MS, code: 'withdraw_gas', ref: record.id }] : []),
+    ]);
+    await tx.kysely
+      .insertInto('chain_withdrawals')
+      .values({ id: record.id, user_id: record.userId, asset, to_address: p.to.toLowerCase(), amount: p.units, gas: p.gas, chain_amount: null, status: 'queued', signer: null, nonce: null, raw: null, tx_hash: null, created_at: tx.now, updated_at: tx.now })
+      .execute();
+    return { status: 'pending', result: { ...result, internal: false } };
+  },
+});

@@ -1,0 +1,70 @@
+/**
+ * Runs the deposit watcher (leader lock 'chain') and, on nodes that sign, the withdrawal queue (lock
+ * 'withdrawals') every CHAIN_POLL_MS, each on one node only, never two runs at once in this process; a failed run is logged and retried on the next tick
+ * from the same cursor and the same stored withdrawals.
+ */
+import type { Db } from '../db/database';
+import { createLeaderLock, type LeaderLock } from '../db/leaderLock';
+import type { Clock } from '../clock';
+import type { TransactionView } from '../../shared/api/transactions';
+import { createDepositWatcher, type CreditedDeposit } from './depositWatcher';
+import type { ChainGateway } from './gateway';
+import { createWithdrawalProcessor, type WithdrawalStep } from './withdrawals';
+
+/** The running watcher. */
+export interface WatcherService {
+  /** Scans now if this node leads (waits for a scan already running); returns what it credited. */
+  scanNow(): Promise<CreditedDeposit[]>;
+  /** Runs one withdrawal step now if this node leads and signs. */
+  withdrawNow(): Promise<WithdrawalStep | undefined>;
+  close(): Promise<void>;
+}
+
+/** Starts the periodic scan; `onCredit` hears every new credit after its commit. */
+export function startWatcherService(opts: {
+  db: Db;
+  clock: Clock;
+  gateway: ChainGateway;
+  onCredit: (deposit: CreditedDeposit) => void;
+  /** Hears a withdrawal's final status (success or fail). */
+  onUpdate: (userId: number, view: TransactionView) => void;
+  log: { error(obj: object, msg: string): void };
+  leaderRetryMs?: number;
+}): WatcherService {
+  const watcher = createDepositWatcher(opts.db, opts.clock, opts.gateway);
+  const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate) : undefined;
+  const leader = createLeaderLock(opts.db, 'chain', opts.clock, { retryMs: opts.leaderRetryMs });
+  // Withdrawals have a lock of their own, taken only by nodes holding the hot wallet key: an API node
+  // leading the deposit watcher must not keep the signing node from running the queue.
+  const signing = withdrawals ? createLeaderLock(opts.db, 'withdrawals', opts.clock, { retryMs: opts.leaderRetryMs }) : undefined;
+  // Scans run one after another: a call during a scan waits for it, then scans again from its cursor.
+  let queue: Promise<unknown> = Promise.resolve();
+  let busy = 0;
+  const serial = <T>(lock: LeaderLock, fn: () => Promise<T>): Promise<T | undefined> => {
+    busy++;
+    const p = queue.then(async () => ((lock.isLeader() || (await lock.refresh())) ? fn() : undefined));
+    queue = p.catch(() => undefined).finally(() => busy--);
+    return p;
+  };
+  const scan = async (): Promise<CreditedDeposit[]> => {
+    const credited = (await serial(leader, () => watcher.scan())) ?? [];
+    for (const c of credited) opts.onCredit(c);
+    return credited;
+  };
+  const withdraw = () => (withdrawals && signing ? serial(signing, () => withdrawals.step()) : Promise.resolve(undefined));
+  const timer = opts.clock.setInterval(() => {
+    if (busy > 0) return;
+    scan().catch((err: unknown) => opts.log.error({ err }, 'deposit scan failed'));
+    withdraw().catch((err: unknown) => opts.log.error({ err }, 'withdrawal step failed'));
+  }, opts.gateway.pollMs);
+  return {
+    scanNow: scan,
+    withdrawNow: withdraw,
+    async close() {
+      timer.cancel();
+      await queue;
+      await leader.close();
+      await signing?.close();
+    },
+  };
+}

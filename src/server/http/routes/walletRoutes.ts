@@ -1,0 +1,98 @@
+/**
+ * The chain side of the wallet: `GET /api/wallet` (the player's deposit address), `POST /api/wallet/send`
+ * (precalculation; the commit is the generic one), `GET /api/test-coin` (dev chain faucet), and the
+ * deposit watcher and withdrawal queue, whose outcomes reach the player as `transaction_update`.
+ */
+import { parseUnits } from 'viem';
+import { ensureDepositAddress } from '../../chain/depositAddresses';
+import type { ChainGateway } from '../../chain/gateway';
+import { startWatcherService, type WatcherService } from '../../chain/watcherService';
+import type { CreditedDeposit } from '../../chain/depositWatcher';
+import { AppError } from '../../domain/errors';
+import { CURRENCY_ASSETS, formatUnitsTrimmed } from '../../../shared/money/index';
+import type { RouteModule } from '../../app';
+import { precalcSend } from '../../chain/send';
+import { createLedger } from '../../ledger/index';
+import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
+import type { WithdrawalStep } from '../../chain/withdrawals';
+import { transactionUpdateSender } from './transactionRoutes';
+import { ok } from '../envelope';
+import { requireUser } from '../requireUser';
+import { requireActiveWallet } from '../../domain/wallet/walletGuard';
+
+/** What the dev faucet sends per call. */
+export const TEST_COIN = { bnb: '0.1', usdc: '100' } as const;
+/** The faucet's answer (FACTS: the original product's text). */
+export const TEST_COIN_SENT = 'Test Coin Sent';
+/** The refusal on a real chain. */
+export const TEST_COIN_REFUSED = 'Test coins exist only on the dev chain.';
+
+/** The chain routes plus a handle on the watcher (tests scan on demand). */
+export interface ChainModule {
+  routes: RouteModule;
+  /** Scans for deposits now (after the routes are registered); returns the new credits. */
+  scanNow(): Promise<CreditedDeposit[]>;
+  /** Runs one withdrawal step now (sign, broadcast, settle final ones). */
+  withdrawNow(): Promise<WithdrawalStep | undefined>;
+}
+
+/** Builds the chain module over `gateway` (opened by main.ts or a test; its owner closes it). */
+export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: number } = {}): ChainModule {
+  let service: WatcherService | undefined;
+  const routes: RouteModule = (app, ctx, realtime) => {
+    service = startWatcherService({
+      db: ctx.db,
+      clock: ctx.clock,
+      gateway,
+      log: app.log,
+      leaderRetryMs: opts.leaderRetryMs,
+      onUpdate: transactionUpdateSender(realtime),
+      onCredit: (d) =>
+        realtime.sendToUser(d.userId, 'transaction_update', {
+          id: d.id,
+          type: 'deposit',
+          status: 'success',
+          message: null,
+          currency: CURRENCY_ASSETS[d.asset].wire,
+          amount: formatUnitsTrimmed(d.amount, CURRENCY_ASSETS[d.asset].scale),
+          tx_hash: d.txHash,
+        }),
+    });
+    app.addHook('onClose', async () => service?.close());
+
+    // Clients of the original product poll this in a tight loop until it answers: it must answer from
+    // the first call, for every player, without any private key (derivation from the xpub).
+    app.get('/api/wallet', async (request) => {
+      const user = await requireUser(ctx, request);
+      const address = await ensureDepositAddress(ctx.db.kysely, gateway.deposits, user.id, ctx.clock.now());
+      return ok({ address });
+    });
+
+    const ledger = createLedger(ctx.db, ctx.clock);
+    app.post('/api/wallet/send', async (request) => {
+      const user = await requireUser(ctx, request);
+      // The one activation guard of wallet actions, before the body is read (as the exchange and shop routes).
+      requireActiveWallet(user);
+      const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const record = await precalcSend(ledger, user, body);
+      transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
+      return ok(precalcDataOf(record));
+    });
+
+    app.get('/api/test-coin', async (request) => {
+      const user = await requireUser(ctx, request);
+      const signer = gateway.signer;
+      if (!gateway.dev || !signer) throw new AppError(403, TEST_COIN_REFUSED);
+      const to = await ensureDepositAddress(ctx.db.kysely, gateway.deposits, user.id, ctx.clock.now());
+      const usdc = gateway.tokens.find((t) => t.asset === 'USDC')!;
+      const bnbTx = await signer.sendNative(to, parseUnits(TEST_COIN.bnb, 18));
+      const usdcTx = await signer.sendToken(usdc.address, to, parseUnits(TEST_COIN.usdc, usdc.decimals));
+      return ok({ bnb_tx: bnbTx, usdc_tx: usdcTx }, TEST_COIN_SENT);
+    });
+  };
+  const running = () => {
+    if (!service) throw new Error('the chain routes are not registered yet');
+    return service;
+  };
+  return { routes, scanNow: () => running().scanNow(), withdrawNow: () => running().withdrawNow() };
+}

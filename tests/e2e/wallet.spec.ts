@@ -1,0 +1,159 @@
+// The wallet end to end on the phone profile (issue #10 "Proof"): a confirmed player asks for test coin,
+// the deposit watcher credits it, the gas deposit and a starter pack activate the wallet, a two-step send
+// reaches an outside address on the dev chain, and the exchange mints and melts.
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { createPublicClient, http, parseAbiItem } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { E2E_DATA_DIR, E2E_PORT } from './support/env';
+import { confirmedPlayer, finishOnboarding } from './support/player';
+
+// playwright.config.ts gives the e2e server's dev chain this port (apart from any other run's).
+const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_PORT + 10_000}`) });
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/** Opens the wallet drawer, expects `testId` to read `text` (the watcher and the socket may take a while), closes it. */
+async function expectInWallet(page: Page, testId: string, text: string | RegExp, timeout = 30_000): Promise<void> {
+  await page.getByTestId('wallet-open').click();
+  await expect(page.getByTestId(testId)).toHaveText(text, { timeout });
+  await page.getByTestId('wallet-close').click();
+}
+
+/**
+ * Presses the two-stage button: the precalculation, then (after `atStage1` looked at the screen) the approve
+ * press labelled `approve`, then "Done!".
+ */
+async function twoStep(page: Page, button: string, approve: string, atStage1?: () => Promise<void>): Promise<void> {
+  const b = page.getByTestId(button);
+  await expect(b).toBeEnabled();
+  await b.click();
+  await expect(b).toHaveText(approve, { timeout: 10_000 });
+  await atStage1?.();
+  await b.click();
+  await expect(b).toHaveText('Done!', { timeout: 10_000 });
+}
+
+/** Runs one of the operator's checks (`npm run ledger:check`, `npm run reconcile`) against the e2e server's data and dev chain. */
+function operatorCheck(script: string): string {
+  const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, DEV_CHAIN_PORT: String(E2E_PORT + 10_000), LOG_LEVEL: 'warn' };
+  return execFileSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', timeout: 60_000 });
+}
+
+/** Collects every server frame carrying a `transaction_update`, from either Socket.IO transport. */
+function transactionUpdates(page: Page): string[] {
+  const frames: string[] = [];
+  const keep = (text: string) => {
+    if (text.includes('"event":"transaction_update"')) frames.push(text);
+  };
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => typeof payload === 'string' && keep(payload)));
+  page.on('response', async (res) => {
+    if (res.url().includes('/socket.io/') && res.request().method() === 'GET') keep(await res.text().catch(() => ''));
+  });
+  return frames;
+}
+
+/**
+ * Ages the player's starter egg to one round short of hatching, in the e2e server's own SQLite file. A
+ * level-0 player (eggs only) has no weekly melt allowance, and hatching takes 12 rounds; the next round's
+ * settlement, run by the server itself, hatches the egg and makes the player an Adept (100 ANGLS a week).
+ */
+function ageEggOfUser(name: string): void {
+  const db = new Database(path.join(E2E_DATA_DIR, 'aeon.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare("update eidols set experience = 11 where type = 'egg' and user_id = (select id from users where name = ?)")
+      .run(name).changes;
+    expect(changed).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+test('test coin → activation → send to an outside address → mint and melt', async ({ page }) => {
+  // Up to a round (18 s) waiting for the hatch, and two operator checks that each start tsx.
+  test.setTimeout(240_000);
+  const updates = transactionUpdates(page);
+  await confirmedPlayer(page);
+  await finishOnboarding(page);
+  await expect(page.getByTestId('screen-home')).toBeVisible();
+  const name = (await page.getByTestId('wallet-name').textContent())!.replace(/ Purse$/, '');
+
+  // Test coin: sent on-chain to the deposit address; the watcher credits it after finality.
+  await page.goto('/deposit');
+  await expect(page.getByTestId('deposit-address')).toContainText(/0x[0-9a-fA-F]{40}/);
+  await page.getByTestId('test-coin').click();
+  await expect(page.getByTestId('deposit-note')).toHaveText('Test Coin Sent', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Return' }).click();
+  await expect(page.getByTestId('screen-home')).toBeVisible();
+  await expectInWallet(page, 'wallet-busd', '100.00');
+  await expectInWallet(page, 'wallet-bnb', '0.1000');
+
+  // Activation: the gas deposit, then starter pack 1 (20 USDC) in two steps.
+  await page.getByTestId('wallet-open').click();
+  await page.getByTestId('invoke-mastership').click();
+  await expect(page).toHaveURL(/\/startergas$/);
+  await page.getByTestId('covenant').check();
+  await page.getByTestId('gas-submit').click();
+  await expect(page).toHaveURL(/\/starterbuy$/, { timeout: 10_000 });
+  await page.getByTestId('pack-1').locator('input').check();
+  await twoStep(page, 'starter-submit', 'Enter Cryptonomics');
+  await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
+  await expectInWallet(page, 'wallet-busd', '80.00', 10_000);
+  await expect(page.getByTestId('invoke-mastership')).toHaveCount(0);
+
+  // Send 5 USDC (+ 0.5 USDC gas) to an outside address; the withdrawal queue signs and broadcasts it.
+  const outside = privateKeyToAccount(generatePrivateKey()).address;
+  await page.goto(`/send?sendto=${outside}`);
+  await expect(page.getByTestId('send-address')).toHaveValue(outside);
+  await page.getByTestId('send-amount').fill('5');
+  await page.getByRole('radio', { name: 'USDC' }).check();
+  const precalc = page.waitForResponse((r) => r.url().endsWith('/api/wallet/send'));
+  // The gas preview of the chosen currency: 0.5 USDC for a send that leaves the platform.
+  await twoStep(page, 'send-submit', 'Send Coins', () => expect(page.getByTestId('gas-busd')).toHaveText(/^0\.50*$/));
+  const sendId = ((await (await precalc).json()) as { data: { transaction: { id: string } } }).data.transaction.id;
+  // The commit leaves the send pending; at finality the player is told it completed (a toast, 5 s).
+  await expect(page.getByTestId('toast-transaction:Transaction completed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
+  await expectInWallet(page, 'wallet-busd', '74.50', 10_000);
+  // On-chain: one Transfer of 5 USDC (18 decimals on the dev chain's token) to the outside address.
+  await expect
+    .poll(async () => (await chain.getLogs({ event: TRANSFER, args: { to: outside }, fromBlock: 0n })).map((l) => l.args.value), { timeout: 30_000 })
+    .toEqual([5n * 10n ** 18n]);
+  // The player's socket heard the send pending at its commit, then a success when the queue posted it at finality.
+  await expect
+    .poll(() => ['pending', 'success'].map((status) => updates.some((f) => f.includes(`"id":"${sendId}"`) && f.includes(`"status":"${status}"`))), { timeout: 30_000 })
+    .toEqual([true, true]);
+
+  // Mint: 10 USDC → 103.95 ANGLS (1 % fee, 5 % bonus).
+  await page.goto('/exchange');
+  await expect(page.getByTestId('exchange-loading')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Mint ANGLS' }).check();
+  await page.getByTestId('exchange-amount').fill('10');
+  await expect(page.getByTestId('exchange-receive')).toHaveText('103.95000000 ANGLS');
+  await twoStep(page, 'exchange-submit', 'Mint ANGLS');
+  await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
+  await expectInWallet(page, 'wallet-ngls', '103.95000000', 10_000);
+  await expectInWallet(page, 'wallet-busd', '64.50');
+
+  // Melt needs a titled level: the starter egg hatches at the next settlement.
+  ageEggOfUser(name);
+  await expectInWallet(page, 'wallet-level', /Adept/, 60_000);
+  await page.goto('/exchange');
+  await expect(page.getByTestId('exchange-loading')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Melt ANGLS' }).check();
+  await page.getByTestId('exchange-amount').fill('50');
+  // 50 ANGLS less 1 % fee at 0.09 USDC: 4.455 USDC.
+  await expect(page.getByTestId('exchange-receive')).toHaveText(/^4\.45/);
+  await twoStep(page, 'exchange-submit', 'Melt ANGLS');
+  await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
+  await expectInWallet(page, 'wallet-ngls', '53.95000000', 10_000);
+  await expectInWallet(page, 'wallet-busd', '68.95');
+
+  // The ledger's invariants hold, and the dev chain's custody covers what the ledger owes in every asset.
+  expect(operatorCheck('src/server/ledger/checkCli.ts')).toMatch(/^ledger ok/m);
+  const reconciled = operatorCheck('src/server/chain/reconcileCli.ts');
+  for (const asset of ['USDC', 'BNB']) expect(reconciled).toMatch(new RegExp(`^${asset}: .*\\| solvent$`, 'm'));
+});
