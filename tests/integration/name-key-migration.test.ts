@@ -1,46 +1,17 @@
 /** Migration 0080 on a database with players of before it: their (ASCII) names get their key, and it is unique. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { openPostgres, openSqlite, type Db, type DialectName } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations/index';
 import { nicknameKey } from '../../src/shared/rules/nickname';
 import { uniqueViolationField } from '../../src/server/domain/auth/uniqueViolation';
 import { dialectsFor } from '../support/testDb';
-
-/** An empty database of `dialect` and how to remove it. */
-async function emptyDb(dialect: DialectName): Promise<{ db: Db; destroy(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-mig-'));
-    const db = openSqlite(path.join(dir, 'm.sqlite'));
-    return { db, destroy: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
-  }
-  const adminUrl = inject('pgAdminUrl');
-  const name = `aeon_m_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const db = openPostgres(u.toString());
-  return { db, destroy: async () => (await db.close(), await admin(`drop database if exists ${name} with (force)`)) };
-}
+import { emptyDb, migrationsWhere } from '../support/migrationDb';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('migration 0080 on %s', (dialect) => {
   it('keys the names of existing players as the register path would, and refuses a second one in another case', async () => {
     const { db, destroy } = await emptyDb(dialect);
     try {
-      const before: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(migrations)) if (name < '0080') before[name] = { up: (k) => m.up(k, db.dialect) };
+      const before = migrationsWhere(db, (name) => name < '0080');
       const r = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => before } }).migrateToLatest();
       expect(r.error).toBeUndefined();
       const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;

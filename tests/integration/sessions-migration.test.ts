@@ -1,46 +1,17 @@
 /** Migration 0040 on a database with sessions of before it: guest rows go, players' rows get public ids. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, type Kysely } from 'kysely';
 import { describe, expect, inject, it } from 'vitest';
-import { openPostgres, openSqlite, type Db, type DialectName } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations/index';
 import { loadSession } from '../../src/server/domain/auth/sessions';
 import { sha256Hex } from '../../src/server/domain/auth/secrets';
 import { dialectsFor } from '../support/testDb';
-
-/** An empty database of `dialect` and how to remove it. */
-async function emptyDb(dialect: DialectName): Promise<{ db: Db; destroy(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-mig-'));
-    const db = openSqlite(path.join(dir, 'm.sqlite'));
-    return { db, destroy: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
-  }
-  const adminUrl = inject('pgAdminUrl');
-  const name = `aeon_m_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const db = openPostgres(u.toString());
-  return { db, destroy: async () => (await db.close(), await admin(`drop database if exists ${name} with (force)`)) };
-}
+import { emptyDb, migrationsWhere } from '../support/migrationDb';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('migration 0040 on %s', (dialect) => {
   it('drops guest sessions and gives existing player sessions a public id; they stay valid', async () => {
     const { db, destroy } = await emptyDb(dialect);
     try {
-      const before: Record<string, Migration> = {};
-      for (const [name, m] of Object.entries(migrations)) if (name < '0040') before[name] = { up: (k) => m.up(k, db.dialect) };
+      const before = migrationsWhere(db, (name) => name < '0040');
       const r = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => before } }).migrateToLatest();
       expect(r.error).toBeUndefined();
       const now = Date.now();
