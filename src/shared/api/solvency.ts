@@ -19,6 +19,11 @@ export const solvencyCustodySchema = z.object({
   /** difference − dust: hot wallet funding less gas paid and test coins given away. */
   operator_funds: z.string(),
   solvent: z.boolean(),
+  /**
+   * on_chain − (players + eidols): the stricter view, since players may also hold this asset bought from
+   * the pools (whose funds the ledger issued, not the chain), and could withdraw it.
+   */
+  beyond_players: z.string(),
 });
 
 /** One asset's lines. */

@@ -97,6 +97,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('solvency report on %s', (diale
     const usdcDecimals = chain.gateway.tokens.find((t) => t.asset === 'USDC')!.decimals;
     for (const r of rec) {
       const decimals = r.asset === 'USDC' ? usdcDecimals : 18;
+      const held = parseUnits(assetOf(after, r.asset).liabilities, decimals);
       expect(custodyOf(after, r.asset)).toEqual({
         on_chain: formatUnitsTrimmed(r.onChain, decimals),
         owed_on_chain: formatUnitsTrimmed(r.liabilities, CURRENCY_ASSETS[r.asset].scale),
@@ -105,6 +106,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('solvency report on %s', (diale
         difference: formatUnitsTrimmed(r.surplus, decimals),
         operator_funds: formatUnitsTrimmed(r.operatorFunds, decimals),
         solvent: r.solvent,
+        beyond_players: formatUnitsTrimmed(r.onChain - held, decimals),
       });
     }
 

@@ -69,15 +69,19 @@ export async function readSolvency(
       players: fmt(players),
       eidols: fmt(eidols),
       liabilities: fmt(players + eidols),
-      custody: held && gateway ? custodyView(held, gateway) : null,
+      custody: held && gateway ? custodyView(held, gateway, players + eidols) : null,
     };
   });
   return { updated_at: wireTime(now)!, assets, custody_note: note };
 }
 
-/** Custody lines as decimal strings: chain amounts in the token's decimals, ledger amounts in the ledger's. */
-function custodyView(r: AssetReconciliation, gateway: ChainGateway): SolvencyCustody {
+/**
+ * Custody lines as decimal strings: chain amounts in the token's decimals, ledger amounts in the ledger's;
+ * `held` is what players and eidols hold (ledger units), compared with the whole custody.
+ */
+function custodyView(r: AssetReconciliation, gateway: ChainGateway, held: bigint): SolvencyCustody {
   const decimals = gateway.tokens.find((t) => t.asset === r.asset)?.decimals ?? NATIVE_DECIMALS;
+  const factor = 10n ** BigInt(decimals - CURRENCY_ASSETS[r.asset].scale);
   const chain = (v: bigint) => formatUnitsTrimmed(v, decimals);
   const ledger = (v: bigint) => formatUnitsTrimmed(v, CURRENCY_ASSETS[r.asset].scale);
   return {
@@ -88,5 +92,6 @@ function custodyView(r: AssetReconciliation, gateway: ChainGateway): SolvencyCus
     difference: chain(r.surplus),
     operator_funds: chain(r.operatorFunds),
     solvent: r.solvent,
+    beyond_players: chain(r.onChain - held * factor),
   };
 }
