@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { loadChainConfig } from './chain/chainConfig';
 import { openChainGateway } from './chain/gateway';
 import { chainModule } from './http/routes/walletRoutes';
+import { solvencyRoutes } from './http/routes/solvencyRoutes';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     rateLimits: rateLimitsFromEnv(process.env),
     appKey: process.env.APP_KEY || undefined,
     rounds: { enabled: true },
-    routes: [chainModule(chain).routes],
+    routes: [chainModule(chain).routes, solvencyRoutes(chain)],
   });
 
   let closing = false;

@@ -48,6 +48,8 @@ export const ROUTE_PATHS = {
   sessions: '/sessions',
   /** Not in the specs: the public fairness record (ECONOMY.md "What must be shown"), open to everyone. */
   fairness: '/fairness',
+  /** Not in the specs: the public solvency report (ECONOMY.md "What must be shown"), open to everyone. */
+  solvency: '/solvency',
 } as const;
 
 /** Name of a route. */
@@ -116,6 +118,7 @@ export const ROUTE_RULES: Record<RouteName, RouteRule> = {
   gallery: { access: 'dev' },
   sessions: auth,
   fairness: { access: 'public' },
+  solvency: { access: 'public' },
 };
 
 /** Every route name, in table order. */

@@ -14,6 +14,7 @@ import HomeScreen from '../hud/screens/HomeScreen';
 import EidolScreen from '../hud/screens/EidolScreen';
 import SessionsScreen from '../hud/screens/SessionsScreen';
 import FairnessScreen from '../hud/screens/FairnessScreen';
+import SolvencyScreen from '../hud/screens/SolvencyScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 import { walletRouteNames, walletScreenFor } from '../hud/screens/wallet/walletScreens';
 
@@ -37,6 +38,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'gallery',
   'sessions',
   'fairness',
+  'solvency',
   ...walletRouteNames,
 ]);
 
@@ -73,6 +75,8 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
     case 'fairness':
       // `/fairness?round=<id>` opens that round's recomputation: the link to share for one round.
       return <FairnessScreen round={view.search.round ? Number(view.search.round) : undefined} />;
+    case 'solvency':
+      return <SolvencyScreen />;
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:

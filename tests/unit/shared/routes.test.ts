@@ -15,6 +15,8 @@ describe('route table', () => {
       '/sessions',
       // Not in the specs: the public fairness record (ECONOMY.md).
       '/fairness',
+      // Not in the specs: the public solvency report (ECONOMY.md).
+      '/solvency',
     ];
     expect([...paths].sort()).toEqual([...wanted].sort());
     expect(Object.keys(ROUTE_RULES).sort()).toEqual(Object.keys(ROUTE_PATHS).sort());

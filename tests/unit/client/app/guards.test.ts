@@ -38,7 +38,11 @@ describe('guardRoute', () => {
 
   it('shows /fairness to everyone: guests, players, players before onboarding, and before the session is known', () => {
     for (const s of [guest, player, newbie, unknown]) expect(guardRoute('fairness', '/fairness?round=3', s, false)).toEqual({ kind: 'show' });
-    expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].access === 'public')).toEqual(['fairness']);
+    expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].access === 'public')).toEqual(['fairness', 'solvency']);
+  });
+
+  it('shows /solvency to everyone: guests, players, players before onboarding, and before the session is known', () => {
+    for (const s of [guest, player, newbie, unknown]) expect(guardRoute('solvency', '/solvency', s, false)).toEqual({ kind: 'show' });
   });
 
   it('waits while the session is unknown', () => {
