@@ -3,16 +3,13 @@
  * decimals), the address (copies, "Copied" for 1 s) or the Invoke Mastership link, XP bar, level title,
  * S/P badges, Send Coins and GSCB Exchange.
  */
-import { useEffect, useState } from 'react';
 import type { User } from '../../../shared/api/user';
 import { LEVEL_TITLES } from '../../../shared/api/user';
 import { DISPLAY_DECIMALS, formatAmount } from '../../../shared/rules/displayAmount';
 import { activeBadges, gdaoQuantity, mastershipTarget, walletActionTarget, xpFraction } from '../../../shared/rules/wallet';
 import { navigate } from '../../stores/router';
+import { AddressCopy } from './AddressCopy';
 import { Button } from './Button';
-
-/** How long "Copied" shows after copying the address. */
-export const COPIED_MS = 1000;
 
 /** Props: the user, the wallet address (null until known) and the current time for badges. */
 export interface WalletPanelProps {
@@ -23,12 +20,6 @@ export interface WalletPanelProps {
 
 /** The wallet panel. */
 export function WalletPanel({ user, address, nowMs }: WalletPanelProps) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
   const activation = mastershipTarget(user);
   const fill = xpFraction(user.xp, user.next_level_xp);
 
@@ -57,19 +48,7 @@ export function WalletPanel({ user, address, nowMs }: WalletPanelProps) {
           Invoke Mastership
         </Button>
       ) : (
-        <button
-          type="button"
-          className="address"
-          data-testid="wallet-address"
-          aria-label="Copy wallet address"
-          onClick={() => {
-            if (!address) return;
-            void navigator.clipboard?.writeText(address).catch(() => undefined);
-            setCopied(true);
-          }}
-        >
-          {copied ? 'Copied' : (address ?? '…')}
-        </button>
+        <AddressCopy address={address} testId="wallet-address" />
       )}
       <div className="xp-bar" role="progressbar" aria-label="XP" aria-valuemin={0} aria-valuemax={user.next_level_xp} aria-valuenow={user.xp}>
         <div style={{ width: `${fill * 100}%` }} />

@@ -7,7 +7,7 @@ import { navigate } from '../../../stores/router';
 import { walletApi, type WalletApi } from '../../../net/walletApi';
 import { Button } from '../../components/Button';
 import { RoundCountdown } from '../../components/RoundCountdown';
-import { AddressCopy } from './AddressCopy';
+import { AddressCopy } from '../../components/AddressCopy';
 import { useWalletAddress } from './useWalletAddress';
 
 /** Props: the endpoints (tests pass fakes) and the QR renderer (tests skip the library). */

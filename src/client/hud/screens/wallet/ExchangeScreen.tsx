@@ -14,6 +14,7 @@ import { walletApi, type Rates, type WalletApi } from '../../../net/walletApi';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
 import { useTransaction } from '../../useTransaction';
 import { Button } from '../../components/Button';
+import { TransactionButton } from '../../components/TransactionButton';
 import { Field } from '../../components/Field';
 import { RoundCountdown } from '../../components/RoundCountdown';
 import { CURRENCY_NAMES, typedAmount } from './sendView';
@@ -126,9 +127,7 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
         </p>
         <p className="muted" data-testid="exchange-balance">{`Balance: ${shown(balanceOf(user, from), from)} ${CURRENCY_NAMES[from]}`}</p>
       </section>
-      <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid="exchange-submit">
-        {flow.button.text}
-      </Button>
+      <TransactionButton flow={flow} testId="exchange-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
         Return
       </Button>

@@ -12,6 +12,7 @@ import { navigate } from '../../../stores/router';
 import { walletApi, type WalletApi } from '../../../net/walletApi';
 import { useTransaction } from '../../useTransaction';
 import { Button } from '../../components/Button';
+import { TransactionButton } from '../../components/TransactionButton';
 import { Field } from '../../components/Field';
 import { RoundCountdown } from '../../components/RoundCountdown';
 import { CURRENCY_NAMES, gasPreview, sendRequest, typedAmount } from './sendView';
@@ -92,9 +93,7 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
             ))}
         </dl>
       </section>
-      <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid="send-submit">
-        {flow.button.text}
-      </Button>
+      <TransactionButton flow={flow} testId="send-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
         Return
       </Button>

@@ -17,8 +17,9 @@ import { walletApi, type StarterPack, type WalletApi } from '../../../net/wallet
 import type { PrecalcFee } from '../../../machines/transactionMachine';
 import { useTransaction } from '../../useTransaction';
 import { Button } from '../../components/Button';
+import { TransactionButton } from '../../components/TransactionButton';
 import { RoundCountdown } from '../../components/RoundCountdown';
-import { AddressCopy } from './AddressCopy';
+import { AddressCopy } from '../../components/AddressCopy';
 import { STARTER_POLL_MS, useWalletAddress } from './useWalletAddress';
 import { STARTER_LABELS, packDisabled, starterRequest } from './starterView';
 import { shown } from './exchangeView';
@@ -114,9 +115,7 @@ function StarterBuy({ user, api = walletApi, onRefresh = refreshAfterTransaction
           </label>
         ))}
       </section>
-      <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid="starter-submit">
-        {flow.button.text}
-      </Button>
+      <TransactionButton flow={flow} testId="starter-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
         Return
       </Button>

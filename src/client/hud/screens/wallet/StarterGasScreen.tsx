@@ -12,8 +12,9 @@ import { refreshSession } from '../../../app/boot';
 import { walletApi, type WalletApi } from '../../../net/walletApi';
 import { useTransaction } from '../../useTransaction';
 import { Button } from '../../components/Button';
+import { TransactionButton } from '../../components/TransactionButton';
 import { RoundCountdown } from '../../components/RoundCountdown';
-import { AddressCopy } from './AddressCopy';
+import { AddressCopy } from '../../components/AddressCopy';
 import { STARTER_POLL_MS, useWalletAddress } from './useWalletAddress';
 import { GAS_LABEL, gasDepositInvalid } from './starterView';
 import { shown } from './exchangeView';
@@ -74,9 +75,7 @@ function StarterGas({ user, api = walletApi, onRefresh = refreshAfterTransaction
           Continue
         </Button>
       ) : (
-        <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid="gas-submit">
-          {flow.button.text}
-        </Button>
+        <TransactionButton flow={flow} testId="gas-submit" />
       )}
       <Button variant="secondary" onClick={() => navigate('/')}>
         Return
