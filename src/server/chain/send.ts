@@ -64,7 +64,7 @@ registerTransactionKind(SEND_KIND, {
     if (p.recipientId !== null) {
       const to = await playerAccount(tx, p.recipientId, asset);
       await transfer(tx, { id: `send:${record.id}:internal`, debit: from, credit: to, amount: p.units, code: 'send', ref: record.id });
-      return { result: { ...result, internal: true } };
+      return { result: { ...result, internal: true }, credited: [p.recipientId] };
     }
     // USDC and BNB go back to the chain's custody; ANGLS leaves the ledger (minted as a token).
     const custody = await systemAccount(tx, asset === 'ANGLS' ? 'genesis' : 'chain_custody', asset);

@@ -10,6 +10,7 @@ import { erc20Abi, getAddress, parseUnits, type Address } from 'viem';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
 import { receipt, startTestChain, type TestChain } from '../../support/chain';
+import { openSocket } from '../../support/sockets';
 import { chainModule, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { NOT_ACTIVATED } from '../../../src/server/chain/send';
 import { WITHDRAWAL_FAILED } from '../../../src/server/chain/withdrawals';
@@ -95,6 +96,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
   it('sends to another player\u2019s deposit address inside the ledger: no gas, no chain, once under racing commits', async () => {
     const a = await funded('ia');
     const b = await funded('ib');
+    const heard = await openSocket('ws', s.url, { cookie: b.client.cookieHeader() });
+    heard.send({ method: 'sync', token: b.user.ws_auth_token });
+    await heard.next('subscribe');
     const pre = await send(a.client, { to_address: b.address.toLowerCase(), amount: '12,5', currency: 'busd', gas: '0.5' });
     expect(pre.status).toBe(200);
     expect(pre.body.data.precalcData.fee).toEqual({ bnb: '0.000000000', ngls: '0.00000000', busd: '0.000000' });
@@ -106,6 +110,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     expect(await balances(a.user.id)).toEqual({ bnb: 100_000_000n, busd: 87_500_000n });
     expect(await balances(b.user.id)).toEqual({ bnb: 100_000_000n, busd: 112_500_000n });
     expect(await chain.gateway.client.getBlockNumber()).toBe(head);
+    // The recipient hears it once, as a receive, so their wallet refetches its balances.
+    expect(await heard.next('transaction_update')).toMatchObject({ id, type: 'receive', status: 'success', message: null });
+    expect(heard.received.filter((m) => m.event === 'transaction_update')).toHaveLength(1);
+    heard.close();
     await ledgerOk();
   });
 

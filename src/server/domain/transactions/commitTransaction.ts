@@ -37,7 +37,7 @@ export interface CommitOutcome {
 }
 
 /** One attempt's outcome, stored as the request record's answer when a key was given. */
-type Step = { view: TransactionView; result: Stored | null; changed: boolean };
+type Step = { view: TransactionView; result: Stored | null; changed: boolean; credited?: number[] };
 
 /** A refusal by the kind's handler: the commit rolls back, then the transaction fails with `message`. */
 class Refused extends Error {}
@@ -81,7 +81,7 @@ async function commitStep(tx: LedgerTx, userId: number, id: string, refusal: str
     .executeTakeFirst();
   // The row is locked and was `new`: anything else means the lock failed, and the transfers must not stand.
   if (Number(updated.numUpdatedRows) !== 1) throw new Error(`transaction ${id} changed under its commit`);
-  return stepOf({ ...record, status, result, updatedAt: tx.now }, true);
+  return { ...stepOf({ ...record, status, result, updatedAt: tx.now }, true), credited: done.credited };
 }
 
 /**
@@ -106,7 +106,11 @@ export async function commitTransaction(deps: CommitDeps, userId: number, id: st
     if (!(err instanceof Refused)) throw err;
     step = await attempt(err.message);
   }
-  if (step.changed) deps.onUpdate?.(userId, step.view);
+  if (step.changed) {
+    deps.onUpdate?.(userId, step.view);
+    // The other side of the move refetches its balances too; it never sees the sender's message.
+    for (const other of step.credited ?? []) deps.onUpdate?.(other, { ...step.view, type: 'receive', message: null });
+  }
   if (step.view.status === 'fail') throw new AppError(TRANSACTION_FAILED_STATUS, step.view.message ?? TRANSACTION_EXPIRED);
   return { transaction: step.view, result: step.result, replayed: !step.changed };
 }

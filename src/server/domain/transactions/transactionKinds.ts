@@ -11,6 +11,8 @@ export interface CommitDone {
   status?: 'success' | 'pending';
   /** Sent to the player as the commit's `data.result` (money as decimal strings) and replayed on retries. */
   result?: Stored;
+  /** Other players the commit credited (an internal send's recipient): they hear it as a `receive`. */
+  credited?: number[];
 }
 
 /** How one kind of transaction is applied. */
