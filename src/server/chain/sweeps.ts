@@ -112,6 +112,13 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
     return { data, gas };
   };
 
+  /** Whether player `userId` has a top-up for `asset` that no sweep has used since (a failed sweep burnt its gas too). */
+  const unspentTopup = async (userId: number, asset: string): Promise<boolean> => {
+    const final = await k.selectFrom('chain_sweeps').select(['kind', 'status']).where('user_id', '=', userId).where('asset', '=', asset).where('status', 'in', ['done', 'failed']).execute();
+    const topups = final.filter((r) => r.kind === 'topup' && r.status === 'done').length;
+    return topups > final.filter((r) => r.kind === 'sweep').length;
+  };
+
   /** Signs and sends the next transaction of player `userId`'s sweep, or marks the address clean. */
   const planOne = async (userId: number, final: bigint, out: SweepStep): Promise<void> => {
     const signer = gateway.signer!;
@@ -146,10 +153,10 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
         });
         return;
       }
-      // A balance that is only gas (a top-up, up to twice today's price) is spent whole: the price is raised
-      // to use it up; a larger one holds the player's BNB, swept next at today's price.
+      // A top-up not yet spent by a sweep of this token is spent whole (the price it was sent at, or a little
+      // more): it is the operator's gas, to the wei. Otherwise the BNB is the player's, used at today's price.
       const whole = native / gas;
-      const price = whole <= 2n * gasPrice ? whole : gasPrice;
+      const price = whole <= 2n * gasPrice && (await unspentTopup(userId, token.asset)) ? whole : gasPrice;
       await fromDeposit({ to: token.address, value: 0n, data, gas, gasPrice: price }, token.asset, balance);
       return;
     }
@@ -174,6 +181,7 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
     /** Follows stored sweep transactions, then plans the next one of each player with new deposits. */
     async step(): Promise<SweepStep> {
       const out: SweepStep = { sent: 0, done: 0, failed: 0, clean: [] };
+      // Without WALLET_XPRV on this node no deposit address can sign: nothing to do here.
       if (!gateway.signer?.depositKey(1)) return out;
       const open = await follow(out);
       const final = (await client.getBlockNumber()) - BigInt(gateway.confirmations);
