@@ -54,7 +54,7 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
   };
   const markBroadcast = (hash: string) => k.updateTable('chain_sweeps').set({ status: 'broadcast', updated_at: clock.now() }).where('tx_hash', '=', hash).where('status', '=', 'signed').execute();
 
-  /** Stores then broadcasts; false when the signer's nonce slot was already taken by stored bytes. */
+  /** Stores then broadcasts; false when stored bytes already hold the signer's nonce or the player's one slot in flight. */
   const storeAndSend = async (row: NewSweep): Promise<boolean> => {
     const now = clock.now();
     const stored = await k
@@ -186,7 +186,10 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
       const open = await follow(out);
       const final = (await client.getBlockNumber()) - BigInt(gateway.confirmations);
       if (final < 0n) return out;
-      for (const userId of await candidates(open)) await planOne(userId, final, out);
+      // One player's failure (an RPC error, a token that refuses) must not hold up the others' sweeps.
+      const errors: unknown[] = [];
+      for (const userId of await candidates(open)) await planOne(userId, final, out).catch((err: unknown) => errors.push(err));
+      if (errors.length > 0) throw new Error(`sweep: ${errors.length} player(s) failed, first: ${String(errors[0])}`, { cause: errors[0] });
       return out;
     },
   };

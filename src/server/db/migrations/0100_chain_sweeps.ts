@@ -1,4 +1,5 @@
 /** Sweeps of deposit addresses to the hot wallet: every transaction signed for them, stored before broadcast. */
+import { sql } from 'kysely';
 import type { DialectName } from '../database';
 import { int64, type MigrationDb } from '../columns';
 
@@ -22,5 +23,13 @@ export async function up(db: MigrationDb, _dialect: DialectName): Promise<void> 
     .execute();
   // One transaction per nonce of a signer: a second worker can never sign other bytes for the same slot.
   await db.schema.createIndex('chain_sweeps_nonce').on('chain_sweeps').columns(['signer', 'nonce']).unique().execute();
-  await db.schema.createIndex('chain_sweeps_user').on('chain_sweeps').columns(['user_id', 'status']).execute();
+  // At most one transaction in flight per player: two sweepers planning the same address at once store one.
+  await db.schema
+    .createIndex('chain_sweeps_open')
+    .on('chain_sweeps')
+    .column('user_id')
+    .unique()
+    .where(sql<boolean>`status in ('signed', 'broadcast')`)
+    .execute();
+  await db.schema.createIndex('chain_sweeps_user').on('chain_sweeps').columns(['user_id', 'asset', 'status']).execute();
 }
