@@ -4,7 +4,8 @@
  * and Transfer logs of OUR tokens to them, and credits each (tx hash, log index) once: the
  * `chain_deposits` row, the ledger transfer chain_custody → player (genesis for ANGLS; id
  * `deposit:<tx hash>:<log index>`)
- * and the cursor move commit together, so a restart or a log seen twice never credits again.
+ * and the cursor move commit together, so a restart or a log seen twice never credits again. The sweep's
+ * gas top-ups (sweeps.ts) are not deposits.
  */
 import { parseAbiItem, type Address, type Hash } from 'viem';
 import type { Db } from '../db/database';
@@ -108,6 +109,13 @@ export function createDepositWatcher(db: Db, clock: Clock, gateway: ChainGateway
       for (const d of candidates) {
         const userId = owners.get(d.to.toLowerCase());
         if (userId !== undefined) mine.set(depositTransferId(d.txHash, d.logIndex), { ...d, userId });
+      }
+      // The hot wallet's gas top-ups for sweeps are the platform's own BNB, not the player's: never credited
+      // (their rows are stored before broadcast, so they are known by the time their block is final).
+      const natives = [...mine.values()].filter((d) => d.logIndex === NATIVE_LOG_INDEX).map((d) => d.txHash.toLowerCase());
+      for (let i = 0; i < natives.length; i += 500) {
+        const topups = await db.kysely.selectFrom('chain_sweeps').select('tx_hash').where('kind', '=', 'topup').where('tx_hash', 'in', natives.slice(i, i + 500)).execute();
+        for (const t of topups) mine.delete(depositTransferId(t.tx_hash, NATIVE_LOG_INDEX));
       }
       // A native transfer counts only when its transaction succeeded (a failed one moved nothing).
       for (const [id, d] of mine) {

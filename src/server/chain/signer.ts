@@ -1,6 +1,6 @@
 /**
  * The one place that signs: the hot wallet (faucet and, later, withdrawals) and the deposit addresses'
- * keys (sweeps, not built yet). Every transaction is signed here and sent raw; the hot wallet's sends are
+ * keys (sweeps). Every transaction is signed here and sent raw; the hot wallet's sends are
  * serialized in this process so two never take the same nonce.
  */
 import { HDKey } from '@scure/bip32';
@@ -20,6 +20,21 @@ export interface Signer {
   signPayment(p: Payment): Promise<{ raw: Hex; hash: Hash }>;
   /** The private key of player `userId`'s deposit address (sweeps); undefined without WALLET_XPRV. */
   depositKey(userId: number): Hex | undefined;
+  /** Signs (does not send) a transaction from player `userId`'s deposit address; undefined without WALLET_XPRV. */
+  signFromDeposit(userId: number, tx: LegacyTx): Promise<{ raw: Hex; hash: Hash; from: Address } | undefined>;
+}
+
+/**
+ * A legacy (type 0) transaction: its fee is exactly gas used × gasPrice, never a share of a max fee, so a
+ * sweep can spend an address down to zero.
+ */
+export interface LegacyTx {
+  to: Address;
+  value: bigint;
+  data?: Hex;
+  gas: bigint;
+  gasPrice: bigint;
+  nonce: number;
 }
 
 /** One outgoing payment: native BNB (`token` undefined), a token transfer, or an ANGLS mint. */
@@ -50,6 +65,10 @@ export function createSigner(opts: { chain: Chain; client: PublicClient; hotWall
     queue = p.catch(() => undefined);
     return p;
   };
+  const depositKey = (userId: number): Hex | undefined => {
+    const key = deposits?.deriveChild(userId).privateKey;
+    return key ? bytesToHex(key) : undefined;
+  };
   const nonce = () => opts.client.getTransactionCount({ address: account.address, blockTag: 'pending' });
   return {
     hotWallet: account.address,
@@ -71,9 +90,13 @@ export function createSigner(opts: { chain: Chain; client: PublicClient; hotWall
       const raw = await account.signTransaction({ ...call, chainId: opts.chain.id, nonce: p.nonce, type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
       return { raw, hash: keccak256(raw) };
     },
-    depositKey(userId) {
-      const key = deposits?.deriveChild(userId).privateKey;
-      return key ? bytesToHex(key) : undefined;
+    depositKey,
+    async signFromDeposit(userId, tx) {
+      const key = depositKey(userId);
+      if (!key) return undefined;
+      const from = privateKeyToAccount(key);
+      const raw = await from.signTransaction({ ...tx, chainId: opts.chain.id, type: 'legacy' });
+      return { raw, hash: keccak256(raw), from: from.address };
     },
   };
 }

@@ -14,6 +14,7 @@ import type { TransactionView } from '../../shared/api/transactions';
 import { CURRENCY_ASSETS } from '../../shared/money/assets';
 import type { ChainAsset, ChainGateway } from './gateway';
 import { NATIVE_DECIMALS } from './gateway';
+import { nextNonce } from './nonces';
 
 /** Transfer ids of a withdrawal's reservation legs (the send kind creates them; here they are resolved). */
 export const withdrawalLegs = (id: string) => ({ amount: `send:${id}:amount`, gas: `send:${id}:gas` });
@@ -53,9 +54,7 @@ export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGa
         const token = gateway.tokens.find((t) => t.asset === asset);
         const decimals = token?.decimals ?? NATIVE_DECIMALS;
         const chainAmount = w.amount * 10n ** BigInt(decimals - CURRENCY_ASSETS[asset].scale);
-        const chainNonce = await client.getTransactionCount({ address: signer.hotWallet, blockTag: 'pending' });
-        const stored = await k.selectFrom('chain_withdrawals').select((eb) => eb.fn.max('nonce').as('n')).where('signer', '=', signer.hotWallet.toLowerCase()).executeTakeFirst();
-        const nonce = Math.max(chainNonce, stored?.n == null ? 0 : Number(stored.n) + 1);
+        const nonce = await nextNonce(k, gateway, signer.hotWallet);
         const kind = asset === 'BNB' ? 'native' : asset === 'ANGLS' ? 'mint' : 'transfer';
         const { raw, hash } = await signer.signPayment({ kind, token: token?.address, to: w.to_address as Address, amount: chainAmount, nonce });
         const res = await k

@@ -1,4 +1,4 @@
-/** Tables of the chain gateway (src/server/chain, migration 0090): deposit addresses, the watcher's cursor, seen deposits. */
+/** Tables of the chain gateway (src/server/chain, migrations 0090 and 0100): deposit addresses, cursors, deposits, withdrawals, sweeps. */
 
 /** A player's deposit address (derived from WALLET_XPUB at index user_id), so a transfer maps back to its player. */
 export interface DepositAddressesTable {
@@ -59,12 +59,41 @@ export interface ChainWithdrawalsTable {
   updated_at: number;
 }
 
+/** Where a sweep transaction is (signed bytes are stored before broadcast). */
+export type SweepStatus = 'signed' | 'broadcast' | 'done' | 'failed';
+
+/**
+ * One transaction of a sweep (migration 0100): `topup` (hot wallet → deposit address, the gas a token
+ * sweep needs) or `sweep` (deposit address → hot wallet, signed by the deposit key). Custody-internal:
+ * no ledger transfer.
+ */
+export interface ChainSweepsTable {
+  tx_hash: string;
+  user_id: number;
+  kind: 'topup' | 'sweep';
+  /** What is swept (BNB, USDC, ANGLS); a top-up names the token it pays gas for. */
+  asset: string;
+  /** Lowercase address that signed, and its nonce. */
+  signer: string;
+  nonce: number;
+  raw: string;
+  /** Wei or token units moved (decimal string). */
+  chain_amount: string;
+  /** The token sweep's gas limit and price (a top-up records those it paid for), decimal strings. */
+  gas_limit: string;
+  gas_price: string;
+  status: SweepStatus;
+  created_at: number;
+  updated_at: number;
+}
+
 /** The chain gateway's tables. */
 export interface ChainTables {
   deposit_addresses: DepositAddressesTable;
   chain_cursors: ChainCursorsTable;
   chain_deposits: ChainDepositsTable;
   chain_withdrawals: ChainWithdrawalsTable;
+  chain_sweeps: ChainSweepsTable;
 }
 
 /** Money columns of these tables (read as bigint: moneyColumns.ts). */

@@ -15,6 +15,7 @@ import { precalcSend } from '../../chain/send';
 import { createLedger } from '../../ledger/index';
 import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
 import type { WithdrawalStep } from '../../chain/withdrawals';
+import type { SweepStep } from '../../chain/sweeps';
 import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
@@ -34,6 +35,8 @@ export interface ChainModule {
   scanNow(): Promise<CreditedDeposit[]>;
   /** Runs one withdrawal step now (sign, broadcast, settle final ones). */
   withdrawNow(): Promise<WithdrawalStep | undefined>;
+  /** Runs one sweep step now (deposit addresses to the hot wallet). */
+  sweepNow(): Promise<SweepStep | undefined>;
 }
 
 /** Builds the chain module over `gateway` (opened by main.ts or a test; its owner closes it). */
@@ -94,5 +97,5 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
     if (!service) throw new Error('the chain routes are not registered yet');
     return service;
   };
-  return { routes, scanNow: () => running().scanNow(), withdrawNow: () => running().withdrawNow() };
+  return { routes, scanNow: () => running().scanNow(), withdrawNow: () => running().withdrawNow(), sweepNow: () => running().sweepNow() };
 }
