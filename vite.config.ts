@@ -62,7 +62,7 @@ export default defineConfig({
   root: '.',
   publicDir: false,
   plugins: [react(), atlasesPlugin(), precompressPlugin()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
   test: {
     projects: [
