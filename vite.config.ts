@@ -62,7 +62,24 @@ export default defineConfig({
   root: '.',
   publicDir: false,
   plugins: [react(), atlasesPlugin(), precompressPlugin()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    // scripts/sizeReport.mjs reads the chunk graph from it
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod builds its object parsers when a schema is created, probing eval unless told not to; the
+          // schemas live in chunks shared with lazy screens, which run before the entry's own code. Keeping
+          // cspCompat (zod's jitless switch) in zod's chunk runs it before any schema exists (no CSP report).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]app[\\/]cspCompat\.ts$/ }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
   test: {
     projects: [

@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, unit, integration (SQLite + PostgreSQL), build, Chromium (installed when
-// missing), e2e; stops at the first red
+// `npm test`: typecheck, lint, unit, integration (SQLite + PostgreSQL), build, size budgets, Chromium
+// (installed when missing), e2e; stops at the first red
 // step and ends with one plain line of totals, read from each runner's JSON report.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,8 @@ const steps = [
   ['unit', ...vitest('unit')],
   ['integration', ...vitest('integration'), { AEON_PG_ABSENT_FILE: pgAbsent }],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+  // The build's JS weight against the budgets of issue #8 (scripts/sizeReport.mjs).
+  ['size', 'node', ['scripts/sizeReport.mjs']],
   ['chromium', 'node', ['scripts/ensureChromium.mjs']],
   ['e2e', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') }],
 ];

@@ -1,14 +1,16 @@
 /** The shell: the stage behind, the HUD screen of the route, the splash while booting, toasts and the QR invite. */
-import { Fragment, Suspense, useLayoutEffect, useRef } from 'react';
+import { Fragment, Suspense, lazy, useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $view } from './routeView';
 import { $booting } from './boot';
 import { screenFor } from './screenFor';
-import { StageHost } from './StageHost';
 import { Splash } from '../hud/components/Splash';
 import { ToastLayer } from '../hud/components/ToastLayer';
 import { QrInvite } from '../hud/components/QrInvite';
 import { $hudScrollY } from '../game/stageStores';
+
+// The stage (Pixi, its reconciler, the scenes) loads right after the first paint: the HUD never waits for it.
+const StageHost = lazy(() => import('./StageHost').then((m) => ({ default: m.StageHost })));
 
 /** The app. */
 export function App() {
@@ -23,7 +25,9 @@ export function App() {
   }, [path]);
   return (
     <>
-      <StageHost />
+      <Suspense fallback={null}>
+        <StageHost />
+      </Suspense>
       <div className="hud" ref={hud} onScroll={(e) => $hudScrollY.set(e.currentTarget.scrollTop)}>
         {view.kind === 'show' && !booting && (
           <Suspense fallback={null}>

@@ -1,18 +1,25 @@
-/** Hosts the single Pixi stage behind the HUD and shows the scene of the current route. */
+/**
+ * Hosts the single Pixi stage behind the HUD and shows the scene of the current route. Loaded lazily by
+ * App.tsx: Pixi, the reconciler and the scenes are not needed for the HUD's first paint.
+ */
+// Pixi's eval-free shader and uniform code: the server's CSP has no 'unsafe-eval' (without it the renderer
+// refuses to start). Imported before anything creates the renderer.
+import 'pixi.js/unsafe-eval';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { showScene } from '../engine/stage';
 import { sceneForRoute } from '../game/sceneForRoute';
 import { $view } from './routeView';
-import { $booting } from './boot';
+import { $atlasesReady, $booting } from './boot';
 import { PixiStage } from './PixiStage';
 
 /** The stage host element. */
 export function StageHost() {
   const view = useStore($view);
   const booting = useStore($booting);
-  // Scenes appear with their screen, after boot (atlases included) has finished.
-  const route = view.kind === 'show' && !booting ? view.route : null;
+  const atlasesReady = useStore($atlasesReady);
+  // Scenes appear with their screen, after boot and once the atlases have settled (their sprites need them).
+  const route = view.kind === 'show' && !booting && atlasesReady ? view.route : null;
 
   useEffect(() => {
     showScene(sceneForRoute(route));

@@ -1,11 +1,11 @@
 /**
- * Boot: the public config, the auth status and the atlases load in parallel behind the splash. A failed
+ * Boot: the public config and the auth status load in parallel behind the splash; the atlases load beside
+ * them (with Pixi, in their own chunk) and only the stage's scenes wait for them. A failed
  * status call (no answer or a server error, not a plain 401) sends the visitor to /login unless the
  * path is an entry page (spec 1 §2).
  */
 import { atom } from 'nanostores';
 import { api, type Api } from '../net/api';
-import { loadAtlases } from '../engine/atlas';
 import { $config } from '../stores/config';
 import { setGuest, setUser } from '../stores/session';
 import { $router, currentUrl, navigate } from '../stores/router';
@@ -18,6 +18,9 @@ import { startTransactionUpdates } from '../net/transactionUpdates';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
+
+/** True once the atlases have loaded or failed to (the stage shows scenes from then on). */
+export const $atlasesReady = atom(false);
 
 /** Asks the server who is logged in and records the answer. */
 export async function refreshSession(client: Api = api): Promise<void> {
@@ -34,7 +37,10 @@ export async function refreshSession(client: Api = api): Promise<void> {
   }
 }
 
-/** Runs the boot requests once; the splash hides when all have settled, whatever their outcome. */
+/**
+ * Runs the boot requests once; the splash hides when config and status have settled, whatever their
+ * outcome, and the returned promise settles once the atlases have too.
+ */
 export async function boot(client: Api = api): Promise<void> {
   // Follows $session from here on: the socket opens once the status call reports a user.
   startLiveSocket();
@@ -42,6 +48,11 @@ export async function boot(client: Api = api): Promise<void> {
   startGameSync({ refreshUser: () => void refreshSession(client) });
   // Withdrawals and deposits become final while no screen waits for them: refetch and tell the player.
   startTransactionUpdates();
+  // Pixi comes with the atlas loader: a dynamic import keeps it out of the first paint.
+  const atlases = import('../engine/atlas')
+    .then((m) => m.loadAtlases())
+    .catch((err: unknown) => console.warn('atlases unavailable; drawing without sprites', err))
+    .finally(() => $atlasesReady.set(true));
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {
@@ -51,7 +62,7 @@ export async function boot(client: Api = api): Promise<void> {
       else console.warn('config unavailable:', r.text);
     }),
     refreshSession(client),
-    loadAtlases().catch((err: unknown) => console.warn('atlases unavailable; drawing without sprites', err)),
   ]);
   $booting.set(false);
+  await atlases;
 }

@@ -1,10 +1,9 @@
 /**
- * Imported first by main.tsx: the server's Content-Security-Policy has no 'unsafe-eval'. Pixi then needs
- * its eval-free shader and uniform code (without it the renderer refuses to start), and zod must not
+ * Imported first by main.tsx: the server's Content-Security-Policy has no 'unsafe-eval', so zod must not
  * probe eval for its JIT (the probe is caught, but the browser reports it as a CSP violation). This runs
- * before any other module parses with zod.
+ * before any other module parses with zod. Pixi's eval-free shader code loads with the stage
+ * (StageHost.tsx), which is not part of the first paint.
  */
-import 'pixi.js/unsafe-eval';
 import { z } from 'zod';
 
 z.config({ jitless: true });

@@ -9,14 +9,17 @@ import ReferralScreen from '../hud/screens/ReferralScreen';
 import ResetRequestScreen from '../hud/screens/ResetRequestScreen';
 import NewPasswordScreen from '../hud/screens/NewPasswordScreen';
 import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
-import OnboardingScreen from '../hud/screens/OnboardingScreen';
-import HomeScreen from '../hud/screens/HomeScreen';
-import EidolScreen from '../hud/screens/EidolScreen';
-import SessionsScreen from '../hud/screens/SessionsScreen';
-import FairnessScreen from '../hud/screens/FairnessScreen';
-import SolvencyScreen from '../hud/screens/SolvencyScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 import { walletRouteNames, walletScreenFor } from '../hud/screens/wallet/walletScreens';
+
+// The entry screens above are in the first-paint chunk; every screen behind login loads with its route
+// (App's Suspense shows nothing meanwhile), so the first paint does not carry them.
+const OnboardingScreen = lazy(() => import('../hud/screens/OnboardingScreen'));
+const HomeScreen = lazy(() => import('../hud/screens/HomeScreen'));
+const EidolScreen = lazy(() => import('../hud/screens/EidolScreen'));
+const SessionsScreen = lazy(() => import('../hud/screens/SessionsScreen'));
+const FairnessScreen = lazy(() => import('../hud/screens/FairnessScreen'));
+const SolvencyScreen = lazy(() => import('../hud/screens/SolvencyScreen'));
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
 const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => import('../hud/screens/GalleryScreen')) : null;

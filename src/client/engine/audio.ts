@@ -1,8 +1,9 @@
 /**
  * Sounds by name from the atlases folder (`/atlases/audio/<name>.ogg`, `.mp3` fallback) through howler.
- * A missing or blocked sound is logged once and otherwise ignored: audio never breaks a screen.
+ * A missing or blocked sound is logged once and otherwise ignored: audio never breaks a screen. Howler
+ * itself loads with the first sound, so screens never wait for it.
  */
-import { Howl } from 'howler';
+import type { Howl } from 'howler';
 import { soundUrls } from './atlas';
 
 /** Every sound the client plays. */
@@ -16,13 +17,15 @@ const LOOPING: ReadonlySet<SoundName> = new Set<SoundName>(['onboarding', 'ambie
 const howls = new Map<SoundName, Howl>();
 const failed = new Set<SoundName>();
 
-function howl(name: SoundName): Howl | null {
+let howler: Promise<{ Howl: typeof Howl }> | null = null;
+
+function howl(HowlClass: typeof Howl, name: SoundName): Howl | null {
   if (failed.has(name)) return null;
   let h = howls.get(name);
   if (!h) {
     try {
       const urls = soundUrls(name);
-      h = new Howl({
+      h = new HowlClass({
         src: [urls.ogg, urls.mp3],
         loop: LOOPING.has(name),
         preload: true,
@@ -43,9 +46,32 @@ function howl(name: SoundName): Howl | null {
   return h;
 }
 
-/** Plays a sound once (or starts a loop) at `volume` 0..1; returns a stop function that is always safe. */
+/**
+ * Plays a sound once (or starts a loop) at `volume` 0..1 as soon as howler has loaded; returns a stop
+ * function that is always safe (called before the sound started, it keeps it from starting).
+ */
 export function playSound(name: SoundName, volume = 1): () => void {
-  const h = howl(name);
+  if (failed.has(name)) return () => {};
+  let cancelled = false;
+  let stop = () => {};
+  howler ??= import('howler').catch((err: unknown) => {
+    howler = null; // a later sound retries after a network failure
+    throw err;
+  });
+  howler.then(
+    ({ Howl: HowlClass }) => {
+      if (!cancelled) stop = start(HowlClass, name, volume);
+    },
+    (err: unknown) => console.warn(`sound ${name} unavailable: howler did not load`, err),
+  );
+  return () => {
+    cancelled = true;
+    stop();
+  };
+}
+
+function start(HowlClass: typeof Howl, name: SoundName, volume: number): () => void {
+  const h = howl(HowlClass, name);
   if (!h) return () => {};
   try {
     h.volume(volume);

@@ -1,5 +1,5 @@
 /**
- * The one Pixi stage of the app, created once behind the React HUD by @pixi/react's `<Application>`
+ * The one Pixi stage of the app, created once behind the React HUD by Pixi's `Application`
  * (see app/PixiStage.tsx) and taken over here. Scenes are swapped through the SceneManager; the root
  * container is scaled so scenes draw in 1080-wide design pixels.
  */
@@ -36,7 +36,7 @@ export function stageOptions() {
 
 /**
  * Takes over an initialised Pixi application: root container, scene manager, layout and ticker. Called
- * once per application (@pixi/react's onInit); a new application replaces the old one's wiring.
+ * once per application (app/PixiStage.tsx, after init); a new application replaces the old one's wiring.
  */
 export function attachStage(app: Application): Stage {
   if (mounted?.app === app) return mounted;

@@ -1,9 +1,10 @@
 /**
  * The live socket's transport: one Socket.IO connection per attempt, on the page's own origin at
  * /socket.io. Socket.IO's own reconnection is off because the socket machine owns retries (spec 1 §4:
- * 300 ms after an unclean close, then a fresh `sync`).
+ * 300 ms after an unclean close, then a fresh `sync`). The Socket.IO client loads with the first
+ * connection (after login), not with the first paint.
  */
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { io as connectIo, ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { SOCKET_MESSAGE_EVENT, type ClientMessage } from '../../shared/api/socket';
 
 /** What a transport reports to its owner. */
@@ -48,35 +49,22 @@ const CLIENT_CLOSE = 'io client disconnect';
 /** A Socket.IO transport; nothing connects until `connect`. */
 export function createSocketTransport(options: SocketTransportOptions = {}): SocketTransport {
   let socket: Socket | undefined;
+  let closed = false;
   return {
     connect(listener) {
-      const opts: Partial<ManagerOptions & SocketOptions> = {
-        path: SOCKET_PATH,
-        reconnection: false,
-        // A fresh engine per attempt: a cached manager would share (and keep) a dropped connection's state.
-        forceNew: true,
-        ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
-        ...(options.transports ? { transports: options.transports } : {}),
-      };
-      const s = options.url ? io(options.url, opts) : io(opts);
-      socket = s;
-      let ended = false;
-      const end = (clean: boolean, reason: string) => {
-        if (ended) return;
-        ended = true;
-        listener.closed(clean, reason);
-      };
-      s.on('connect', () => listener.open());
-      s.on(SOCKET_MESSAGE_EVENT, (data: unknown) => listener.message(data));
-      s.on('connect_error', (err: Error) => end(false, err.message));
-      // The server's own disconnect (logout elsewhere, redeploy) counts as unclean: the machine retries
-      // with a fresh `sync`, and the server answers `success:false` if the token is no longer valid.
-      s.on('disconnect', (reason: string) => end(reason === CLIENT_CLOSE, reason));
+      import('socket.io-client').then(
+        ({ io }) => {
+          // closed while the client was loading: nothing to open
+          if (!closed) socket = open(io, listener);
+        },
+        (err: unknown) => listener.closed(false, `socket client unavailable: ${err instanceof Error ? err.message : String(err)}`),
+      );
     },
     send(message) {
       socket?.send(message);
     },
     close() {
+      closed = true;
       const s = socket;
       socket = undefined;
       if (!s) return;
@@ -84,4 +72,30 @@ export function createSocketTransport(options: SocketTransportOptions = {}): Soc
       s.close();
     },
   };
+
+  /** Opens one Socket.IO connection reporting to `listener`. */
+  function open(io: typeof connectIo, listener: TransportListener): Socket {
+    const opts: Partial<ManagerOptions & SocketOptions> = {
+      path: SOCKET_PATH,
+      reconnection: false,
+      // A fresh engine per attempt: a cached manager would share (and keep) a dropped connection's state.
+      forceNew: true,
+      ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
+      ...(options.transports ? { transports: options.transports } : {}),
+    };
+    const s = options.url ? io(options.url, opts) : io(opts);
+    let ended = false;
+    const end = (clean: boolean, reason: string) => {
+      if (ended) return;
+      ended = true;
+      listener.closed(clean, reason);
+    };
+    s.on('connect', () => listener.open());
+    s.on(SOCKET_MESSAGE_EVENT, (data: unknown) => listener.message(data));
+    s.on('connect_error', (err: Error) => end(false, err.message));
+    // The server's own disconnect (logout elsewhere, redeploy) counts as unclean: the machine retries
+    // with a fresh `sync`, and the server answers `success:false` if the token is no longer valid.
+    s.on('disconnect', (reason: string) => end(reason === CLIENT_CLOSE, reason));
+    return s;
+  }
 }

@@ -1,4 +1,7 @@
-/** Audio: ogg first with an mp3 fallback, loops for music, and a missing or broken sound never throws. */
+/**
+ * Audio: ogg first with an mp3 fallback, loops for music, a missing or broken sound never throws, and
+ * howler loads with the first sound (a sound stopped before it loaded never starts).
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const howler = vi.hoisted(() => ({
@@ -43,6 +46,7 @@ describe('playSound', () => {
     const { playSound } = await import('../../../../src/client/engine/audio');
     const stop = playSound('onboarding', 0.5);
     playSound('tap');
+    await vi.dynamicImportSettled();
     expect(howler.created.map((c) => [c.src, c.loop])).toEqual([
       [['/atlases/audio/onboarding.ogg', '/atlases/audio/onboarding.mp3'], true],
       [['/atlases/audio/tap.ogg', '/atlases/audio/tap.mp3'], false],
@@ -55,12 +59,23 @@ describe('playSound', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { playSound } = await import('../../../../src/client/engine/audio');
     playSound('win');
+    await vi.dynamicImportSettled();
     howler.created[0]!.onloaderror?.(1, 'missing');
     expect(() => playSound('win')()).not.toThrow();
     expect(howler.created).toHaveLength(1);
     howler.throwOnCreate = true;
-    expect(() => playSound('loss')()).not.toThrow();
+    const stopLoss = playSound('loss');
+    await vi.dynamicImportSettled();
+    expect(() => stopLoss()).not.toThrow();
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  it('does not start a sound stopped before howler loaded', async () => {
+    const { playSound } = await import('../../../../src/client/engine/audio');
+    playSound('ambience')();
+    await vi.dynamicImportSettled();
+    expect(howler.created).toHaveLength(0);
+    expect(howler.played).toHaveLength(0);
   });
 });

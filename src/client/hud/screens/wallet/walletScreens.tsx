@@ -1,13 +1,15 @@
 /** The wallet routes (spec 2 §2) and their screens, registered with screenFor in one line. */
-import type { ReactElement } from 'react';
+import { lazy, type ReactElement } from 'react';
 import type { RouteName } from '../../../../shared/routes';
 import type { View } from '../../../app/routeView';
-import SendScreen from './SendScreen';
-import ExchangeScreen from './ExchangeScreen';
-import DepositScreen from './DepositScreen';
-import StarterGasScreen from './StarterGasScreen';
-import StarterBuyScreen from './StarterBuyScreen';
 import { sendtoOf } from './sendView';
+
+// Each screen loads with its route (App's Suspense waits), keeping the wallet out of the first paint.
+const SendScreen = lazy(() => import('./SendScreen'));
+const ExchangeScreen = lazy(() => import('./ExchangeScreen'));
+const DepositScreen = lazy(() => import('./DepositScreen'));
+const StarterGasScreen = lazy(() => import('./StarterGasScreen'));
+const StarterBuyScreen = lazy(() => import('./StarterBuyScreen'));
 
 /** Routes whose screens live here. */
 export const walletRouteNames: readonly RouteName[] = ['send', 'withdraw', 'exchange', 'deposit', 'starterGas', 'starterBuy'];

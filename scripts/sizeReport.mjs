@@ -1,0 +1,111 @@
+// `npm run size`: reads the client build's Vite manifest (dist/client/.vite/manifest.json), prints the JS
+// that loads before first paint, the chunks each lazy module (screens, stage, scenes) adds, and fails
+// past the budgets of issue #8. Run after `vite build`; `npm test` runs it right after the build step.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const OUT = path.resolve(process.argv[2] ?? 'dist/client');
+const KB = 1024;
+
+/**
+ * Budgets in gzip bytes. The issue's goals: JS before first paint ≤ 170 KB (held); all JS for the entry
+ * screens and home ≤ 300 KB. That one is NOT met yet: Pixi alone is ~160 KB of it. Until it is, the
+ * budget is a RATCHET at the measured 350.4 KB + 5 %, so the weight cannot grow; lower it as it shrinks
+ * and set it to the goal once the build meets it.
+ */
+const ENTRY_AND_HOME_GOAL = 300 * KB;
+const BUDGETS = {
+  firstPaint: 170 * KB,
+  entryAndHome: Math.round(350.4 * KB * 1.05), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
+};
+
+/**
+ * Lazy modules that the entry screens and home load (their screens, the stage with its scenes and atlas
+ * loader, Pixi's browser extensions that its init imports, howler for onboarding's music, the socket after
+ * login): with the first-paint set they make the "entry screens and home" total. A source missing from
+ * the manifest's dynamic entries is bundled into a chunk counted anyway (or no longer exists).
+ */
+const ENTRY_AND_HOME_SOURCES = [
+  /^src\/client\/hud\/screens\/(Hello|Login|Register|Referral|ResetRequest|NewPassword|VerifyEmail|Onboarding|Home)Screen\.tsx$/,
+  /^src\/client\/app\/(StageHost|PixiStage)\.tsx$/,
+  /^src\/client\/engine\/atlas\.ts$/,
+  /^src\/client\/game\/sceneForRoute\.ts$/,
+  /^node_modules\/pixi\.js\/lib\/environment-browser\/browserAll\.mjs$/,
+  /^node_modules\/howler\//,
+  /^node_modules\/socket\.io-client\//,
+];
+
+const manifestFile = path.join(OUT, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error(`size: ${path.relative(process.cwd(), manifestFile)} is missing: run \`npx vite build\` first (build.manifest is on)`);
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const gzCache = new Map();
+/** Gzip size of an output file (level 9, as the build's precompression writes it). */
+function gzip(file) {
+  if (!gzCache.has(file)) {
+    const raw = fs.readFileSync(path.join(OUT, file));
+    gzCache.set(file, { raw: raw.length, gz: zlib.gzipSync(raw, { level: 9 }).length });
+  }
+  return gzCache.get(file);
+}
+
+/** Output JS files a manifest key loads statically (itself and its static imports, transitively). */
+function staticClosure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) staticClosure(dep, into);
+  return into;
+}
+
+const sum = (files) => [...files].reduce((t, f) => ({ raw: t.raw + gzip(f).raw, gz: t.gz + gzip(f).gz }), { raw: 0, gz: 0 });
+const kb = (n) => `${(n / KB).toFixed(1)} KB`;
+const line = (label, s) => console.info(`${label.padEnd(76)} ${kb(s.raw).padStart(10)} raw ${kb(s.gz).padStart(9)} gzip`);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) {
+  console.error('size: the manifest has no entry chunk');
+  process.exit(1);
+}
+const firstPaint = staticClosure(entryKey);
+
+console.info(`JS before first paint (${entryKey} and its static imports):`);
+for (const f of firstPaint) line(`  ${f}`, gzip(f));
+const firstPaintTotal = sum(firstPaint);
+line('  total', firstPaintTotal);
+
+// Every lazy module: the chunks it adds on top of the first-paint set.
+const entryAndHome = new Set(firstPaint);
+console.info('\nLazy modules (chunks added beyond first paint):');
+const lazyKeys = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort();
+for (const key of lazyKeys) {
+  const added = [...staticClosure(key)].filter((f) => !firstPaint.has(f));
+  const counted = ENTRY_AND_HOME_SOURCES.some((re) => re.test(key));
+  if (counted) for (const f of added) entryAndHome.add(f);
+  line(`  ${counted ? '*' : ' '} ${key} (${added.length} chunk${added.length === 1 ? '' : 's'})`, sum(added));
+}
+console.info('  (* counted in the entry screens and home total)');
+
+const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js')).map((c) => c.file);
+const entryAndHomeTotal = sum(entryAndHome);
+console.info('');
+line('JS before first paint', firstPaintTotal);
+line('JS for the entry screens and home', entryAndHomeTotal);
+line('All JS of the build', sum(new Set(allJs)));
+
+const failures = [];
+if (firstPaintTotal.gz > BUDGETS.firstPaint) failures.push(`JS before first paint is ${kb(firstPaintTotal.gz)} gzip, budget ${kb(BUDGETS.firstPaint)}`);
+if (entryAndHomeTotal.gz > BUDGETS.entryAndHome) failures.push(`JS for the entry screens and home is ${kb(entryAndHomeTotal.gz)} gzip, budget ${kb(BUDGETS.entryAndHome)}`);
+console.info(`\nbudgets: before first paint ≤ ${kb(BUDGETS.firstPaint)} gzip, entry screens and home ≤ ${kb(BUDGETS.entryAndHome)} gzip`);
+if (BUDGETS.entryAndHome > ENTRY_AND_HOME_GOAL) {
+  console.warn(`note: the entry screens and home budget is a ratchet; the goal of issue #8 is ${kb(ENTRY_AND_HOME_GOAL)} gzip (${kb(entryAndHomeTotal.gz - ENTRY_AND_HOME_GOAL)} to go)`);
+}
+if (failures.length) {
+  for (const f of failures) console.error(`OVER BUDGET: ${f}`);
+  process.exit(1);
+}
+console.info('size: within budget');
