@@ -44,7 +44,7 @@ describe('withStatementCache', () => {
   it('keeps answering through Kysely after a schema change, and closes the database', async () => {
     const db = open();
     const k = new Kysely<{ t: { id: number; v: string } }>({ dialect: new SqliteDialect({ database: db }) });
-    await k.insertInto('t').values({ v: 'x' }).execute();
+    await k.insertInto('t').values({ id: 1, v: 'x' }).execute();
     expect(await k.selectFrom('t').selectAll().execute()).toEqual([{ id: 1, v: 'x' }]);
     await sql`alter table t add column w text`.execute(k);
     expect(await k.selectFrom('t').selectAll().execute()).toEqual([{ id: 1, v: 'x', w: null }]);
