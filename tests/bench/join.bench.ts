@@ -7,6 +7,7 @@
  * calls of the cheapest API route, `GET /api/config`, no database, from the same load process) and the
  * write floor (the same number of bare `UPDATE eidols SET risk` statements at the same concurrency on the
  * same database), with the ratios. SQLite by default; TEST_PG_URL adds PostgreSQL (BENCH_DIALECTS picks).
+ * The server CPU per call (and its join/floor ratio) is the steadiest figure on a shared machine.
  * Figures only: the goals (≥ 10k joins/s, p99 ≤ 20 ms) are for the reader, never asserted.
  */
 import { spawn } from 'node:child_process';
@@ -72,10 +73,23 @@ interface LoadReport {
   wallMs: number;
   latencies: number[];
   failed: number;
+  /** Server CPU (user + system) during the run, in µs; undefined where the work ran in this process too. */
+  cpuMicros?: number;
 }
 
-/** Runs the load process against `url` and answers its report (latencies sorted). */
-function runLoad(url: string, players: LoadPlayer[], mode: 'join' | 'config'): Promise<LoadReport> {
+/**
+ * Runs the load process against `url` and answers its report (latencies sorted), with the CPU the server
+ * (this process) spent meanwhile: on a machine shared with other work, wall-clock rates swing by 2× from
+ * run to run, while CPU per call says what the server's code costs.
+ */
+async function runLoad(url: string, players: LoadPlayer[], mode: 'join' | 'config'): Promise<LoadReport> {
+  const cpu0 = process.cpuUsage();
+  const r = await runLoadProcess(url, players, mode);
+  const cpu = process.cpuUsage(cpu0);
+  return { ...r, cpuMicros: cpu.user + cpu.system };
+}
+
+function runLoadProcess(url: string, players: LoadPlayer[], mode: 'join' | 'config'): Promise<LoadReport> {
   const child = spawn(process.execPath, ['-e', LOAD_CLIENT], {
     env: { ...process.env, JOIN_LOAD: JSON.stringify({ url, players, joins: JOINS, mode }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -132,6 +146,7 @@ function report(name: string, r: LoadReport, unit: string): number {
   bench(`${name}.p90`, pct(r.latencies, 90), 'ms');
   bench(`${name}.p99`, pct(r.latencies, 99), 'ms');
   bench(`${name}.max`, r.latencies.at(-1)!, 'ms');
+  if (r.cpuMicros !== undefined) bench(`${name}.server_cpu_per_call`, r.cpuMicros / r.latencies.length, 'µs');
   return rate;
 }
 
@@ -163,6 +178,7 @@ async function runDialect(dialect: DialectName): Promise<void> {
     const writeRate = report(`${tag}.baseline_update`, writes, 'updates/s');
     bench(`${tag}.ratio_join_over_http_floor`, joinRate / floorRate, 'x');
     bench(`${tag}.ratio_join_over_update_floor`, joinRate / writeRate, 'x');
+    bench(`${tag}.ratio_cpu_join_over_http_floor`, joins.cpuMicros! / floor.cpuMicros!, 'x');
   } finally {
     await s.close();
   }

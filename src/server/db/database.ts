@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { Database } from './schema';
 import { IntegerResultsPlugin } from './integerResultsPlugin';
 import { guardedDialect } from './txScope';
+import { withStatementCache } from './statementCache';
 
 /** Which SQL engine a `Db` talks to; the few dialect-specific statements branch on it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -68,7 +69,7 @@ export function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = guardedKysely(new SqliteDialect({ database: sqlite }));
+  const kysely = guardedKysely(new SqliteDialect({ database: withStatementCache(sqlite) }));
   return { kysely, dialect: 'sqlite', sqlite, close: () => kysely.destroy() };
 }
 

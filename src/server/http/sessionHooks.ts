@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors';
-import { loadSession } from '../domain/auth/sessions';
+import { createSessionLoader } from '../domain/auth/sessionLoader';
 import { isGuestCsrfToken } from '../domain/auth/guestCsrf';
 import { safeEqual } from '../domain/auth/secrets';
 import type { App, AppContext } from './context';
@@ -56,6 +56,8 @@ function csrfValid(ctx: AppContext, request: FastifyRequest): boolean {
 
 /** Registers `routes` inside the API scope of `app`. */
 export async function registerApiScope(app: App, ctx: AppContext, routes: (api: App) => void | Promise<void>): Promise<void> {
+  // The requests of one event-loop turn share one session query (sessionLoader.ts).
+  const loadSession = createSessionLoader(ctx.db.kysely);
   await app.register(async (api: App) => {
     api.decorateRequest('authSession', null);
     // A route outside /api would silently get (or, moved out, silently lose) these checks: refuse it.
@@ -68,7 +70,7 @@ export async function registerApiScope(app: App, ctx: AppContext, routes: (api: 
       if (STATE_CHANGING.has(method) && isForeign(request, ctx.config.publicUrl)) throw new AppError(419, CSRF_MISMATCH);
       if (SAME_ORIGIN_GETS.has(pattern) && !isSameOriginCall(request, ctx.config.publicUrl)) throw new AppError(419, CSRF_MISMATCH);
       const id = request.cookies[sessionCookieName(ctx.config)];
-      request.authSession = id ? ((await loadSession(ctx.db.kysely, id, ctx.clock.now())) ?? null) : null;
+      request.authSession = id ? ((await loadSession(id, ctx.clock.now())) ?? null) : null;
       if (STATE_CHANGING.has(method) && !csrfValid(ctx, request)) throw new AppError(419, CSRF_MISMATCH);
     });
     api.addHook('onSend', async (_request, reply, payload) => {

@@ -4,7 +4,7 @@
  * secret and an opaque public id the player sees when listing their sessions. Revoking is deleting the row.
  */
 import crypto from 'node:crypto';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import { randomToken, sha256Hex } from './secrets';
 
@@ -95,17 +95,30 @@ export async function loadSession(db: Kysely<Database>, id: string, now: number)
     .where('id', '=', key)
     .where(isLive(now))
     .executeTakeFirst();
+  return row ? sessionOfRow(db, row, id, now) : undefined;
+}
+
+/** A stored session row as read by `selectAll()`. */
+export type SessionRow = Selectable<Database['sessions']>;
+
+/** Whether `row` is alive at `now` (isLive, for a row already read). */
+export function isLiveRow(row: SessionRow, now: number): boolean {
+  return row.expires_at > now && row.created_at > now - SESSION_ABSOLUTE_TTL_MS;
+}
+
+/** The session of a live `row` read for cookie value `id`, touched (sliding expiry) when due. */
+export async function sessionOfRow(db: Kysely<Database>, row: SessionRow, id: string, now: number): Promise<Session | undefined> {
   // Rows without a user are guest sessions of before migration 0040: no longer honoured.
-  if (!row || row.user_id === null) return undefined;
+  if (row.user_id === null) return undefined;
   const data = JSON.parse(row.data) as SessionData;
   let expiresAt = row.expires_at;
   let publicId = row.public_id;
   if (publicId === null || now - (row.last_seen_at ?? 0) >= SESSION_TOUCH_MS) {
     expiresAt = expiryAt(row.created_at, now);
     publicId ??= newPublicId();
-    await db.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now, public_id: publicId }).where('id', '=', key).execute();
+    await db.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now, public_id: publicId }).where('id', '=', row.id).execute();
   }
-  return { id, key, publicId, userId: row.user_id, csrf: data.csrf, expiresAt };
+  return { id, key: row.id, publicId, userId: row.user_id, csrf: data.csrf, expiresAt };
 }
 
 /**

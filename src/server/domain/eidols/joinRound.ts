@@ -103,8 +103,9 @@ function checkJoin(state: BatchState, join: JoinRequest, now: number): JoinResul
 /**
  * Writes the accepted risks: one row per eidol, the last join of an eidol in the batch winning (as if the
  * joins ran one at a time), in ascending id so that concurrent batches lock rows in one order and never
- * deadlock. PostgreSQL gets one statement (a round trip per row would dominate the batch); SQLite, in
- * process, one update per row.
+ * deadlock. One statement on both databases: a round trip per row would dominate the batch on PostgreSQL,
+ * and on SQLite building and running an update per row cost more than the batch's reads. SQLite's takes
+ * the rows as one JSON parameter, so its SQL text is the same for every batch size (one kept statement).
  */
 async function writeRisks(tx: LedgerTx, accepted: readonly JoinResult[]): Promise<void> {
   const last = new Map<number, string>();
@@ -117,7 +118,9 @@ async function writeRisks(tx: LedgerTx, accepted: readonly JoinResult[]): Promis
       where eidols.id = v.id`.execute(tx.kysely);
     return;
   }
-  for (const [id, risk] of rows) await tx.kysely.updateTable('eidols').set({ risk, updated_at: tx.now }).where('id', '=', id).execute();
+  await sql`update eidols set risk = json_extract(v.value, '$[1]'), updated_at = ${tx.now}
+    from json_each(${JSON.stringify(rows)}) as v
+    where eidols.id = json_extract(v.value, '$[0]')`.execute(tx.kysely);
 }
 
 /**
