@@ -9,6 +9,14 @@ import { createWalletClient, http, type Address, type Hash, type Hex } from 'vie
 import { privateKeyToAccount } from 'viem/accounts';
 import { openChainGateway, type ChainGateway } from '../../src/server/chain/gateway';
 import type { ChainConfig } from '../../src/server/chain/chainConfig';
+import { build } from 'esbuild';
+import { chainModule, type ChainModule } from '../../src/server/http/routes/walletRoutes';
+import type { RouteModule } from '../../src/server/app';
+import type { DialectName } from '../../src/server/db/database';
+import { startTestServer, type TestServer } from './server';
+
+/** The repository's root. */
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** A test chain and where it keeps its state. */
 export interface TestChain {
@@ -64,4 +72,29 @@ export async function outsideWallet(chain: TestChain, key: Hex, bnb: bigint) {
 /** Waits for a transaction's receipt. */
 export function receipt(chain: TestChain, hash: Hash) {
   return chain.gateway.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+}
+
+/** A test chain and a server on `dialect` with the chain's routes (plus `routes`), its watcher's cursor placed. */
+export interface ChainServer {
+  chain: TestChain;
+  mod: ChainModule;
+  server: TestServer;
+  close(): Promise<void>;
+}
+
+/** Starts a dev chain (2 confirmations) and a test server wired to it; the first scan places the watcher's cursor at today's final block. */
+export async function startChainServer(dialect: DialectName, pgAdminUrl: string, routes: (gateway: ChainGateway) => RouteModule[] = () => []): Promise<ChainServer> {
+  const chain = await startTestChain({ confirmations: 2 });
+  const mod = chainModule(chain.gateway);
+  const server = await startTestServer(dialect, pgAdminUrl, { routes: [mod.routes, ...routes(chain.gateway)] });
+  await mod.scanNow();
+  return { chain, mod, server, close: async () => (await server.close(), await chain.close()) };
+}
+
+/** Bundles a crash-test worker (tests/integration/chain/support/<name>.ts) into a runnable file of its own. */
+export async function bundleWorker(name: string, tag: string): Promise<string> {
+  const outfile = path.join(ROOT, 'node_modules', '.cache', 'aeon-chain', `${name}-${process.pid}-${tag}.mjs`);
+  const entry = path.join(ROOT, 'tests', 'integration', 'chain', 'support', `${name}.ts`);
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning' });
+  return outfile;
 }

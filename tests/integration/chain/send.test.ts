@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { erc20Abi, getAddress, parseUnits, type Address } from 'viem';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { receipt, startTestChain, type TestChain } from '../../support/chain';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
 import { openSocket } from '../../support/sockets';
-import { chainModule, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
+import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { NOT_ACTIVATED } from '../../../src/server/chain/send';
 import { WITHDRAWAL_FAILED } from '../../../src/server/chain/withdrawals';
 import { createLedger, type Ledger } from '../../../src/server/ledger/index';
@@ -31,16 +31,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
   let mod: ChainModule;
   let s: TestServer;
   let ledger: Ledger;
+  let up: ChainServer | undefined;
   beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 2 });
-    mod = chainModule(chain.gateway);
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [mod.routes] });
+    up = await startChainServer(dialect, inject('pgAdminUrl'));
+    ({ chain, mod, server: s } = up);
     ledger = createLedger(s.testDb.db, s.clock);
-    await mod.scanNow();
   });
   afterAll(async () => {
-    await s?.close();
-    await chain?.close();
+    await up?.close();
   });
 
   const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);

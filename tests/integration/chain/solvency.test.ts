@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseUnits } from 'viem';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { receipt, startTestChain, type TestChain } from '../../support/chain';
-import { chainModule, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
+import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { solvencyRoutes } from '../../../src/server/http/routes/solvencyRoutes';
 import { SOLVENCY_CACHE_MS } from '../../../src/server/domain/solvency/solvencyCache';
 import { CUSTODY_UNAVAILABLE, POOL_NAMES, readSolvency, SOLVENCY_ASSETS } from '../../../src/server/domain/solvency/solvencyReport';
@@ -22,21 +22,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('solvency report on %s', (diale
   let chain: TestChain;
   let mod: ChainModule;
   let s: TestServer;
+  let up: ChainServer | undefined;
   beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 2 });
-    mod = chainModule(chain.gateway);
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [mod.routes, solvencyRoutes(chain.gateway)] });
+    up = await startChainServer(dialect, inject('pgAdminUrl'), (gateway) => [solvencyRoutes(gateway)]);
+    ({ chain, mod, server: s } = up);
     await ensureGenesis(s.testDb.db, s.clock);
     await ensureExchangePools(s.testDb.db, s.clock);
     // An eidol holding ANGLS: its value counts among what players are owed.
     await createLedger(s.testDb.db, s.clock).run(async (tx) => {
       await transfer(tx, { id: 'test-solv:eidol', debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await eidolAccount(tx, 424242), amount: 250_000_000n, code: 'test-fund' });
     });
-    await mod.scanNow(); // places the watcher's cursor at today's final block
   });
   afterAll(async () => {
-    await s?.close();
-    await chain?.close();
+    await up?.close();
   });
 
   /** GET /api/solvency as a guest (fresh cookie jar), checked against the wire schema. */

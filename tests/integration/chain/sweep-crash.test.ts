@@ -5,20 +5,17 @@
  * token sweep that needed gas, the players' ledger balances did not move and reconcile's BNB operator funds
  * fell by exactly the gas paid. Both databases.
  */
-import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { build } from 'esbuild';
 import { erc20Abi, parseUnits, type Address, type Hash } from 'viem';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { receipt, startTestChain, type TestChain } from '../../support/chain';
-import { chainModule, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { receipt, type TestChain, startChainServer, type ChainServer, bundleWorker } from '../../support/chain';
+import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { reconcile } from '../../../src/server/chain/reconcile';
 import { sweepCursor } from '../../../src/server/chain/sweeps';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const PLAYERS = 4;
 const KILLS = 10;
 
@@ -27,17 +24,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps under kill -9 on %s', (
   let mod: ChainModule;
   let s: TestServer;
   let worker: string;
+  let up: ChainServer | undefined;
   beforeAll(async () => {
-    worker = path.join(root, 'node_modules', '.cache', 'aeon-chain', `sweep-${process.pid}-${dialect}.mjs`);
-    await build({ entryPoints: [path.join(import.meta.dirname, 'support', 'sweepWorker.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: worker, logLevel: 'warning' });
-    chain = await startTestChain({ confirmations: 2 });
-    mod = chainModule(chain.gateway);
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [mod.routes] });
-    await mod.scanNow();
+    worker = await bundleWorker('sweepWorker', dialect);
+    up = await startChainServer(dialect, inject('pgAdminUrl'));
+    ({ chain, mod, server: s } = up);
   });
   afterAll(async () => {
-    await s?.close();
-    await chain?.close();
+    await up?.close();
   });
 
   it('sweeps every deposit address exactly once whatever the kills', { timeout: 240_000 }, async () => {

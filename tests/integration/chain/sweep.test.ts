@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { erc20Abi, parseUnits, type Address, type Hash } from 'viem';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { receipt, startTestChain, type TestChain } from '../../support/chain';
-import { chainModule, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
+import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { createLedger } from '../../../src/server/ledger/index';
 import { reconcile } from '../../../src/server/chain/reconcile';
 import { createSweeper, sweepCursor } from '../../../src/server/chain/sweeps';
@@ -18,15 +18,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps on %s', (dialect) => {
   let chain: TestChain;
   let mod: ChainModule;
   let s: TestServer;
+  let up: ChainServer | undefined;
   beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 2 });
-    mod = chainModule(chain.gateway);
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [mod.routes] });
-    await mod.scanNow();
+    up = await startChainServer(dialect, inject('pgAdminUrl'));
+    ({ chain, mod, server: s } = up);
   });
   afterAll(async () => {
-    await s?.close();
-    await chain?.close();
+    await up?.close();
   });
 
   const usdc = () => chain.gateway.tokens.find((t) => t.asset === 'USDC')!;

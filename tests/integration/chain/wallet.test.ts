@@ -9,7 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { erc20Abi, getAddress, parseEther, parseUnits, type Address } from 'viem';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { outsideWallet, receipt, startTestChain, type TestChain } from '../../support/chain';
+import { outsideWallet, receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
 import { chainModule, TEST_COIN_REFUSED, TEST_COIN_SENT, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { createDepositWatcher } from '../../../src/server/chain/depositWatcher';
 import { openChainGateway } from '../../../src/server/chain/gateway';
@@ -23,17 +23,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
   let s: TestServer;
   let ledger: Ledger;
   const sockets: Socket[] = [];
+  let up: ChainServer | undefined;
   beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 2 });
-    mod = chainModule(chain.gateway);
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [mod.routes] });
+    up = await startChainServer(dialect, inject('pgAdminUrl'));
+    ({ chain, mod, server: s } = up);
     ledger = createLedger(s.testDb.db, s.clock);
-    await mod.scanNow(); // the first scan places the cursor at today's final block
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await s?.close();
-    await chain?.close();
+    await up?.close();
   });
 
   const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);

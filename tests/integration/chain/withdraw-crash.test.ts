@@ -4,19 +4,16 @@
  * chain exactly once (the hot wallet's nonce moved by exactly their number), each reached its address,
  * the ledger posted each once and `checkLedger` holds. Both databases.
  */
-import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { build } from 'esbuild';
 import { erc20Abi, getAddress, parseUnits } from 'viem';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { receipt, startTestChain, type TestChain } from '../../support/chain';
-import { chainModule, type ChainModule } from '../../../src/server/http/routes/walletRoutes';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { receipt, type TestChain, startChainServer, type ChainServer, bundleWorker } from '../../support/chain';
+import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { createLedger } from '../../../src/server/ledger/index';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const DEST = getAddress('0x00000000000000000000000000000000000dea11');
 const COUNT = 6;
 const KILLS = 10;
@@ -26,17 +23,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('withdrawals under kill -9 on %
   let mod: ChainModule;
   let s: TestServer;
   let worker: string;
+  let up: ChainServer | undefined;
   beforeAll(async () => {
-    worker = path.join(root, 'node_modules', '.cache', 'aeon-chain', `withdraw-${process.pid}-${dialect}.mjs`);
-    await build({ entryPoints: [path.join(import.meta.dirname, 'support', 'withdrawWorker.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: worker, logLevel: 'warning' });
-    chain = await startTestChain({ confirmations: 2 });
-    mod = chainModule(chain.gateway);
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [mod.routes] });
-    await mod.scanNow();
+    worker = await bundleWorker('withdrawWorker', dialect);
+    up = await startChainServer(dialect, inject('pgAdminUrl'));
+    ({ chain, mod, server: s } = up);
   });
   afterAll(async () => {
-    await s?.close();
-    await chain?.close();
+    await up?.close();
   });
 
   it('leaves every withdrawal on-chain exactly once and the ledger consistent', { timeout: 240_000 }, async () => {
