@@ -111,7 +111,7 @@ function StarterBuy({ user, api = walletApi, onRefresh = refreshAfterTransaction
               onChange={() => setChosen(pack.id)}
             />{' '}
             <strong>{pack.name}</strong> {`${shown(pack.price_busd, 'busd')} USDC`}
-            <span className="muted">{plainText(pack.description)}</span>
+            <span className="muted pack-description">{plainText(pack.description)}</span>
           </label>
         ))}
       </section>
