@@ -38,6 +38,16 @@ export const SYSTEM_ACCOUNTS = {
   fees: NON_NEGATIVE,
   item_backing: NON_NEGATIVE,
   shop_stock: NON_NEGATIVE,
+  /** Items issued but not yet in a shop: the caravan's goods and rewards come from here. */
+  item_reserve: NON_NEGATIVE,
+  /** Items used up by an action (pop, feed, extract, …): they never come back. */
+  consumed: NON_NEGATIVE,
+  /** gDAO not yet given out: referral rewards, the monthly income, the jar claims' source. */
+  gdao_reserve: NON_NEGATIVE,
+  /** gDAO burned at the chest. */
+  gdao_burned: NON_NEGATIVE,
+  /** The chest supply (`gdao_chest_supply`): the ANGLS a gDAO burn is paid from. */
+  gdao_chest: NON_NEGATIVE,
 } as const;
 
 /** A system account's name. */
