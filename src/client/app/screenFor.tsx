@@ -20,6 +20,9 @@ const EidolScreen = lazy(() => import('../hud/screens/EidolScreen'));
 const SessionsScreen = lazy(() => import('../hud/screens/SessionsScreen'));
 const FairnessScreen = lazy(() => import('../hud/screens/FairnessScreen'));
 const SolvencyScreen = lazy(() => import('../hud/screens/SolvencyScreen'));
+const CoopScreen = lazy(() => import('../hud/screens/coop/CoopScreen'));
+const GdaoLedgerScreen = lazy(() => import('../hud/screens/coop/GdaoLedgerScreen'));
+const TaxScreen = lazy(() => import('../hud/screens/coop/TaxScreen'));
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
 const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => import('../hud/screens/GalleryScreen')) : null;
@@ -42,6 +45,9 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'sessions',
   'fairness',
   'solvency',
+  'coop',
+  'gdaoLedger',
+  'tax',
   ...walletRouteNames,
 ]);
 
@@ -80,6 +86,12 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
       return <FairnessScreen round={view.search.round ? Number(view.search.round) : undefined} />;
     case 'solvency':
       return <SolvencyScreen />;
+    case 'coop':
+      return <CoopScreen />;
+    case 'gdaoLedger':
+      return <GdaoLedgerScreen />;
+    case 'tax':
+      return <TaxScreen />;
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:
