@@ -10,6 +10,7 @@ import type { User } from '../../../../shared/api/user';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { $roundClock } from '../../../app/roundClock';
 import { coopApi, type CoopApi } from '../../../net/coopApi';
+import { $productName } from '../../../stores/config';
 import { $session, patchUser } from '../../../stores/session';
 import { Button } from '../../components/Button';
 import { RoundCountdown } from '../../components/RoundCountdown';
@@ -44,6 +45,7 @@ export default function TaxScreen(props: TaxScreenProps) {
 
 function TaxView({ user, api = coopApi, now = Date.now, onRefresh = refreshAfterTransaction }: TaxScreenProps & { user: User }) {
   const locked = useStore($roundLocked);
+  const product = useStore($productName);
   const [nowMs, setNowMs] = useState(now);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
@@ -95,7 +97,7 @@ function TaxView({ user, api = coopApi, now = Date.now, onRefresh = refreshAfter
         <h2 id="tax-title">Patricius Tax Box</h2>
         <p className="muted">
           Put in a Tax Commendation to hold the Patricius title for one month (a running title is extended). A Patricius may enter the foundation
-          building, earns extra gDAO for the actions of invited Patrons, and may exchange gDAO for Shards.
+          building, earns extra gDAO for the actions of invited Patrons, and may exchange gDAO for {product ? `${product} Shards` : 'Shards'}.
         </p>
         <dl className="coop-figures">
           <div>
