@@ -164,7 +164,7 @@ function ShopBuy({ variant, item, user, locked, restockMs, api, wallet, onRefres
     direct: request.direct,
     activation: mastershipTarget(user),
     locked,
-    labels: request.direct ? { stage0: GDAO_LABEL, stage1: GDAO_LABEL } : SHOP_LABELS,
+    labels: request.direct ? directLabels(variant === 'gdao' || currency === 'token' ? GDAO_LABEL : SHOP_LABELS.stage1) : SHOP_LABELS,
     activate: (target) => navigate(target),
     refresh: onRefresh,
     leave: onBought,
@@ -179,6 +179,11 @@ function ShopBuy({ variant, item, user, locked, restockMs, api, wallet, onRefres
       <TransactionButton flow={flow} testId="shop-buy" />
     </>
   );
+}
+
+/** Both stages of a one-press purchase read the same. */
+function directLabels(label: string) {
+  return { stage0: label, stage1: label };
 }
 
 /** A description (HTML in the catalogue, spec 2 §3) as plain text: no markup from the wire reaches the DOM. */

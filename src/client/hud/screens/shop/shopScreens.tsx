@@ -9,15 +9,15 @@ const ShopScreen = lazy(() => import('./ShopScreen'));
 /** Routes whose screens live here. */
 export const shopRouteNames: readonly RouteName[] = ['mageShop', 'eggShop', 'gdaoShop'];
 
-/** The screen of a shop route, or null for any other route. */
+/** The screen of a shop route, or null for any other route; keyed, so a shop never shows another's list or flow. */
 export function shopScreenFor(view: Extract<View, { kind: 'show' }>): ReactElement | null {
   switch (view.route) {
     case 'mageShop':
-      return <ShopScreen variant="mage" />;
+      return <ShopScreen key="mage" variant="mage" />;
     case 'eggShop':
-      return <ShopScreen variant="egg" />;
+      return <ShopScreen key="egg" variant="egg" />;
     case 'gdaoShop':
-      return <ShopScreen variant="gdao" />;
+      return <ShopScreen key="gdao" variant="gdao" />;
     default:
       return null;
   }
