@@ -13,6 +13,7 @@ import { $session } from '../../../stores/session';
 import { $game } from '../../../stores/game';
 import { navigate } from '../../../stores/router';
 import { $roundOpen } from '../../../app/roundClock';
+import { refreshGameNow } from '../../../net/gameSync';
 import { shopApi, type ShopApi, type ShopItem } from '../../../net/shopApi';
 import { walletApi, type WalletApi } from '../../../net/walletApi';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
@@ -71,6 +72,10 @@ function Shop({ variant, user, api = shopApi, wallet = walletApi, onRefresh = re
   const index = useStore($shopIndex);
   const item = items?.[index] ?? null;
   const restockMs = useRestockMs(variant === 'gdao');
+  // The caravan's state comes with the game, polled only every minute: the store reads it fresh on opening.
+  useEffect(() => {
+    if (variant === 'gdao') refreshGameNow();
+  }, [variant]);
   const [success, setSuccess] = useState('');
   // A purchase leaves the flow in "Done!": a fresh flow (new key) lets the player buy again.
   const [purchases, setPurchases] = useState(0);
