@@ -11,6 +11,7 @@ import NewPasswordScreen from '../hud/screens/NewPasswordScreen';
 import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 import { walletRouteNames, walletScreenFor } from '../hud/screens/wallet/walletScreens';
+import { itemRouteNames, itemScreenFor } from '../hud/screens/items/itemScreens';
 
 // The entry screens above are in the first-paint chunk; every screen behind login loads with its route
 // (App's Suspense shows nothing meanwhile), so the first paint does not carry them.
@@ -43,6 +44,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'fairness',
   'solvency',
   ...walletRouteNames,
+  ...itemRouteNames,
 ]);
 
 /** The element for a shown view. */
@@ -83,6 +85,6 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:
-      return walletScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
+      return walletScreenFor(view) ?? itemScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
   }
 }
