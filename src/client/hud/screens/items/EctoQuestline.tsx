@@ -15,6 +15,7 @@ import { ErrorLine } from '../../components/ErrorLine';
 import { useActionData } from './useActionData';
 import { heldQuantity } from './actionView';
 import { questButton, questSteps, type QuestFacts } from './questlineView';
+import './ItemScreens.css';
 
 /** Props: endpoints and refresh for tests. */
 export interface EctoQuestlineProps {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
 import { RoundCountdown } from '../../components/RoundCountdown';
+import './ItemScreens.css';
 
 /** Props: test id, title, whether the game is still loading, the content. */
 export interface ItemScreenShellProps {
