@@ -31,7 +31,14 @@ export function ActionButton({ view, onPress, testId, onHold, onRelease }: Actio
         }
       : {};
   return (
-    <Button variant={view.error ? 'error' : 'primary'} disabled={view.disabled} onClick={onPress} data-testid={testId} {...hold}>
+    <Button
+      variant={view.error ? 'error' : 'primary'}
+      className={onHold ? 'hold' : undefined}
+      disabled={view.disabled}
+      onClick={onPress}
+      data-testid={testId}
+      {...hold}
+    >
       {view.text}
     </Button>
   );

@@ -12,6 +12,7 @@ import { ActionButton } from '../../components/ActionButton';
 import { EidolPicker } from '../../components/EidolPicker';
 import { Field } from '../../components/Field';
 import { ItemScreenShell } from './ItemScreenShell';
+import { PaidLine } from './PaidLine';
 import { useActionData } from './useActionData';
 import { amountNumber, digitsOnly, heldQuantity, popPotencyPercent } from './actionView';
 import { extractButton, extractRefusal } from './extractView';
@@ -67,6 +68,7 @@ export default function ExtractScreen({ api = itemActionsApi, onRefresh = refres
         data-testid="extract-amount"
       />
       <ActionButton view={view} onPress={flowState.press} testId="extract-submit" />
+      {flowState.state === 'success' ? <PaidLine result={flowState.result} /> : null}
     </ItemScreenShell>
   );
 }

@@ -10,6 +10,7 @@ import { useWaitApprove } from '../../useWaitApprove';
 import { ActionButton } from '../../components/ActionButton';
 import { EidolPicker } from '../../components/EidolPicker';
 import { ItemScreenShell } from './ItemScreenShell';
+import { PaidLine } from './PaidLine';
 import { useActionData } from './useActionData';
 import { popButton, popFigures, popRefusal } from './popView';
 import { popIncomeUnits } from './actionView';
@@ -76,6 +77,7 @@ export default function PopScreen({ variant = 'swipe', api = itemActionsApi, onR
         </div>
       ) : null}
       <ActionButton view={view} onPress={flow.press} onHold={flow.hold} onRelease={flow.release} testId="pop-submit" />
+      {flow.state === 'success' ? <PaidLine result={flow.result} /> : null}
     </ItemScreenShell>
   );
 }

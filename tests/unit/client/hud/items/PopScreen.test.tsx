@@ -76,6 +76,7 @@ describe('PopScreen', () => {
     expect(pops.map((p) => p.id)).toEqual([1]);
     await settle(() => pops[0]!.d.resolve(ok({ oogle: makeEidol({ id: 1 }), paid: '80' })));
     expect(submit().textContent).toBe('Done');
+    expect(byId('paid-line').textContent).toBe('+80 ANGLS');
     await advance(750);
     expect(refreshed).toBe(1);
     expect(location.pathname).toBe('/pop');
