@@ -12,6 +12,7 @@ import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 import { walletRouteNames, walletScreenFor } from '../hud/screens/wallet/walletScreens';
 import { shopRouteNames, shopScreenFor } from '../hud/screens/shop/shopScreens';
+import { itemRouteNames, itemScreenFor } from '../hud/screens/items/itemScreens';
 
 // The entry screens above are in the first-paint chunk; every screen behind login loads with its route
 // (App's Suspense shows nothing meanwhile), so the first paint does not carry them.
@@ -51,6 +52,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'tax',
   ...walletRouteNames,
   ...shopRouteNames,
+  ...itemRouteNames,
 ]);
 
 /** The element for a shown view. */
@@ -97,6 +99,6 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:
-      return walletScreenFor(view) ?? shopScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
+      return walletScreenFor(view) ?? shopScreenFor(view) ?? itemScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
   }
 }

@@ -61,6 +61,10 @@ export const gameSchema = z.object({
   caravan: z.string(),
   caravan_items: z.number().int(),
   chest_locked: z.boolean(),
+  /** ANGLS paid per gDAO burned at the chest (decimal string); absent from servers before the chest. */
+  gdao_burn_rate: z.string().optional(),
+  /** The chest claim's fee in percent; absent from servers before the chest. */
+  gdao_claim_fee_percent: z.number().optional(),
   oogles: z.array(eidolSchema),
   items: z.array(itemSchema),
   /** Server time (UTC ms) when answered: the client's countdown corrects its clock offset with it. */
