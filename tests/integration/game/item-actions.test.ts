@@ -11,6 +11,7 @@ import { confirmEmail, drainEidol, gameSnapshot, openRound, playerAngls, poolBal
 import { eidolHolds, fundBacking, issueItem, playerHolds, systemHolds } from '../../support/itemFixtures';
 import { itemAsset } from '../../../src/shared/money/assets';
 import { eidolSchema } from '../../../src/shared/api/game';
+import { itemActionResultSchema } from '../../../src/shared/api/itemActions';
 import { EIDOL_BUSY, EIDOL_NOT_FOUND, EXTRA_EIDOL_REFUSED, ROUND_LOCKED } from '../../../src/server/domain/eidols/eidolTexts';
 import { ACTION_ITEMS, APPLE_MS } from '../../../src/server/domain/items/itemActionsConfig';
 import * as T from '../../../src/server/domain/items/itemTexts';
@@ -85,8 +86,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     const res = await client.post(`/api/oogles/${id}/pop`);
     expect(res.status).toBe(200);
     // Level 3: 0.74 + 0.06 = 80 %.
-    expect(res.body.data.paid).toBe('80.00000000');
-    expect(eidolSchema.parse(res.body.data.oogle)).toMatchObject({ id, value: '0.00000000' });
+    expect(itemActionResultSchema.parse(res.body.data)).toMatchObject({ paid: '80.00000000', oogle: { id, value: '0.00000000' } });
     expect(await playerAngls(db(), s.clock, userId)).toBe(80n * ANGLS);
     expect(await poolBalance(db(), s.clock)).toBe(pool + 20n * ANGLS);
     expect(await eidolHolds(db(), s.clock, id)).toBe(0n);
@@ -121,7 +121,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     const res = await client.post(`/api/oogles/${id}/extract`, { amount: '10' });
     expect(res.status).toBe(200);
     // Level 1: 76 % of 10 ANGLS.
-    expect(res.body.data.paid).toBe('7.60000000');
+    expect(itemActionResultSchema.parse(res.body.data).paid).toBe('7.60000000');
     expect(res.body.data.oogle).toMatchObject({ id, value: '90.00000000', no_loss_value: '90.00000000' });
     expect(await playerAngls(db(), s.clock, userId)).toBe(760_000_000n);
     expect(await poolBalance(db(), s.clock)).toBe(pool + 240_000_000n);
@@ -161,6 +161,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     const eaten = await consumed(COOKIE);
     const res = await client.post(`/api/oogles/${id}/feed`, { amount: 2 });
     expect(res.status).toBe(200);
+    expect(Object.keys(itemActionResultSchema.parse(res.body.data))).toEqual(['oogle']);
     expect(res.body.data.oogle).toMatchObject({ id, value: '102.00000000', no_loss_value: '102.00000000', top_value: '102.00000000' });
     expect(await eidolHolds(db(), s.clock, id)).toBe(102n * ANGLS);
     expect(await systemHolds(db(), s.clock, 'item_backing', 'ANGLS')).toBe(backing - 2n * ANGLS);
@@ -177,6 +178,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     await issueItem(db(), s.clock, userId, COOKIE, 2n);
     const before = await snapshot();
     for (const amount of [undefined, 0, '', 'x']) await refused(await client.post(`/api/oogles/${id}/feed`, amount === undefined ? {} : { amount }), 422, T.SPECIFY_FEED, before);
+    // No body at all (the client's empty POST).
+    await refused(await client.request('POST', `/api/oogles/${id}/feed`), 422, T.SPECIFY_FEED, before);
     await refused(await client.post(`/api/oogles/${id}/feed`, { amount: 3 }), 422, T.NOT_ENOUGH_COOKIES, before);
     await setEidol(id, { type: 'egg' });
     await refused(await client.post(`/api/oogles/${id}/feed`, { amount: 1 }), 422, T.CANNOT_FEED_EGGS, before);
