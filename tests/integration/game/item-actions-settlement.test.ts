@@ -14,6 +14,7 @@ import { AppError } from '../../../src/server/domain/errors';
 import { ROUND_LOCKED } from '../../../src/server/domain/eidols/eidolTexts';
 import { extractValue } from '../../../src/server/domain/items/extractValue';
 import { feedEidol } from '../../../src/server/domain/items/feedEidol';
+import { popEidol } from '../../../src/server/domain/items/popEidol';
 import { ACTION_ITEMS } from '../../../src/server/domain/items/itemActionsConfig';
 import { settleDue } from '../../../src/server/domain/rounds/settleDue';
 import { eidolAccount, systemAccount, transfer, type Ledger } from '../../../src/server/ledger/index';
@@ -115,5 +116,34 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
     }
     console.info(`${dialect}: action first ${outcomes.first}, refused after settlement ${outcomes.refused}`);
     expect(outcomes.first + outcomes.refused).toBe(12);
+  });
+
+  it('pops either before the snapshot (the eidol sits the round out) or not at all', async () => {
+    const results: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { client, user } = await registerPlayer(s, `racepop${i}`);
+      await confirmEmail(s.testDb.db, user.id);
+      const popId: number = (await client.post('/api/oogle/free')).body.data.id;
+      await s.testDb.db.kysely.updateTable('eidols').set({ type: 'ogle', level: 2, risk: '0.3', hatched_at: s.clock.now() }).where('id', '=', popId).execute();
+      await s.testDb.db.kysely.updateTable('users').set({ level: 1 }).where('id', '=', user.id).execute();
+      const round = await current();
+      s.clock.set(round.ends_at);
+      const settle = settleDue(ledger, { timing });
+      if (i % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 3));
+      const pop = popEidol(ledger, { userId: user.id, eidolId: popId, receivedAt: round.can_act_before - 1 }, undefined).then(() => 'ok' as const, (err: unknown) => err);
+      const [popped, settled] = await Promise.all([pop, settle]);
+      expect(settled?.roundId).toBe(round.id);
+      const entry = await s.testDb.db.kysely.selectFrom('round_entries').select('eidol_id').where('round_id', '=', round.id).where('eidol_id', '=', popId).executeTakeFirst();
+      const closed = (await s.testDb.db.kysely.selectFrom('eidols').select('closed_at').where('id', '=', popId).executeTakeFirstOrThrow()).closed_at;
+      if (popped === 'ok') {
+        expect([entry, closed !== null]).toEqual([undefined, true]);
+      } else {
+        expect((popped as AppError).message).toBe(ROUND_LOCKED);
+        expect([entry?.eidol_id, closed]).toEqual([popId, null]);
+      }
+      results.push(popped === 'ok' ? 'popped' : 'refused');
+      await ledgerOk();
+    }
+    console.info(`${dialect}: pops ${results.join(', ')}`);
   });
 });
