@@ -204,6 +204,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     expect(await consumed(COOKIE)).toBe(eaten + 1n);
     expect(await eidolHolds(db(), s.clock, id)).toBe(101n * ANGLS);
     await ledgerOk();
+
+    // The last cookie fed to two different eidols at once: the ledger's own check refuses the second.
+    const second = await k().insertInto('eidols').values({ ...(await row(id)), id: undefined, source: 'egg1', created_at: s.clock.now() }).returning('id').executeTakeFirstOrThrow();
+    await issueItem(db(), s.clock, userId, COOKIE, 1n);
+    const both = await Promise.all([client.post(`/api/oogles/${id}/feed`, { amount: 1 }), client.post(`/api/oogles/${second.id}/feed`, { amount: 1 })]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(both.find((r) => r.status === 422)!.body.message).toBe(T.NOT_ENOUGH_COOKIES);
+    expect(await holds(userId, COOKIE)).toBe(0n);
+    expect(await consumed(COOKIE)).toBe(eaten + 2n);
+    await ledgerOk();
   });
 
   it('feeds Precision Apples: 24 h of boost each, from now or from a running boost', async () => {
