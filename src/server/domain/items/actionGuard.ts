@@ -35,15 +35,21 @@ export function refuse(text: string, field = 'oogle'): AppError {
  * Take it first in the transaction: settlement also locks the round before anything else, so no cycle.
  */
 export async function lockRoundOpen(tx: LedgerTx, receivedAt: number): Promise<boolean> {
-  const round = await tx.kysely
-    .selectFrom('rounds')
-    .select(['id', 'opens_at', 'can_act_before', 'ends_at'])
-    .where('settled_at', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .$if(tx.dialect === 'postgres', (q) => q.forShare())
-    .executeTakeFirst();
-  return round !== undefined && receivedAt >= round.opens_at && roundPhase(round, receivedAt) === 'open';
+  const read = (lock: boolean) =>
+    tx.kysely
+      .selectFrom('rounds')
+      .select(['id', 'opens_at', 'can_act_before', 'ends_at'])
+      .where('settled_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .$if(lock, (q) => q.forShare())
+      .executeTakeFirst();
+  const openAt = (round: Awaited<ReturnType<typeof read>>) => round !== undefined && receivedAt >= round.opens_at && roundPhase(round, receivedAt) === 'open';
+  if (tx.dialect === 'sqlite') return openAt(await read(false));
+  // PostgreSQL: a request that arrived after the open phase is refused without the lock, so a stream of late
+  // requests (each sharing the row a moment) can never keep a waiting settlement from its `for update`.
+  if (!openAt(await read(false))) return false;
+  return openAt(await read(true));
 }
 
 /**
