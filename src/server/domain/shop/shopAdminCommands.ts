@@ -75,6 +75,12 @@ function priceColumns(currency: PriceCurrency, price: bigint) {
 async function applyStock(tx: LedgerTx, row: ShopItemRow, stock: number | null): Promise<Record<string, unknown>> {
   const itemId = listingItemId(row);
   if (stock !== null && itemId === undefined) throw new AdminUsageError('only items and gDAO-store goods have counted stock');
+  if (stock !== null) {
+    // An item's stock is one ledger balance: a second counted listing would silently share (and reset) it.
+    const others = await tx.kysely.selectFrom('shop_items').selectAll().where('stock', 'is not', null).where('id', '!=', row.id).execute();
+    const other = others.find((o) => listingItemId(o) === itemId);
+    if (other) throw new AdminUsageError(`item ${itemId} already has counted listing ${other.id} (its stock is the item's): set that one, or make it "many" first`);
+  }
   await tx.kysely.updateTable('shop_items').set({ stock }).where('id', '=', row.id).execute();
   // 'many' sells by issuing from genesis: what is left in shop_stock stays there (the caravan's goods included).
   if (stock === null) return { shop_item_id: row.id, stock: 'many' };
