@@ -15,7 +15,7 @@ import { systemAccount, getAccount, type Ledger } from '../../../src/server/ledg
 import { ROUND_LOCKED, EXTRA_EIDOL_REFUSED } from '../../../src/server/domain/eidols/eidolTexts';
 import { INSUFFICIENT, INVOKE_MASTERSHIP } from '../../../src/server/domain/wallet/walletTexts';
 import {
-  CONFIRM_EMAIL, DROP_ITEM_NOT_FOUND, INSUFFICIENT_GDAO, JAR_GDAO_REQUIRED, LOCKED_FOR_RESTOCK, OUT_OF_STOCK,
+  CONFIRM_EMAIL, DROP_ITEM_NOT_FOUND, INSUFFICIENT_GDAO, JAR_GDAO_REQUIRED, LOCKED_FOR_RESTOCK, NOT_FOR_SALE_YET, OUT_OF_STOCK,
 } from '../../../src/server/domain/shop/shopTexts';
 import { fundPlayer, playerBalance, systemBalance, walletSnapshot } from '../wallet/support/walletFixtures';
 import { activePlayer, listingId, startShopServer } from './support';
@@ -195,6 +195,32 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
       { id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 1, image: 'item-4', data: {} },
       { id: 13, name: 'Eggtoplasm Jar', type: 'Ectojar', quantity: 1, image: 'item-13', data: {} },
     ]);
+  });
+
+  it('buys and drops once per Idempotency-Key; a misconfigured listing is not for sale', async () => {
+    const { client, user } = await activePlayer(s, 'idem1');
+    await confirmEmail(s.testDb.db, user.id);
+    await fundPlayer(ledger, user.id, 'ANGLS', 10n * ANGLS);
+    await fundPlayer(ledger, user.id, 'GDAO', 14n);
+    const puff = await listingId(s, 'item', 'Puff of Wisdom', 'ngls');
+    const headers = { 'idempotency-key': 'puff-1' };
+    const first = await client.post('/api/shop/buy', { shop_item_id: puff }, { headers });
+    const again = await client.post('/api/shop/buy', { shop_item_id: puff }, { headers });
+    expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    expect(again.body).toEqual(first.body);
+    expect(await playerBalance(ledger, user.id, 'item:9')).toBe(1n);
+    const jar = { headers: { 'idempotency-key': 'jar-1' } };
+    const drops = [await client.post('/api/drop', { item_id: 5 }, jar), await client.post('/api/drop', { item_id: 5 }, jar)];
+    expect(drops.map((d) => [d.status, d.headers.get('idempotent-replayed')])).toEqual([[200, null], [200, 'true']]);
+    expect([await playerBalance(ledger, user.id, 'GDAO'), await playerBalance(ledger, user.id, 'item:13')]).toEqual([7n, 1n]);
+    // An egg priced in USDC could not put its value in ANGLS: refused, nothing moves.
+    const egg = await s.testDb.db.kysely.insertInto('shop_items')
+      .values({ type: 'egg', name: 'Odd Egg', price_busd: USDC, data: JSON.stringify({ skin: 'egg1' }), created_at: 0 }).returning('id').executeTakeFirstOrThrow();
+    await fundPlayer(ledger, user.id, 'USDC', USDC);
+    const before = await walletSnapshot(s);
+    expect((await buy(client, egg.id)).body).toEqual({ success: false, message: NOT_FOR_SALE_YET });
+    expect(await walletSnapshot(s)).toEqual(before);
+    await s.testDb.db.kysely.deleteFrom('shop_items').where('id', '=', egg.id).execute();
   });
 
   it('announces item_arrived to the owner on both transports', async () => {
