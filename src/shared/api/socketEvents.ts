@@ -26,7 +26,10 @@ export const serverEventSchemas = {
   game_ended: z.looseObject({ game_id: z.number().int(), threshold: z.string(), hash: z.string(), next_game_id: z.number().int() }),
   /** A transaction of the player changed status (spec 3 §7). Other fields not yet known: loose. */
   transaction_update: z.looseObject({ status: transactionStatusSchema }),
-  /** An item reached the player ("Item arrived!"). Fields not yet known: loose. */
+  /**
+   * An item reached the player ("Item arrived!"); a shop purchase or drop sends `{item_id, quantity}` (how
+   * many arrived). Loose: the realtime tests use it as their generic event.
+   */
   item_arrived: z.looseObject({}),
   /** A transmutation succeeded ("Transmutation succesfull!", sic). Fields not yet known: loose. */
   training_succesfull: z.looseObject({}),

@@ -9,7 +9,8 @@ import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import { eidolAccount, getAccount, type Ledger } from '../../../src/server/ledger/index';
 import { GAS_DEPOSIT_REQUIRED, INSUFFICIENT, INVOKE_MASTERSHIP, SPECIFY_ADDRESS, SPECIFY_AMOUNT, UNKNOWN_CURRENCY } from '../../../src/server/domain/wallet/walletTexts';
-import { NOT_FOR_SALE_YET, SHOP_ITEM_NOT_FOUND, STARTER_PACK_TAKEN, UNKNOWN_SHOP_TYPE } from '../../../src/server/domain/shop/shopTexts';
+import { SHOP_ITEM_NOT_FOUND, STARTER_PACK_TAKEN, UNKNOWN_SHOP_TYPE } from '../../../src/server/domain/shop/shopTexts';
+import { SHOP_CATALOGUE } from '../../../src/server/domain/shop/shopConfig';
 import { fundPlayer, playerBalance, setFlags, startWalletServer, systemBalance, walletSnapshot } from './support/walletFixtures';
 
 const ANGLS = 100_000_000n;
@@ -96,8 +97,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     });
     expect(res.body.data.map((p: { id: number; price_busd: string }) => [p.id, p.price_busd])).toEqual([[1, '20.000000'], [2, '80.000000'], [3, '150.000000'], [4, '175.000000']]);
     expect((await client.get('/api/shop?type=startpak')).body).toEqual(res.body);
-    expect((await client.get('/api/shop')).body.data).toHaveLength(4);
-    expect((await client.get('/api/shop?type=item')).body).toEqual({ success: true, data: [] });
+    expect((await client.get('/api/shop')).body.data).toHaveLength(4 + SHOP_CATALOGUE.length);
+    const items = (await client.get('/api/shop?type=item')).body.data as { type: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.type === 'item')).toBe(true);
     const bad = await client.get('/api/shop?type=bogus');
     expect([bad.status, bad.body]).toEqual([422, { success: false, message: UNKNOWN_SHOP_TYPE, errors: { type: [UNKNOWN_SHOP_TYPE] } }]);
   });
@@ -166,11 +169,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     s.clock.advance(60 * 60 * 1000);
     await s.upkeep();
     expect((await s.testDb.db.kysely.selectFrom('transactions').select('status').where('id', '=', quoteId).executeTakeFirstOrThrow()).status).toBe('success');
-    // Shop items other than starter packs wait for the shops issue.
-    await s.testDb.db.kysely.insertInto('shop_items').values({ type: 'item', name: 'Golden Cookie', price_ngls: ANGLS, data: '{}', position: 1, created_at: 0 }).execute();
+    // A listing that names no item cannot be sold (the shops' own tests cover the catalogue: tests/integration/shop/).
+    const bare = await s.testDb.db.kysely.insertInto('shop_items').values({ type: 'item', name: 'Nameless', price_ngls: ANGLS, data: '{}', position: 0, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
     const item = (await client.get('/api/shop?type=item')).body.data[0];
-    expect(item).toMatchObject({ name: 'Golden Cookie', type: 'item', amount: 'many', price_ngls: '1.00000000' });
+    expect(item).toMatchObject({ id: bare.id, name: 'Nameless', type: 'item', amount: 'many', price_ngls: '1.00000000' });
     expect(item.id).toBeGreaterThan(4);
-    expect((await client.post('/api/shop/buy', { shop_item_id: item.id })).body).toEqual({ success: false, message: NOT_FOR_SALE_YET });
+    expect((await client.post('/api/shop/buy', { shop_item_id: item.id })).body).toEqual({ success: false, message: SHOP_ITEM_NOT_FOUND, errors: { shop_item_id: [SHOP_ITEM_NOT_FOUND] } });
   });
 });

@@ -1,4 +1,4 @@
-/** Tables of the shops and the exchange (migration 0070): the shop catalogue and each player's weekly melts. */
+/** Tables of the shops and the exchange (migrations 0070, 0110): the shop catalogue, each player's weekly melts, the admin audit and the caravan. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** A money column with a database default (0): optional on insert, bigint when read. */
@@ -39,10 +39,34 @@ export interface WeeklyMeltsTable {
   melted: bigint;
 }
 
+/** One operator command run through the admin CLI (migration 0110), written in the command's own transaction. */
+export interface AdminAuditTable {
+  id: Generated<number>;
+  /** Who ran it (the CLI's `--as`, else ADMIN_ACTOR, else the OS user). */
+  actor: string;
+  command: string;
+  /** JSON array of the command's arguments. */
+  args: Generated<string>;
+  /** JSON object: what the command changed. */
+  details: Generated<string>;
+  created_at: number;
+}
+
+/** The caravan's one row (id 1): when it returns and how many goods are still to unpack (#12 drives it). */
+export interface CaravanStateTable {
+  id: number;
+  /** Epoch ms of the return, or null while the caravan is home. */
+  returns_at: number | null;
+  goods_remaining: number;
+  updated_at: number;
+}
+
 /** The shop and exchange tables. */
 export interface ShopTables {
   shop_items: ShopItemsTable;
   weekly_melts: WeeklyMeltsTable;
+  admin_audit: AdminAuditTable;
+  caravan_state: CaravanStateTable;
 }
 
 /** Money columns of these tables (read as bigint: moneyColumns.ts). */

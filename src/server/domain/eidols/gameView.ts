@@ -8,12 +8,14 @@ import type { UserRow } from '../users/userView';
 import { wireTime } from '../users/userTime';
 import { eidolValues, openEidolsOf } from './eidolRepo';
 import { toEidolView } from './eidolView';
+import { caravanState } from '../shop/shopLocks';
 
 /** Builds the game view of `user` in `round`; `items` are the user's items as the user view lists them. */
 export async function loadGameView(k: Kysely<Database>, user: UserRow, round: RoundRow, items: Item[], now: number): Promise<GameView> {
   const rows = await openEidolsOf(k, user.id);
   const values = await eidolValues(k, rows.map((r) => r.id));
   const oogles = rows.map((r) => toEidolView(r, values.get(r.id) ?? 0n));
+  const caravan = await caravanState(k);
   // An egg earns XP every round whatever its risk, so it is always in; an eidol is in once its risk is > 0.
   const isJoined = rows.some((r) => r.type === 'egg' || r.risk !== '0');
   return {
@@ -32,8 +34,9 @@ export async function loadGameView(k: Kysely<Database>, user: UserRow, round: Ro
     incense_3: '',
     // PLACEHOLDER until issue 11 (shops, items and gDAO: the chest): the chest holds nothing and is open.
     gdao_chest_supply: '0',
-    caravan: '',
-    caravan_items: 0,
+    // The caravan's state row (#12 drives it): its return time while one is set, and the goods left to unpack.
+    caravan: wireTime(caravan.returnsAt) ?? '',
+    caravan_items: caravan.goodsRemaining,
     chest_locked: false,
     oogles,
     items,

@@ -34,6 +34,30 @@ function eggName(rarity: string): string {
   return `${rarity[0]!.toUpperCase()}${rarity.slice(1)} Egg`;
 }
 
+/** Spec 1 §5: an extra eidol only while the open eidols are fewer than the player's level; throws the refusal. */
+export async function requireRoomForEidol(tx: LedgerTx, userId: number, level: number): Promise<void> {
+  const open = await countOpenEidols(tx.kysely, userId);
+  if (open > 0 && open >= level) throw new AppError(422, EXTRA_EIDOL_REFUSED);
+}
+
+/**
+ * Inserts an egg of `tier` for `userId` (its value is the caller's transfer into its account); undefined
+ * when the unique index eidols_one_free_egg kept a twin free egg out (PostgreSQL: it waits for our commit).
+ */
+export async function insertEgg(tx: LedgerTx, userId: number, tier: EggTier, source: string) {
+  const spec = EGG_TIERS[tier];
+  const value = BigInt(spec.value) * ANGLS_UNIT;
+  return tx.kysely
+    .insertInto('eidols')
+    .values({
+      user_id: userId, type: 'egg', rarity: spec.rarity, collection: 'basic', skin_name: eggName(spec.rarity), skin_image: eggFrame(tier),
+      source, hatch_value: value, top_value: value, no_loss_value: value, created_at: tx.now, updated_at: tx.now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Grows one egg inside `tx`; throws an AppError (nothing written) when a rule refuses it. */
 async function growEggIn(tx: LedgerTx, userId: number, source: EggSource): Promise<EidolView> {
   const user = await lockedUser(tx, userId);
@@ -47,9 +71,7 @@ async function growEggIn(tx: LedgerTx, userId: number, source: EggSource): Promi
     const taken = await tx.kysely.selectFrom('eidols').select('id').where('user_id', '=', userId).where('source', '=', 'free').executeTakeFirst();
     if (taken) throw new AppError(422, FREE_EGG_TAKEN);
   }
-  // Spec 1 §5: an extra eidol only while the open eidols are fewer than the player's level.
-  const open = await countOpenEidols(tx.kysely, userId);
-  if (open > 0 && open >= user.level) throw new AppError(422, EXTRA_EIDOL_REFUSED);
+  await requireRoomForEidol(tx, userId, user.level);
 
   const pool = await systemAccount(tx, 'mining_pool', 'ANGLS');
   const player = await playerAccount(tx, userId, 'ANGLS');
@@ -58,16 +80,7 @@ async function growEggIn(tx: LedgerTx, userId: number, source: EggSource): Promi
   const needed = source.kind === 'free' ? value : cost;
   if (payer.balance - payer.debitsPending < needed) throw new AppError(422, source.kind === 'free' ? POOL_LIMIT_REACHED : INSUFFICIENT_ANGLS);
 
-  const row = await tx.kysely
-    .insertInto('eidols')
-    .values({
-      user_id: userId, type: 'egg', rarity: spec.rarity, collection: 'basic', skin_name: eggName(spec.rarity), skin_image: eggFrame(tier),
-      source: source.kind === 'free' ? 'free' : tier, hatch_value: value, top_value: value, no_loss_value: value, created_at: tx.now, updated_at: tx.now,
-    })
-    // The unique index eidols_one_free_egg: a concurrent twin (PostgreSQL) waits for our commit, then inserts nothing.
-    .onConflict((oc) => oc.doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const row = await insertEgg(tx, userId, tier, source.kind === 'free' ? 'free' : tier);
   if (!row) throw new AppError(422, FREE_EGG_TAKEN);
 
   const eidol = await eidolAccount(tx, row.id);

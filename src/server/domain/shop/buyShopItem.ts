@@ -8,8 +8,10 @@ import { requireActiveWallet, type ActivationFlags } from '../wallet/walletGuard
 import { INSUFFICIENT, POOL_LIMIT } from '../wallet/walletTexts';
 import { amountRefused } from '../exchange/exchangeTrade';
 import { findShopItem } from './shopItems';
-import { NOT_FOR_SALE_YET, SHOP_ITEM_NOT_FOUND } from './shopTexts';
+import { OUT_OF_STOCK, SHOP_ITEM_NOT_FOUND } from './shopTexts';
 import { STARTER_PACK_KIND } from './starterPack';
+import { insufficientRefusal, SHOP_PURCHASE_KIND, STOCK_LEG } from './shopPurchase';
+import { listingPrice } from './shopPrices';
 
 /** The item id of the body: a positive integer (or its digits as a string). */
 function shopItemIdOf(value: unknown): number | undefined {
@@ -19,7 +21,7 @@ function shopItemIdOf(value: unknown): number | undefined {
 
 /**
  * Buys item `body.shop_item_id` for `user`. Starter packs need only the gas deposit (they are how
- * `start_pack` is earned); every other item needs an active wallet and waits for the shops issue.
+ * `start_pack` is earned); every other listing needs an active wallet and is a `shop_purchase`.
  */
 export async function buyShopItem(
   ledger: Ledger, user: ActivationFlags & { id: number }, body: Record<string, unknown>, ref: RequestRef | undefined, onUpdate?: TransactionUpdateListener,
@@ -31,8 +33,17 @@ export async function buyShopItem(
     throw new AppError(422, SHOP_ITEM_NOT_FOUND, { shop_item_id: [SHOP_ITEM_NOT_FOUND] });
   }
   requireActiveWallet(user, item.type === 'startpak' ? 'starter' : 'wallet');
-  // Placeholder until the shops issue: eggs, items and the gDAO store are listed but not sold here.
-  if (item.type !== 'startpak') throw new AppError(422, NOT_FOR_SALE_YET);
+  if (item.type !== 'startpak') {
+    const currency = listingPrice(item)?.currency ?? 'ngls';
+    return executeNow(
+      ledger,
+      { userId: user.id, kind: SHOP_PURCHASE_KIND, payload: { shopItemId: item.id } },
+      ref,
+      // A concurrent buyer took the last unit, or spent the money, between the checks and the ledger's locked ones.
+      (err) => (err.transferId?.endsWith(`:${STOCK_LEG}`) ? new AppError(422, OUT_OF_STOCK, { shop_item_id: [OUT_OF_STOCK] }) : insufficientRefusal(currency)),
+      onUpdate,
+    );
+  }
   return executeNow(
     ledger,
     { userId: user.id, kind: STARTER_PACK_KIND, payload: { shopItemId: item.id } },

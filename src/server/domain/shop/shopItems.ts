@@ -26,15 +26,18 @@ export interface ShopItemView {
   data: Record<string, unknown>;
 }
 
-/** The wire item of a row. */
-export function shopItemView(row: ShopItemRow): ShopItemView {
+/**
+ * The wire item of a row. `stocks` (item id → `shop_stock` balance, shopStockBalances) gives a counted
+ * listing's `amount`: the ledger's count, not the column's.
+ */
+export function shopItemView(row: ShopItemRow, stocks?: ReadonlyMap<number, bigint>): ShopItemView {
   const { ANGLS, BNB, USDC, GDAO } = CURRENCY_ASSETS;
   return {
     id: row.id,
     name: row.name,
     type: row.type,
     description: row.description,
-    amount: row.stock ?? 'many',
+    amount: amountOf(row, stocks),
     price_ngls: formatUnits(row.price_ngls, ANGLS.scale),
     price_bnb: formatUnits(row.price_bnb, BNB.scale),
     price_busd: formatUnits(row.price_busd, USDC.scale),
@@ -43,6 +46,13 @@ export function shopItemView(row: ShopItemRow): ShopItemView {
     nodeshare: formatUnits(row.nodeshare, ANGLS.scale),
     data: JSON.parse(row.data) as Record<string, unknown>,
   };
+}
+
+function amountOf(row: ShopItemRow, stocks: ReadonlyMap<number, bigint> | undefined): 'many' | number {
+  if (row.stock === null) return 'many';
+  const itemId = (JSON.parse(row.data) as { item_id?: unknown }).item_id;
+  if (!stocks || typeof itemId !== 'number') return row.stock;
+  return Number(stocks.get(itemId) ?? 0n);
 }
 
 /** Active items of `type` (every type when undefined), in listing order. */

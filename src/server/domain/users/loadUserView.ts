@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { User } from '../../../shared/api/user';
 import type { BalanceReader } from './balances';
+import { itemsOf } from '../../ledger/index';
 import { meltAllowanceLeft } from '../exchange/meltAllowance';
 import { countReferrals } from './userRepo';
 import { toUserView, type UserRow } from './userView';
 
-/** The wire user of `row`, with its balances, referral count and weekly melt allowance read at `now`. */
+/** The wire user of `row`, with its balances, items, referral count and weekly melt allowance read at `now`. */
 export async function loadUserView(
   db: Kysely<Database>,
   balances: BalanceReader,
@@ -15,6 +16,8 @@ export async function loadUserView(
   row: UserRow,
   now: number,
 ): Promise<User> {
-  const [b, refCount, withdraws] = await Promise.all([balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now)]);
-  return toUserView(row, { publicUrl, balances: b, refCount, withdraws });
+  const [b, refCount, withdraws, items] = await Promise.all([
+    balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now), itemsOf(db, row.id),
+  ]);
+  return toUserView(row, { publicUrl, balances: b, refCount, withdraws, items });
 }

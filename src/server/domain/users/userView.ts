@@ -6,6 +6,7 @@ import { formatUnits } from '../../../shared/money/format';
 import { CURRENCY_ASSETS, ITEM_IDS } from '../../../shared/money/assets';
 import { nextLevelXp } from '../../../shared/rules/levels';
 import type { UserBalances } from './balances';
+import { itemsView } from './itemsView';
 import { wireTime } from './userTime';
 
 /** A user row as read from the database. */
@@ -26,6 +27,8 @@ export interface UserViewContext {
   refCount: number;
   /** Remaining weekly melt allowance in ANGLS units (meltAllowanceLeft); 0 when not read. */
   withdraws?: bigint;
+  /** Every item held (item id → quantity, ledger `itemsOf`); without it only the gDAO balance is listed. */
+  items?: ReadonlyMap<number, bigint>;
 }
 
 /** The referral landing link of a ref code. */
@@ -34,9 +37,8 @@ export function refLink(publicUrl: string, refCode: string): string {
 }
 
 function gdaoItems(gdao: bigint): Item[] {
-  if (gdao <= 0n) return [];
   // The token is a ledger asset; the client counts it as inventory item 4.
-  return [{ id: ITEM_IDS.GDAO_TOKEN, name: 'gDAO', type: 'Cooptoken', quantity: Number(gdao), image: 'item-4', data: {} }];
+  return itemsView(new Map([[ITEM_IDS.GDAO_TOKEN, gdao]]));
 }
 
 /** Builds the wire user from its row, balances and referral count. */
@@ -67,7 +69,7 @@ export function toUserView(row: UserRow, ctx: UserViewContext): User {
     multiplier: 1,
     withdraws: formatUnits(ctx.withdraws ?? 0n, WIRE_DECIMALS.ngls),
     ws_auth_token: row.ws_auth_token,
-    items: gdaoItems(ctx.balances.gdao),
+    items: ctx.items ? itemsView(ctx.items) : gdaoItems(ctx.balances.gdao),
     is_admin: row.is_admin === 1,
   };
 }

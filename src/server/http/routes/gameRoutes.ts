@@ -6,7 +6,7 @@ import { NO_ROUND } from '../../domain/eidols/eidolTexts';
 import { currentRound } from '../../domain/rounds/currentRound';
 import { toUserView } from '../../domain/users/userView';
 import { AppError } from '../../domain/errors';
-import { createLedger } from '../../ledger/index';
+import { createLedger, itemsOf } from '../../ledger/index';
 import type { App, AppContext } from '../context';
 import { ok } from '../envelope';
 import { requireUser, UNAUTHENTICATED } from '../requireUser';
@@ -20,7 +20,8 @@ export function gameRoutes(app: App, ctx: AppContext): void {
     const round = await currentRound(ctx.db.kysely);
     if (!round) throw new AppError(404, NO_ROUND);
     // The items exactly as the user view lists them (its one definition); the referral count plays no part.
-    const items = toUserView(user, { publicUrl: ctx.config.publicUrl, balances: await ctx.balances(user.id), refCount: 0 }).items;
+    const held = await itemsOf(ctx.db.kysely, user.id);
+    const items = toUserView(user, { publicUrl: ctx.config.publicUrl, balances: await ctx.balances(user.id), refCount: 0, items: held }).items;
     return ok(await loadGameView(ctx.db.kysely, user, round, items, ctx.clock.now()));
   });
 

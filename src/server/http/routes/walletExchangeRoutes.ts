@@ -1,7 +1,7 @@
 /**
  * The exchange and activation calls (spec 2 §7): `GET|POST /api/wallet/exchange`, the fee precalculation
- * `POST /api/wallet/withdraw`, `POST /api/onboarding/gas`, and the shop's `GET /api/shop` and
- * `POST /api/shop/buy`. Money-moving answers carry `Idempotent-Replayed` when a keyed request replays.
+ * `POST /api/wallet/withdraw`, `POST /api/onboarding/gas`, and the shop's `GET /api/shop`,
+ * `POST /api/shop/buy` and `POST /api/drop` (an item that arrives is announced as `item_arrived`). Money-moving answers carry `Idempotent-Replayed` when a keyed request replays.
  */
 import { z } from 'zod';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/api/transactions';
@@ -9,6 +9,8 @@ import { AppError } from '../../domain/errors';
 import { ratesView } from '../../domain/exchange/exchangePools';
 import { executeTrade } from '../../domain/exchange/executeTrade';
 import { buyShopItem } from '../../domain/shop/buyShopItem';
+import { dropItem } from '../../domain/shop/dropItem';
+import { shopStockBalances } from '../../domain/shop/shopStock';
 import { listShopItems, shopItemView, SHOP_ITEM_TYPES } from '../../domain/shop/shopItems';
 import { UNKNOWN_SHOP_TYPE } from '../../domain/shop/shopTexts';
 import { precalculateFee } from '../../domain/wallet/feePrecalc';
@@ -30,6 +32,11 @@ const shopQuery = z.object({ type: z.string().optional() });
 export function walletExchangeRoutes(app: App, ctx: AppContext, realtime: Realtime): void {
   const ledger = createLedger(ctx.db, ctx.clock);
   const onUpdate = transactionUpdateSender(realtime);
+  // After the commit, to the owner on every transport (as transaction_update): the item a purchase or drop brought.
+  const itemArrived = (userId: number, result: unknown) => {
+    const r = result as { item_id?: unknown; quantity?: unknown } | null;
+    if (typeof r?.item_id === 'number' && typeof r.quantity === 'number') realtime.sendToUser(userId, 'item_arrived', { item_id: r.item_id, quantity: r.quantity });
+  };
 
   app.get('/api/wallet/exchange', async (request) => {
     await requireUser(ctx, request);
@@ -57,8 +64,8 @@ export function walletExchangeRoutes(app: App, ctx: AppContext, realtime: Realti
     if (type !== undefined && type !== '' && !(SHOP_ITEM_TYPES as readonly string[]).includes(type)) {
       throw new AppError(422, UNKNOWN_SHOP_TYPE, { type: [UNKNOWN_SHOP_TYPE] });
     }
-    const rows = await listShopItems(ctx.db.kysely, type ? (type as ShopItemType) : undefined);
-    return ok(rows.map(shopItemView));
+    const [rows, stocks] = await Promise.all([listShopItems(ctx.db.kysely, type ? (type as ShopItemType) : undefined), shopStockBalances(ctx.db.kysely)]);
+    return ok(rows.map((row) => shopItemView(row, stocks)));
   };
   // The original client asks for both spellings (`/shop?type=item`, `/shop/?type=startpak`).
   for (const path of ['/api/shop', '/api/shop/']) {
@@ -72,6 +79,15 @@ export function walletExchangeRoutes(app: App, ctx: AppContext, realtime: Realti
     const user = await requireUser(ctx, request);
     const outcome = await buyShopItem(ledger, user, request.body ?? {}, requestRefOf(request), onUpdate);
     if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    else itemArrived(user.id, outcome.result.result);
+    return ok(outcome.result);
+  });
+
+  app.post('/api/drop', { schema: { body: objectBody } }, async (request, reply) => {
+    const user = await requireUser(ctx, request);
+    const outcome = await dropItem(ledger, user.id, request.body ?? {}, requestRefOf(request));
+    if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    else itemArrived(user.id, outcome.result);
     return ok(outcome.result);
   });
 }
