@@ -161,7 +161,7 @@ function ShopBuy({ variant, item, user, locked, restockMs, api, wallet, onRefres
     precalculate: (input) => (input?.quote ? wallet.feeQuote(input.quote) : Promise.reject(new Error('nothing to precalculate'))),
     commit: ({ input }) => {
       if (!input) return Promise.reject(new Error('no item chosen'));
-      return variant === 'gdao' ? api.drop(input.shopItemId) : api.buy(input.shopItemId);
+      return variant === 'gdao' ? api.drop(input.dropItemId) : api.buy(input.shopItemId);
     },
     input: request.body,
     inputKey: request.key,

@@ -122,6 +122,8 @@ export function restockText(leftMs: number): string {
 export interface ShopInput {
   quote: FeeQuoteBody | null;
   shopItemId: number;
+  /** The inventory item a gDAO-store drop names (`POST /api/drop {item_id}`): the listing's `data.item_id`. */
+  dropItemId: number;
 }
 
 /** The purchase request of the chosen item. */
@@ -150,6 +152,12 @@ export interface ShopCheck {
   restockMs: number | null;
 }
 
+/** The inventory item id of a listing (`data.item_id`); the listing's own id when it names none. */
+export function dropItemIdOf(item: ShopItem): number {
+  const id = Number(item.data.item_id);
+  return Number.isSafeInteger(id) && id > 0 ? id : item.id;
+}
+
 /** The request for `item` (null while none is chosen) and its validation text in the spec's order. */
 export function shopRequest(item: ShopItem | null, { variant, user, fee, restockMs }: ShopCheck): ShopRequest {
   if (!item) return { body: null, key: 'none', invalid: LOADING_SHOP, direct: false };
@@ -161,7 +169,7 @@ export function shopRequest(item: ShopItem | null, { variant, user, fee, restock
     direct || currency === null || currency === 'token'
       ? null
       : { amount: formatUnitsTrimmed(quoteUnits(item, currency), wireScale(currency)), currency, to_address: PLATFORM_ADDRESS, gas: fee?.[currency] ?? '0' };
-  const body: ShopInput = { quote, shopItemId: item.id };
+  const body: ShopInput = { quote, shopItemId: item.id, dropItemId: dropItemIdOf(item) };
   return { body, key, invalid: shopInvalid(item, currency, { variant, user, fee, restockMs }), direct };
 }
 

@@ -184,7 +184,8 @@ describe('ShopScreen /gdaoshop', () => {
     await advance(64_000);
     expect(text('shop-buy')).toBe('Buy with gDAO');
     await settle(() => byId('shop-buy')!.click());
-    expect(calls.slice(-1)).toEqual(['drop 5']);
+    // The drop names the inventory item (the Tome, 14), not the listing (5).
+    expect(calls.slice(-1)).toEqual(['drop 14']);
     expect(text('shop-buy')).toBe('Done!');
   });
 

@@ -61,7 +61,7 @@ describe('purchase request', () => {
 
   it('precalculates the price in its currency; BNB with the 0.001 surcharge', () => {
     expect(shopRequest(shopItem({ id: 3, price_busd: '9.5' }), { variant: 'mage', user, fee: null, restockMs: null })).toEqual({
-      body: { quote: { amount: '9.5', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' }, shopItemId: 3 },
+      body: { quote: { amount: '9.5', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' }, shopItemId: 3, dropItemId: 3 },
       key: '3:9.5:0:0:0',
       invalid: '',
       direct: false,
@@ -83,7 +83,7 @@ describe('purchase request', () => {
   it('buys gDAO store items in one press, against the gDAO held', () => {
     const item = shopItem({ type: 'gdao', price_token: '7' });
     const gdao = (quantity: number) => makeUser({ ...active, email_confirmed: true, items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity, image: '', data: {} }] });
-    expect(shopRequest(item, { variant: 'gdao', user: gdao(7), fee: null, restockMs: null })).toMatchObject({ body: { quote: null, shopItemId: 1 }, invalid: '', direct: true });
+    expect(shopRequest(item, { variant: 'gdao', user: gdao(7), fee: null, restockMs: null })).toMatchObject({ body: { quote: null, shopItemId: 1, dropItemId: 1 }, invalid: '', direct: true });
     expect(shopRequest(item, { variant: 'gdao', user: gdao(6), fee: null, restockMs: null }).invalid).toBe('Insufficent gDAO tokens');
   });
 
