@@ -7,7 +7,7 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompressDir } from './src/server/http/precompress.js';
-import { pwaPlugins } from './scripts/build/pwaPlugins';
+import { pwaPlugins } from './scripts/build/pwaPlugins.js';
 
 const ATLAS_TYPES: Record<string, string> = { '.json': 'application/json', '.png': 'image/png', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
 

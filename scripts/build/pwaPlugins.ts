@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { drawAppIcons, ICONS } from '../art/appIcons';
+import { drawAppIcons, ICONS } from '../art/appIcons.js';
 
 /** The file the build writes its id into (read by src/server/http/buildId.ts). */
 export const BUILD_ID_FILE = 'build.json';
