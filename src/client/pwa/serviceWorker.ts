@@ -20,9 +20,26 @@ export const $workerWaiting = atom(false);
 /** The client should move to a new build (the banner shows). */
 export const $updateAvailable = atom(false);
 
+/** What the worker glue uses from the browser; tests pass stand-ins. */
+export interface WorkerEnv {
+  clientBuild: string;
+  /** navigator.serviceWorker, undefined where there is none. */
+  container: ServiceWorkerContainer | undefined;
+  reload: () => void;
+}
+
+const browserEnv = (): WorkerEnv => ({
+  clientBuild: CLIENT_BUILD,
+  container: typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+  reload: () => location.reload(),
+});
+
+let env: WorkerEnv = { clientBuild: CLIENT_BUILD, container: undefined, reload: () => undefined };
 let registration: ServiceWorkerRegistration | undefined;
 let reloading = false;
 let checkedFor: string | null = null;
+/** A lazy chunk failed to load while online: this client is older than the server's files. */
+let chunkMissing = false;
 
 function readReloadedFor(): string | null {
   try {
@@ -34,10 +51,10 @@ function readReloadedFor(): string | null {
 
 function facts(): UpdateFacts {
   return {
-    clientBuild: CLIENT_BUILD,
+    clientBuild: env.clientBuild,
     serverBuild: $serverBuild.get(),
     workerWaiting: $workerWaiting.get(),
-    controlled: typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller,
+    controlled: !!env.container?.controller,
     mutationsInFlight: $mutationsInFlight.get(),
     reloadedFor: readReloadedFor(),
   };
@@ -52,24 +69,7 @@ function reloadOnce(): void {
   } catch {
     // no sessionStorage: the loop guard is off, the reload still happens once per page
   }
-  location.reload();
-}
-
-/** Applies the policy at `moment`. */
-export function considerUpdate(moment: UpdateMoment): void {
-  const f = facts();
-  $updateAvailable.set(updateAvailable(f));
-  const action = decideUpdate(f, moment);
-  if (action === 'check' && registration && checkedFor !== f.serverBuild) {
-    checkedFor = f.serverBuild;
-    void registration.update().catch(() => undefined);
-  } else if (action === 'activate' && registration?.waiting) {
-    // The reload follows on controllerchange, once the new worker serves this page.
-    reloading = false;
-    registration.waiting.postMessage({ type: 'SKIP_WAITING' });
-  } else if (action === 'reload') {
-    reloadOnce();
-  }
+  env.reload();
 }
 
 /** Runs `fn` once no state-changing call is in flight. */
@@ -82,13 +82,29 @@ function whenIdle(fn: () => void): void {
   });
 }
 
+/** Applies the policy at `moment`. */
+export function considerUpdate(moment: UpdateMoment): void {
+  const f = facts();
+  $updateAvailable.set(updateAvailable(f));
+  const action = decideUpdate(f, moment);
+  if (action === 'check' && registration && checkedFor !== f.serverBuild) {
+    checkedFor = f.serverBuild;
+    void registration.update().catch(() => undefined);
+  } else if (action === 'activate' && registration?.waiting) {
+    // The reload follows on controllerchange, once the new worker serves this page.
+    registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+  } else if (action === 'reload') {
+    reloadOnce();
+  }
+}
+
 function watchWaiting(reg: ServiceWorkerRegistration): void {
   const mark = () => {
     // A first install (no controller yet) is not an update.
-    if (reg.waiting && navigator.serviceWorker.controller) {
-      $workerWaiting.set(true);
-      considerUpdate('answer');
-    }
+    if (!reg.waiting || !env.container?.controller) return;
+    $workerWaiting.set(true);
+    // A screen could not load its chunk: move on now rather than at the next safe moment.
+    considerUpdate(chunkMissing ? 'button' : 'answer');
   };
   mark();
   reg.addEventListener('updatefound', () => {
@@ -99,8 +115,28 @@ function watchWaiting(reg: ServiceWorkerRegistration): void {
   });
 }
 
+/** A lazy chunk of an older build is gone from the server: fetch the new worker, or reload without one. */
+function onChunkMissing(): void {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  chunkMissing = true;
+  if (registration && env.container?.controller) void registration.update().catch(() => undefined);
+  else if (readReloadedFor() !== `chunk:${env.clientBuild}`) {
+    try {
+      sessionStorage.setItem(RELOADED_FOR_KEY, `chunk:${env.clientBuild}`);
+    } catch {
+      return;
+    }
+    whenIdle(() => env.reload());
+  }
+}
+
 /** Registers /sw.js (production builds only) and starts the update checks; returns a stop function. */
-export function startServiceWorker(): () => void {
+export function startServiceWorker(given: Partial<WorkerEnv> = {}): () => void {
+  env = { ...browserEnv(), ...given };
+  reloading = false;
+  checkedFor = null;
+  chunkMissing = false;
+  registration = undefined;
   const stops: (() => void)[] = [];
   // Safe moments: the player moved to another screen, or left the tab.
   stops.push($router.listen(() => considerUpdate('route')));
@@ -110,21 +146,11 @@ export function startServiceWorker(): () => void {
   document.addEventListener('visibilitychange', onHidden);
   stops.push(() => document.removeEventListener('visibilitychange', onHidden));
   stops.push($serverBuild.subscribe(() => considerUpdate('answer')));
-  // A lazy chunk of a build the server no longer has: the client is old, whatever the header said.
-  const onPreloadError = () => {
-    if (!navigator.onLine || readReloadedFor() === `chunk:${CLIENT_BUILD}`) return;
-    try {
-      sessionStorage.setItem(RELOADED_FOR_KEY, `chunk:${CLIENT_BUILD}`);
-    } catch {
-      return;
-    }
-    whenIdle(() => location.reload());
-  };
-  window.addEventListener('vite:preloadError', onPreloadError);
-  stops.push(() => window.removeEventListener('vite:preloadError', onPreloadError));
+  window.addEventListener('vite:preloadError', onChunkMissing);
+  stops.push(() => window.removeEventListener('vite:preloadError', onChunkMissing));
 
-  if (CLIENT_BUILD !== DEV_BUILD && 'serviceWorker' in navigator) {
-    const sw = navigator.serviceWorker;
+  const sw = env.container;
+  if (env.clientBuild !== DEV_BUILD && sw) {
     const onControllerChange = () => {
       // The new worker took over (after our SKIP_WAITING, or another tab's): load the new shell.
       if ($workerWaiting.get()) whenIdle(reloadOnce);
@@ -135,6 +161,8 @@ export function startServiceWorker(): () => void {
       (reg) => {
         registration = reg;
         watchWaiting(reg);
+        // An answer may have told a newer build before the registration existed.
+        considerUpdate('answer');
       },
       (err: unknown) => console.warn('service worker not registered', err),
     );
