@@ -91,6 +91,8 @@ export function pwaPlugins(outDir = 'dist/client'): PluginOption[] {
       // The client registers the worker itself, after the first paint (src/client/pwa/serviceWorker.ts).
       injectRegister: false,
       registerType: 'prompt',
+      // Before the precompression step (closeBundle too), so sw.js and the workbox runtime get .br/.gz siblings.
+      integration: { closeBundleOrder: 'pre' },
       workbox: {
         // The shell: index.html (with the inline splash), the entry's JS and CSS, the offline banner's chunk,
         // the icons. Other hashed chunks are cached as they are used; the sheets too (runtimeCaching).
