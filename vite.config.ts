@@ -7,6 +7,7 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompressDir } from './src/server/http/precompress.js';
+import { pwaPlugins } from './scripts/build/pwaPlugins.js';
 
 const ATLAS_TYPES: Record<string, string> = { '.json': 'application/json', '.png': 'image/png', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
 
@@ -61,7 +62,7 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react(), atlasesPlugin(), precompressPlugin()],
+  plugins: [react(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -80,7 +81,7 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/manifest.webmanifest': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
   test: {
     projects: [
       {

@@ -41,6 +41,8 @@ import { createRoundScheduler, type RoundScheduler } from './domain/rounds/sched
 import { fairnessRoutes } from './http/routes/fairnessRoutes';
 import { telemetryRoutes } from './http/routes/telemetryRoutes';
 import { walletExchangeRoutes } from './http/routes/walletExchangeRoutes';
+import { installBuildHeader } from './http/buildId';
+import { installWebManifest } from './http/webManifest';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -128,9 +130,11 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
 
   await app.register(fastifyCookie);
   await installSecurityHeaders(app, config);
+  installBuildHeader(app, (components.staticPaths ?? defaultStaticPaths()).clientDir);
   installJsonParser(app);
   installErrorHandler(app);
   await installOpenApi(app, config.productName);
+  installWebManifest(app, config);
   const realtime = attachRealtime(app, ctx, { trustProxy, limits: components.realtimeLimits });
   // Every API route lives in the API scope: its hooks (session, origin, CSRF, no-store) run for each
   // route matched inside it, whatever the raw URL looked like. Route modules receive the scope as `app`.

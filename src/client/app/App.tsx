@@ -11,6 +11,8 @@ import { $hudScrollY } from '../game/stageStores';
 
 // The stage (Pixi, its reconciler, the scenes) loads right after the first paint: the HUD never waits for it.
 const StageHost = lazy(() => import('./StageHost').then((m) => ({ default: m.StageHost })));
+// Offline banner, update reloads, the iOS install hint and the service worker: after the first paint too.
+const PwaLayer = lazy(() => import('../pwa/PwaLayer'));
 
 /** The app. */
 export function App() {
@@ -39,6 +41,9 @@ export function App() {
       {(booting || view.kind === 'wait') && <Splash />}
       <ToastLayer />
       <QrInvite />
+      <Suspense fallback={null}>
+        <PwaLayer />
+      </Suspense>
     </>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { ZodType } from 'zod';
 import { joinErrors, type FieldErrors } from '../../shared/api/envelope';
+import { noteAnswer, noteNoAnswer, trackMutation } from './netWatch';
 
 /** Text shown when the CSRF cookie cannot be fetched (spec 1 §8). */
 export const CSRF_FAILED = 'CSRF fetch failed';
@@ -82,6 +83,16 @@ export function createHttp(deps: HttpDeps = {}): Http {
   const readCookie = deps.readCookie ?? readDocumentCookie;
 
   async function send<T>(method: string, path: string, body: unknown, options: CallOptions<T>): Promise<ApiResult<T>> {
+    // A state-changing call holds back an update reload until it has its answer (src/client/pwa).
+    const done = method === 'GET' ? undefined : trackMutation();
+    try {
+      return await sendTracked(method, path, body, options);
+    } finally {
+      done?.();
+    }
+  }
+
+  async function sendTracked<T>(method: string, path: string, body: unknown, options: CallOptions<T>): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
     if (method !== 'GET') {
       const csrf = await fetchCsrf();
@@ -98,8 +109,10 @@ export function createHttp(deps: HttpDeps = {}): Http {
         body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       });
     } catch {
+      noteNoAnswer();
       return fail(0, NETWORK_FAILED);
     }
+    noteAnswer(res.headers);
     return readAnswer(res, options);
   }
 

@@ -22,8 +22,10 @@ export function cspDirectives(config: Pick<Config, 'publicUrl' | 'secureCookies'
     'style-src': ["'self'"],
     // data: for the QR code of the wallet address and the inline favicon; blob: for Pixi's decoded textures.
     'img-src': ["'self'", 'data:', 'blob:'],
-    // Pixi decodes images in a blob: worker.
+    // Pixi decodes images in a blob: worker; the service worker (/sw.js) is ours.
     'worker-src': ["'self'", 'blob:'],
+    // The web manifest comes from our origin (/manifest.webmanifest).
+    'manifest-src': ["'self'"],
     // The API and the socket on this origin; ws(s) spelled out for browsers whose 'self' omits it.
     'connect-src': ["'self'", `${https ? 'wss' : 'ws'}://${host}`, 'data:', 'blob:'],
     'media-src': ["'self'", 'data:', 'blob:'],

@@ -1,0 +1,29 @@
+/**
+ * Whether the player is offline: the browser says so (navigator.onLine, online/offline events) or the last
+ * API call got no answer at all (a captive portal, a dead server: onLine stays true there).
+ */
+import { atom, computed } from 'nanostores';
+import { $noAnswer } from '../net/netWatch';
+
+/** The offline banner's text. */
+export const OFFLINE_TEXT = 'You are offline';
+/** The line under it. */
+export const OFFLINE_DETAIL = 'Your balance and items are safe on the server. The game carries on when the connection is back.';
+
+/** navigator.onLine, kept current by watchOnline(). */
+export const $browserOnline = atom(typeof navigator === 'undefined' ? true : navigator.onLine);
+
+/** True while the player should see the offline banner. */
+export const $offline = computed([$browserOnline, $noAnswer], (online, noAnswer) => !online || noAnswer);
+
+/** Follows the browser's online/offline events; returns a stop function. */
+export function watchOnline(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, nav: Pick<Navigator, 'onLine'> = navigator): () => void {
+  const update = () => $browserOnline.set(nav.onLine);
+  update();
+  target.addEventListener('online', update);
+  target.addEventListener('offline', update);
+  return () => {
+    target.removeEventListener('online', update);
+    target.removeEventListener('offline', update);
+  };
+}
