@@ -11,6 +11,7 @@ import { systemClock } from './clock';
 import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
 import { ensureExchangePools } from './domain/exchange/exchangePools';
+import { ensureGdaoGenesis } from './domain/gdao/gdaoGenesis';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   await migrate(db);
   await ensureGenesis(db, systemClock);
   await ensureExchangePools(db, systemClock);
+  await ensureGdaoGenesis(db, systemClock);
   const { app } = await createApp({
     config,
     db,

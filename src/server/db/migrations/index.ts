@@ -16,6 +16,7 @@ import * as m0070 from './0070_shop';
 import * as m0080 from './0080_user_name_key';
 import * as m0090 from './0090_chain';
 import * as m0100 from './0100_chain_sweeps';
+import * as m0130 from './0130_gdao';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -36,4 +37,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0080_user_name_key': m0080,
   '0090_chain': m0090,
   '0100_chain_sweeps': m0100,
+  '0130_gdao': m0130,
 };

@@ -5,6 +5,7 @@ import type { User } from '../../../shared/api/user';
 import type { BalanceReader } from './balances';
 import { meltAllowanceLeft } from '../exchange/meltAllowance';
 import { countReferrals } from './userRepo';
+import { refTokensOf } from '../gdao/referralReward';
 import { toUserView, type UserRow } from './userView';
 
 /** The wire user of `row`, with its balances, referral count and weekly melt allowance read at `now`. */
@@ -15,6 +16,8 @@ export async function loadUserView(
   row: UserRow,
   now: number,
 ): Promise<User> {
-  const [b, refCount, withdraws] = await Promise.all([balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now)]);
-  return toUserView(row, { publicUrl, balances: b, refCount, withdraws });
+  const [b, refCount, withdraws, refTokens] = await Promise.all([
+    balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now), refTokensOf(db, row.id),
+  ]);
+  return toUserView(row, { publicUrl, balances: b, refCount, withdraws, refTokens });
 }
