@@ -104,14 +104,18 @@ export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): 
   });
 }
 
-/** Makes the transmutation attempt the open commitment was published for; refusals write nothing. */
-export async function trainEidol(ledger: Ledger, userId: number, eidolId: number): Promise<TrainingResult> {
+/**
+ * Makes the transmutation attempt the open commitment was published for; refusals write nothing. When the
+ * client sends the `seed_hash` it was shown, an attempt against any other commitment is refused (a second
+ * press never draws from a commitment its player has not seen).
+ */
+export async function trainEidol(ledger: Ledger, userId: number, eidolId: number, shownHash?: string): Promise<TrainingResult> {
   try {
     return await ledger.run(async (tx) => {
       const row = await trainableEidol(tx, userId, eidolId);
       await requireRoundOpen(tx, tx.now);
       const c = await openCommitment(tx, eidolId);
-      if (!c) throw new AppError(422, TRAIN_NOT_PREPARED);
+      if (!c || (shownHash !== undefined && shownHash !== c.seed_hash)) throw new AppError(422, TRAIN_NOT_PREPARED);
       const fee = TRAINING_FEE[row.rarity];
       const player = await playerAccount(tx, userId, 'ANGLS');
       if ((await spendable(tx, player)) < fee) throw new AppError(422, INSUFFICIENT_ANGLS);

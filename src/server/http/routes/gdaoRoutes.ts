@@ -42,7 +42,9 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
   app.post('/api/oogles/:id/train', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(ctx, request);
     requireActiveWallet(user);
-    const result = await trainEidol(ledger, user.id, eidolIdOf(request.params.id));
+    const body = request.body as { seed_hash?: unknown } | null | undefined;
+    const shown = body && typeof body === 'object' && typeof body.seed_hash === 'string' ? body.seed_hash : undefined;
+    const result = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), shown);
     // After the commit: the event never announces an attempt that did not happen.
     realtime.sendToUser(user.id, result.trained ? 'training_succesfull' : 'training_failed', { oogle_id: result.oogle.id });
     return ok(result);
