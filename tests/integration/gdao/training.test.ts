@@ -8,6 +8,7 @@ import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import { fundAngls, gameSnapshot, openRound, settleAllRounds } from '../../support/gameFixtures';
 import { verifyTraining } from '../../../src/shared/rules/training';
+import { trainingQuoteSchema, trainingResultSchema } from '../../../src/shared/api/gdao';
 import { INVOKE_MASTERSHIP } from '../../../src/server/domain/wallet/walletTexts';
 import { INSUFFICIENT_ANGLS, ROUND_LOCKED } from '../../../src/server/domain/eidols/eidolTexts';
 import { TRAIN_EGGS_REFUSED, TRAIN_LEVEL_REQUIRED, TRAIN_NOT_PREPARED } from '../../../src/server/domain/gdao/gdaoTexts';
@@ -42,7 +43,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation on %s', (dialect
 
     const quote = await client.get(`/api/oogles/${id}/train`);
     expect(quote.status).toBe(200);
-    expect(quote.body.data).toMatchObject({ fee: '2.00000000', chance: 60, attempt: 1 });
+    expect(trainingQuoteSchema.parse(quote.body.data)).toMatchObject({ fee: '2.00000000', chance: 60, attempt: 1 });
     expect(quote.body.data.seed_hash).toMatch(/^[0-9a-f]{64}$/);
     // Asking again shows the same commitment: the seed is fixed before the attempt.
     expect((await client.get(`/api/oogles/${id}/train`)).body.data.seed_hash).toBe(quote.body.data.seed_hash);
@@ -50,7 +51,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation on %s', (dialect
     const pool = await balanceOf(db(), s.clock, { system: 'mining_pool' }, 'ANGLS');
     const res = await client.post(`/api/oogles/${id}/train`);
     expect(res.status).toBe(200);
-    const d = res.body.data;
+    const d = trainingResultSchema.parse(res.body.data);
     expect(d.seed_hash).toBe(quote.body.data.seed_hash);
     expect(d.chance).toBe(60);
     expect(verifyTraining({ eidolId: id, attempt: 1, seed: d.seed, seedHash: d.seed_hash, experience: d.experience, nextLevelExperience: d.next_level_experience, trained: d.trained })).toBeNull();
