@@ -61,6 +61,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
     expect(game).toMatchObject({ gdao_chest_supply: '99997.00000000', chest_locked: false, gdao_burn_rate: '0.01', gdao_claim_fee_percent: 1 });
   });
 
+  it('never burns more than held under concurrent claims', async () => {
+    const { client, user } = await registerPlayer(s, `ch3${dialect}`);
+    await giveGdao(db(), s.clock, user.id, 500n, `ch3${dialect}`);
+    await client.csrf();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => client.post('/api/rooms/claimgdao', { amount: 60 })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(8);
+    for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.body.message]).toEqual([422, NOT_ENOUGH_GDAO]);
+    expect(await balanceOf(db(), s.clock, { player: user.id }, 'GDAO')).toBe(20n);
+    await ledgerOk();
+  });
+
   it('refuses when the chest is locked or cannot pay, and while the round is locked', async () => {
     const { client, user } = await registerPlayer(s, `ch2${dialect}`);
     await giveGdao(db(), s.clock, user.id, 100n, `ch2${dialect}`);

@@ -74,6 +74,6 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addPrimaryKeyConstraint('gdao_distribution_rows_pkey', ['month', 'user_id'])
     .execute();
   await db.schema.createIndex('gdao_distribution_rows_user').on('gdao_distribution_rows').columns(['user_id', 'month']).execute();
-  // Monthly activity counts rounds joined per player in a time range.
-  await db.schema.createIndex('round_entries_user_time').on('round_entries').columns(['user_id', 'created_at']).execute();
+  // A month's rounds are found by their settlement time (then read from round_entries by id range).
+  await db.schema.createIndex('rounds_settled_at').on('rounds').column('settled_at').execute();
 }

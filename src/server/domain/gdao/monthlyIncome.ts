@@ -1,7 +1,7 @@
 /**
  * The monthly gDAO income (ECONOMY.md "Monthly gDAO income"): for each closed UTC month, the configured
- * budget is shared among players pro rata to their activity (rounds joined that month, from
- * `round_entries`, plus PATRON_ACTIVITY_PERCENT of the rounds their invited players joined), paid from
+ * budget is shared among players pro rata to their activity (rounds joined among the rounds settled that
+ * month, from `round_entries`, plus PATRON_ACTIVITY_PERCENT of the rounds their invited players joined), paid from
  * `gdao_reserve` and published with a root hash (src/shared/rules/gdaoDistribution.ts). Publication is
  * idempotent: the month's row is its key, written with the rows and the transfers (fixed ids) in one commit.
  */
@@ -40,14 +40,30 @@ export interface IncomeRow {
   amount: bigint;
 }
 
-/** Rounds each player joined in [start, end). */
+/**
+ * The ids of the rounds settled in [start, end), as a range: ids grow with time, so a month's entries are
+ * a range of `round_entries`' primary key (no extra index for settlement to maintain).
+ */
+async function roundIdRange(k: Kysely<Database>, start: number, end: number): Promise<[number, number] | undefined> {
+  const r = await k
+    .selectFrom('rounds')
+    .select((eb) => [eb.fn.min<number | null>('id').as('lo'), eb.fn.max<number | null>('id').as('hi')])
+    .where('settled_at', '>=', start)
+    .where('settled_at', '<', end)
+    .executeTakeFirst();
+  return r?.lo == null || r.hi == null ? undefined : [Number(r.lo), Number(r.hi)];
+}
+
+/** Rounds each player joined among the rounds settled in [start, end) (only `userIds` when given). */
 export async function roundsJoined(k: Kysely<Database>, start: number, end: number, userIds?: readonly number[]): Promise<Map<number, number>> {
   if (userIds && userIds.length === 0) return new Map();
+  const range = await roundIdRange(k, start, end);
+  if (!range) return new Map();
   const rows = await k
     .selectFrom('round_entries')
     .select(['user_id', (eb) => eb.fn.count<number | bigint | string>('round_id').distinct().as('n')])
-    .where('created_at', '>=', start)
-    .where('created_at', '<', end)
+    .where('round_id', '>=', range[0])
+    .where('round_id', '<=', range[1])
     .$if(userIds !== undefined, (q) => q.where('user_id', 'in', [...userIds!]))
     .groupBy('user_id')
     .execute();
@@ -108,9 +124,9 @@ export async function publishMonthIn(tx: LedgerTx, month: string): Promise<boole
   return true;
 }
 
-/** Closed months from the first month with any round entry up to the month before `now`. */
+/** Closed months from the month of the first settled round up to the month before `now`. */
 export async function closedMonths(k: Kysely<Database>, now: number): Promise<string[]> {
-  const first = await k.selectFrom('round_entries').select((eb) => eb.fn.min<number | null>('created_at').as('t')).executeTakeFirst();
+  const first = await k.selectFrom('rounds').select((eb) => eb.fn.min<number | null>('settled_at').as('t')).executeTakeFirst();
   if (first?.t == null) return [];
   const out: string[] = [];
   const current = monthOf(now);
