@@ -12,6 +12,7 @@ import { trainingQuoteSchema, trainingResultSchema } from '../../../src/shared/a
 import { INVOKE_MASTERSHIP } from '../../../src/server/domain/wallet/walletTexts';
 import { INSUFFICIENT_ANGLS, ROUND_LOCKED } from '../../../src/server/domain/eidols/eidolTexts';
 import { TRAIN_EGGS_REFUSED, TRAIN_LEVEL_REQUIRED, TRAIN_NOT_PREPARED } from '../../../src/server/domain/gdao/gdaoTexts';
+import { openSocket } from '../../support/sockets';
 import { activate, balanceOf, insertEidol, startGdaoServer } from './support';
 
 const ANGLS = 100_000_000n;
@@ -78,8 +79,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation on %s', (dialect
     await fundAngls(db(), s.clock, user.id, 1000n * ANGLS, `tr2${dialect}`);
     const id = await insertEidol(db(), s.clock, user.id, { rarity: 'epic', experience: 1440, yieldy: 10, precise: 2 });
     expect((await client.get(`/api/oogles/${id}/train`)).body.data).toMatchObject({ fee: '200.00000000', chance: 100 });
+    // The event reaches the player's sockets on both transports.
+    const sockets = await Promise.all((['socket.io', 'ws'] as const).map((t) => openSocket(t, s.url, { cookie: client.cookieHeader() })));
+    for (const socket of sockets) {
+      socket.send({ method: 'sync', token: user.ws_auth_token });
+      expect(await socket.next('subscribe')).toMatchObject({ success: true });
+    }
     const res = await client.post(`/api/oogles/${id}/train`);
     expect(res.body.data.trained).toBe(true);
+    for (const socket of sockets) {
+      expect(await socket.next('training_succesfull')).toMatchObject({ oogle_id: id });
+      socket.close();
+    }
     expect(res.body.data.oogle).toMatchObject({ experience: 0, data: { greedy: 10, precise: 2 } });
     expect(['epic', 'mythic']).toContain(res.body.data.oogle.rarity);
     if (res.body.data.oogle.rarity === 'mythic') expect(['Egregori', 'Egod']).toContain(res.body.data.oogle.skin.name);
@@ -132,14 +143,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation on %s', (dialect
   it('makes one attempt per commitment under concurrent presses', async () => {
     const { client, user } = await registerPlayer(s, `tr5${dialect}`);
     await activate(db(), user.id);
-    await fundAngls(db(), s.clock, user.id, 100n * ANGLS, `tr5${dialect}`);
-    const id = await insertEidol(db(), s.clock, user.id, { experience: 0 });
+    await fundAngls(db(), s.clock, user.id, 20_000n * ANGLS, `tr5${dialect}`);
+    // Mythic: the fee (2000) cannot change with an evolution between the attempts.
+    const id = await insertEidol(db(), s.clock, user.id, { experience: 0, rarity: 'mythic' });
     await client.get(`/api/oogles/${id}/train`);
     const answers = await Promise.all(Array.from({ length: 4 }, () => client.post(`/api/oogles/${id}/train`)));
     const attempts = answers.filter((a) => a.status === 200).map((a) => a.body.data.attempt as number);
     // Each press takes the commitment open when it runs: attempts are distinct, each fee paid once.
     expect(new Set(attempts).size).toBe(attempts.length);
-    expect(await balanceOf(db(), s.clock, { player: user.id }, 'ANGLS')).toBe((100n - 2n * BigInt(attempts.length)) * ANGLS);
+    expect(await balanceOf(db(), s.clock, { player: user.id }, 'ANGLS')).toBe((20_000n - 2000n * BigInt(attempts.length)) * ANGLS);
     await ledgerOk();
 
     // Presses naming the seed hash they were shown: exactly one draws from it.
