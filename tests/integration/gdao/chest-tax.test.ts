@@ -70,6 +70,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
     for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.body.message]).toEqual([422, NOT_ENOUGH_GDAO]);
     expect(await balanceOf(db(), s.clock, { player: user.id }, 'GDAO')).toBe(20n);
     await ledgerOk();
+
+    // Retries of one keyed claim burn once and replay the first answer.
+    await giveGdao(db(), s.clock, user.id, 100n, `ch3b${dialect}`);
+    const headers = { 'idempotency-key': `claim-${dialect}` };
+    const keyed = await Promise.all(Array.from({ length: 4 }, () => client.post('/api/rooms/claimgdao', { amount: 100 }, { headers })));
+    for (const a of keyed) expect([a.status, a.body.data]).toEqual([200, { burned: '100', received: '1.00000000' }]);
+    expect(keyed.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
+    expect(await balanceOf(db(), s.clock, { player: user.id }, 'GDAO')).toBe(20n);
+    await ledgerOk();
   });
 
   it('refuses when the chest is locked or cannot pay, and while the round is locked', async () => {

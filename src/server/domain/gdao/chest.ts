@@ -10,6 +10,7 @@ import { formatUnits } from '../../../shared/money/format';
 import { CURRENCY_ASSETS } from '../../../shared/money/assets';
 import { isLedgerError, playerAccount, systemAccount, transferBatch, type Ledger } from '../../ledger/index';
 import { AppError } from '../errors';
+import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { GDAO_BURN_RATE, GDAO_BURN_RATE_UNITS, GDAO_CLAIM_FEE_PERCENT } from './gdaoConfig';
 import { requireRoundOpen, spendable } from './gdaoGuards';
 import { NOT_ENOUGH_GDAO, NOT_ENOUGH_SUPPLY, SPECIFY_TOKEN_AMOUNT, SUPPLY_LOCKED } from './gdaoTexts';
@@ -18,10 +19,10 @@ import { NOT_ENOUGH_GDAO, NOT_ENOUGH_SUPPLY, SPECIFY_TOKEN_AMOUNT, SUPPLY_LOCKED
 export const CHEST_LOCK_SETTING = 'chest_locked';
 
 /** `POST /api/rooms/claimgdao` → data: gDAO burned (whole) and ANGLS received (8 decimals). */
-export interface ClaimResult {
+export type ClaimResult = {
   burned: string;
   received: string;
-}
+};
 
 /** The chest as the game view shows it. */
 export interface ChestView {
@@ -75,12 +76,12 @@ export async function loadChestView(k: Kysely<Database>): Promise<ChestView> {
   };
 }
 
-/** Burns `body.amount` gDAO of the player for its ANGLS from the chest; refusals write nothing. */
-export async function claimGdao(ledger: Ledger, userId: number, body: Record<string, unknown>): Promise<ClaimResult> {
+/** Burns `body.amount` gDAO of the player for its ANGLS from the chest (once per Idempotency-Key); refusals write nothing. */
+export async function claimGdao(ledger: Ledger, userId: number, body: Record<string, unknown>, ref?: RequestRef): Promise<RequestOutcome<ClaimResult>> {
   const amount = claimAmountOf(body.amount);
   const received = amount * GDAO_BURN_RATE_UNITS;
   try {
-    return await ledger.run(async (tx) => {
+    return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
       await requireRoundOpen(tx, tx.now);
       if (await chestLocked(tx.kysely)) throw refuse(SUPPLY_LOCKED);
       const tokens = await playerAccount(tx, userId, 'GDAO');
@@ -95,7 +96,7 @@ export async function claimGdao(ledger: Ledger, userId: number, body: Record<str
       ];
       await transferBatch(tx, legs.filter((l) => l.amount > 0n));
       return { burned: amount.toString(), received: formatUnits(received, CURRENCY_ASSETS.ANGLS.scale) };
-    });
+    }));
   } catch (err) {
     // A concurrent claim spent the tokens or the supply between our checks and the ledger's locked ones.
     if (isLedgerError(err, 'exceeds_balance')) throw refuse(NOT_ENOUGH_GDAO);

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { ITEM_IDS, itemAsset } from '../../../shared/money/assets';
 import { playerAccount, systemAccount, transfer, type Ledger } from '../../ledger/index';
 import { AppError } from '../errors';
+import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { wireTime } from '../users/userTime';
 import { requireRoundOpen, spendable } from './gdaoGuards';
 import { NO_TAX_COMMENDATION } from './gdaoTexts';
@@ -27,9 +28,9 @@ export function extendTitle(until: number | null, now: number, months = 1): numb
   return addMonths(until !== null && until > now ? until : now, months);
 }
 
-/** Spends one Tax Commendation of the player for a month of Patricius; answers the new end (wire time). */
-export function payTax(ledger: Ledger, userId: number): Promise<{ patricius: string }> {
-  return ledger.run(async (tx) => {
+/** Spends one Tax Commendation of the player for a month of Patricius (once per Idempotency-Key); answers the new end. */
+export function payTax(ledger: Ledger, userId: number, ref?: RequestRef): Promise<RequestOutcome<{ patricius: string }>> {
+  return ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
     await requireRoundOpen(tx, tx.now);
     const user = await tx.kysely
       .selectFrom('users').select(['id', 'patricius_until']).where('id', '=', userId)
@@ -44,5 +45,5 @@ export function payTax(ledger: Ledger, userId: number): Promise<{ patricius: str
     });
     await tx.kysely.updateTable('users').set({ patricius_until: until, updated_at: tx.now }).where('id', '=', userId).execute();
     return { patricius: wireTime(until)! };
-  });
+  }));
 }

@@ -12,6 +12,7 @@ import { NEXT_LEVEL_XP } from '../../../shared/rules/round/economyConfig';
 import { applyTraining, seedHashOf, trainingChance, trainingDraw, type Rarity } from '../../../shared/rules/training';
 import { isLedgerError, playerAccount, systemAccount, transfer, type Ledger, type LedgerTx } from '../../ledger/index';
 import { AppError } from '../errors';
+import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { eidolValue } from '../eidols/eidolRepo';
 import { toEidolView, type EidolRow } from '../eidols/eidolView';
 import { EIDOL_BUSY, EIDOL_NOT_FOUND, INSUFFICIENT_ANGLS } from '../eidols/eidolTexts';
@@ -30,7 +31,7 @@ export interface TrainingQuote {
 }
 
 /** `POST /api/oogles/{id}/train` → data; `experience`/`next_level_experience` are what the chance used. */
-export interface TrainingResult {
+export type TrainingResult = {
   trained: boolean;
   chance: number;
   roll: number;
@@ -40,7 +41,7 @@ export interface TrainingResult {
   experience: number;
   next_level_experience: number;
   oogle: EidolView;
-}
+};
 
 /** The XP that takes an eidol of `level` further (at 11: the cap the chance is measured against). */
 function nextXpOf(level: number): number {
@@ -107,11 +108,13 @@ export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): 
 /**
  * Makes the transmutation attempt the open commitment was published for; refusals write nothing. When the
  * client sends the `seed_hash` it was shown, an attempt against any other commitment is refused (a second
- * press never draws from a commitment its player has not seen).
+ * press never draws from a commitment its player has not seen). With an Idempotency-Key a retry replays.
  */
-export async function trainEidol(ledger: Ledger, userId: number, eidolId: number, shownHash?: string): Promise<TrainingResult> {
+export async function trainEidol(
+  ledger: Ledger, userId: number, eidolId: number, shownHash?: string, ref?: RequestRef,
+): Promise<RequestOutcome<TrainingResult>> {
   try {
-    return await ledger.run(async (tx) => {
+    return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
       const row = await trainableEidol(tx, userId, eidolId);
       await requireRoundOpen(tx, tx.now);
       const c = await openCommitment(tx, eidolId);
@@ -153,7 +156,7 @@ export async function trainEidol(ledger: Ledger, userId: number, eidolId: number
         trained: draw.trained, chance: draw.chance, roll: draw.roll, seed: c.seed, seed_hash: c.seed_hash, attempt: c.attempt,
         experience: row.experience, next_level_experience: nextXp, oogle: toEidolView(updated, await eidolValue(tx.kysely, eidolId)),
       };
-    });
+    }));
   } catch (err) {
     // A concurrent spend took the ANGLS between our check and the ledger's locked one.
     if (isLedgerError(err, 'exceeds_balance')) throw new AppError(422, INSUFFICIENT_ANGLS);

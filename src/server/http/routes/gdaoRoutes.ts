@@ -4,6 +4,7 @@
  * `GET /api/gdao/distributions/{month}` (no session needed).
  */
 import { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/api/transactions';
 import { AppError } from '../../domain/errors';
 import { EIDOL_NOT_FOUND } from '../../domain/eidols/eidolTexts';
 import { claimGdao } from '../../domain/gdao/chest';
@@ -17,6 +18,7 @@ import { createLedger } from '../../ledger/index';
 import type { Realtime } from '../../realtime/gateway';
 import type { App, AppContext } from '../context';
 import { ok } from '../envelope';
+import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';
 
 const idParams = z.object({ id: z.string() });
@@ -39,21 +41,24 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
     return ok(await quoteTraining(ledger, user.id, eidolIdOf(request.params.id)));
   });
 
-  app.post('/api/oogles/:id/train', { schema: { params: idParams } }, async (request) => {
+  app.post('/api/oogles/:id/train', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(ctx, request);
     requireActiveWallet(user);
     const body = request.body as { seed_hash?: unknown } | null | undefined;
     const shown = body && typeof body === 'object' && typeof body.seed_hash === 'string' ? body.seed_hash : undefined;
-    const result = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), shown);
-    // After the commit: the event never announces an attempt that did not happen.
-    realtime.sendToUser(user.id, result.trained ? 'training_succesfull' : 'training_failed', { oogle_id: result.oogle.id });
+    const { result, replayed } = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), shown, requestRefOf(request));
+    if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    // After the commit, once per attempt: the event never announces an attempt that did not happen.
+    else realtime.sendToUser(user.id, result.trained ? 'training_succesfull' : 'training_failed', { oogle_id: result.oogle.id });
     return ok(result);
   });
 
-  app.post('/api/rooms/claimgdao', async (request) => {
+  app.post('/api/rooms/claimgdao', async (request, reply) => {
     const user = await requireUser(ctx, request);
     const body = request.body;
-    return ok(await claimGdao(ledger, user.id, body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}));
+    const outcome = await claimGdao(ledger, user.id, body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}, requestRefOf(request));
+    if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return ok(outcome.result);
   });
 
   app.post('/api/rooms/gdaoledger', async (request) => {
@@ -63,9 +68,11 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
     return ok(await loadIncomeLedger(ctx.db.kysely, user.id, ctx.clock.now()));
   });
 
-  app.post('/api/rooms/tax', async (request) => {
+  app.post('/api/rooms/tax', async (request, reply) => {
     const user = await requireUser(ctx, request);
-    return ok(await payTax(ledger, user.id));
+    const outcome = await payTax(ledger, user.id, requestRefOf(request));
+    if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return ok(outcome.result);
   });
 
   app.get('/api/gdao/distributions', async () => {
