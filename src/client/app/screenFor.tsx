@@ -11,6 +11,8 @@ import NewPasswordScreen from '../hud/screens/NewPasswordScreen';
 import VerifyEmailScreen from '../hud/screens/VerifyEmailScreen';
 import NotBuiltScreen from '../hud/screens/NotBuiltScreen';
 import { walletRouteNames, walletScreenFor } from '../hud/screens/wallet/walletScreens';
+import { shopRouteNames, shopScreenFor } from '../hud/screens/shop/shopScreens';
+import { itemRouteNames, itemScreenFor } from '../hud/screens/items/itemScreens';
 
 // The entry screens above are in the first-paint chunk; every screen behind login loads with its route
 // (App's Suspense shows nothing meanwhile), so the first paint does not carry them.
@@ -20,6 +22,9 @@ const EidolScreen = lazy(() => import('../hud/screens/EidolScreen'));
 const SessionsScreen = lazy(() => import('../hud/screens/SessionsScreen'));
 const FairnessScreen = lazy(() => import('../hud/screens/FairnessScreen'));
 const SolvencyScreen = lazy(() => import('../hud/screens/SolvencyScreen'));
+const CoopScreen = lazy(() => import('../hud/screens/coop/CoopScreen'));
+const GdaoLedgerScreen = lazy(() => import('../hud/screens/coop/GdaoLedgerScreen'));
+const TaxScreen = lazy(() => import('../hud/screens/coop/TaxScreen'));
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
 const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => import('../hud/screens/GalleryScreen')) : null;
@@ -42,7 +47,12 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'sessions',
   'fairness',
   'solvency',
+  'coop',
+  'gdaoLedger',
+  'tax',
   ...walletRouteNames,
+  ...shopRouteNames,
+  ...itemRouteNames,
 ]);
 
 /** The element for a shown view. */
@@ -80,9 +90,15 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
       return <FairnessScreen round={view.search.round ? Number(view.search.round) : undefined} />;
     case 'solvency':
       return <SolvencyScreen />;
+    case 'coop':
+      return <CoopScreen />;
+    case 'gdaoLedger':
+      return <GdaoLedgerScreen />;
+    case 'tax':
+      return <TaxScreen />;
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:
-      return walletScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
+      return walletScreenFor(view) ?? shopScreenFor(view) ?? itemScreenFor(view) ?? <NotBuiltScreen path={view.path} />;
   }
 }

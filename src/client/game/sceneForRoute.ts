@@ -5,6 +5,7 @@ import { BackdropScene } from './backdropScene';
 import { MasterScene } from './masterScene';
 import { HomeScene } from './home/homeScene';
 import { EidolScene } from './eidol/eidolScene';
+import { ShopScene } from './shop/shopScene';
 import { deviceClock, riskControl } from './eidol/eidolStores';
 import { $referrerChoice, $registerChoice } from './stageStores';
 
@@ -30,6 +31,10 @@ export function sceneForRoute(route: RouteName | null): Scene | null {
       return once('eidol', () => new EidolScene(riskControl, deviceClock));
     case 'home':
       return once('home', () => new HomeScene());
+    case 'mageShop':
+    case 'eggShop':
+    case 'gdaoShop':
+      return once('shop', () => new ShopScene());
     default:
       return once('backdrop', () => new BackdropScene());
   }

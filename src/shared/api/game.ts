@@ -61,10 +61,10 @@ export const gameSchema = z.object({
   caravan: z.string(),
   caravan_items: z.number().int(),
   chest_locked: z.boolean(),
-  /** ANGLS paid per gDAO burned at the chest (decimal string). */
-  gdao_burn_rate: z.string(),
-  /** What the chest pays, as a percent of the gDAO burned (spec 2 §5's "1 %"). */
-  gdao_claim_fee_percent: z.number(),
+  /** ANGLS paid per gDAO burned at the chest (decimal string); absent from servers before the chest. */
+  gdao_burn_rate: z.string().optional(),
+  /** The chest claim's fee in percent; absent from servers before the chest. */
+  gdao_claim_fee_percent: z.number().optional(),
   oogles: z.array(eidolSchema),
   items: z.array(itemSchema),
   /** Server time (UTC ms) when answered: the client's countdown corrects its clock offset with it. */

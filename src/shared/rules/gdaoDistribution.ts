@@ -1,45 +1,74 @@
 /**
- * The monthly gDAO income distribution (ECONOMY.md "Monthly gDAO income"): the budget shared pro rata to
- * activity with exact whole-token amounts that sum to the budget, and the published root hash the
- * browser recomputes: rows ordered by user_id, each line "<user_id>:<activity>:<amount>", lines joined by
- * "\n", sha256, lowercase hex.
+ * The published monthly gDAO distribution (ECONOMY.md "Monthly gDAO income") and its root hash: rows ordered
+ * by user_id, each as the canonical line `"<user_id>:<activity>:<amount>"` (amount in whole gDAO), the lines
+ * joined by "\n", sha256 over their UTF-8 bytes, lowercase hex. The server publishes it; any browser
+ * recomputes it from the rows with these same functions, and checks that the amounts add up to the budget.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** One player's activity of the month. */
-export interface ActivityRow {
+/** The fields of a row that the root hash covers. */
+export interface DistributionLineRow {
   user_id: number;
-  activity: number;
+  /** The player's counted activity of the month (rounds joined, invited players' activity included). */
+  activity: number | string;
+  /** Whole gDAO paid to the player. */
+  amount: number | string | bigint;
 }
 
-/** A row with its whole-gDAO amount. */
-export interface ShareRow extends ActivityRow {
-  amount: bigint;
+/** A whole, non-negative number in its one canonical spelling ("0", "12"); throws on anything else. */
+export function canonicalWhole(value: number | string | bigint, what: string): string {
+  const text = typeof value === 'bigint' ? value.toString() : String(value).trim();
+  // "12.000" still names a whole amount; a real fraction cannot be part of a whole-gDAO line.
+  const m = /^(\d+)(?:\.0*)?$/.exec(text);
+  if (!m) throw new RangeError(`${what} is not a whole non-negative number: "${text}"`);
+  return BigInt(m[1]!).toString();
 }
 
-/**
- * Splits `budget` among `rows` pro rata to activity: each gets floor(budget × a / A), and the tokens left
- * by the flooring go one each to the largest remainders (ties: lower user_id). Rows with no activity get
- * 0; when nobody was active nothing is paid. Answers the rows in user_id order.
- */
-export function splitBudget(budget: bigint, rows: readonly ActivityRow[]): ShareRow[] {
-  const sorted = [...rows].sort((a, b) => a.user_id - b.user_id);
-  const total = sorted.reduce((s, r) => s + BigInt(r.activity), 0n);
-  if (total === 0n) return sorted.map((r) => ({ ...r, amount: 0n }));
-  const out = sorted.map((r) => ({ ...r, amount: (budget * BigInt(r.activity)) / total, rest: (budget * BigInt(r.activity)) % total }));
-  let left = budget - out.reduce((s, r) => s + r.amount, 0n);
-  const order = [...out].sort((a, b) => (a.rest === b.rest ? a.user_id - b.user_id : a.rest > b.rest ? -1 : 1));
-  for (const r of order) {
-    if (left === 0n) break;
-    r.amount += 1n;
-    left -= 1n;
-  }
-  return out.map(({ rest: _rest, ...r }) => r);
+/** The canonical line of one row. */
+export function distributionLine(row: DistributionLineRow): string {
+  if (!Number.isSafeInteger(row.user_id) || row.user_id < 0) throw new RangeError(`user_id is not a whole number: ${row.user_id}`);
+  return `${row.user_id}:${canonicalWhole(row.activity, 'activity')}:${canonicalWhole(row.amount, 'amount')}`;
 }
 
-/** The root hash over a distribution's rows (any order given; hashed in user_id order). */
-export function distributionRootHash(rows: readonly { user_id: number; activity: number; amount: bigint | string | number }[]): string {
-  const lines = [...rows].sort((a, b) => a.user_id - b.user_id).map((r) => `${r.user_id}:${r.activity}:${String(r.amount)}`);
+/** The root hash of a month's rows (in any order: they are ordered by user_id first). */
+export function distributionRoot(rows: readonly DistributionLineRow[]): string {
+  const lines = [...rows].sort((a, b) => a.user_id - b.user_id).map(distributionLine);
   return bytesToHex(sha256(utf8ToBytes(lines.join('\n'))));
+}
+
+/** What a player can check about a published month. */
+export interface DistributionCheck {
+  /** The root recomputed here, or null when a row could not be read. */
+  computedRoot: string | null;
+  rootMatches: boolean;
+  /** Σ amounts in whole gDAO, or null when a row could not be read. */
+  total: string | null;
+  budget: string | null;
+  sumMatches: boolean;
+  /** Why a row or the budget could not be read (empty when all were). */
+  problem: string;
+}
+
+/** Recomputes the root and the sum of a published month and compares them with what was published. */
+export function checkDistribution(published: { budget: number | string; root_hash: string; rows: readonly DistributionLineRow[] }): DistributionCheck {
+  let computedRoot: string | null = null;
+  let total: bigint | null = null;
+  let budget: string | null = null;
+  let problem = '';
+  try {
+    computedRoot = distributionRoot(published.rows);
+    total = published.rows.reduce((sum, r) => sum + BigInt(canonicalWhole(r.amount, 'amount')), 0n);
+    budget = canonicalWhole(published.budget, 'budget');
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err);
+  }
+  return {
+    computedRoot,
+    rootMatches: computedRoot !== null && computedRoot === published.root_hash.trim().toLowerCase(),
+    total: total === null ? null : total.toString(),
+    budget,
+    sumMatches: total !== null && budget !== null && total.toString() === budget,
+    problem,
+  };
 }

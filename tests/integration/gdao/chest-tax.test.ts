@@ -1,6 +1,6 @@
 /**
  * The gDAO chest and the Patricius tax box on both databases: the claim's refusals in the spec's texts,
- * the burn and the payout (1 % in ANGLS) from the chest, the operator lock, the game view's chest fields;
+ * the burn and the payout from the chest (N × 0.01 ANGLS, less the 1 % fee to `fees`), the operator lock, the game view's chest fields;
  * a Tax Commendation consumed for a month of Patricius that extends a running title; the Senator command.
  * Every refusal writes nothing; the ledger checks clean after each step.
  */
@@ -35,7 +35,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
   const snapshot = () => gameSnapshot(db());
   const admin = () => ({ db: db(), clock: s.clock, actor: 'test-operator' });
 
-  it('burns gDAO for 1 % in ANGLS from the chest, with the spec texts for every refusal', async () => {
+  it('burns gDAO for its worth in ANGLS less the 1 % fee, with the spec texts for every refusal', async () => {
     const { client, user } = await registerPlayer(s, `ch1${dialect}`);
     await giveGdao(db(), s.clock, user.id, 500n, `ch1${dialect}`);
     const before = await snapshot();
@@ -48,11 +48,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
 
     const chest = await balanceOf(db(), s.clock, { system: 'gdao_chest' }, 'ANGLS');
     expect(chest).toBe(GDAO_CHEST_SUPPLY);
+    const fees = await balanceOf(db(), s.clock, { system: 'fees' }, 'ANGLS');
     const ok = await client.post('/api/rooms/claimgdao', { amount: '300' });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual({ burned: '300', received: '3.00000000' });
+    expect(ok.body.data).toEqual({ burned: '300', received: '2.97000000' });
     expect(await balanceOf(db(), s.clock, { player: user.id }, 'GDAO')).toBe(200n);
-    expect(await balanceOf(db(), s.clock, { player: user.id }, 'ANGLS')).toBe(3n * ANGLS);
+    expect(await balanceOf(db(), s.clock, { player: user.id }, 'ANGLS')).toBe((297n * ANGLS) / 100n);
+    expect(await balanceOf(db(), s.clock, { system: 'fees' }, 'ANGLS')).toBe(fees + (3n * ANGLS) / 100n);
     expect(await balanceOf(db(), s.clock, { system: 'gdao_burned' }, 'GDAO')).toBe(300n);
     expect(await balanceOf(db(), s.clock, { system: 'gdao_chest' }, 'ANGLS')).toBe(chest - 3n * ANGLS);
     await ledgerOk();
@@ -75,7 +77,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
     await giveGdao(db(), s.clock, user.id, 100n, `ch3b${dialect}`);
     const headers = { 'idempotency-key': `claim-${dialect}` };
     const keyed = await Promise.all(Array.from({ length: 4 }, () => client.post('/api/rooms/claimgdao', { amount: 100 }, { headers })));
-    for (const a of keyed) expect([a.status, a.body.data]).toEqual([200, { burned: '100', received: '1.00000000' }]);
+    for (const a of keyed) expect([a.status, a.body.data]).toEqual([200, { burned: '100', received: '0.99000000' }]);
     expect(keyed.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(3);
     expect(await balanceOf(db(), s.clock, { player: user.id }, 'GDAO')).toBe(20n);
     await ledgerOk();

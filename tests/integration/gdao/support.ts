@@ -38,7 +38,7 @@ export async function giveItem(db: Db, clock: Clock, userId: number, itemId: num
 }
 
 /** Balance of an account by owner (units); 0 when it was never opened. */
-export async function balanceOf(db: Db, clock: Clock, who: { player: number } | { system: 'gdao_reserve' | 'gdao_chest' | 'gdao_burned' | 'mining_pool' | 'consumed' }, asset: string): Promise<bigint> {
+export async function balanceOf(db: Db, clock: Clock, who: { player: number } | { system: 'gdao_reserve' | 'gdao_chest' | 'gdao_burned' | 'mining_pool' | 'consumed' | 'fees' }, asset: string): Promise<bigint> {
   return createLedger(db, clock).run(async (tx) => {
     const id = 'player' in who ? await playerAccount(tx, who.player, asset) : await systemAccount(tx, who.system, asset);
     return (await getAccount(tx.kysely, id))!.balance;

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import {
   applyTraining, MAX_PRECISE, MAX_YIELDY, seedHashOf, trainingChance, trainingDraw, verifyTraining, type TrainingDraw,
 } from '../../../src/shared/rules/training';
-import { distributionRootHash, splitBudget } from '../../../src/shared/rules/gdaoDistribution';
+import { distributionRoot } from '../../../src/shared/rules/gdaoDistribution';
+import { splitBudget } from '../../../src/shared/rules/gdaoSplit';
 
 const seed = Number(process.env.TRAINING_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.info(`[training property] seed=${seed} (TRAINING_SEED=${seed} reproduces)`);
@@ -94,6 +95,6 @@ describe('monthly distribution', () => {
       params,
     );
     const rows = [{ user_id: 2, activity: 1, amount: 3n }, { user_id: 1, activity: 4, amount: 7n }];
-    expect(distributionRootHash(rows)).toBe(createHash('sha256').update('1:4:7\n2:1:3').digest('hex'));
+    expect(distributionRoot(rows)).toBe(createHash('sha256').update('1:4:7\n2:1:3').digest('hex'));
   });
 });

@@ -140,6 +140,11 @@ export default function EidolScreen() {
             {a.label}
           </Button>
         ))}
+        {eidol ? (
+          <Button variant="secondary" small onClick={() => navigate('/ogle')} data-testid="action-ogle">
+            Eidol Actions
+          </Button>
+        ) : null}
         <Button variant="secondary" small onClick={() => navigate('/')}>
           Back
         </Button>

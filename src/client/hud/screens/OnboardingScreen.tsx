@@ -1,6 +1,7 @@
 /**
  * /onboarding and /onboardingecto: lore slides with Continue, then Enter Cryptonomics; music loops at 0.5
  * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /.
+ * The Eggtoplasm carousel carries its questline (claim a jar, enchant it) under the slides.
  */
 import { useEffect, useState } from 'react';
 import { api } from '../../net/api';
@@ -11,6 +12,7 @@ import { useSubmit } from '../useSubmit';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
 import { ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
+import { EctoQuestline } from './items/EctoQuestline';
 
 /** Volume of the onboarding music (spec 1 §9). */
 export const ONBOARDING_VOLUME = 0.5;
@@ -60,6 +62,8 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
         {last ? complete.label : 'Continue'}
       </Button>
       <ErrorLine text={complete.state === 'error' ? complete.error : ''} testId="onboarding-error" />
+      {/* The Eggtoplasm lore leads into its questline (spec 2 §4): the steps live under the slides. */}
+      {variant === 'ecto' ? <EctoQuestline /> : null}
       <Button variant="secondary" onClick={() => navigate('/login')}>
         Log In
       </Button>

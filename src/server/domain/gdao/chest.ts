@@ -1,8 +1,8 @@
 /**
  * The gDAO chest (ECONOMY.md "Chest"): `POST /api/rooms/claimgdao {amount}` burns N gDAO (player →
- * `gdao_burned`) and pays N × GDAO_BURN_RATE ANGLS from the chest (`gdao_chest` → player) in one batch.
- * The spec's "1 % claim fee" is that payout: what the chest pays is 1 % of the burned tokens (in ANGLS),
- * and it must fit the chest supply. An operator lock (`gdao_settings.chest_locked`) stops claims.
+ * `gdao_burned`); the claim is worth N × GDAO_BURN_RATE ANGLS, which must fit the chest supply; the 1 %
+ * claim fee of that worth goes from the chest to `fees` and the rest to the player, all in one batch.
+ * An operator lock (`gdao_settings.chest_locked`) stops claims.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -11,14 +11,14 @@ import { CURRENCY_ASSETS } from '../../../shared/money/assets';
 import { isLedgerError, playerAccount, systemAccount, transferBatch, type Ledger } from '../../ledger/index';
 import { AppError } from '../errors';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
-import { GDAO_BURN_RATE, GDAO_BURN_RATE_UNITS, GDAO_CLAIM_FEE_PERCENT } from './gdaoConfig';
+import { GDAO_BURN_RATE, GDAO_BURN_RATE_UNITS, GDAO_CLAIM_FEE_BPS, GDAO_CLAIM_FEE_PERCENT } from './gdaoConfig';
 import { requireRoundOpen, spendable } from './gdaoGuards';
 import { NOT_ENOUGH_GDAO, NOT_ENOUGH_SUPPLY, SPECIFY_TOKEN_AMOUNT, SUPPLY_LOCKED } from './gdaoTexts';
 
 /** The settings row of the chest lock. */
 export const CHEST_LOCK_SETTING = 'chest_locked';
 
-/** `POST /api/rooms/claimgdao` → data: gDAO burned (whole) and ANGLS received (8 decimals). */
+/** `POST /api/rooms/claimgdao` → data: gDAO burned (whole) and ANGLS received after the fee (8 decimals). */
 export type ClaimResult = {
   burned: string;
   received: string;
@@ -79,7 +79,9 @@ export async function loadChestView(k: Kysely<Database>): Promise<ChestView> {
 /** Burns `body.amount` gDAO of the player for its ANGLS from the chest (once per Idempotency-Key); refusals write nothing. */
 export async function claimGdao(ledger: Ledger, userId: number, body: Record<string, unknown>, ref?: RequestRef): Promise<RequestOutcome<ClaimResult>> {
   const amount = claimAmountOf(body.amount);
-  const received = amount * GDAO_BURN_RATE_UNITS;
+  const worth = amount * GDAO_BURN_RATE_UNITS;
+  const fee = (worth * GDAO_CLAIM_FEE_BPS) / 10_000n;
+  const received = worth - fee;
   try {
     return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
       await requireRoundOpen(tx, tx.now);
@@ -87,12 +89,13 @@ export async function claimGdao(ledger: Ledger, userId: number, body: Record<str
       const tokens = await playerAccount(tx, userId, 'GDAO');
       if ((await spendable(tx, tokens)) < amount) throw refuse(NOT_ENOUGH_GDAO);
       const chest = await systemAccount(tx, 'gdao_chest', 'ANGLS');
-      if ((await spendable(tx, chest)) < received) throw refuse(NOT_ENOUGH_SUPPLY);
+      if ((await spendable(tx, chest)) < worth) throw refuse(NOT_ENOUGH_SUPPLY);
       const burn = await tx.kysely
         .insertInto('gdao_burns').values({ user_id: userId, amount, received, created_at: tx.now }).returning('id').executeTakeFirstOrThrow();
       const legs = [
         { id: `gdao-burn:${burn.id}:burn`, debit: tokens, credit: await systemAccount(tx, 'gdao_burned', 'GDAO'), amount, code: 'gdao-burn', ref: String(burn.id) },
         { id: `gdao-burn:${burn.id}:pay`, debit: chest, credit: await playerAccount(tx, userId, 'ANGLS'), amount: received, code: 'gdao-burn', ref: String(burn.id) },
+        { id: `gdao-burn:${burn.id}:fee`, debit: chest, credit: await systemAccount(tx, 'fees', 'ANGLS'), amount: fee, code: 'gdao-burn', ref: String(burn.id) },
       ];
       await transferBatch(tx, legs.filter((l) => l.amount > 0n));
       return { burned: amount.toString(), received: formatUnits(received, CURRENCY_ASSETS.ANGLS.scale) };

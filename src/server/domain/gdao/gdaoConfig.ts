@@ -33,10 +33,13 @@ export const GDAO_BURN_RATE = '0.01';
 export const GDAO_BURN_RATE_UNITS = angls(GDAO_BURN_RATE);
 
 /**
- * The claim fee percent the burn screen shows (spec 2 §5 "1% of the amount must not exceed chest supply"):
- * what the chest pays is that percent of the burned tokens, so it is the burn rate read as a percent.
+ * The chest claim's fee (ECONOMY.md's 1 %), in basis points of the claim's worth (N × rate ANGLS): it goes
+ * from the chest to `fees`, the player receives the rest (README.md "The chest" gives the reading).
  */
-export const GDAO_CLAIM_FEE_PERCENT = Number(GDAO_BURN_RATE_UNITS * 100n) / Number(10n ** BigInt(CURRENCY_ASSETS.ANGLS.scale));
+export const GDAO_CLAIM_FEE_BPS = 100n;
+
+/** The same fee in percent, as the game view shows it (`gdao_claim_fee_percent`). */
+export const GDAO_CLAIM_FEE_PERCENT = Number(GDAO_CLAIM_FEE_BPS) / 100;
 
 /** gDAO shared among the active players of each closed month (whole tokens). */
 export const MONTHLY_GDAO_BUDGET = 10_000n;

@@ -2,12 +2,13 @@
  * The monthly gDAO income (ECONOMY.md "Monthly gDAO income"): for each closed UTC month, the configured
  * budget is shared among players pro rata to their activity (rounds joined among the rounds settled that
  * month, from `round_entries`, plus PATRON_ACTIVITY_PERCENT of the rounds their invited players joined), paid from
- * `gdao_reserve` and published with a root hash (src/shared/rules/gdaoDistribution.ts). Publication is
+ * `gdao_reserve` and published with a root hash (src/shared/rules/gdaoDistribution.ts `distributionRoot`). Publication is
  * idempotent: the month's row is its key, written with the rows and the transfers (fixed ids) in one commit.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { distributionRootHash, splitBudget } from '../../../shared/rules/gdaoDistribution';
+import { distributionRoot } from '../../../shared/rules/gdaoDistribution';
+import { splitBudget } from '../../../shared/rules/gdaoSplit';
 import { playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx } from '../../ledger/index';
 import { MONTHLY_GDAO_BUDGET, PATRON_ACTIVITY_PERCENT } from './gdaoConfig';
 import { spendable } from './gdaoGuards';
@@ -103,7 +104,7 @@ export async function publishMonthIn(tx: LedgerTx, month: string): Promise<boole
   const header = await tx.kysely
     .insertInto('gdao_distributions')
     .values({
-      month, budget, total_activity: rows.reduce((s, r) => s + r.activity, 0), root_hash: distributionRootHash(rows), created_at: tx.now,
+      month, budget, total_activity: rows.reduce((s, r) => s + r.activity, 0), root_hash: distributionRoot(rows), created_at: tx.now,
     })
     // A concurrent publisher (PostgreSQL) waits for the other's commit here, then writes nothing.
     .onConflict((oc) => oc.doNothing())

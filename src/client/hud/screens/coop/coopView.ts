@@ -1,0 +1,161 @@
+/**
+ * The headless parts of the community screens (/coop, /gdaoledger, /tax): the invite's share-sheet texts and
+ * the share-or-copy step, item counts, the Patricius title's remaining time, the Invite screen's main button,
+ * and the "Check my share" report. Pure (the share step takes the navigator), so unit tests read exactly
+ * what the screens show.
+ */
+import type { Item, User } from '../../../../shared/api/user';
+import { ITEM_IDS } from '../../../../shared/money/assets';
+import { parseUtc } from '../../../../shared/rules/wallet/panel';
+import { checkDistribution, type DistributionCheck } from '../../../../shared/rules/gdaoDistribution';
+import type { Distribution, DistributionRow } from '../../../net/coopApi';
+
+/** What the device share sheet receives. */
+export interface SharePayload {
+  title: string;
+  text: string;
+  url: string;
+}
+
+/** The invite's share-sheet payload (spec 2 §2): the title uses the player's name, the text names the product. */
+export function inviteShare(name: string, product: string, link: string): SharePayload {
+  return {
+    title: product ? `${name} invites you to the ${product}Verse` : `${name} invites you`,
+    text: `Join the ${product}Verse and cooperate.`,
+    url: link,
+  };
+}
+
+/** The parts of `navigator` the share step uses (tests pass their own). */
+export interface ShareDevice {
+  share?: (data: SharePayload) => Promise<void>;
+  clipboard?: { writeText(text: string): Promise<void> };
+}
+
+/** How a share ended: the sheet took it, the link was copied instead, the player closed the sheet, or neither worked. */
+export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
+
+/**
+ * Opens the share sheet; where there is none (desktop browsers, http pages) or it fails, copies the link.
+ * Closing the sheet is the player's choice, not a failure, so nothing is copied then.
+ */
+export async function shareOrCopy(payload: SharePayload, device: ShareDevice): Promise<ShareOutcome> {
+  if (typeof device.share === 'function') {
+    try {
+      await device.share(payload);
+      return 'shared';
+    } catch (err) {
+      if (err instanceof Error && err.name === 'AbortError') return 'cancelled';
+    }
+  }
+  if (!device.clipboard) return 'failed';
+  try {
+    await device.clipboard.writeText(payload.url);
+    return 'copied';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** How many of item `id` the player holds (0 when none). */
+export function itemCount(items: readonly Pick<Item, 'id' | 'quantity'>[] | undefined, id: number): number {
+  return items?.find((i) => i.id === id)?.quantity ?? 0;
+}
+
+/** The gDAO token count (item 4). */
+export const gdaoCount = (user: Pick<User, 'items'>): number => itemCount(user.items, ITEM_IDS.GDAO_TOKEN);
+/** The Tax Commendation count (item 7). */
+export const taxCommendationCount = (user: Pick<User, 'items'>): number => itemCount(user.items, ITEM_IDS.TAX_COMMENDATION);
+
+/** Shown when the player holds no running Patricius title (spec 2 §2). */
+export const NO_TITLE = 'No Title';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The Patricius title's remaining time in its largest whole unit: "3 days", "5 hours", "12 minutes";
+ * "No Title" when there is none or it has run out. The last partial minute still counts as "1 minute",
+ * so a running title never reads "No Title".
+ */
+export function titleTimeText(patricius: string | null | undefined, nowMs: number): string {
+  if (!patricius) return NO_TITLE;
+  const left = parseUtc(patricius) - nowMs;
+  if (!Number.isFinite(left) || left <= 0) return NO_TITLE;
+  if (left >= DAY) return plural(Math.floor(left / DAY), 'day');
+  if (left >= HOUR) return plural(Math.floor(left / HOUR), 'hour');
+  return plural(Math.max(1, Math.ceil(left / MINUTE)), 'minute');
+}
+
+/** Labels of the Invite screen's main button. */
+export const RESEND_EMAIL_LABEL = 'Resend confirmation e-mail';
+/** Once the e-mail is confirmed the button opens the gDAO store. */
+export const OPEN_STORE_LABEL = 'Open gDAO Store';
+
+/** The Invite screen's main button: resend the confirmation e-mail until it is confirmed, then the gDAO store. */
+export function coopMainAction(user: Pick<User, 'email_confirmed'>): { kind: 'resend' | 'store'; label: string } {
+  return user.email_confirmed ? { kind: 'store', label: OPEN_STORE_LABEL } : { kind: 'resend', label: RESEND_EMAIL_LABEL };
+}
+
+/** What "Check my share" shows for one published month. */
+export interface ShareReport {
+  month: string;
+  /** The player's own row, or null when the player had no share that month. */
+  mine: DistributionRow | null;
+  check: DistributionCheck;
+  publishedRoot: string;
+  rowCount: number;
+}
+
+/** The report of a published month for player `userId`. */
+export function shareReport(dist: Distribution, userId: number): ShareReport {
+  return {
+    month: dist.month,
+    mine: dist.rows.find((r) => r.user_id === userId) ?? null,
+    check: checkDistribution(dist),
+    publishedRoot: dist.root_hash,
+    rowCount: dist.rows.length,
+  };
+}
+
+/** The verdict lines of a report: the sum against the budget, then the root hash. */
+export function reportVerdicts(report: ShareReport): Array<{ key: 'sum' | 'root'; ok: boolean; text: string }> {
+  const c = report.check;
+  if (c.problem) return [{ key: 'root', ok: false, text: `✗ The published rows cannot be read: ${c.problem}` }];
+  return [
+    {
+      key: 'sum',
+      ok: c.sumMatches,
+      text: c.sumMatches ? `✓ The ${report.rowCount} shares add up to the budget of ${c.budget} gDAO.` : `✗ The shares add up to ${c.total} gDAO, not the budget of ${c.budget} gDAO.`,
+    },
+    {
+      key: 'root',
+      ok: c.rootMatches,
+      text: c.rootMatches ? '✓ The root hash recomputed in your browser matches the published one.' : '✗ The root hash recomputed in your browser differs from the published one.',
+    },
+  ];
+}
+
+/** Texts of the Tax Box button (spec 2 §2, §4: the locked text of every item action). */
+export const TAX_TEXTS = {
+  put: 'Put in a Tax Commendation',
+  none: 'You have no Tax Commendation',
+  locked: 'Locked for Aeon Computing',
+  sending: 'Processing...',
+  done: 'Done!',
+} as const;
+
+/** What the Tax Box button shows and whether a tap does something (an error is cleared by the next tap). */
+export function taxButton(s: { count: number; locked: boolean; sending: boolean; error: string; done: boolean }): { text: string; enabled: boolean } {
+  if (s.done) return { text: TAX_TEXTS.done, enabled: false };
+  if (s.error) return { text: s.error, enabled: true };
+  if (s.sending) return { text: TAX_TEXTS.sending, enabled: false };
+  if (s.locked) return { text: TAX_TEXTS.locked, enabled: false };
+  if (s.count < 1) return { text: TAX_TEXTS.none, enabled: false };
+  return { text: TAX_TEXTS.put, enabled: true };
+}

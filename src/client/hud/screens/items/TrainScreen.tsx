@@ -1,0 +1,115 @@
+/**
+ * /transmute and /traineidol, transmutation of a level-11 eidol (spec 2 §2 "Train / transmutation-fee
+ * screen", §4 "Train"): Value, fee, Yieldy, Precise, Chance; the first tap fetches the committed attempt
+ * (fee, chance, seed hash), the second trains. The outcome comes from the answer, or from the socket's
+ * `training_succesfull` / `training_failed` should the answer be lost. Unactivated players Invoke Mastership.
+ */
+import { useEffect, useState } from 'react';
+import { mastershipTarget } from '../../../../shared/rules/wallet';
+import { navigate } from '../../../stores/router';
+import { onServerEvent } from '../../../net/serverEvents';
+import { itemActionsApi, type ItemActionsApi, type TrainCommitment } from '../../../net/itemActionsApi';
+import { refreshAfterTransaction } from '../wallet/afterTransaction';
+import { useWaitApprove } from '../../useWaitApprove';
+import { ActionButton } from '../../components/ActionButton';
+import { EidolPicker } from '../../components/EidolPicker';
+import { ItemScreenShell } from './ItemScreenShell';
+import { useActionData } from './useActionData';
+import { showAngls } from './actionView';
+import { trainButton, trainedOf, trainFigures, trainOutcomeText, trainRefusal } from './trainView';
+
+/** Props: swipe through all eidols (/transmute) or the selected one (/traineidol); endpoints and refresh for tests. */
+export interface TrainScreenProps {
+  variant?: 'swipe' | 'selected';
+  api?: Pick<ItemActionsApi, 'trainCommitment' | 'train'>;
+  onRefresh?: () => void;
+}
+
+/** The oogle id a training event names, if any. */
+function eventEidolId(message: unknown): number | null {
+  const id = (message as { oogle_id?: unknown }).oogle_id;
+  return typeof id === 'number' ? id : typeof id === 'string' && id !== '' ? Number(id) : null;
+}
+
+/** The screen. */
+export default function TrainScreen({ variant = 'swipe', api = itemActionsApi, onRefresh = refreshAfterTransaction }: TrainScreenProps) {
+  const { user, eidols, eidol, locked, loading } = useActionData();
+  const [pushed, setPushed] = useState<{ id: number; trained: boolean } | null>(null);
+  const balance = user?.balance_ngls ?? '0';
+  const activation = user ? mastershipTarget(user) : null;
+  const flowState = useWaitApprove({
+    start: 'precalc',
+    prepare: () => (eidol ? api.trainCommitment(eidol.id) : Promise.reject(new Error('No Eidol'))),
+    send: () => (eidol ? api.train(eidol.id) : Promise.reject(new Error('No Eidol'))),
+    leaveHome: true,
+    locked,
+    invalid: activation !== null || trainRefusal(eidol, balance, null) !== '',
+    slideKey: String(eidol?.id ?? ''),
+    refresh: onRefresh,
+    leave: () => navigate('/'),
+  });
+  const commitment = flowState.state === 'approve' || flowState.state === 'sending' ? (flowState.prepared as TrainCommitment | null) : null;
+  const eidolId = eidol?.id ?? null;
+  useEffect(() => {
+    if (eidolId === null) return;
+    const on = (trained: boolean) => (m: unknown) => {
+      if (eventEidolId(m) === eidolId) setPushed({ id: eidolId, trained });
+    };
+    const offOk = onServerEvent('training_succesfull', on(true));
+    const offFail = onServerEvent('training_failed', on(false));
+    return () => {
+      offOk();
+      offFail();
+    };
+  }, [eidolId]);
+  const view = trainButton(eidol, balance, activation, commitment, { state: flowState.state, error: flowState.error, locked });
+  const answered = flowState.state === 'success' ? trainedOf(flowState.result) : null;
+  const trained = answered ?? (pushed && pushed.id === eidolId ? pushed.trained : null);
+  const figures = eidol ? trainFigures(eidol, commitment) : null;
+  const press = () => (activation !== null && flowState.state === 'prepare' ? navigate(activation) : flowState.press());
+  return (
+    <ItemScreenShell testId={variant === 'swipe' ? 'screen-transmute' : 'screen-traineidol'} title="Transmute Eidol" loading={loading}>
+      {variant === 'swipe' ? <EidolPicker eidols={eidols} eidol={eidol} /> : null}
+      {eidol && figures ? (
+        <dl className="balances" data-testid="train-figures">
+          <div>
+            <dt>Value</dt>
+            <dd data-testid="train-value">{showAngls(eidol.value)} ANGLS</dd>
+          </div>
+          <div>
+            <dt>Transmutation fee</dt>
+            <dd data-testid="train-fee">{showAngls(figures.fee)} ANGLS</dd>
+          </div>
+          <div>
+            <dt>Yieldy</dt>
+            <dd data-testid="train-yieldy">{figures.yieldy}</dd>
+          </div>
+          <div>
+            <dt>Precise</dt>
+            <dd data-testid="train-precise">{figures.precise}</dd>
+          </div>
+          <div>
+            <dt>Chance</dt>
+            <dd data-testid="train-chance">{figures.chance}</dd>
+          </div>
+          {commitment ? (
+            <div>
+              <dt>Committed seed hash</dt>
+              <dd data-testid="train-seed-hash" className="mono">
+                {commitment.seed_hash}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="muted">You have no Eidol yet.</p>
+      )}
+      {trained !== null ? (
+        <p className={trained ? 'notice' : 'error-line'} role="status" data-testid="train-outcome">
+          {trainOutcomeText(trained)}
+        </p>
+      ) : null}
+      <ActionButton view={view} onPress={press} testId="train-submit" />
+    </ItemScreenShell>
+  );
+}

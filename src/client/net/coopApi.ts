@@ -1,0 +1,81 @@
+/**
+ * The community endpoints (spec 2 §7, contracts H3), typed; each returns an ApiResult and never throws:
+ * the gDAO income ledger, the published monthly distributions and the Patricius Tax Box. Schemas are lenient
+ * about numbers arriving as strings or numbers (FACTS.md), and keep money as decimal strings.
+ */
+import { z } from 'zod';
+import { createHttp, type ApiResult, type Http } from './http';
+
+const money = z.union([z.string(), z.number()]).transform((v) => String(v));
+const count = z.union([z.number(), z.string()]).transform((v) => Number(v));
+
+/** `POST /api/rooms/gdaoledger`: the player's monthly gDAO income figures. */
+export const ledgerSchema = z
+  .object({
+    monthly_income: money,
+    total_patrons: count,
+    social_income: money,
+    patron_income: money,
+    burned: money,
+    patron_active: count,
+  })
+  .passthrough();
+
+/** The ledger figures. */
+export type LedgerFigures = z.infer<typeof ledgerSchema>;
+
+// The list may name the months alone or carry each month's summary; the screen needs the months.
+const monthEntry = z.union([z.string(), z.object({ month: z.string() }).passthrough().transform((m) => m.month)]);
+
+/** `GET /api/gdao/distributions`: the published months, as 'YYYY-MM' texts. */
+export const distributionMonthsSchema = z.array(monthEntry);
+
+/** One published row of a month. */
+export const distributionRowSchema = z
+  .object({
+    user_id: z.number().int(),
+    name: z.string().nullish().transform((v) => v ?? ''),
+    activity: z.union([z.number(), z.string()]),
+    share: money,
+    amount: money,
+  })
+  .passthrough();
+
+/** `GET /api/gdao/distributions/{month}`: the month's budget, root hash and rows. */
+export const distributionSchema = z
+  .object({
+    month: z.string(),
+    budget: money,
+    root_hash: z.string(),
+    rows: z.array(distributionRowSchema),
+  })
+  .passthrough();
+
+/** A published month. */
+export type Distribution = z.infer<typeof distributionSchema>;
+/** One row of a published month. */
+export type DistributionRow = z.infer<typeof distributionRowSchema>;
+
+/** `POST /api/rooms/tax`: the new end of the player's Patricius title. */
+export const taxResultSchema = z.object({ patricius: z.string().nullable() }).passthrough();
+
+/** Creates the community endpoints over an HTTP client. */
+export function createCoopApi(http: Http) {
+  return {
+    /** POST /api/rooms/gdaoledger: this month's income figures (a read; the product's path is a POST). */
+    ledger: (): Promise<ApiResult<LedgerFigures>> => http.post('/api/rooms/gdaoledger', {}, { schema: ledgerSchema }),
+    /** GET /api/gdao/distributions: the months whose distribution is published. */
+    distributionMonths: (): Promise<ApiResult<string[]>> => http.get('/api/gdao/distributions', { schema: distributionMonthsSchema }),
+    /** GET /api/gdao/distributions/{month}: one month's rows and root hash. */
+    distribution: (month: string): Promise<ApiResult<Distribution>> =>
+      http.get(`/api/gdao/distributions/${encodeURIComponent(month)}`, { schema: distributionSchema }),
+    /** POST /api/rooms/tax: puts one Tax Commendation in; answers the title's new end. */
+    payTax: (): Promise<ApiResult<{ patricius: string | null }>> => http.post('/api/rooms/tax', {}, { schema: taxResultSchema }),
+  };
+}
+
+/** The endpoints' type. */
+export type CoopApi = ReturnType<typeof createCoopApi>;
+
+/** The app's community endpoints over the same-origin HTTP client. */
+export const coopApi: CoopApi = createCoopApi(createHttp());
