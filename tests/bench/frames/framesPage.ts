@@ -42,7 +42,7 @@ function fixtures(now: number) {
   const game: GameView = {
     id: 2000, ends_at: utc(now + 3_600_000), can_act_before: utc(now + 3_500_000), is_joined: false, my_multiplier: 1.3,
     investor_skin_id: 1, senator: null, patricius: null, incense_1: '', incense_2: '', incense_3: '', gdao_chest_supply: '0',
-    caravan: '', caravan_items: 0, chest_locked: false, gdao_burn_rate: '0.01', gdao_claim_fee_percent: 1, oogles: [eidol], items: [], server_time: now,
+    caravan: '', caravan_items: 0, chest_locked: false, oogles: [eidol], items: [], server_time: now,
   };
   // A round every 10 minutes for 7 days, newest first: a bet, and a win on two rounds out of three.
   const txs: EidolTransaction[] = [];

@@ -56,8 +56,6 @@ export function makeGame(patch: Partial<GameView> = {}, times: { serverMs?: numb
     caravan: '',
     caravan_items: 0,
     chest_locked: false,
-    gdao_burn_rate: '0.01',
-    gdao_claim_fee_percent: 1,
     oogles: [makeEidol()],
     items: [],
     server_time: serverMs,

@@ -15,6 +15,6 @@ export function makeGame(oogles: EidolView[], canActBefore = '2999-01-01 00:00:0
   return {
     id: 10, ends_at: canActBefore, can_act_before: canActBefore, is_joined: false, my_multiplier: 1, investor_skin_id: 1,
     senator: null, patricius: null, incense_1: '', incense_2: '', incense_3: '', gdao_chest_supply: '0', caravan: '',
-    caravan_items: 0, chest_locked: false, gdao_burn_rate: '0.01', gdao_claim_fee_percent: 1, oogles, items: [], server_time: 0, ...patch,
+    caravan_items: 0, chest_locked: false, oogles, items: [], server_time: 0, ...patch,
   };
 }
