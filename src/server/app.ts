@@ -31,6 +31,7 @@ import { transactionRoutes, transactionUpdateSender } from './http/routes/transa
 import { eggRoutes } from './http/routes/eggRoutes';
 import { gameRoutes } from './http/routes/gameRoutes';
 import { oogleRoutes } from './http/routes/oogleRoutes';
+import { itemActionRoutes } from './http/routes/itemActionRoutes';
 import { expireStaleTransactions } from './domain/transactions/index';
 import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
@@ -150,6 +151,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     eggRoutes(api, ctx);
     gameRoutes(api, ctx);
     oogleRoutes(api, ctx);
+    itemActionRoutes(api, ctx);
     walletExchangeRoutes(api, ctx, realtime);
     gdaoRoutes(api, ctx, realtime);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);

@@ -45,7 +45,8 @@ describe('RateLimiter', () => {
     expect(await store.size()).toBe(500);
     expect(store.keys.size).toBe(9000);
     for (const k of store.keys) expect(k).toMatch(/^[0-9a-f]{64}$/);
-  });
+    // 300 MB of e-mail text to normalise and hash: seconds on a busy shared machine, not the default 5.
+  }, 60_000);
 
   it('creates no account counter once the address is refused, and answers it from memory', async () => {
     const store = new RecordingStore(new MemoryRateStore());
