@@ -8,11 +8,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { formatUnits } from '../../../shared/money/format';
 import { CURRENCY_ASSETS } from '../../../shared/money/assets';
-import { isLedgerError, playerAccount, systemAccount, transferBatch, type Ledger } from '../../ledger/index';
+import { isLedgerError, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx } from '../../ledger/index';
 import { AppError } from '../errors';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { GDAO_BURN_RATE, GDAO_BURN_RATE_UNITS, GDAO_CLAIM_FEE_BPS, GDAO_CLAIM_FEE_PERCENT } from './gdaoConfig';
-import { requireRoundOpen, spendable } from './gdaoGuards';
+import { refuseUnlessOpen, roundOpenAt, spendable } from './gdaoGuards';
 import { NOT_ENOUGH_GDAO, NOT_ENOUGH_SUPPLY, SPECIFY_TOKEN_AMOUNT, SUPPLY_LOCKED } from './gdaoTexts';
 
 /** The settings row of the chest lock. */
@@ -76,30 +76,38 @@ export async function loadChestView(k: Kysely<Database>): Promise<ChestView> {
   };
 }
 
-/** Burns `body.amount` gDAO of the player for its ANGLS from the chest (once per Idempotency-Key); refusals write nothing. */
-export async function claimGdao(ledger: Ledger, userId: number, body: Record<string, unknown>, ref?: RequestRef): Promise<RequestOutcome<ClaimResult>> {
-  const amount = claimAmountOf(body.amount);
+/** The claim of `amount` gDAO inside `tx`, after the round lock (`open`). */
+async function claimIn(tx: LedgerTx, userId: number, amount: bigint, open: boolean): Promise<ClaimResult> {
   const worth = amount * GDAO_BURN_RATE_UNITS;
   const fee = (worth * GDAO_CLAIM_FEE_BPS) / 10_000n;
   const received = worth - fee;
+  refuseUnlessOpen(open);
+  if (await chestLocked(tx.kysely)) throw refuse(SUPPLY_LOCKED);
+  const tokens = await playerAccount(tx, userId, 'GDAO');
+  if ((await spendable(tx, tokens)) < amount) throw refuse(NOT_ENOUGH_GDAO);
+  const chest = await systemAccount(tx, 'gdao_chest', 'ANGLS');
+  if ((await spendable(tx, chest)) < worth) throw refuse(NOT_ENOUGH_SUPPLY);
+  const burn = await tx.kysely
+    .insertInto('gdao_burns').values({ user_id: userId, amount, received, created_at: tx.now }).returning('id').executeTakeFirstOrThrow();
+  const legs = [
+    { id: `gdao-burn:${burn.id}:burn`, debit: tokens, credit: await systemAccount(tx, 'gdao_burned', 'GDAO'), amount, code: 'gdao-burn', ref: String(burn.id) },
+    { id: `gdao-burn:${burn.id}:pay`, debit: chest, credit: await playerAccount(tx, userId, 'ANGLS'), amount: received, code: 'gdao-burn', ref: String(burn.id) },
+    { id: `gdao-burn:${burn.id}:fee`, debit: chest, credit: await systemAccount(tx, 'fees', 'ANGLS'), amount: fee, code: 'gdao-burn', ref: String(burn.id) },
+  ];
+  await transferBatch(tx, legs.filter((l) => l.amount > 0n));
+  return { burned: amount.toString(), received: formatUnits(received, CURRENCY_ASSETS.ANGLS.scale) };
+}
+
+/** Burns `body.amount` gDAO of the player for its ANGLS from the chest (once per Idempotency-Key); refusals write nothing. */
+export async function claimGdao(
+  ledger: Ledger, userId: number, body: Record<string, unknown>, receivedAt: number, ref?: RequestRef,
+): Promise<RequestOutcome<ClaimResult>> {
+  const amount = claimAmountOf(body.amount);
   try {
-    return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
-      await requireRoundOpen(tx, tx.now);
-      if (await chestLocked(tx.kysely)) throw refuse(SUPPLY_LOCKED);
-      const tokens = await playerAccount(tx, userId, 'GDAO');
-      if ((await spendable(tx, tokens)) < amount) throw refuse(NOT_ENOUGH_GDAO);
-      const chest = await systemAccount(tx, 'gdao_chest', 'ANGLS');
-      if ((await spendable(tx, chest)) < worth) throw refuse(NOT_ENOUGH_SUPPLY);
-      const burn = await tx.kysely
-        .insertInto('gdao_burns').values({ user_id: userId, amount, received, created_at: tx.now }).returning('id').executeTakeFirstOrThrow();
-      const legs = [
-        { id: `gdao-burn:${burn.id}:burn`, debit: tokens, credit: await systemAccount(tx, 'gdao_burned', 'GDAO'), amount, code: 'gdao-burn', ref: String(burn.id) },
-        { id: `gdao-burn:${burn.id}:pay`, debit: chest, credit: await playerAccount(tx, userId, 'ANGLS'), amount: received, code: 'gdao-burn', ref: String(burn.id) },
-        { id: `gdao-burn:${burn.id}:fee`, debit: chest, credit: await systemAccount(tx, 'fees', 'ANGLS'), amount: fee, code: 'gdao-burn', ref: String(burn.id) },
-      ];
-      await transferBatch(tx, legs.filter((l) => l.amount > 0n));
-      return { burned: amount.toString(), received: formatUnits(received, CURRENCY_ASSETS.ANGLS.scale) };
-    }));
+    return await ledger.run(async (tx) => {
+      const open = await roundOpenAt(tx, receivedAt);
+      return withOptionalRequestRecord(tx, userId, ref, () => claimIn(tx, userId, amount, open));
+    });
   } catch (err) {
     // A concurrent claim spent the tokens or the supply between our checks and the ledger's locked ones.
     if (isLedgerError(err, 'exceeds_balance')) throw refuse(NOT_ENOUGH_GDAO);

@@ -1,24 +1,22 @@
 /** Reads every gDAO action shares: the round-open rule and what an account can spend. */
 import { getAccount, type LedgerTx } from '../../ledger/index';
 import { AppError } from '../errors';
-import { roundPhase } from '../rounds/currentRound';
 import { ROUND_LOCKED } from '../eidols/eidolTexts';
+import { lockRoundOpen } from '../items/actionGuard';
 
 /**
- * Refuses with "Locked for Aeon Computing" unless the current round is open at `now`. On PostgreSQL the
- * round row is read `for share`: settlement takes it `for update`, so it waits for this transaction and
- * never snapshots an eidol half-changed; SQLite's BEGIN IMMEDIATE already serialises them.
+ * Takes the round lock the item actions take (`lockRoundOpen`, src/server/domain/items/actionGuard.ts:
+ * first in the transaction, so settlement and an action never wait on each other in a cycle) and answers
+ * whether the request, arrived at `receivedAt`, came while the round was open. Refuse with
+ * `refuseUnlessOpen` after the action's own checks.
  */
-export async function requireRoundOpen(tx: LedgerTx, now: number): Promise<void> {
-  const round = await tx.kysely
-    .selectFrom('rounds')
-    .select(['id', 'can_act_before', 'ends_at'])
-    .where('settled_at', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .$if(tx.dialect === 'postgres', (q) => q.forShare())
-    .executeTakeFirst();
-  if (!round || roundPhase(round, now) !== 'open') throw new AppError(422, ROUND_LOCKED);
+export function roundOpenAt(tx: LedgerTx, receivedAt: number): Promise<boolean> {
+  return lockRoundOpen(tx, receivedAt);
+}
+
+/** "Locked for Aeon Computing" unless the round was open (as the item actions answer it). */
+export function refuseUnlessOpen(open: boolean): void {
+  if (!open) throw new AppError(422, ROUND_LOCKED, { round: [ROUND_LOCKED] });
 }
 
 /** What account `id` can spend now (balance − reservations); 0 for an unknown account. */

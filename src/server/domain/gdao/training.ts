@@ -17,7 +17,7 @@ import { eidolValue } from '../eidols/eidolRepo';
 import { toEidolView, type EidolRow } from '../eidols/eidolView';
 import { EIDOL_BUSY, EIDOL_NOT_FOUND, INSUFFICIENT_ANGLS } from '../eidols/eidolTexts';
 import { TRAINING_FEE, TRAINING_LEVEL } from './gdaoConfig';
-import { requireRoundOpen, spendable } from './gdaoGuards';
+import { refuseUnlessOpen, roundOpenAt, spendable } from './gdaoGuards';
 import { TRAIN_EGGS_REFUSED, TRAIN_LEVEL_REQUIRED, TRAIN_NOT_PREPARED } from './gdaoTexts';
 
 /** `GET /api/oogles/{id}/train` → data. */
@@ -105,58 +105,64 @@ export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): 
   });
 }
 
+/** The attempt inside `tx`, after the round lock (`open`: whether the request came while the round was open). */
+async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: boolean, shownHash: string | undefined): Promise<TrainingResult> {
+  const row = await trainableEidol(tx, userId, eidolId);
+  refuseUnlessOpen(open);
+  const c = await openCommitment(tx, eidolId);
+  if (!c || (shownHash !== undefined && shownHash !== c.seed_hash)) throw new AppError(422, TRAIN_NOT_PREPARED);
+  const fee = TRAINING_FEE[row.rarity];
+  const player = await playerAccount(tx, userId, 'ANGLS');
+  if ((await spendable(tx, player)) < fee) throw new AppError(422, INSUFFICIENT_ANGLS);
+
+  const nextXp = nextXpOf(row.level);
+  const draw = trainingDraw(c.seed, eidolId, c.attempt, row.experience, nextXp);
+  const after = applyTraining({ yieldy: row.yieldy, precise: row.precise, rarity: row.rarity as Rarity }, draw);
+  await transfer(tx, {
+    id: `train:${eidolId}:${c.attempt}:fee`, debit: player, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+    amount: fee, code: 'train', ref: String(eidolId),
+  });
+  await tx.kysely
+    .updateTable('training_commitments')
+    .set({ used_at: tx.now, trained: draw.trained ? 1 : 0, experience: row.experience, next_level_experience: nextXp, amount: fee })
+    .where('eidol_id', '=', eidolId).where('attempt', '=', c.attempt)
+    .execute();
+  const evolvedToMythic = after.rarity === 'mythic' && row.rarity !== 'mythic';
+  const updated: EidolRow = {
+    ...row,
+    yieldy: after.yieldy,
+    precise: after.precise,
+    rarity: after.rarity,
+    skin_name: evolvedToMythic ? draw.form : row.skin_name,
+    // XP drives the chance: a success spends it, a failure keeps it for the next attempt.
+    experience: draw.trained ? 0 : row.experience,
+    updated_at: tx.now,
+  };
+  await tx.kysely
+    .updateTable('eidols')
+    .set({ yieldy: updated.yieldy, precise: updated.precise, rarity: updated.rarity, skin_name: updated.skin_name, experience: updated.experience, updated_at: tx.now })
+    .where('id', '=', eidolId)
+    .execute();
+  await insertCommitment(tx, eidolId, c.attempt + 1);
+  return {
+    trained: draw.trained, chance: draw.chance, roll: draw.roll, seed: c.seed, seed_hash: c.seed_hash, attempt: c.attempt,
+    experience: row.experience, next_level_experience: nextXp, oogle: toEidolView(updated, await eidolValue(tx.kysely, eidolId)),
+  };
+}
+
 /**
  * Makes the transmutation attempt the open commitment was published for; refusals write nothing. When the
  * client sends the `seed_hash` it was shown, an attempt against any other commitment is refused (a second
  * press never draws from a commitment its player has not seen). With an Idempotency-Key a retry replays.
  */
 export async function trainEidol(
-  ledger: Ledger, userId: number, eidolId: number, shownHash?: string, ref?: RequestRef,
+  ledger: Ledger, userId: number, eidolId: number, receivedAt: number, shownHash?: string, ref?: RequestRef,
 ): Promise<RequestOutcome<TrainingResult>> {
   try {
-    return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
-      const row = await trainableEidol(tx, userId, eidolId);
-      await requireRoundOpen(tx, tx.now);
-      const c = await openCommitment(tx, eidolId);
-      if (!c || (shownHash !== undefined && shownHash !== c.seed_hash)) throw new AppError(422, TRAIN_NOT_PREPARED);
-      const fee = TRAINING_FEE[row.rarity];
-      const player = await playerAccount(tx, userId, 'ANGLS');
-      if ((await spendable(tx, player)) < fee) throw new AppError(422, INSUFFICIENT_ANGLS);
-
-      const nextXp = nextXpOf(row.level);
-      const draw = trainingDraw(c.seed, eidolId, c.attempt, row.experience, nextXp);
-      const after = applyTraining({ yieldy: row.yieldy, precise: row.precise, rarity: row.rarity as Rarity }, draw);
-      await transfer(tx, {
-        id: `train:${eidolId}:${c.attempt}:fee`, debit: player, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
-        amount: fee, code: 'train', ref: String(eidolId),
-      });
-      await tx.kysely
-        .updateTable('training_commitments')
-        .set({ used_at: tx.now, trained: draw.trained ? 1 : 0, experience: row.experience, next_level_experience: nextXp, amount: fee })
-        .where('eidol_id', '=', eidolId).where('attempt', '=', c.attempt)
-        .execute();
-      const evolvedToMythic = after.rarity === 'mythic' && row.rarity !== 'mythic';
-      const updated: EidolRow = {
-        ...row,
-        yieldy: after.yieldy,
-        precise: after.precise,
-        rarity: after.rarity,
-        skin_name: evolvedToMythic ? draw.form : row.skin_name,
-        // XP drives the chance: a success spends it, a failure keeps it for the next attempt.
-        experience: draw.trained ? 0 : row.experience,
-        updated_at: tx.now,
-      };
-      await tx.kysely
-        .updateTable('eidols')
-        .set({ yieldy: updated.yieldy, precise: updated.precise, rarity: updated.rarity, skin_name: updated.skin_name, experience: updated.experience, updated_at: tx.now })
-        .where('id', '=', eidolId)
-        .execute();
-      await insertCommitment(tx, eidolId, c.attempt + 1);
-      return {
-        trained: draw.trained, chance: draw.chance, roll: draw.roll, seed: c.seed, seed_hash: c.seed_hash, attempt: c.attempt,
-        experience: row.experience, next_level_experience: nextXp, oogle: toEidolView(updated, await eidolValue(tx.kysely, eidolId)),
-      };
-    }));
+    return await ledger.run(async (tx) => {
+      const open = await roundOpenAt(tx, receivedAt);
+      return withOptionalRequestRecord(tx, userId, ref, () => attemptIn(tx, userId, eidolId, open, shownHash));
+    });
   } catch (err) {
     // A concurrent spend took the ANGLS between our check and the ledger's locked one.
     if (isLedgerError(err, 'exceeds_balance')) throw new AppError(422, INSUFFICIENT_ANGLS);

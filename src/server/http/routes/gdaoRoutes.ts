@@ -42,11 +42,12 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
   });
 
   app.post('/api/oogles/:id/train', { schema: { params: idParams } }, async (request, reply) => {
+    const receivedAt = ctx.clock.now();
     const user = await requireUser(ctx, request);
     requireActiveWallet(user);
     const body = request.body as { seed_hash?: unknown } | null | undefined;
     const shown = body && typeof body === 'object' && typeof body.seed_hash === 'string' ? body.seed_hash : undefined;
-    const { result, replayed } = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), shown, requestRefOf(request));
+    const { result, replayed } = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), receivedAt, shown, requestRefOf(request));
     if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     // After the commit, once per attempt: the event never announces an attempt that did not happen.
     else realtime.sendToUser(user.id, result.trained ? 'training_succesfull' : 'training_failed', { oogle_id: result.oogle.id });
@@ -54,9 +55,10 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
   });
 
   app.post('/api/rooms/claimgdao', async (request, reply) => {
+    const receivedAt = ctx.clock.now();
     const user = await requireUser(ctx, request);
     const body = request.body;
-    const outcome = await claimGdao(ledger, user.id, body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}, requestRefOf(request));
+    const outcome = await claimGdao(ledger, user.id, body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}, receivedAt, requestRefOf(request));
     if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return ok(outcome.result);
   });
@@ -69,8 +71,9 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
   });
 
   app.post('/api/rooms/tax', async (request, reply) => {
+    const receivedAt = ctx.clock.now();
     const user = await requireUser(ctx, request);
-    const outcome = await payTax(ledger, user.id, requestRefOf(request));
+    const outcome = await payTax(ledger, user.id, receivedAt, requestRefOf(request));
     if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return ok(outcome.result);
   });
