@@ -48,11 +48,14 @@ function nextXpOf(level: number): number {
   return NEXT_LEVEL_XP[Math.min(level, NEXT_LEVEL_XP.length - 1)]!;
 }
 
-/** The player's open eidol under a row lock (PostgreSQL), checked for transmutation; throws the refusal. */
-async function trainableEidol(tx: LedgerTx, userId: number, eidolId: number): Promise<EidolRow> {
+/**
+ * The player's open eidol, checked for transmutation; throws the refusal. `lock`: under a row lock
+ * (PostgreSQL), for the attempt; the quote only reads.
+ */
+async function trainableEidol(tx: LedgerTx, userId: number, eidolId: number, lock: boolean): Promise<EidolRow> {
   const row = await tx.kysely
     .selectFrom('eidols').selectAll().where('id', '=', eidolId).where('user_id', '=', userId)
-    .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+    .$if(lock && tx.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   if (!row || row.closed_at !== null) throw new AppError(404, EIDOL_NOT_FOUND);
   if (row.type !== 'ogle') throw new AppError(422, TRAIN_EGGS_REFUSED);
@@ -94,7 +97,7 @@ async function ensureCommitment(tx: LedgerTx, eidolId: number) {
 /** The fee, chance and published commitment of the next transmutation of the player's eidol `eidolId`. */
 export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): Promise<TrainingQuote> {
   return ledger.run(async (tx) => {
-    const row = await trainableEidol(tx, userId, eidolId);
+    const row = await trainableEidol(tx, userId, eidolId, false);
     const c = await ensureCommitment(tx, eidolId);
     return {
       fee: formatUnits(TRAINING_FEE[row.rarity], CURRENCY_ASSETS.ANGLS.scale),
@@ -107,7 +110,7 @@ export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): 
 
 /** The attempt inside `tx`, after the round lock (`open`: whether the request came while the round was open). */
 async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: boolean, shownHash: string | undefined): Promise<TrainingResult> {
-  const row = await trainableEidol(tx, userId, eidolId);
+  const row = await trainableEidol(tx, userId, eidolId, true);
   refuseUnlessOpen(open);
   const c = await openCommitment(tx, eidolId);
   if (!c || (shownHash !== undefined && shownHash !== c.seed_hash)) throw new AppError(422, TRAIN_NOT_PREPARED);
