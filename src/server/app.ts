@@ -43,6 +43,9 @@ import { telemetryRoutes } from './http/routes/telemetryRoutes';
 import { walletExchangeRoutes } from './http/routes/walletExchangeRoutes';
 import { installBuildHeader } from './http/buildId';
 import { installWebManifest } from './http/webManifest';
+import { gdaoRoutes } from './http/routes/gdaoRoutes';
+import { runGdaoJob } from './domain/gdao/gdaoJob';
+import { GDAO_JOB_MS } from './domain/gdao/gdaoConfig';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -154,6 +157,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     oogleRoutes(api, ctx);
     itemActionRoutes(api, ctx);
     walletExchangeRoutes(api, ctx, realtime);
+    gdaoRoutes(api, ctx, realtime);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
   });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());
@@ -166,6 +170,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     sessions: () => Promise.all([sweepExpiredSessions(db.kysely, clock.now()), sweepExpiredTokens(db.kysely, clock.now())]),
     'ledger expiry': () => ledger.expire(),
     'transaction expiry': () => expireStaleTransactions(ledger, { onUpdate: transactionUpdateSender(realtime) }),
+    gdao: () => runGdaoJob(ledger),
   };
   type Task = keyof typeof upkeep;
   // A task still running when its timer fires again is not started twice: sweeps never pile up behind a
@@ -183,10 +188,11 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   };
   const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
     clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS)];
+  timers.push(clock.setInterval(() => void run('gdao'), GDAO_JOB_MS));
   const upkeepNow = async () => {
     await leader.refresh();
     await Promise.all([...running.values()]);
-    await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry')]);
+    await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry'), run('gdao')]);
   };
   app.addHook('onReady', upkeepNow);
 

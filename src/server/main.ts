@@ -12,6 +12,7 @@ import { rateLimitsFromEnv } from './http/rateLimitEnv';
 import { ensureGenesis } from './ledger/index';
 import { ensureExchangePools } from './domain/exchange/exchangePools';
 import { ensureShopStock } from './domain/shop/shopStock';
+import { ensureGdaoGenesis } from './domain/gdao/gdaoGenesis';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   await ensureGenesis(db, systemClock);
   await ensureExchangePools(db, systemClock);
   await ensureShopStock(db, systemClock);
+  await ensureGdaoGenesis(db, systemClock);
   const { app } = await createApp({
     config,
     db,

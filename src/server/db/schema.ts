@@ -6,6 +6,7 @@
 import type { AuthTables } from './tables/auth';
 import type { ChainTables } from './tables/chain';
 import type { GameTables } from './tables/game';
+import type { GdaoTables } from './tables/gdao';
 import type { LedgerTables } from './tables/ledger';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { ShopTables } from './tables/shop';
@@ -13,4 +14,4 @@ import type { TransactionTables } from './tables/transactions';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables {}

@@ -31,10 +31,10 @@ export const serverEventSchemas = {
    * many arrived). Loose: the realtime tests use it as their generic event.
    */
   item_arrived: z.looseObject({}),
-  /** A transmutation succeeded ("Transmutation succesfull!", sic). Fields not yet known: loose. */
-  training_succesfull: z.looseObject({}),
-  /** A transmutation failed. Fields not yet known: loose. */
-  training_failed: z.looseObject({}),
+  /** A transmutation of eidol `oogle_id` succeeded ("Transmutation succesfull!", sic). */
+  training_succesfull: z.looseObject({ oogle_id: z.number().int() }),
+  /** A transmutation of eidol `oogle_id` failed. */
+  training_failed: z.looseObject({ oogle_id: z.number().int() }),
   /** Someone yelled (spec 1 §8). Fields not yet known: loose. */
   yell: z.looseObject({}),
   /** "There is some activity at the Forum". Fields not yet known: loose. */

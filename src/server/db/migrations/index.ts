@@ -17,6 +17,7 @@ import * as m0080 from './0080_user_name_key';
 import * as m0090 from './0090_chain';
 import * as m0100 from './0100_chain_sweeps';
 import * as m0110 from './0110_shop_catalogue';
+import * as m0130 from './0130_gdao';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -38,4 +39,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0090_chain': m0090,
   '0100_chain_sweeps': m0100,
   '0110_shop_catalogue': m0110,
+  '0130_gdao': m0130,
 };

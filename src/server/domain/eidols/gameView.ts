@@ -6,6 +6,7 @@ import type { Item } from '../../../shared/api/user';
 import type { RoundRow } from '../rounds/currentRound';
 import type { UserRow } from '../users/userView';
 import { wireTime } from '../users/userTime';
+import { loadChestView } from '../gdao/chest';
 import { eidolValues, openEidolsOf } from './eidolRepo';
 import { toEidolView } from './eidolView';
 import { caravanState } from '../shop/shopLocks';
@@ -14,6 +15,7 @@ import { caravanState } from '../shop/shopLocks';
 export async function loadGameView(k: Kysely<Database>, user: UserRow, round: RoundRow, items: Item[], now: number): Promise<GameView> {
   const rows = await openEidolsOf(k, user.id);
   const values = await eidolValues(k, rows.map((r) => r.id));
+  const chest = await loadChestView(k);
   const oogles = rows.map((r) => toEidolView(r, values.get(r.id) ?? 0n));
   const caravan = await caravanState(k);
   // An egg earns XP every round whatever its risk, so it is always in; an eidol is in once its risk is > 0.
@@ -32,12 +34,13 @@ export async function loadGameView(k: Kysely<Database>, user: UserRow, round: Ro
     incense_1: '',
     incense_2: '',
     incense_3: '',
-    // PLACEHOLDER until issue 11 (shops, items and gDAO: the chest): the chest holds nothing and is open.
-    gdao_chest_supply: '0',
+    gdao_chest_supply: chest.gdao_chest_supply,
     // The caravan's state row (#12 drives it): its return time while one is set, and the goods left to unpack.
     caravan: wireTime(caravan.returnsAt) ?? '',
     caravan_items: caravan.goodsRemaining,
-    chest_locked: false,
+    chest_locked: chest.chest_locked,
+    gdao_burn_rate: chest.gdao_burn_rate,
+    gdao_claim_fee_percent: chest.gdao_claim_fee_percent,
     oogles,
     items,
     server_time: now,

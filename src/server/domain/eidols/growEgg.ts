@@ -10,6 +10,7 @@ import { ANGLS_UNIT } from '../../../shared/rules/round/economyConfig';
 import { eidolAccount, getAccount, isLedgerError, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type TransferInput } from '../../ledger/index';
 import { AppError, validationFailed } from '../errors';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
+import { rewardReferralIn } from '../gdao/referralReward';
 import { countOpenEidols } from './eidolRepo';
 import { toEidolView } from './eidolView';
 import {
@@ -94,6 +95,8 @@ async function growEggIn(tx: LedgerTx, userId: number, source: EggSource): Promi
   await transferBatch(tx, transfers);
   // Level −1 (no eidol yet) becomes 0 (eggs only) with the first egg.
   await tx.kysely.updateTable('users').set({ level: 0, updated_at: tx.now }).where('id', '=', userId).where('level', '=', -1).execute();
+  // A bought first egg may be the last fact of a referral reward (gdao/referralReward.ts).
+  if (source.kind === 'buy') await rewardReferralIn(tx, userId);
   return toEidolView(row, value);
 }
 

@@ -11,6 +11,7 @@ import { registerTransactionKind, type TransactionRecord } from '../transactions
 import { AppError } from '../errors';
 import { amountRefused } from '../exchange/exchangeTrade';
 import { INSUFFICIENT, POOL_LIMIT } from '../wallet/walletTexts';
+import { rewardReferralIn } from '../gdao/referralReward';
 import { findShopItem } from './shopItems';
 import { SHOP_ITEM_NOT_FOUND, STARTER_PACK_TAKEN } from './shopTexts';
 
@@ -61,6 +62,8 @@ async function applyStarterPack(tx: LedgerTx, record: TransactionRecord) {
   // Level −1 (no eidol yet) becomes 0 (eggs only) with the first egg, as a bought egg does.
   await tx.kysely.updateTable('users').set({ level: 0, updated_at: tx.now }).where('id', '=', userId).where('level', '=', -1).execute();
   await tx.kysely.updateTable('users').set({ start_pack: 1, updated_at: tx.now }).where('id', '=', userId).execute();
+  // The pack's egg may be the last fact of a referral reward (gdao/referralReward.ts).
+  await rewardReferralIn(tx, userId);
   return { result: { shop_item_id: item.id, oogle_id: eidol.id } };
 }
 

@@ -6,6 +6,7 @@ import type { BalanceReader } from './balances';
 import { itemsOf } from '../../ledger/index';
 import { meltAllowanceLeft } from '../exchange/meltAllowance';
 import { countReferrals } from './userRepo';
+import { refTokensOf } from '../gdao/referralReward';
 import { toUserView, type UserRow } from './userView';
 
 /** The wire user of `row`, with its balances, items, referral count and weekly melt allowance read at `now`. */
@@ -16,8 +17,8 @@ export async function loadUserView(
   row: UserRow,
   now: number,
 ): Promise<User> {
-  const [b, refCount, withdraws, items] = await Promise.all([
-    balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now), itemsOf(db, row.id),
+  const [b, refCount, withdraws, items, refTokens] = await Promise.all([
+    balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now), itemsOf(db, row.id), refTokensOf(db, row.id),
   ]);
-  return toUserView(row, { publicUrl, balances: b, refCount, withdraws, items });
+  return toUserView(row, { publicUrl, balances: b, refCount, withdraws, items, refTokens });
 }

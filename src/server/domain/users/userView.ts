@@ -25,6 +25,8 @@ export interface UserViewContext {
   balances: UserBalances;
   /** Number of players this user referred. */
   refCount: number;
+  /** gDAO received from referral rewards (`ref_tokens`); 0 when not read. */
+  refTokens?: number;
   /** Remaining weekly melt allowance in ANGLS units (meltAllowanceLeft); 0 when not read. */
   withdraws?: bigint;
   /** Every item held (item id → quantity, ledger `itemsOf`); without it only the gDAO balance is listed. */
@@ -56,7 +58,7 @@ export function toUserView(row: UserRow, ctx: UserViewContext): User {
     ref_code: row.ref_code,
     ref_link: refLink(ctx.publicUrl, row.ref_code),
     ref_count: ctx.refCount,
-    ref_tokens: 0,
+    ref_tokens: ctx.refTokens ?? 0,
     xp: row.xp,
     level: row.level,
     next_level_xp: nextLevelXp(row.level),

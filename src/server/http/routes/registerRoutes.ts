@@ -6,6 +6,8 @@ import { registerUser } from '../../domain/auth/register';
 import { isRefCodeShape } from '../../domain/auth/rules';
 import { confirmEmail, resendVerification, verificationStatus } from '../../domain/auth/emailVerification';
 import { findUserByRefCode } from '../../domain/users/userRepo';
+import { rewardReferral } from '../../domain/gdao/referralReward';
+import { createLedger } from '../../ledger/index';
 import { loadUserView } from '../../domain/users/loadUserView';
 import type { App, AppContext } from '../context';
 import { ok } from '../envelope';
@@ -41,7 +43,9 @@ export function registerRoutes(app: App, ctx: AppContext): void {
   );
 
   app.post('/api/register/verify/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-    await confirmEmail(ctx.auth, request.params.token);
+    const userId = await confirmEmail(ctx.auth, request.params.token);
+    // The confirmation may be the last fact of a referral reward; a failure here is caught up by the gDAO job.
+    await rewardReferral(createLedger(ctx.db, ctx.clock), userId).catch((err: unknown) => request.log.error({ err, userId }, 'referral reward failed'));
     // The page clears its storage and sends the player to /login: whoever was logged in here is logged out.
     await endSession(ctx, request, reply);
     return ok({ email_confirmed: true }, 'E-mail confirmed.');

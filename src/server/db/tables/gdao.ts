@@ -1,0 +1,88 @@
+/** Tables of transmutation and the gDAO economy (migration 0130): commitments, rewards, burns, distributions. */
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * One transmutation attempt of an eidol: the seed is committed (its sha256 published) before the attempt
+ * and revealed with its outcome. The open commitment of an eidol is its row with `used_at` null.
+ */
+export interface TrainingCommitmentsTable {
+  eidol_id: number;
+  /** 1, 2, …: the HMAC message is `<eidol id>:<attempt>`. */
+  attempt: number;
+  /** 64 lowercase hex digits; secret until the attempt is made. */
+  seed: string;
+  seed_hash: string;
+  created_at: number;
+  used_at: number | null;
+  /** 1 success, 0 failure; null while open. */
+  trained: number | null;
+  /** The XP and next-level XP the chance was computed from (what a verifier needs). */
+  experience: number | null;
+  next_level_experience: number | null;
+  /** The ANGLS fee paid (units). */
+  amount: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+}
+
+/** A referral reward: one row per invited player, written with its two transfers. */
+export interface ReferralRewardsTable {
+  invited_id: number;
+  referrer_id: number;
+  /** gDAO each of the two received (whole tokens). */
+  amount: bigint;
+  created_at: number;
+}
+
+/** Operator-set switches of the gDAO economy (`chest_locked` = '1' stops chest claims). */
+export interface GdaoSettingsTable {
+  name: string;
+  value: string;
+  updated_at: number;
+}
+
+/** One burn at the chest. */
+export interface GdaoBurnsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** gDAO burned (whole tokens). */
+  amount: bigint;
+  /** ANGLS paid from the chest (units). */
+  received: bigint;
+  created_at: number;
+}
+
+/** A published monthly income distribution ('YYYY-MM', UTC months). */
+export interface GdaoDistributionsTable {
+  month: string;
+  /** gDAO paid out this month (the configured budget, or 0 when nobody was active). */
+  budget: bigint;
+  total_activity: number;
+  /** sha256 over the rows (see src/shared/rules/gdaoDistribution.ts). */
+  root_hash: string;
+  created_at: number;
+}
+
+/** One player's line of a month's distribution. */
+export interface GdaoDistributionRowsTable {
+  month: string;
+  user_id: number;
+  /** Rounds the player joined that month. */
+  own_activity: number;
+  /** The patron part: invited players' rounds × the patron percent. */
+  patron_activity: number;
+  activity: number;
+  /** gDAO paid (whole tokens). */
+  amount: bigint;
+}
+
+/** The gDAO tables. */
+export interface GdaoTables {
+  training_commitments: TrainingCommitmentsTable;
+  referral_rewards: ReferralRewardsTable;
+  gdao_settings: GdaoSettingsTable;
+  gdao_burns: GdaoBurnsTable;
+  gdao_distributions: GdaoDistributionsTable;
+  gdao_distribution_rows: GdaoDistributionRowsTable;
+}
+
+/** Money columns of these tables (read as bigint: moneyColumns.ts). */
+export const GDAO_MONEY_COLUMNS = ['amount', 'received', 'budget', 'sum_received'] as const;

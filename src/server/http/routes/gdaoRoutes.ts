@@ -1,0 +1,94 @@
+/**
+ * Transmutation and the gDAO economy: `GET/POST /api/oogles/{id}/train`, `POST /api/rooms/claimgdao`,
+ * `POST /api/rooms/gdaoledger`, `POST /api/rooms/tax`, and the public `GET /api/gdao/distributions` and
+ * `GET /api/gdao/distributions/{month}` (no session needed).
+ */
+import { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/api/transactions';
+import { AppError } from '../../domain/errors';
+import { EIDOL_NOT_FOUND } from '../../domain/eidols/eidolTexts';
+import { claimGdao } from '../../domain/gdao/chest';
+import { DISTRIBUTION_NOT_FOUND } from '../../domain/gdao/gdaoTexts';
+import { loadIncomeLedger } from '../../domain/gdao/incomeLedger';
+import { isMonth, listDistributions, loadDistribution, publishDueMonths } from '../../domain/gdao/monthlyIncome';
+import { payTax } from '../../domain/gdao/taxBox';
+import { quoteTraining, trainEidol } from '../../domain/gdao/training';
+import { requireActiveWallet } from '../../domain/wallet/walletGuard';
+import { createLedger } from '../../ledger/index';
+import type { Realtime } from '../../realtime/gateway';
+import type { App, AppContext } from '../context';
+import { ok } from '../envelope';
+import { requestRefOf } from '../idempotency';
+import { requireUser } from '../requireUser';
+
+const idParams = z.object({ id: z.string() });
+const monthParams = z.object({ month: z.string() });
+
+/** The eidol id of a path, or a 404 for anything that cannot be one (never looked up). */
+function eidolIdOf(raw: string): number {
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError(404, EIDOL_NOT_FOUND);
+  return id;
+}
+
+/** Registers the transmutation and gDAO routes. */
+export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void {
+  const ledger = createLedger(ctx.db, ctx.clock);
+
+  app.get('/api/oogles/:id/train', { schema: { params: idParams } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    requireActiveWallet(user);
+    return ok(await quoteTraining(ledger, user.id, eidolIdOf(request.params.id)));
+  });
+
+  app.post('/api/oogles/:id/train', { schema: { params: idParams } }, async (request, reply) => {
+    const receivedAt = ctx.clock.now();
+    const user = await requireUser(ctx, request);
+    requireActiveWallet(user);
+    const body = request.body as { seed_hash?: unknown } | null | undefined;
+    const shown = body && typeof body === 'object' && typeof body.seed_hash === 'string' ? body.seed_hash : undefined;
+    const { result, replayed } = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), receivedAt, shown, requestRefOf(request));
+    if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    // After the commit, once per attempt: the event never announces an attempt that did not happen.
+    else realtime.sendToUser(user.id, result.trained ? 'training_succesfull' : 'training_failed', { oogle_id: result.oogle.id });
+    return ok(result);
+  });
+
+  app.post('/api/rooms/claimgdao', async (request, reply) => {
+    const receivedAt = ctx.clock.now();
+    const user = await requireUser(ctx, request);
+    const body = request.body;
+    const outcome = await claimGdao(ledger, user.id, body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}, receivedAt, requestRefOf(request));
+    if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return ok(outcome.result);
+  });
+
+  app.post('/api/rooms/gdaoledger', async (request) => {
+    const user = await requireUser(ctx, request);
+    // The periodic job publishes closed months; asking also publishes one it has not reached yet.
+    await publishDueMonths(ledger);
+    return ok(await loadIncomeLedger(ctx.db.kysely, user.id, ctx.clock.now()));
+  });
+
+  app.post('/api/rooms/tax', async (request, reply) => {
+    const receivedAt = ctx.clock.now();
+    const user = await requireUser(ctx, request);
+    const outcome = await payTax(ledger, user.id, receivedAt, requestRefOf(request));
+    if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return ok(outcome.result);
+  });
+
+  app.get('/api/gdao/distributions', async () => {
+    await publishDueMonths(ledger);
+    return ok(await listDistributions(ctx.db.kysely));
+  });
+
+  app.get('/api/gdao/distributions/:month', { schema: { params: monthParams } }, async (request) => {
+    const month = request.params.month;
+    if (!isMonth(month)) throw new AppError(404, DISTRIBUTION_NOT_FOUND);
+    await publishDueMonths(ledger);
+    const view = await loadDistribution(ctx.db.kysely, month);
+    if (!view) throw new AppError(404, DISTRIBUTION_NOT_FOUND);
+    return ok(view);
+  });
+}

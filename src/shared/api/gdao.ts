@@ -1,0 +1,73 @@
+/**
+ * Transmutation and the gDAO economy on the wire (spec 2 §7; the H3 contract): the train quote and
+ * attempt, the chest claim, the income ledger, the tax box and the published monthly distributions.
+ * ANGLS travel as 8-decimal strings, gDAO as whole-token decimal strings.
+ */
+import { z } from 'zod';
+import { eidolSchema } from './game';
+
+/** `GET /api/oogles/{id}/train` → data: the fee, the chance and the published commitment. */
+export const trainingQuoteSchema = z.object({
+  fee: z.string(),
+  /** Percent: 20 + 80 × XP / next-level XP. */
+  chance: z.number(),
+  /** sha256 of the secret seed of this attempt (64 lowercase hex digits). */
+  seed_hash: z.string(),
+  attempt: z.number().int(),
+});
+
+/**
+ * `POST /api/oogles/{id}/train` (optional body `{seed_hash}`: the commitment the player was shown) → data.
+ * Verify with src/shared/rules/training.ts `verifyTraining` (eidol id, attempt, seed, seed_hash, XP, next XP).
+ */
+export const trainingResultSchema = z.object({
+  trained: z.boolean(),
+  chance: z.number(),
+  /** Percent in [0, 100): the draw; trained ⇔ roll < chance (decided exactly). */
+  roll: z.number(),
+  seed: z.string(),
+  seed_hash: z.string(),
+  attempt: z.number().int(),
+  experience: z.number().int(),
+  next_level_experience: z.number().int(),
+  oogle: eidolSchema,
+});
+
+/** `POST /api/rooms/claimgdao {amount}` → data. */
+export const claimResultSchema = z.object({ burned: z.string(), received: z.string() });
+
+/** `POST /api/rooms/gdaoledger` → data. */
+export const incomeLedgerSchema = z.object({
+  monthly_income: z.string(),
+  total_patrons: z.number().int(),
+  social_income: z.string(),
+  patron_income: z.string(),
+  burned: z.string(),
+  patron_active: z.number().int(),
+});
+
+/** `POST /api/rooms/tax` → data: the Patricius title's new end (UTC). */
+export const taxResultSchema = z.object({ patricius: z.string() });
+
+/** One published month in `GET /api/gdao/distributions` (newest first). */
+export const distributionSummarySchema = z.object({
+  month: z.string(),
+  budget: z.string(),
+  total_activity: z.number().int(),
+  root_hash: z.string(),
+});
+
+/**
+ * `GET /api/gdao/distributions/{month}` → data. root_hash = sha256 of the rows in user_id order as
+ * "<user_id>:<activity>:<amount>" joined by "\n" (src/shared/rules/gdaoDistribution.ts).
+ */
+export const distributionSchema = distributionSummarySchema.extend({
+  rows: z.array(z.object({ user_id: z.number().int(), name: z.string(), activity: z.number().int(), share: z.string(), amount: z.string() })),
+});
+
+/** Types of the answers. */
+export type TrainingQuote = z.infer<typeof trainingQuoteSchema>;
+export type TrainingResult = z.infer<typeof trainingResultSchema>;
+export type ClaimResult = z.infer<typeof claimResultSchema>;
+export type IncomeLedger = z.infer<typeof incomeLedgerSchema>;
+export type Distribution = z.infer<typeof distributionSchema>;
