@@ -13,8 +13,7 @@ import { NO_TAX_COMMENDATION, NOT_ENOUGH_GDAO, NOT_ENOUGH_SUPPLY, SPECIFY_TOKEN_
 import { ROUND_LOCKED } from '../../../src/server/domain/eidols/eidolTexts';
 import { GDAO_CHEST_SUPPLY } from '../../../src/server/domain/gdao/gdaoConfig';
 import { addMonths } from '../../../src/server/domain/gdao/taxBox';
-import { chestCommand } from '../../../src/server/admin/commands/chest';
-import { senatorCommand } from '../../../src/server/admin/commands/senator';
+import { runAdminCommand } from '../../../src/server/admin/runner';
 import { wireTime } from '../../../src/server/domain/users/userTime';
 import { gameSchema } from '../../../src/shared/api/game';
 import { balanceOf, giveGdao, giveItem, startGdaoServer } from './support';
@@ -33,7 +32,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
 
   const db = () => s.testDb.db;
   const snapshot = () => gameSnapshot(db());
-  const admin = () => ({ db: db(), clock: s.clock, actor: 'test-operator' });
+  // Through the audited runner, as `npm run admin` runs them.
+  const admin = (name: string, ...args: string[]) => runAdminCommand(db(), s.clock, 'test-operator', name, args);
 
   it('burns gDAO for its worth in ANGLS less the 1 % fee, with the spec texts for every refusal', async () => {
     const { client, user } = await registerPlayer(s, `ch1${dialect}`);
@@ -86,12 +86,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
   it('refuses when the chest is locked or cannot pay, and while the round is locked', async () => {
     const { client, user } = await registerPlayer(s, `ch2${dialect}`);
     await giveGdao(db(), s.clock, user.id, 100n, `ch2${dialect}`);
-    expect((await chestCommand.run(admin(), ['lock'])).summary).toBe('gDAO chest locked');
+    expect((await admin('chest', 'lock')).summary).toBe('gDAO chest locked');
     const before = await snapshot();
     const locked = await client.post('/api/rooms/claimgdao', { amount: 10 });
     expect([locked.status, locked.body.message]).toEqual([422, SUPPLY_LOCKED]);
     expect(gameSchema.parse((await client.get('/api/game')).body.data).chest_locked).toBe(true);
-    await chestCommand.run(admin(), ['unlock']);
+    await admin('chest', 'unlock');
 
     // Empty the chest but 0.5 ANGLS: 100 gDAO would need 1 ANGLS.
     const left = await balanceOf(db(), s.clock, { system: 'gdao_chest' }, 'ANGLS');
@@ -137,14 +137,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
   it('grants, extends and revokes Senator by the operator command', async () => {
     const { client, user } = await registerPlayer(s, `sn1${dialect}`);
     const now = s.clock.now();
-    const granted = await senatorCommand.run(admin(), [String(user.id), '2']);
+    const granted = await admin('senator', String(user.id), '2');
+    expect(granted.auditId).toBeGreaterThan(0);
     expect(granted.details).toMatchObject({ user_id: user.id, before: null, after: wireTime(addMonths(now, 2)), actor: 'test-operator' });
     expect((await client.get('/api/user')).body.senator).toBe(wireTime(addMonths(now, 2)));
-    await senatorCommand.run(admin(), [user.name]);
+    await admin('senator', user.name);
     expect((await client.get('/api/user')).body.senator).toBe(wireTime(addMonths(addMonths(now, 2), 1)));
-    await senatorCommand.run(admin(), [user.name, 'revoke']);
+    await admin('senator', user.name, 'revoke');
     expect((await client.get('/api/user')).body.senator).toBeNull();
-    await expect(senatorCommand.run(admin(), ['nobody-here'])).rejects.toThrow(/no user/);
-    await expect(senatorCommand.run(admin(), [user.name, '0'])).rejects.toThrow(/usage/);
+    await expect(admin('senator', 'nobody-here')).rejects.toThrow(/no user/);
+    await expect(admin('senator', user.name, '0')).rejects.toThrow(/usage/);
   });
 });

@@ -1,16 +1,16 @@
 /** `chest lock|unlock|status`: the operator's switch of the gDAO chest ("gDAO supply is now locked"). */
 import { chestLocked, setChestLocked } from '../../domain/gdao/chest';
-import type { AdminCommandContext, AdminCommandResult } from './senator';
+import { AdminUsageError, type AdminCommand, type AdminContext, type AdminResult } from '../adminCommand';
 
 const USAGE = 'chest lock | unlock | status';
 
 /** The chest lock command. */
-export const chestCommand = {
+export const chestCommand: AdminCommand = {
   name: 'chest',
   usage: USAGE,
-  async run(ctx: AdminCommandContext, args: readonly string[]): Promise<AdminCommandResult> {
+  async run(ctx: AdminContext, args: readonly string[]): Promise<AdminResult> {
     const [what] = args;
-    if (args.length !== 1 || (what !== 'lock' && what !== 'unlock' && what !== 'status')) throw new Error(`usage: ${USAGE}`);
+    if (args.length !== 1 || (what !== 'lock' && what !== 'unlock' && what !== 'status')) throw new AdminUsageError(`usage: ${USAGE}`);
     const before = await chestLocked(ctx.db.kysely);
     if (what !== 'status') await setChestLocked(ctx.db.kysely, what === 'lock', ctx.clock.now());
     const after = what === 'status' ? before : what === 'lock';
@@ -18,4 +18,3 @@ export const chestCommand = {
   },
 };
 
-export default chestCommand;

@@ -16,6 +16,7 @@ import { registerTransactionKind, type TransactionRecord } from '../transactions
 import { AppError } from '../errors';
 import { amountRefused } from '../exchange/exchangeTrade';
 import { insertEgg, requireRoomForEidol } from '../eidols/growEgg';
+import { rewardReferralIn } from '../gdao/referralReward';
 import { INSUFFICIENT } from '../wallet/walletTexts';
 import { BNB_SURCHARGE, COOKIE_BACKING_ANGLS, type PriceCurrency } from './shopConfig';
 import { findShopItem, type ShopItemRow } from './shopItems';
@@ -113,6 +114,8 @@ export async function applyPurchase(tx: LedgerTx, userId: number, item: ShopItem
   }
   if (surcharge > 0n) legs.push(leg('surcharge', payer, await systemAccount(tx, 'fees', 'BNB'), surcharge));
   await transferBatch(tx, legs.filter((l) => l.amount > 0n));
+  // A paid egg is one of the two facts a referral reward waits for: pay it in this same commit when due.
+  if (item.type === 'egg') await rewardReferralIn(tx, userId);
   return result;
 }
 
