@@ -75,6 +75,22 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('referral rewards on %s', (dial
     await ledgerOk();
   });
 
+  it('an egg bought in the shop pays a due reward in its own commit', async () => {
+    const { referrer, invited } = await pair('s');
+    await confirmEmail(db(), invited.user.id);
+    // The shop sells to an activated wallet only; the activation itself is the wallet's tests' business.
+    await db().kysely.updateTable('users').set({ start_gas: 1, start_pack: 1 }).where('id', '=', invited.user.id).execute();
+    await fundAngls(db(), s.clock, invited.user.id, 200n * ANGLS, `ref-s${dialect}`);
+    const eggs = (await invited.client.get('/api/shop?type=egg')).body.data as { id: number; price_ngls: string }[];
+    const egg1 = eggs.find((e) => e.price_ngls === '200.00000000')!;
+    const bought = await invited.client.post('/api/shop/buy', { shop_item_id: egg1.id });
+    expect(bought.status).toBe(200);
+    expect(await rewards(invited.user.id)).toBe(1);
+    expect(await gdao(invited.user.id)).toBe(REFERRAL_REWARD_GDAO);
+    expect(await gdao(referrer.user.id)).toBe(REFERRAL_REWARD_GDAO);
+    await ledgerOk();
+  });
+
   it('pays exactly once when the two facts arrive concurrently and triggers race', async () => {
     for (let round = 0; round < 3; round++) {
       const { referrer, invited } = await pair(`c${round}`);
