@@ -3,7 +3,7 @@
  * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /.
  * The Eggtoplasm carousel carries its questline (claim a jar, enchant it) under the slides.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
 import { patchUser } from '../../stores/session';
@@ -12,7 +12,9 @@ import { useSubmit } from '../useSubmit';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
 import { ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
-import { EctoQuestline } from './items/EctoQuestline';
+
+// The questline (and its machine) loads only with the Eggtoplasm carousel: the new player's onboarding stays light.
+const EctoQuestline = lazy(() => import('./items/EctoQuestline').then((m) => ({ default: m.EctoQuestline })));
 
 /** Volume of the onboarding music (spec 1 §9). */
 export const ONBOARDING_VOLUME = 0.5;
@@ -63,7 +65,11 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
       </Button>
       <ErrorLine text={complete.state === 'error' ? complete.error : ''} testId="onboarding-error" />
       {/* The Eggtoplasm lore leads into its questline (spec 2 §4): the steps live under the slides. */}
-      {variant === 'ecto' ? <EctoQuestline /> : null}
+      {variant === 'ecto' ? (
+        <Suspense fallback={<p className="muted">Loading questline...</p>}>
+          <EctoQuestline />
+        </Suspense>
+      ) : null}
       <Button variant="secondary" onClick={() => navigate('/login')}>
         Log In
       </Button>
