@@ -8,6 +8,7 @@ import { TRANSACTION_MONEY_COLUMNS } from '../../../src/server/db/tables/transac
 import { GAME_MONEY_COLUMNS } from '../../../src/server/db/tables/game';
 import { SHOP_MONEY_COLUMNS } from '../../../src/server/db/tables/shop';
 import { CHAIN_MONEY_COLUMNS } from '../../../src/server/db/tables/chain';
+import { GDAO_MONEY_COLUMNS } from '../../../src/server/db/tables/gdao';
 
 const read = async (row: UnknownRow) => {
   const result: QueryResult<UnknownRow> = { rows: [row] };
@@ -16,7 +17,7 @@ const read = async (row: UnknownRow) => {
 
 describe('money columns', () => {
   it('are exactly the declared columns and aliases of every table', () => {
-    const declared = new Set([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS, ...GAME_MONEY_COLUMNS, ...SHOP_MONEY_COLUMNS, ...CHAIN_MONEY_COLUMNS]);
+    const declared = new Set([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS, ...GAME_MONEY_COLUMNS, ...SHOP_MONEY_COLUMNS, ...CHAIN_MONEY_COLUMNS, ...GDAO_MONEY_COLUMNS]);
     expect([...MONEY_COLUMNS].sort()).toEqual([...declared].sort());
     for (const name of ['balance', 'amount', 'debits_pending', 'after_balance', 'sum_amount', 'prev_balance', 'ngls_fee']) expect(isMoneyColumn(name)).toBe(true);
   });
