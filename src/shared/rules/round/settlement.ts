@@ -4,11 +4,11 @@
  * are settled in ascending id whatever order the snapshot lists them in, so a replay yields the same
  * transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
  */
-import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
-import { addXp, roundXp } from './eidolProgress';
+import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM, type EconomyConfig } from './economyConfig';
+import { addXp, ectoplasmRoundXp, roundXp } from './eidolProgress';
 import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
 import type { Risk } from './risk';
-import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
+import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementEidolType, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
 
 /** Most Yieldy, whole percent. */
 export const MAX_YIELDY = 10;
@@ -115,8 +115,7 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     pushLeg(mined, roundId, e.id, 'mined', POOL, account, share, ref);
 
     const value = e.value - (s.zone === null ? 0n : s.booked) + payout + share;
-    const xpGained = roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
-    const progress = addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
+    const { xpGained, progress } = progressOf(e, s.zone, config);
     eidols.push({
       id: e.id,
       owner: e.owner,
@@ -168,6 +167,16 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
   };
 }
 
+/** XP gained and the progress after it; an eggtoplasm fills its bar and stays one (no level-up, no hatching). */
+function progressOf(e: SnapshotEidol, zone: Staked['zone'], config: EconomyConfig): { xpGained: number; progress: { xp: number; level: number; type: SettlementEidolType } } {
+  if (e.type === 'ectoplasm') {
+    const xpGained = ectoplasmRoundXp(e.xp, e.level, config);
+    return { xpGained, progress: { xp: e.xp + xpGained, level: e.level, type: 'ectoplasm' } };
+  }
+  const xpGained = roundXp(e.type, zone === null ? 'none' : zone === 'bot' ? 'win' : 'loss', config);
+  return { xpGained, progress: addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config) };
+}
+
 /** The transfer id of one leg: `round:<round id>:<eidol id>:<leg>`. */
 export function settlementTransferId(roundId: number, eidolId: number, leg: SettlementLeg): string {
   return `round:${roundId}:${eidolId}:${leg}`;
@@ -209,7 +218,8 @@ function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
   assertEidol(eidol);
   const risk = typeof eidol.risk === 'string' ? parseRisk(eidol.risk) : eidol.risk;
   if (typeof eidol.risk !== 'string') assertRisk(risk);
-  if (risk.units === 0n) return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
+  // An eggtoplasm never stakes, whatever risk it carries: it takes part for its XP only (and so mines nothing).
+  if (risk.units === 0n || eidol.type === 'ectoplasm') return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
   const scale = pow10(risk.digits);
   const nominal = (risk.units * eidol.value) / scale;
   const booked = (nominal * BigInt(100 - eidol.yieldy)) / 100n;
@@ -238,6 +248,7 @@ function assertEidol(e: SnapshotEidol): void {
   if (e.value < 0n) throw new Error(`eidol ${e.id}: negative value`);
   if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY) throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
   if (!Number.isSafeInteger(e.xp) || e.xp < 0 || !Number.isInteger(e.level) || e.level < 0) throw new Error(`eidol ${e.id}: bad xp/level`);
+  if (e.type !== 'egg' && e.type !== 'eidol' && e.type !== 'ectoplasm') throw new Error(`eidol ${e.id}: bad type ${String(e.type)}`);
 }
 
 function isAscending(eidols: readonly SnapshotEidol[]): boolean {
