@@ -3,12 +3,13 @@
  * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic only; the eidols
  * are settled in ascending id whatever order the snapshot lists them in, so a replay yields the same
  * transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
+ * An eggtoplasm takes part for its XP only (README.md): no stake, no legs, no emission share.
  */
-import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM, type EconomyConfig } from './economyConfig';
+import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
 import { addXp, ectoplasmRoundXp, roundXp } from './eidolProgress';
 import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
 import type { Risk } from './risk';
-import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementEidolType, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
+import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
 
 /** Most Yieldy, whole percent. */
 export const MAX_YIELDY = 10;
@@ -115,7 +116,9 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     pushLeg(mined, roundId, e.id, 'mined', POOL, account, share, ref);
 
     const value = e.value - (s.zone === null ? 0n : s.booked) + payout + share;
-    const { xpGained, progress } = progressOf(e, s.zone, config);
+    // An eggtoplasm fills its XP bar and stays one (no level-up, no hatching); inline: no extra object per eidol.
+    const xpGained = e.type === 'ectoplasm' ? ectoplasmRoundXp(e.xp, e.level, config) : roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
+    const progress = e.type === 'ectoplasm' ? { xp: e.xp + xpGained, level: e.level, type: e.type } : addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
     eidols.push({
       id: e.id,
       owner: e.owner,
@@ -165,16 +168,6 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     // Bets first, then wins, then emission: the pool stays ≥ 0 after every single transfer of the batch.
     transfers: yield* concat([bets, wins, mined]),
   };
-}
-
-/** XP gained and the progress after it; an eggtoplasm fills its bar and stays one (no level-up, no hatching). */
-function progressOf(e: SnapshotEidol, zone: Staked['zone'], config: EconomyConfig): { xpGained: number; progress: { xp: number; level: number; type: SettlementEidolType } } {
-  if (e.type === 'ectoplasm') {
-    const xpGained = ectoplasmRoundXp(e.xp, e.level, config);
-    return { xpGained, progress: { xp: e.xp + xpGained, level: e.level, type: 'ectoplasm' } };
-  }
-  const xpGained = roundXp(e.type, zone === null ? 'none' : zone === 'bot' ? 'win' : 'loss', config);
-  return { xpGained, progress: addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config) };
 }
 
 /** The transfer id of one leg: `round:<round id>:<eidol id>:<leg>`. */
