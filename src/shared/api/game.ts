@@ -142,7 +142,8 @@ export const fairEntrySchema = z.object({
   eidol_id: z.number().int(),
   risk: z.string(),
   yieldy: z.number().int(),
-  type: z.enum(['egg', 'eidol']),
+  /** What settlement saw: an eggtoplasm takes part for its XP only (no stake, no emission). */
+  type: z.enum(['egg', 'eidol', 'ectoplasm']),
   xp: z.number().int(),
   level: z.number().int(),
   /** ANGLS units as integer strings (exact input for the recomputation). */

@@ -7,6 +7,7 @@ import { destroyQuietly } from '../ledger/support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import { loadSnapshot } from '../../../src/server/domain/rounds/roundSnapshot';
+import { NEXT_LEVEL_XP } from '../../../src/shared/rules/round/economyConfig';
 import { createLedger, ensureGenesis, flagsOf, postBulk, systemAccount } from '../../../src/server/ledger/index';
 
 /** Enough for more than two pages of participants (1,024 rows each) once the filters leave some out. */
@@ -67,5 +68,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round snapshot pages on %s', (
     // One pause per page read: at least one per 1,024 participants.
     expect(pauses).toBeGreaterThanOrEqual(Math.ceil(whole.rows.length / 1024));
     expect(whole.unreadable.length).toBeGreaterThan(0);
+    // Eggtoplasm (level 1, bar 24) takes part while filling, whatever its value, and sits out once full.
+    const ecto = whole.rows.filter((r) => r.eidol.type === 'ectoplasm');
+    expect(ecto.length).toBeGreaterThan(0);
+    expect(ecto.every((r) => r.dbType === 'ectoplasm' && r.eidol.xp < NEXT_LEVEL_XP[1]!)).toBe(true);
+    expect(ecto.some((r) => r.eidol.value === 0n)).toBe(true);
   });
 });

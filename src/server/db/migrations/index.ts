@@ -18,6 +18,7 @@ import * as m0090 from './0090_chain';
 import * as m0100 from './0100_chain_sweeps';
 import * as m0110 from './0110_shop_catalogue';
 import * as m0130 from './0130_gdao';
+import * as m0140 from './0140_round_entry_types';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -40,4 +41,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0100_chain_sweeps': m0100,
   '0110_shop_catalogue': m0110,
   '0130_gdao': m0130,
+  '0140_round_entry_types': m0140,
 };

@@ -90,7 +90,7 @@ export interface RoundEntriesTable {
   user_id: number;
   risk: string;
   yieldy: number;
-  /** The settlement's type: 'egg' or 'eidol'. */
+  /** The settlement's type: 'egg', 'eidol' or 'ectoplasm' (migration 0140 widened the column for it). */
   eidol_type: string;
   xp_before: number;
   level_before: number;

@@ -36,7 +36,7 @@ export async function loadRoundDetail(k: Kysely<Database>, roundId: number): Pro
       eidol_id: e.eidol_id,
       risk: e.risk,
       yieldy: e.yieldy,
-      type: e.eidol_type === 'egg' ? 'egg' : 'eidol',
+      type: e.eidol_type === 'egg' || e.eidol_type === 'ectoplasm' ? e.eidol_type : 'eidol',
       xp: e.xp_before,
       level: e.level_before,
       value_before: e.value_before.toString(),

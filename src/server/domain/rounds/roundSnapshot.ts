@@ -1,13 +1,17 @@
 /**
- * Who takes part in a round, read inside its settlement's transaction: open, unlocked eggs and hatched
- * eidols of players at level ≥ 0. Every egg takes part (it earns XP even at r = 0); a hatched eidol takes
- * part with a risk above 0 and a value above 0. Ectoplasm sits out. Value is the eidol account's balance.
+ * Who takes part in a round, read inside its settlement's transaction: open, unlocked eggs, eggtoplasms
+ * and hatched eidols of players at level ≥ 0. Every egg takes part (it earns XP even at r = 0); an
+ * eggtoplasm takes part while its XP bar is not full (for its XP only: no stake, no emission); a hatched
+ * eidol takes part with a risk above 0 and a value above 0. Value is the eidol account's balance.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { EidolRarity, EidolType } from '../../db/tables/game';
+import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
+import { nextLevelXpAt } from '../../../shared/rules/round/eidolProgress';
 import { parseRisk } from '../../../shared/rules/round/risk';
+import type { SettlementEidolType } from '../../../shared/rules/round/settlementTypes';
 import type { SnapshotEidol } from '../../../shared/rules/round/settlementTypes';
 
 /** A participant as read: the settlement's snapshot plus what booking it needs. */
@@ -48,9 +52,9 @@ function participants(k: Kysely<Database>, lockedAt: number) {
     .where('e.closed_at', 'is', null)
     .where('e.created_at', '<', lockedAt)
     .where('e.is_locked', '=', 0)
-    .where('e.type', 'in', ['egg', 'ogle'])
+    .where('e.type', 'in', ['egg', 'ectoplasm', 'ogle'])
     .where('u.level', '>=', 0)
-    .where((eb) => eb.or([eb('e.type', '=', 'egg'), eb.and([eb('e.risk', '!=', '0'), eb('a.balance', '>', 0n)])]))
+    .where((eb) => eb.or([eb('e.type', 'in', ['egg', 'ectoplasm']), eb.and([eb('e.risk', '!=', '0'), eb('a.balance', '>', 0n)])]))
     .orderBy('e.id');
 }
 
@@ -82,24 +86,37 @@ async function* pages(k: Kysely<Database>, lockedAt: number, paging: SnapshotPag
  * The round's participants in ascending id, and the ids left out for a risk the rules cannot read. Eidols
  * created at or after `lockedAt` (the round's can_act_before) wait for the next round: the snapshot is
  * the round as it locked. With `paging` (inside a transaction) it reads in pages and pauses between
- * them, so a round of 10^5 eidols does not block the event loop; without, one query.
+ * them, so a round of 10^5 eidols does not block the event loop; without, one query. `config` gives the
+ * XP bars that tell a full eggtoplasm (it sits out) from one still filling.
  */
-export async function loadSnapshot(k: Kysely<Database>, lockedAt: number, paging?: SnapshotPaging): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
+export async function loadSnapshot(
+  k: Kysely<Database>,
+  lockedAt: number,
+  paging?: SnapshotPaging,
+  config: EconomyConfig = ECONOMY_CONFIG,
+): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
   const rows: SnapshotRow[] = [];
   const unreadable: number[] = [];
   if (!paging) {
-    addRows(await participants(k, lockedAt).execute(), rows, unreadable);
+    addRows(await participants(k, lockedAt).execute(), rows, unreadable, config);
     return { rows, unreadable };
   }
   for await (const page of pages(k, lockedAt, paging)) {
-    addRows(page, rows, unreadable);
+    addRows(page, rows, unreadable, config);
     await paging.pause();
   }
   return { rows, unreadable };
 }
 
-function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: number[]): void {
+/** The settlement's name for a stored eidol type. */
+function settlementType(type: EidolType): SettlementEidolType {
+  return type === 'ogle' ? 'eidol' : type;
+}
+
+function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: number[], config: EconomyConfig): void {
   for (const r of found) {
+    // A full eggtoplasm gains nothing more until it is transmuted: it sits out instead of adding an empty entry every round.
+    if (r.type === 'ectoplasm' && r.experience >= nextLevelXpAt(r.level, config)) continue;
     // A risk the rules cannot read would make the whole round throw: that eidol sits out, the rest settle.
     let units: bigint;
     try {
@@ -116,7 +133,7 @@ function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: numbe
         value: r.balance ?? 0n,
         risk: r.risk,
         yieldy: r.yieldy,
-        type: r.type === 'egg' ? 'egg' : 'eidol',
+        type: settlementType(r.type),
         xp: r.experience,
         level: r.level,
         topValue: r.top_value,

@@ -74,7 +74,8 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   // the rest of the server keep running while a big round books (the transaction waits, nothing else
   // can write meanwhile: SQLite's write lock, PostgreSQL's row locks).
   const pause = loopSlicer();
-  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before, { dialect: tx.dialect, pause });
+  const config = opts.economy ?? ECONOMY_CONFIG;
+  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before, { dialect: tx.dialect, pause }, config);
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
   const eidols = rows.map((r) => r.eidol);
@@ -85,7 +86,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     eidols,
     poolBefore: pool.balance,
     incenseSlots: round.incense_slots,
-    config: opts.economy ?? ECONOMY_CONFIG,
+    config,
   }, pause);
 
   phase('settle');

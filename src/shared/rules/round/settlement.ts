@@ -3,9 +3,10 @@
  * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic only; the eidols
  * are settled in ascending id whatever order the snapshot lists them in, so a replay yields the same
  * transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
+ * An eggtoplasm takes part for its XP only (README.md): no stake, no legs, no emission share.
  */
 import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
-import { addXp, roundXp } from './eidolProgress';
+import { addXp, ectoplasmRoundXp, roundXp } from './eidolProgress';
 import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
 import type { Risk } from './risk';
 import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
@@ -115,8 +116,9 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     pushLeg(mined, roundId, e.id, 'mined', POOL, account, share, ref);
 
     const value = e.value - (s.zone === null ? 0n : s.booked) + payout + share;
-    const xpGained = roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
-    const progress = addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
+    // An eggtoplasm fills its XP bar and stays one (no level-up, no hatching); inline: no extra object per eidol.
+    const xpGained = e.type === 'ectoplasm' ? ectoplasmRoundXp(e.xp, e.level, config) : roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
+    const progress = e.type === 'ectoplasm' ? { xp: e.xp + xpGained, level: e.level, type: e.type } : addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
     eidols.push({
       id: e.id,
       owner: e.owner,
@@ -209,7 +211,8 @@ function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
   assertEidol(eidol);
   const risk = typeof eidol.risk === 'string' ? parseRisk(eidol.risk) : eidol.risk;
   if (typeof eidol.risk !== 'string') assertRisk(risk);
-  if (risk.units === 0n) return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
+  // An eggtoplasm never stakes, whatever risk it carries: it takes part for its XP only (and so mines nothing).
+  if (risk.units === 0n || eidol.type === 'ectoplasm') return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
   const scale = pow10(risk.digits);
   const nominal = (risk.units * eidol.value) / scale;
   const booked = (nominal * BigInt(100 - eidol.yieldy)) / 100n;
@@ -238,6 +241,7 @@ function assertEidol(e: SnapshotEidol): void {
   if (e.value < 0n) throw new Error(`eidol ${e.id}: negative value`);
   if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY) throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
   if (!Number.isSafeInteger(e.xp) || e.xp < 0 || !Number.isInteger(e.level) || e.level < 0) throw new Error(`eidol ${e.id}: bad xp/level`);
+  if (e.type !== 'egg' && e.type !== 'eidol' && e.type !== 'ectoplasm') throw new Error(`eidol ${e.id}: bad type ${String(e.type)}`);
 }
 
 function isAscending(eidols: readonly SnapshotEidol[]): boolean {

@@ -2,6 +2,12 @@
 import type { EconomyConfig } from './economyConfig';
 import type { Risk } from './risk';
 
+/**
+ * What an eidol is to settlement: an egg (hatches), a hatched eidol, or an eggtoplasm (XP only, up to its
+ * full bar: no stake, no emission, never hatches by itself).
+ */
+export type SettlementEidolType = 'egg' | 'eidol' | 'ectoplasm';
+
 /** One joined eidol as the round's snapshot saw it at lock time. */
 export interface SnapshotEidol {
   id: number;
@@ -12,7 +18,7 @@ export interface SnapshotEidol {
   risk: string | Risk;
   /** Yieldy, whole percent 0–10: lowers the booked stake, not the claim. */
   yieldy: number;
-  type: 'egg' | 'eidol';
+  type: SettlementEidolType;
   xp: number;
   level: number;
   topValue: bigint;
@@ -53,7 +59,7 @@ export interface SettlementTransfer {
 export interface EidolSettlement {
   id: number;
   owner: number;
-  /** 'bot' wins (0 < r ≤ T), 'top' loses (r > T), null at r = 0. */
+  /** 'bot' wins (0 < r ≤ T), 'top' loses (r > T), null at r = 0 and for an eggtoplasm. */
   zone: 'bot' | 'top' | null;
   /** Nominal stake S = r × V (rounded down): the claim's and the emission's base. */
   nominalStake: bigint;
@@ -72,7 +78,7 @@ export interface EidolSettlement {
   xpGained: number;
   xp: number;
   level: number;
-  type: 'egg' | 'eidol';
+  type: SettlementEidolType;
   /** True when this round hatched the egg. */
   hatched: boolean;
   topValue: bigint;

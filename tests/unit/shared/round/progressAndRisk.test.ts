@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertEconomyConfig, ECONOMY_CONFIG, NEXT_LEVEL_XP } from '../../../../src/shared/rules/round/economyConfig';
-import { addXp, roundXp } from '../../../../src/shared/rules/round/eidolProgress';
+import { addXp, ectoplasmRoundXp, nextLevelXpAt, roundXp } from '../../../../src/shared/rules/round/eidolProgress';
 import { parseRisk, riskAtMostThreshold } from '../../../../src/shared/rules/round/risk';
 
 describe('risk', () => {
@@ -39,6 +39,13 @@ describe('XP and levels', () => {
     expect(addXp({ xp: 1151, level: 10, type: 'eidol' }, 2, c)).toEqual({ xp: 1, level: 11, type: 'eidol' });
     expect(addXp({ xp: cap - 1, level: 11, type: 'eidol' }, 2, c)).toEqual({ xp: cap, level: 11, type: 'eidol' });
     expect(addXp({ xp: cap, level: 11, type: 'eidol' }, 2, c)).toEqual({ xp: cap, level: 11, type: 'eidol' });
+  });
+
+  it('fills an eggtoplasm by an egg\'s XP per round up to its next_level_experience, never past it', () => {
+    expect([nextLevelXpAt(0, c), nextLevelXpAt(3, c), nextLevelXpAt(11, c), nextLevelXpAt(15, c)]).toEqual([12, 96, 1440, 1440]);
+    expect([0, 10, 11, 12, 40].map((xp) => ectoplasmRoundXp(xp, 0, c))).toEqual([1, 1, 1, 0, 0]);
+    expect(ectoplasmRoundXp(95, 3, c)).toBe(1);
+    expect(ectoplasmRoundXp(10, 0, { ...c, eggXpPerRound: 5 })).toBe(2);
   });
 
   it('refuses a config that could break a promise', () => {

@@ -20,12 +20,15 @@ export const FIXTURE_SNAPSHOT: SnapshotEidol[] = [
   { id: 12, owner: 3, value: 750n * ANGLS, risk: '0.25', yieldy: 5, type: 'egg', xp: 2, level: 0, topValue: 750n * ANGLS, noLossValue: 750n * ANGLS },
 ];
 
-/** The honest detail of round `id` at chain position 3, settled from FIXTURE_SNAPSHOT. */
-export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSlots = 1): FairRoundDetail {
+/** An eggtoplasm filling its bar (value 0, XP only): what an enchanted jar adds to a round. */
+export const FIXTURE_ECTOPLASM: SnapshotEidol = { id: 13, owner: 3, value: 0n, risk: '0', yieldy: 0, type: 'ectoplasm', xp: 4, level: 0, topValue: 0n, noLossValue: 0n };
+
+/** The honest detail of round `id` at chain position 3, settled from `snapshot` (FIXTURE_SNAPSHOT unless given). */
+export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSlots = 1, snapshot: readonly SnapshotEidol[] = FIXTURE_SNAPSHOT): FairRoundDetail {
   const hash = FIXTURE_CHAIN.hashes[2]!;
   const units = thresholdUnits(hash, FIXTURE_SALT);
-  const out = settleRound({ roundId: id, thresholdUnits: units, eidols: FIXTURE_SNAPSHOT, poolBefore, incenseSlots, config: ECONOMY_CONFIG });
-  const byId = new Map(FIXTURE_SNAPSHOT.map((e) => [e.id, e]));
+  const out = settleRound({ roundId: id, thresholdUnits: units, eidols: snapshot, poolBefore, incenseSlots, config: ECONOMY_CONFIG });
+  const byId = new Map(snapshot.map((e) => [e.id, e]));
   return {
     id,
     hash,

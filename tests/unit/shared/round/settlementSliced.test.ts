@@ -12,7 +12,7 @@ function input(n: number, shuffled: boolean): SettlementInput {
   const eidols: SnapshotEidol[] = Array.from({ length: n }, (_, i) => {
     const value = BigInt(Math.floor(rnd() * 1e12));
     return {
-      id: 1 + 2 * i, owner: 1 + (i % 311), value, risk: risks[i % risks.length]!, yieldy: i % 11, type: i % 4 ? 'eidol' : 'egg',
+      id: 1 + 2 * i, owner: 1 + (i % 311), value, risk: risks[i % risks.length]!, yieldy: i % 11, type: i % 4 ? (i % 13 ? 'eidol' : 'ectoplasm') : 'egg',
       xp: i % 700, level: i % 9, topValue: value, noLossValue: value,
     };
   });
