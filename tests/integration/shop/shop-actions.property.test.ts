@@ -27,7 +27,7 @@ import { COUNTED, LISTINGS, PLAYERS, ShopModel, stepArb, type ListingInfo, type 
 
 const ANGLS = 100_000_000n;
 const seed = Number(process.env.PROPERTY_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const numRuns = Number(process.env.PROPERTY_RUNS ?? 4);
+const numRuns = Number(process.env.PROPERTY_RUNS ?? 8);
 /** What each player starts with (gDAO is modelled with the items: the gDAO store and enchantments spend it). */
 const FUNDS = { ANGLS: 2_500n * ANGLS, USDC: 3_000_000n, BNB: 20_000_000n, GDAO: 40n } as const;
 
