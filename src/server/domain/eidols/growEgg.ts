@@ -20,13 +20,13 @@ import {
 /** Where an egg comes from: the free egg, or a shop tier. */
 type EggSource = { kind: 'free' } | { kind: 'buy'; tier: EggTier };
 
-/** The user row under a lock: on PostgreSQL `for update`, so one player's egg requests run one at a time. */
+/** The user row under a lock: on PostgreSQL `for no key update` (one player's egg requests run one at a time; see executeNow.ts). */
 async function lockedUser(tx: LedgerTx, userId: number) {
   return tx.kysely
     .selectFrom('users')
     .select(['id', 'level', 'email_confirmed'])
     .where('id', '=', userId)
-    .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+    .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
 }
 

@@ -82,7 +82,7 @@ async function applyTrade(tx: LedgerTx, record: TransactionRecord) {
   // One trade of a player at a time (PostgreSQL): the weekly allowance is read and raised under this lock.
   const user = await tx.kysely
     .selectFrom('users').select(['id', 'level']).where('id', '=', record.userId)
-    .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+    .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   const q = quoteTrade(req);
   const fromAsset = LEDGER_CODE[req.from];

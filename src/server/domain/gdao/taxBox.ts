@@ -33,7 +33,7 @@ async function payTaxIn(tx: LedgerTx, userId: number, open: boolean): Promise<{ 
   refuseUnlessOpen(open);
   const user = await tx.kysely
     .selectFrom('users').select(['id', 'patricius_until']).where('id', '=', userId)
-    .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+    .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   const item = await playerAccount(tx, userId, itemAsset(ITEM_IDS.TAX_COMMENDATION));
   if ((await spendable(tx, item)) < 1n) throw new AppError(422, NO_TAX_COMMENDATION);

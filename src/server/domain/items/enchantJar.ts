@@ -22,7 +22,7 @@ const JAR_LEG = 0;
 async function enchantIn(tx: LedgerTx, userId: number, receivedAt: number, opId: string): Promise<ActionResult> {
   const open = await lockRoundOpen(tx, receivedAt);
   // The user row under a lock (PostgreSQL), so one player's eidol-creating requests count open eidols one at a time.
-  const user = await tx.kysely.selectFrom('users').select(['id', 'level']).where('id', '=', userId).$if(tx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirstOrThrow();
+  const user = await tx.kysely.selectFrom('users').select(['id', 'level']).where('id', '=', userId).$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate()).executeTakeFirstOrThrow();
   if ((await itemsHeld(tx, userId, ACTION_ITEMS.jar)) < ENCHANT_JARS) throw refuse(NO_ECTOPLASM_JAR);
   if ((await heldOf(tx, userId, 'GDAO')) < ENCHANT_GDAO) throw refuse(NOT_ENOUGH_GDAO);
   // Spec 1 §5: an extra eidol only while the open eidols are fewer than the player's level.

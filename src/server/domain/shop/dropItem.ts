@@ -60,7 +60,7 @@ export async function dropItem(ledger: Ledger, userId: number, body: Record<stri
   try {
     return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
       // One drop of a player at a time (PostgreSQL), as the shop's purchases.
-      await tx.kysely.selectFrom('users').select('id').where('id', '=', userId).$if(tx.dialect === 'postgres', (q) => q.forUpdate()).execute();
+      await tx.kysely.selectFrom('users').select('id').where('id', '=', userId).$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate()).execute();
       return itemId === ITEM_IDS.JAR_CLAIM_DROP ? claimJar(tx, userId, opId) : buyFromStore(tx, userId, itemId, opId);
     }));
   } catch (err) {

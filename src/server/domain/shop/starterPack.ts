@@ -27,7 +27,7 @@ async function applyStarterPack(tx: LedgerTx, record: TransactionRecord) {
   // One purchase of a player at a time (PostgreSQL): start_pack is read and set under this lock.
   const user = await tx.kysely
     .selectFrom('users').select(['id', 'start_pack']).where('id', '=', userId)
-    .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+    .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   if (user.start_pack === 1) throw new AppError(422, STARTER_PACK_TAKEN);
   const item = await findShopItem(tx.kysely, shopItemId);

@@ -30,7 +30,10 @@ export async function executeNow(
       withOptionalRequestRecord(tx, input.userId, ref, async () => {
         // The player's row first (PostgreSQL): the transaction row's foreign key takes a share lock on it, so
         // a kind that locks the user after that insert would deadlock with a concurrent twin doing the same.
-        await tx.kysely.selectFrom('users').select('id').where('id', '=', input.userId).$if(tx.dialect === 'postgres', (q) => q.forUpdate()).execute();
+        // `for no key update`, not `for update`: the Idempotency-Key's record (request_records) was inserted
+        // before this, and its foreign key's key-share lock must not block us, or two keyed requests of one
+        // player deadlock on the upgrade (again on every retry). It still serialises the player's requests.
+        await tx.kysely.selectFrom('users').select('id').where('id', '=', input.userId).$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate()).execute();
         const record = await runTransactionNow(tx, input);
         await consumeFeeQuotes(tx, input.userId, record.id);
         return { transaction: transactionViewOf(record), result: record.result };
