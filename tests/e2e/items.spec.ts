@@ -8,9 +8,11 @@ import { formatUnits } from '../../src/shared/money/format';
 import { parseUnits } from '../../src/shared/money/parse';
 import { E2E_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
-import { activateWallet, ageEggOfUser, expectInWallet, operatorCheck, roundOpenFor, twoStep, withE2eDb } from './support/steps';
+import { activateWallet, ageEggOfUser, expectInWallet, operatorCheck, pressUntil, roundOpenFor, twoStep, withE2eDb } from './support/steps';
 
 const ANGLS_SCALE = 8;
+/** The button's text while the round is locked (spec 2 §4). */
+const LOCKED = 'Locked for Aeon Computing';
 
 /** The player's spendable ledger balances (posted less reserved) per asset, in units, from the server's SQLite file. */
 function ledgerBalances(name: string): Record<string, bigint> {
@@ -68,17 +70,15 @@ async function buyInShop(page: Page, shop: '/mageshop' | '/eggshop', listing: st
     await expect(shown).not.toHaveText(before ?? '');
   }
   await expect(shown).toHaveText(listing);
-  await roundOpenFor(page, 6);
+  await roundOpenFor(page, 10);
   const buy = page.getByTestId('shop-buy');
   await expect(buy).toHaveText('Precalculate transaction GAS');
-  await expect(buy).toBeEnabled();
-  await buy.click();
-  await expect(buy).toHaveText('Approve purchase', { timeout: 10_000 });
+  await pressUntil(buy, 'Approve purchase', (t) => t === 'Precalculate transaction GAS');
   await expect(page.getByTestId('shop-gas')).toHaveText(/^GAS: /);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/shop/buy'));
-  await buy.click();
+  const success = page.getByTestId('shop-success');
+  await pressUntil(buy, () => expect(success).toHaveText('Purchase complete', { timeout: 5_000 }), (t) => t === 'Approve purchase');
   expect((await answer).status()).toBe(200);
-  await expect(page.getByTestId('shop-success')).toHaveText('Purchase complete', { timeout: 10_000 });
 }
 
 /**
@@ -87,11 +87,12 @@ async function buyInShop(page: Page, shop: '/mageshop' | '/eggshop', listing: st
  */
 async function waitApprove<T>(page: Page, button: string, approve: string, endpoint: RegExp, begin: () => Promise<void>): Promise<T> {
   const b = page.getByTestId(button);
+  // The approve press, or the lock's text over it; sent once the button reads neither (a press the lock swallowed is repeated).
+  const unsent = new RegExp(`^(${approve.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}|${LOCKED})$`);
   await begin();
-  await expect(b).toHaveText(approve, { timeout: 10_000 });
-  await expect(b).toBeEnabled();
+  await expect(b).toHaveText(unsent, { timeout: 15_000 });
   const answer = page.waitForResponse((r) => endpoint.test(new URL(r.url()).pathname));
-  await b.click();
+  await pressUntil(b, () => expect(b).not.toHaveText(unsent, { timeout: 5_000 }), (t) => t === approve);
   const res = await answer;
   const body = (await res.json()) as { success: boolean; data: T; message: string };
   expect(body, body.message).toMatchObject({ success: true });
@@ -165,7 +166,7 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
   await expect(page.getByTestId('feed-cookies')).toHaveText('1');
   const eidolId = Number(await page.getByTestId('eidol-picker').getAttribute('data-eidol'));
   await page.getByLabel('Golden Cookies to feed').fill('1');
-  await roundOpenFor(page, 6);
+  await roundOpenFor(page, 11);
   let value = eidolUnits(eidolId);
   const fed = await waitApprove<ActionAnswer>(page, 'feed-submit', 'Approve Feeding', /\/api\/oogles\/\d+\/feed$/, () => page.getByTestId('feed-submit').click());
   // A cookie adds 1 ANGLS of backing to the eidol's value; home after 3 s.
@@ -177,7 +178,7 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
   await page.goto('/extract');
   await expect(page.getByTestId('extract-held')).toHaveText('1');
   await page.getByLabel('Amount to extract (ANGLS)').fill('1');
-  await roundOpenFor(page, 6);
+  await roundOpenFor(page, 11);
   value = eidolUnits(eidolId);
   let before = ledgerBalances(name).ANGLS!;
   const extracted = await waitApprove<ActionAnswer>(page, 'extract-submit', 'Approve Extraction', /\/api\/oogles\/\d+\/extract$/, () =>
@@ -193,7 +194,7 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
   await page.goto('/pop');
   const pop = page.getByTestId('pop-submit');
   await expect(pop).toHaveText('Hold to Pop Eidol');
-  await roundOpenFor(page, 9);
+  await roundOpenFor(page, 13);
   value = eidolUnits(eidolId);
   before = ledgerBalances(name).ANGLS!;
   const popped = await waitApprove<ActionAnswer>(page, 'pop-submit', 'Approve Pop', /\/api\/oogles\/\d+\/pop$/, async () => {
@@ -219,7 +220,7 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
   await page.getByLabel('gDAO tokens to burn').fill('5');
   await expect(page.getByTestId('chest-income')).toHaveText(/^0\.05/);
   await expect(page.getByTestId('chest-receive')).toHaveText(/^0\.0495/);
-  await roundOpenFor(page, 6);
+  await roundOpenFor(page, 11);
   before = ledgerBalances(name).ANGLS!;
   const claim = await waitApprove<{ burned: string; received: string }>(page, 'chest-submit', 'Claim GoldenState gratuity', /\/api\/rooms\/claimgdao$/, () =>
     page.getByTestId('chest-submit').click(),

@@ -1,5 +1,5 @@
 /** Steps of the money specs (wallet, items): the wallet drawer, the two-stage button, the round, the operator's checks. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -14,16 +14,27 @@ export async function expectInWallet(page: Page, testId: string, text: string | 
 
 /**
  * Presses the two-stage button: the precalculation, then (after `atStage1` looked at the screen) the approve
- * press labelled `approve`, then "Done!".
+ * press labelled `approve`, then "Done!". A press that meets the round's lock does nothing (the button reads
+ * "Locked for Aeon Computing" for the 3 s of the lock, as the spec says): it is pressed again once the round opens.
  */
 export async function twoStep(page: Page, button: string, approve: string, atStage1?: () => Promise<void>): Promise<void> {
   const b = page.getByTestId(button);
-  await expect(b).toBeEnabled();
-  await b.click();
-  await expect(b).toHaveText(approve, { timeout: 10_000 });
+  await pressUntil(b, approve, (t) => t !== approve);
   await atStage1?.();
-  await b.click();
-  await expect(b).toHaveText('Done!', { timeout: 10_000 });
+  await pressUntil(b, 'Done!', (t) => t === approve);
+}
+
+/**
+ * Presses `b` while its text says `pressable` and it is enabled, until `outcome` (a text of `b`, or a check of
+ * the screen) holds (30 s at most): a press swallowed by the round's lock is pressed again.
+ */
+export async function pressUntil(b: Locator, outcome: string | (() => Promise<void>), pressable: (text: string) => boolean): Promise<void> {
+  await expect(async () => {
+    const text = (await b.textContent()) ?? '';
+    if (text !== outcome && pressable(text) && (await b.isEnabled())) await b.click({ timeout: 2_000 });
+    if (typeof outcome === 'string') await expect(b).toHaveText(outcome, { timeout: 5_000 });
+    else await outcome();
+  }).toPass({ timeout: 30_000, intervals: [250] });
 }
 
 /** Runs one of the operator's checks (`npm run ledger:check`, `npm run reconcile`) against the e2e server's data and dev chain. */
