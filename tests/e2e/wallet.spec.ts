@@ -2,44 +2,15 @@
 // the deposit watcher credits it, the gas deposit and a starter pack activate the wallet, a two-step send
 // reaches an outside address on the dev chain, and the exchange mints and melts.
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { createPublicClient, http, parseAbiItem } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { E2E_DATA_DIR, E2E_PORT } from './support/env';
+import { E2E_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
+import { ageEggOfUser, expectInWallet, operatorCheck, twoStep } from './support/steps';
 
 // playwright.config.ts gives the e2e server's dev chain this port (apart from any other run's).
 const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_PORT + 10_000}`) });
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-
-/** Opens the wallet drawer, expects `testId` to read `text` (the watcher and the socket may take a while), closes it. */
-async function expectInWallet(page: Page, testId: string, text: string | RegExp, timeout = 30_000): Promise<void> {
-  await page.getByTestId('wallet-open').click();
-  await expect(page.getByTestId(testId)).toHaveText(text, { timeout });
-  await page.getByTestId('wallet-close').click();
-}
-
-/**
- * Presses the two-stage button: the precalculation, then (after `atStage1` looked at the screen) the approve
- * press labelled `approve`, then "Done!".
- */
-async function twoStep(page: Page, button: string, approve: string, atStage1?: () => Promise<void>): Promise<void> {
-  const b = page.getByTestId(button);
-  await expect(b).toBeEnabled();
-  await b.click();
-  await expect(b).toHaveText(approve, { timeout: 10_000 });
-  await atStage1?.();
-  await b.click();
-  await expect(b).toHaveText('Done!', { timeout: 10_000 });
-}
-
-/** Runs one of the operator's checks (`npm run ledger:check`, `npm run reconcile`) against the e2e server's data and dev chain. */
-function operatorCheck(script: string): string {
-  const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, DEV_CHAIN_PORT: String(E2E_PORT + 10_000), LOG_LEVEL: 'warn' };
-  return execFileSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', timeout: 60_000 });
-}
 
 /** Collects every server frame carrying a `transaction_update`, from either Socket.IO transport. */
 function transactionUpdates(page: Page): string[] {
@@ -52,24 +23,6 @@ function transactionUpdates(page: Page): string[] {
     if (res.url().includes('/socket.io/') && res.request().method() === 'GET') keep(await res.text().catch(() => ''));
   });
   return frames;
-}
-
-/**
- * Ages the player's starter egg to one round short of hatching, in the e2e server's own SQLite file. A
- * level-0 player (eggs only) has no weekly melt allowance, and hatching takes 12 rounds; the next round's
- * settlement, run by the server itself, hatches the egg and makes the player an Adept (100 ANGLS a week).
- */
-function ageEggOfUser(name: string): void {
-  const db = new Database(path.join(E2E_DATA_DIR, 'aeon.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const changed = db
-      .prepare("update eidols set experience = 11 where type = 'egg' and user_id = (select id from users where name = ?)")
-      .run(name).changes;
-    expect(changed).toBe(1);
-  } finally {
-    db.close();
-  }
 }
 
 test('test coin → activation → send to an outside address → mint and melt', async ({ page }) => {

@@ -16,9 +16,20 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
 }
 
-/** Registers through /register with the third master and waits until the app has moved on. */
-export async function register(page: Page, p: { name: string; email: string; password: string }): Promise<void> {
-  await page.goto('/register');
+/**
+ * Registers through /register with the third master and waits until the app has moved on; with `refPath`
+ * (an invite link's path, /register/code/<code>) through the invite's landing and /register/ref/<code>.
+ */
+export async function register(page: Page, p: { name: string; email: string; password: string }, refPath?: string): Promise<void> {
+  if (refPath) {
+    await page.goto(refPath);
+    await expect(page.getByTestId('referral-name')).toBeVisible();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/register\/ref\//);
+    await expect(page.getByTestId('register-referrer')).toBeVisible();
+  } else {
+    await page.goto('/register');
+  }
   await page.getByRole('button', { name: /next master/i }).click();
   await page.getByRole('button', { name: /next master/i }).click();
   await page.getByLabel('Nickname').fill(p.name);
@@ -35,10 +46,10 @@ export async function finishOnboarding(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Enter Cryptonomics' }).click();
 }
 
-/** Registers a new player, confirms the e-mail from the mailed link, logs in and lands on onboarding. */
-export async function confirmedPlayer(page: Page): Promise<void> {
+/** Registers a new player (invited through `refPath`, if given), confirms the e-mail from the mailed link, logs in and lands on onboarding. */
+export async function confirmedPlayer(page: Page, refPath?: string): Promise<void> {
   const p = newPlayer();
-  await register(page, p);
+  await register(page, p, refPath);
   const mail = await waitForMail(p.email, /confirm|verif/i);
   await page.goto(linkIn(mail, '/verify-email/'));
   await page.getByRole('button', { name: 'Apply KYC' }).click();
