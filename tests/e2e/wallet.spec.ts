@@ -6,7 +6,7 @@ import { createPublicClient, http, parseAbiItem } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { E2E_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
-import { ageEggOfUser, expectInWallet, operatorCheck, twoStep } from './support/steps';
+import { activateWallet, ageEggOfUser, expectInWallet, operatorCheck, twoStep } from './support/steps';
 
 // playwright.config.ts gives the e2e server's dev chain this port (apart from any other run's).
 const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_PORT + 10_000}`) });
@@ -34,27 +34,8 @@ test('test coin → activation → send to an outside address → mint and melt'
   await expect(page.getByTestId('screen-home')).toBeVisible();
   const name = (await page.getByTestId('wallet-name').textContent())!.replace(/ Purse$/, '');
 
-  // Test coin: sent on-chain to the deposit address; the watcher credits it after finality.
-  await page.goto('/deposit');
-  await expect(page.getByTestId('deposit-address')).toContainText(/0x[0-9a-fA-F]{40}/);
-  await page.getByTestId('test-coin').click();
-  await expect(page.getByTestId('deposit-note')).toHaveText('Test Coin Sent', { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Return' }).click();
-  await expect(page.getByTestId('screen-home')).toBeVisible();
-  await expectInWallet(page, 'wallet-busd', '100.00');
-  await expectInWallet(page, 'wallet-bnb', '0.1000');
-
-  // Activation: the gas deposit, then starter pack 1 (20 USDC) in two steps.
-  await page.getByTestId('wallet-open').click();
-  await page.getByTestId('invoke-mastership').click();
-  await expect(page).toHaveURL(/\/startergas$/);
-  await page.getByTestId('covenant').check();
-  await page.getByTestId('gas-submit').click();
-  await expect(page).toHaveURL(/\/starterbuy$/, { timeout: 10_000 });
-  await page.getByTestId('pack-1').locator('input').check();
-  await twoStep(page, 'starter-submit', 'Enter Cryptonomics');
-  await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
-  await expectInWallet(page, 'wallet-busd', '80.00', 10_000);
+  // Test coin credited by the watcher after finality, the gas deposit, then starter pack 1 (20 USDC) in two steps.
+  await activateWallet(page);
   await expect(page.getByTestId('invoke-mastership')).toHaveCount(0);
 
   // Send 5 USDC (+ 0.5 USDC gas) to an outside address; the withdrawal queue signs and broadcasts it.

@@ -93,6 +93,7 @@ export async function activateWallet(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Return' }).click();
   await expect(page.getByTestId('screen-home')).toBeVisible();
   await expectInWallet(page, 'wallet-busd', '100.00');
+  await expectInWallet(page, 'wallet-bnb', '0.1000');
   await page.getByTestId('wallet-open').click();
   await page.getByTestId('invoke-mastership').click();
   await expect(page).toHaveURL(/\/startergas$/);
