@@ -21,6 +21,8 @@ test('grow the free egg → swipe a risk → the round settles: pop-ups, last re
   await expect(page).toHaveURL(/\/eidol$/);
   await expect(page.getByTestId('candle-summary')).toHaveAttribute('data-candles', '0');
 
+  // The swipe steers the eidol the screen shows: on a busy machine its data can land after the countdown.
+  await expect(page.getByTestId('eidol-value')).toBeVisible({ timeout: 30_000 });
   // Swipe up and hold while the round is open: the angle grows; the bid goes out when the finger lifts.
   const countdown = page.getByTestId('round-countdown-text');
   await expect(countdown).toHaveText(/^Next Crypto Aeon Block in 00:(1[0-5]|0[5-9])$/, { timeout: 30_000 });
