@@ -52,11 +52,11 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
       const count = 200;
       for (let i = 1; i <= count; i++) {
         a.realtime.sendToUser(user.id, 'item_arrived', { i });
-        if (i % 50 === 0) a.realtime.broadcast('forumupd', { after: i });
+        if (i % 50 === 0) a.realtime.broadcast('yell', { after: i });
       }
       for (const socket of [onB, onA]) {
         await socket.next('item_arrived', count);
-        await socket.next('forumupd', count / 50);
+        await socket.next('yell', count / 50);
         const pushed = socket.received.filter((m) => m.event !== 'subscribe');
         // The same order on both nodes: each broadcast right after the send it followed.
         expect(pushed.map((m) => (m.event === 'item_arrived' ? m.i : `b${String(m.after)}`))).toEqual(
@@ -64,7 +64,7 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
         );
         const seqs = pushed.filter((m) => m.event === 'item_arrived').map((m) => m.seq);
         expect(seqs).toEqual(Array.from({ length: count }, (_, k) => k + 1));
-        expect(pushed.filter((m) => m.event === 'forumupd').every((m) => m.seq === undefined)).toBe(true);
+        expect(pushed.filter((m) => m.event === 'yell').every((m) => m.seq === undefined)).toBe(true);
       }
       // One message, one nonce, on every node.
       const nonces = (s: TestSocket) => s.received.filter((m) => m.event === 'item_arrived').map((m) => m._nonce);
@@ -144,9 +144,9 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
     // The client comes back and resubscribes; node A's sends reach it through the reopened connections.
     const again = await subscribe('ws', b, player);
     await expect.poll(async () => {
-      a.realtime.broadcast('forumyell', { probe: true });
+      a.realtime.broadcast('yell', { probe: true });
       await settle(50);
-      return again.received.some((m) => m.event === 'forumyell');
+      return again.received.some((m) => m.event === 'yell');
     }, { timeout: 5000, interval: 100 }).toBe(true);
     a.realtime.sendToUser(player.user.id, 'item_arrived', { after: 'reconnect' });
     expect(await again.next('item_arrived')).toMatchObject({ after: 'reconnect', seq: 1 });

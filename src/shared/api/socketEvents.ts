@@ -10,6 +10,7 @@
  * whenever `seq` skips, so a feature never silently misses an event.
  */
 import { z } from 'zod';
+import { chatEntrySchema, forumUpdateSchema, roomIdSchema, worldObjectSchema } from './rooms';
 
 /** A transaction's status (spec 3 §7 "Transactions"). */
 export const transactionStatusSchema = z.enum(['new', 'pending', 'success', 'fail']);
@@ -37,20 +38,20 @@ export const serverEventSchemas = {
   training_failed: z.looseObject({ oogle_id: z.number().int() }),
   /** Someone yelled (spec 1 §8). Fields not yet known: loose. */
   yell: z.looseObject({}),
-  /** "There is some activity at the Forum". Fields not yet known: loose. */
-  forumupd: z.looseObject({}),
-  /** "Inscription is put at the Forum!". Fields not yet known: loose. */
-  forumscribe: z.looseObject({}),
-  /** "Someone yelling at the Forum!". Fields not yet known: loose. */
-  forumyell: z.looseObject({}),
-  /** "{name_from} luves you!": sent to the liked player. */
+  /** What changed in a room (to its present players; `forumUpdateSchema` in rooms.ts). */
+  forumupd: forumUpdateSchema,
+  /** "Inscription is put at the Forum!": the new inscription (to everyone). */
+  forumscribe: z.looseObject({ room: roomIdSchema, ts: z.number().int(), object: worldObjectSchema }),
+  /** "Someone yelling at the Forum!": the yell as a chat entry (to everyone). */
+  forumyell: z.looseObject({ room: roomIdSchema, ts: z.number().int(), chat: chatEntrySchema }),
+  /** "{name_from} luves you!": to the liked player only; `id` is the liked player's user id. */
   forumlike: z.looseObject({ id: z.number().int(), id_from: z.number().int(), name_from: z.string() }),
-  /** "{name} burning incense at the Forum!". Fields not yet known: loose. */
-  forumincense: z.looseObject({}),
-  /** "{name} sent Caravan to restock shop items.". Fields not yet known: loose. */
-  forumcaravan: z.looseObject({}),
-  /** "{name} unpacks the item from Caravan!". Fields not yet known: loose. */
-  forumcaravanunpack: z.looseObject({}),
+  /** "{name} burning incense at the Forum!": slot 1–3 now burns until `until` (UTC) (to everyone). */
+  forumincense: z.looseObject({ room: roomIdSchema, ts: z.number().int(), name: z.string(), slot: z.number().int(), until: z.string() }),
+  /** "{name} sent Caravan to restock shop items.": back at `returns_at` (UTC) (to everyone). */
+  forumcaravan: z.looseObject({ room: roomIdSchema, ts: z.number().int(), name: z.string(), returns_at: z.string() }),
+  /** "{name} unpacks the item from Caravan!": one good went to the store; `caravan_items` left (to everyone). */
+  forumcaravanunpack: z.looseObject({ room: roomIdSchema, ts: z.number().int(), name: z.string(), item_id: z.number().int(), caravan_items: z.number().int() }),
 } as const;
 
 /** A known server event name. */

@@ -30,11 +30,11 @@ describe('server event bus', () => {
   it('keeps delivering when one handler throws', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const seen: string[] = [];
-    offs.push(onServerEvent('forumyell', () => {
+    offs.push(onServerEvent('yell', () => {
       throw new Error('boom');
     }));
-    offs.push(onServerEvent('forumyell', (m) => void seen.push(m._nonce)));
-    publishServerEvent({ event: 'forumyell', _nonce: 'y1' });
+    offs.push(onServerEvent('yell', (m) => void seen.push(m._nonce)));
+    publishServerEvent({ event: 'yell', _nonce: 'y1' });
     expect(seen).toEqual(['y1']);
     expect(error).toHaveBeenCalledOnce();
   });
