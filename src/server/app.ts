@@ -44,6 +44,7 @@ import { walletExchangeRoutes } from './http/routes/walletExchangeRoutes';
 import { installBuildHeader } from './http/buildId';
 import { installWebManifest } from './http/webManifest';
 import { gdaoRoutes } from './http/routes/gdaoRoutes';
+import { roomEffectRoutes } from './http/routes/roomEffectRoutes';
 import { runGdaoJob } from './domain/gdao/gdaoJob';
 import { GDAO_JOB_MS } from './domain/gdao/gdaoConfig';
 
@@ -158,6 +159,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     itemActionRoutes(api, ctx);
     walletExchangeRoutes(api, ctx, realtime);
     gdaoRoutes(api, ctx, realtime);
+    roomEffectRoutes(api, ctx, realtime);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
   });
   await installStaticFiles(app, components.staticPaths ?? defaultStaticPaths());

@@ -10,6 +10,8 @@ import { loadChestView } from '../gdao/chest';
 import { eidolValues, openEidolsOf } from './eidolRepo';
 import { toEidolView } from './eidolView';
 import { caravanState } from '../shop/shopLocks';
+import { caravanView } from '../world/caravan';
+import { incenseView } from '../world/incense';
 
 /** Builds the game view of `user` in `round`; `items` are the user's items as the user view lists them. */
 export async function loadGameView(k: Kysely<Database>, user: UserRow, round: RoundRow, items: Item[], now: number): Promise<GameView> {
@@ -17,7 +19,8 @@ export async function loadGameView(k: Kysely<Database>, user: UserRow, round: Ro
   const values = await eidolValues(k, rows.map((r) => r.id));
   const chest = await loadChestView(k);
   const oogles = rows.map((r) => toEidolView(r, values.get(r.id) ?? 0n));
-  const caravan = await caravanState(k);
+  const caravan = caravanView(await caravanState(k), now);
+  const incense = await incenseView(k, now);
   // An egg earns XP every round whatever its risk, so it is always in; an eidol is in once its risk is > 0.
   const isJoined = rows.some((r) => r.type === 'egg' || r.risk !== '0');
   return {
@@ -30,14 +33,11 @@ export async function loadGameView(k: Kysely<Database>, user: UserRow, round: Ro
     investor_skin_id: user.investor_skin_id,
     senator: wireTime(user.senator_until),
     patricius: wireTime(user.patricius_until),
-    // PLACEHOLDER until issue 12 (the worlds: incense and the caravan): nothing burns, the caravan is home.
-    incense_1: '',
-    incense_2: '',
-    incense_3: '',
+    // Each slot's end while it burns, else '' (src/server/domain/world/incense.ts).
+    ...incense,
     gdao_chest_supply: chest.gdao_chest_supply,
-    // The caravan's state row (#12 drives it): its return time while one is set, and the goods left to unpack.
-    caravan: wireTime(caravan.returnsAt) ?? '',
-    caravan_items: caravan.goodsRemaining,
+    // The return time while the caravan travels, else ''; the goods left to unpack once back (world/caravan.ts).
+    ...caravan,
     chest_locked: chest.chest_locked,
     gdao_burn_rate: chest.gdao_burn_rate,
     gdao_claim_fee_percent: chest.gdao_claim_fee_percent,

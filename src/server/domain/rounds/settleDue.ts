@@ -14,6 +14,7 @@ import type { SettlementAccount } from '../../../shared/rules/round/settlementTy
 import { eidolAccount, postBulk, systemAccount, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
 import { loopSlicer } from '../../loopSlice';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
+import { burningSlots } from '../world/incense';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
 import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
@@ -74,6 +75,9 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   // the rest of the server keep running while a big round books (the transaction waits, nothing else
   // can write meanwhile: SQLite's write lock, PostgreSQL's row locks).
   const pause = loopSlicer();
+  // The emission's incense doubling: the slots burning when the round is booked, recorded on the round
+  // row below so the fairness record (and `npm run verify`) replays the same number.
+  const incenseSlots = await burningSlots(k, now);
   const config = opts.economy ?? ECONOMY_CONFIG;
   const { rows, unreadable } = await loadSnapshot(k, round.can_act_before, { dialect: tx.dialect, pause }, config);
   const phase = opts.onPhase ?? (() => {});
@@ -85,7 +89,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     thresholdUnits: units,
     eidols,
     poolBefore: pool.balance,
-    incenseSlots: round.incense_slots,
+    incenseSlots,
     config,
   }, pause);
 
@@ -153,7 +157,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   await k
     .updateTable('rounds')
     .set({
-      settled_at: now, threshold_units: Number(units), participants: t.participants, winners: t.winners, pool_before: t.poolBefore,
+      settled_at: now, threshold_units: Number(units), incense_slots: incenseSlots, participants: t.participants, winners: t.winners, pool_before: t.poolBefore,
       pool_after: t.poolAfter, round_fee: t.fee, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.nominalStakes,
     })
     .where('id', '=', round.id)

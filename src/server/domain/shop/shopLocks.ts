@@ -1,7 +1,8 @@
 /**
  * When the shops refuse to sell: while the round is mining ("Locked for Aeon Computing", every item
- * action) and while the caravan's restock is pending with goods left ("Locked for restock", the mage shop
- * and the gDAO store: the caravan restocks them; eggs and starter packs are not held back).
+ * action) and while the caravan's restock is pending ("Locked for restock", the mage shop and the gDAO
+ * store: the caravan restocks them; eggs and starter packs are not held back). ECONOMY.md: the store is
+ * locked while goods remain, i.e. from the caravan's send, through its travel, until the last good is unpacked.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -23,15 +24,18 @@ export async function caravanState(k: Kysely<Database>): Promise<CaravanState> {
   return { returnsAt: row?.returns_at ?? null, goodsRemaining: row?.goods_remaining ?? 0 };
 }
 
-/** True while a restock is pending (the return is ahead) and goods remain. */
-export function restockPending(c: CaravanState, now: number): boolean {
-  return c.goodsRemaining > 0 && c.returnsAt !== null && c.returnsAt > now;
+/** True while a restock is pending: the caravan was sent and goods remain (travelling or not yet unpacked). */
+export function restockPending(c: CaravanState): boolean {
+  return c.goodsRemaining > 0 && c.returnsAt !== null;
 }
 
-/** Throws "Locked for restock" (errors.restock_until: the return time, UTC) while a restock is pending. */
-export async function requireNoRestock(k: Kysely<Database>, now: number): Promise<void> {
+/**
+ * Throws "Locked for restock" (errors.restock_until: the caravan's return time, UTC; past once it is
+ * back and goods wait to be unpacked) while a restock is pending.
+ */
+export async function requireNoRestock(k: Kysely<Database>): Promise<void> {
   const c = await caravanState(k);
-  if (restockPending(c, now)) throw new AppError(422, LOCKED_FOR_RESTOCK, { restock_until: [wireTime(c.returnsAt)!] });
+  if (restockPending(c)) throw new AppError(422, LOCKED_FOR_RESTOCK, { restock_until: [wireTime(c.returnsAt)!] });
 }
 
 /**

@@ -53,7 +53,7 @@ export const STOCK_LEG = 'unit';
 /** The checks every sale makes inside its transaction: locks, e-mail for the gDAO store, a valid price. */
 async function checkSale(tx: LedgerTx, userId: number, item: ShopItemRow): Promise<ListingPrice> {
   await requireRoundOpen(tx.kysely, tx.now);
-  if (item.type !== 'egg') await requireNoRestock(tx.kysely, tx.now);
+  if (item.type !== 'egg') await requireNoRestock(tx.kysely);
   if (item.type === 'gdao') {
     const user = await tx.kysely.selectFrom('users').select('email_confirmed').where('id', '=', userId).executeTakeFirstOrThrow();
     if (user.email_confirmed !== 1) throw new AppError(422, CONFIRM_EMAIL, { email: [CONFIRM_EMAIL] });
