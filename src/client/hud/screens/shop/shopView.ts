@@ -102,15 +102,22 @@ export interface CaravanState {
   caravan_items: number;
 }
 
-/** Milliseconds until the restock ends while it locks purchases (restock pending, goods left), else null. */
+/**
+ * Milliseconds until the caravan returns while it locks purchases, else null. The store stays locked from
+ * the send until the last good is unpacked: the game view shows the return time while the caravan travels
+ * (its goods count then reads 0), and '' with the goods left once it is back, which locks with 0 left.
+ */
 export function restockLeftMs(caravan: CaravanState | null, nowMs: number): number | null {
-  if (!caravan || !caravan.caravan || !(caravan.caravan_items > 0)) return null;
-  const until = parseUtc(caravan.caravan);
-  return Number.isFinite(until) && until > nowMs ? until - nowMs : null;
+  if (!caravan) return null;
+  const until = caravan.caravan ? parseUtc(caravan.caravan) : NaN;
+  if (Number.isFinite(until)) return Math.max(0, until - nowMs);
+  return caravan.caravan_items > 0 ? 0 : null;
 }
 
-/** "Locked for restock 4:05" / "Locked for restock 1:02:03" (the time left, rounded up to the second). */
+/** "Locked for restock 4:05" / "Locked for restock 1:02:03" (the time left, rounded up to the second); no time once back. */
 export function restockText(leftMs: number): string {
+  // Back with goods to unpack: locked, with no time to wait for.
+  if (leftMs <= 0) return RESTOCK_LABEL;
   const total = Math.max(0, Math.ceil(leftMs / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);

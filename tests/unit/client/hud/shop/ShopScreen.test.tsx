@@ -172,16 +172,19 @@ describe('ShopScreen /mageshop', () => {
 });
 
 describe('ShopScreen /gdaoshop', () => {
-  it('locks for restock with the time left while the caravan is out and goods remain, then buys in one press', async () => {
+  it('locks for restock with the time left while the caravan is out, until its goods are unpacked, then buys in one press', async () => {
     setUser({ items: gdao(7) });
-    $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ caravan: utc(NOW + 65_000), caravan_items: 2 }, { serverMs: NOW }) });
+    $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ caravan: utc(NOW + 65_000), caravan_items: 0 }, { serverMs: NOW }) });
     await mount({ variant: 'gdao' });
     expect(calls).toEqual(['list gdao']);
     expect(text('shop-price')).toBe('7 gDAO');
     expect(text('shop-buy')).toBe('Locked for restock 1:05');
     await advance(1_000);
     expect(text('shop-buy')).toBe('Locked for restock 1:04');
+    // Back with goods still to unpack: locked, nothing left to count.
     await advance(64_000);
+    expect(text('shop-buy')).toBe('Locked for restock');
+    await settle(() => $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ caravan: '', caravan_items: 0 }, { serverMs: NOW + 65_000 }) }));
     expect(text('shop-buy')).toBe('Buy with gDAO');
     await settle(() => byId('shop-buy')!.click());
     // The drop names the inventory item (the Tome, 14), not the listing (5).

@@ -40,11 +40,13 @@ describe('paying currency and price', () => {
 
 describe('restock lock', () => {
   const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-  it('locks while the caravan is in the future and goods remain', () => {
-    expect(restockLeftMs({ caravan: at(NOW + 65_000), caravan_items: 2 }, NOW)).toBe(65_000);
-    expect(restockLeftMs({ caravan: at(NOW + 65_000), caravan_items: 0 }, NOW)).toBeNull();
-    expect(restockLeftMs({ caravan: at(NOW - 1_000), caravan_items: 2 }, NOW)).toBeNull();
-    expect(restockLeftMs({ caravan: '', caravan_items: 2 }, NOW)).toBeNull();
+  it('locks from the send until the last good is unpacked', () => {
+    // Travelling: the return time shows, the goods count reads 0.
+    expect(restockLeftMs({ caravan: at(NOW + 65_000), caravan_items: 0 }, NOW)).toBe(65_000);
+    // Due back but not refreshed yet, or back with goods left: locked, nothing to count down.
+    expect(restockLeftMs({ caravan: at(NOW - 1_000), caravan_items: 0 }, NOW)).toBe(0);
+    expect(restockLeftMs({ caravan: '', caravan_items: 2 }, NOW)).toBe(0);
+    expect(restockLeftMs({ caravan: '', caravan_items: 0 }, NOW)).toBeNull();
     expect(restockLeftMs(null, NOW)).toBeNull();
   });
 
@@ -52,6 +54,7 @@ describe('restock lock', () => {
     expect(restockText(65_000)).toBe('Locked for restock 1:05');
     expect(restockText(500)).toBe('Locked for restock 0:01');
     expect(restockText(3_723_000)).toBe('Locked for restock 1:02:03');
+    expect(restockText(0)).toBe('Locked for restock');
   });
 });
 
