@@ -206,8 +206,16 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     s.clock.advance(CARAVAN_HOME_GRACE_MS);
     const noMap = await racers[1]!.client.post('/api/rooms/caravan/', {});
     expect([noMap.status, noMap.body.message]).toEqual([409, NO_MAP]);
-    expect((await other.client.post('/api/rooms/caravan/', {})).body.data).toEqual({ caravan: wireTime(s.clock.now() + CARAVAN_MINUTES * 60_000), caravan_items: 0 });
-    expect(await watcher.next('forumcaravan', 2)).toMatchObject({ name: other.user.name });
+    // Two Map holders at once: one sends it, the other is told when it returns and keeps the Map.
+    await issueItem(db(), s.clock, racers[2]!.user.id, MAP, 1n);
+    const senders = [other, racers[2]!];
+    const sends = await Promise.all(senders.map((p) => p.client.post('/api/rooms/caravan/', {})));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(sends.find((r) => r.status === 200)!.body.data).toEqual({ caravan: wireTime(s.clock.now() + CARAVAN_MINUTES * 60_000), caravan_items: 0 });
+    expect(sends.find((r) => r.status === 409)!.body.message).toBe('Caravan will return in 1:00:00');
+    expect((await holds(other.user.id, MAP)) + (await holds(racers[2]!.user.id, MAP))).toBe(1n);
+    const sender = senders[sends.findIndex((r) => r.status === 200)]!;
+    expect(await watcher.next('forumcaravan', 2)).toMatchObject({ name: sender.user.name });
     await ledgerOk();
   });
 });
