@@ -29,7 +29,7 @@ export async function likeMaster(ctx: WorldContext, from: { id: number; name: st
   const target = await masterOf(ctx, id);
   if (target.userId === from.id) throw new AppError(422, LIKE_SELF, { id: [LIKE_SELF] });
   if (!target.present) throw new AppError(409, PLAYER_GONE);
-  await keepPace(ctx.limiter.store, `like:${from.id}:${target.userId}`, LIKE_PACE, ctx.clock.now(), likeTooFast);
+  await keepPace(ctx.pace, `like:${from.id}:${target.userId}`, LIKE_PACE, ctx.clock.now(), likeTooFast);
   ctx.realtime.sendToUser(target.userId, 'forumlike', { id: target.userId, id_from: from.id, name_from: from.name });
   return roomState(ctx, target.room!, from.id);
 }

@@ -24,7 +24,7 @@ async function admit(ctx: WorldContext, userId: number, raw: unknown, max: numbe
   const now = ctx.clock.now();
   const speaker = await presentSpeaker(ctx.db.kysely, userId, now);
   // Verses and yells share one pace: a player cannot double its rate by alternating them.
-  await keepPace(ctx.limiter.store, `chat:${userId}`, CHAT_PACE, now, chatTooFast);
+  await keepPace(ctx.pace, `chat:${userId}`, CHAT_PACE, now, chatTooFast);
   return { text, speaker };
 }
 

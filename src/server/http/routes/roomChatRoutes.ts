@@ -34,39 +34,39 @@ function verseOf(body: unknown): unknown {
 /** The chat routes; `deposits` derives the deposit addresses send answers (the chain gateway's). */
 export function roomChatRoutes(deposits: AddressDeriver): RouteModule {
   return (app, appCtx, realtime) => {
-    const ctx: WorldContext = { ...appCtx, realtime };
+    const ctx: WorldContext = { db: appCtx.db, clock: appCtx.clock, config: appCtx.config, pace: appCtx.limiter.store, realtime };
     // The original client calls some rooms paths with a trailing slash: both spellings answer alike.
     const paths = (p: string) => [p, `${p}/`];
 
     for (const kind of ['verse', 'yell'] as const) {
       for (const p of paths(`/api/rooms/${kind}`)) {
-        app.post(p, async (request) => ok(await postChat(ctx, (await requireUser(ctx, request)).id, kind, verseOf(request.body))));
+        app.post(p, async (request) => ok(await postChat(ctx, (await requireUser(appCtx, request)).id, kind, verseOf(request.body))));
       }
     }
     for (const p of paths('/api/rooms/scribe')) {
-      app.post(p, async (request) => ok(await scribeInscription(ctx, (await requireUser(ctx, request)).id, verseOf(request.body))));
+      app.post(p, async (request) => ok(await scribeInscription(ctx, (await requireUser(appCtx, request)).id, verseOf(request.body))));
     }
     for (const p of paths('/api/rooms/vote/:id')) {
       app.post(p, { schema: { params: idParams } }, async (request) => {
-        const user = await requireUser(ctx, request);
+        const user = await requireUser(appCtx, request);
         return ok(await voteInscription(ctx, user.id, objectIdOf(request.params.id, INSCRIPTION_NOT_FOUND)));
       });
     }
     for (const p of paths('/api/rooms/promote/:id')) {
       app.post(p, { schema: { params: idParams } }, async (request) => {
-        const user = await requireUser(ctx, request);
+        const user = await requireUser(appCtx, request);
         return ok(await promoteInscription(ctx, user, objectIdOf(request.params.id, INSCRIPTION_NOT_FOUND)));
       });
     }
     for (const p of paths('/api/rooms/like/:id')) {
       app.post(p, { schema: { params: idParams } }, async (request) => {
-        const user = await requireUser(ctx, request);
+        const user = await requireUser(appCtx, request);
         return ok(await likeMaster(ctx, user, objectIdOf(request.params.id, PLAYER_NOT_FOUND)));
       });
     }
     for (const p of paths('/api/rooms/send/:id')) {
       app.post(p, { schema: { params: idParams } }, async (request) => {
-        await requireUser(ctx, request);
+        await requireUser(appCtx, request);
         return ok(await masterAddress(ctx, deposits, objectIdOf(request.params.id, PLAYER_NOT_FOUND)));
       });
     }
