@@ -73,6 +73,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
       const r = await client.post(path, { verse: 'é'.repeat(max + 1) });
       expect([r.status, r.body.message, r.body.errors]).toEqual([422, T.verseTooLong(max), { verse: [T.verseTooLong(max)] }]);
     }
+    expect(await snapshot()).toEqual(before);
     // An emoji is one character: exactly the limit passes.
     expect((await client.post('/api/rooms/yell', { verse: '🏛'.repeat(YELL_MAX) })).status).toBe(200);
     expect(await snapshot()).not.toEqual(before);

@@ -1,7 +1,7 @@
 /** The verse text rule: controls and bidi overrides become spaces, trimmed, non-empty, within the limit in code points. */
 import { describe, expect, it } from 'vitest';
 import { readVerse } from '../../../../../src/server/domain/world/chatText';
-import { AppError } from '../../../../../src/server/domain/errors';
+import type { AppError } from '../../../../../src/server/domain/errors';
 import { VERSE_REQUIRED, verseTooLong } from '../../../../../src/server/domain/world/worldTexts';
 
 function refusal(raw: unknown, max = 10): AppError {
