@@ -4,6 +4,7 @@ import { loadChainConfig } from './chain/chainConfig';
 import { openChainGateway } from './chain/gateway';
 import { chainModule } from './http/routes/walletRoutes';
 import { solvencyRoutes } from './http/routes/solvencyRoutes';
+import { roomChatRoutes } from './http/routes/roomChatRoutes';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrate } from './db/migrate';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     rateLimits: rateLimitsFromEnv(process.env),
     appKey: process.env.APP_KEY || undefined,
     rounds: { enabled: true },
-    routes: [chainModule(chain).routes, solvencyRoutes(chain)],
+    routes: [chainModule(chain).routes, solvencyRoutes(chain), roomChatRoutes(chain.deposits)],
   });
 
   let closing = false;

@@ -1,0 +1,36 @@
+/**
+ * The numbers of the world's chat and social actions (spec 3 §4–§7): text lengths, how long an inscription
+ * stands, the items they spend, and each player's pace. README.md beside this file explains the choices.
+ */
+
+/** Longest verse (characters, after trimming). */
+export const VERSE_MAX = 280;
+/** Longest yell: a notice to every player, so shorter. */
+export const YELL_MAX = 140;
+/** Longest inscription. */
+export const SCRIBE_MAX = 280;
+/** Days a new inscription stands. */
+export const INSCRIPTION_DAYS = 7;
+/** Days one promotion adds to an inscription's standing time. */
+export const PROMOTE_DAYS = 30;
+/** A day in ms. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Scribe item (ledger asset `item:2`): one is spent per inscription. */
+export const SCRIBE_ITEM_ID = 2;
+/** The Puff item (ledger asset `item:9`): a master holding one shows its puff. */
+export const PUFF_ITEM_ID = 9;
+
+/** A fixed-window quota: at most `max` per `windowMs`. */
+export interface PaceRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Verses and yells together, per player: one per 2 s (a burst guard), 20 per minute (a flood guard). */
+export const CHAT_PACE: readonly PaceRule[] = [
+  { max: 1, windowMs: 2_000 },
+  { max: 20, windowMs: 60_000 },
+];
+/** Luvs, per player and liked player: one per minute (each one reaches the liked player's screen). */
+export const LIKE_PACE: readonly PaceRule[] = [{ max: 1, windowMs: 60_000 }];

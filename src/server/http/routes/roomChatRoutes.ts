@@ -1,0 +1,74 @@
+/**
+ * The world's chat and social actions (spec 3 §7): `POST /api/rooms/verse|yell|scribe {verse}`,
+ * `POST /api/rooms/vote|promote|like|send/{id}`, each also with a trailing slash. All need a player (and
+ * CSRF, as every POST of the API scope); each answers the room's state, but send, which answers the master's
+ * deposit address. src/server/domain/world/README.md lists the checks and texts.
+ */
+import { z } from 'zod';
+import type { RouteModule } from '../../app';
+import type { AddressDeriver } from '../../chain/depositAddresses';
+import { AppError } from '../../domain/errors';
+import { promoteInscription, voteInscription } from '../../domain/world/inscriptions';
+import { likeMaster, masterAddress } from '../../domain/world/masters';
+import { postChat } from '../../domain/world/postVerse';
+import { scribeInscription } from '../../domain/world/scribeInscription';
+import type { WorldContext } from '../../domain/world/worldContext';
+import { INSCRIPTION_NOT_FOUND, PLAYER_NOT_FOUND } from '../../domain/world/worldTexts';
+import { ok } from '../envelope';
+import { requireUser } from '../requireUser';
+
+const idParams = z.object({ id: z.string() });
+
+/** The object id of a path, or a 404 with `text` for anything that cannot be one (never looked up). */
+function objectIdOf(raw: string, text: string): number {
+  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError(404, text);
+  return id;
+}
+
+/** The body's `verse` (read by the action, so a wrong one gets its 422 under `verse`). */
+function verseOf(body: unknown): unknown {
+  return body !== null && typeof body === 'object' ? (body as { verse?: unknown }).verse : undefined;
+}
+
+/** The chat routes; `deposits` derives the deposit addresses send answers (the chain gateway's). */
+export function roomChatRoutes(deposits: AddressDeriver): RouteModule {
+  return (app, appCtx, realtime) => {
+    const ctx: WorldContext = { db: appCtx.db, clock: appCtx.clock, config: appCtx.config, pace: appCtx.limiter.store, realtime };
+    // The original client calls some rooms paths with a trailing slash: both spellings answer alike.
+    const paths = (p: string) => [p, `${p}/`];
+
+    for (const kind of ['verse', 'yell'] as const) {
+      for (const p of paths(`/api/rooms/${kind}`)) {
+        app.post(p, async (request) => ok(await postChat(ctx, (await requireUser(appCtx, request)).id, kind, verseOf(request.body))));
+      }
+    }
+    for (const p of paths('/api/rooms/scribe')) {
+      app.post(p, async (request) => ok(await scribeInscription(ctx, (await requireUser(appCtx, request)).id, verseOf(request.body))));
+    }
+    for (const p of paths('/api/rooms/vote/:id')) {
+      app.post(p, { schema: { params: idParams } }, async (request) => {
+        const user = await requireUser(appCtx, request);
+        return ok(await voteInscription(ctx, user.id, objectIdOf(request.params.id, INSCRIPTION_NOT_FOUND)));
+      });
+    }
+    for (const p of paths('/api/rooms/promote/:id')) {
+      app.post(p, { schema: { params: idParams } }, async (request) => {
+        const user = await requireUser(appCtx, request);
+        return ok(await promoteInscription(ctx, user, objectIdOf(request.params.id, INSCRIPTION_NOT_FOUND)));
+      });
+    }
+    for (const p of paths('/api/rooms/like/:id')) {
+      app.post(p, { schema: { params: idParams } }, async (request) => {
+        const user = await requireUser(appCtx, request);
+        return ok(await likeMaster(ctx, user, objectIdOf(request.params.id, PLAYER_NOT_FOUND)));
+      });
+    }
+    for (const p of paths('/api/rooms/send/:id')) {
+      app.post(p, { schema: { params: idParams } }, async (request) => {
+        await requireUser(appCtx, request);
+        return ok(await masterAddress(ctx, deposits, objectIdOf(request.params.id, PLAYER_NOT_FOUND)));
+      });
+    }
+  };
+}

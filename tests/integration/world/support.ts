@@ -1,0 +1,74 @@
+/** Fixtures of the world tests: a server with the chat routes, players made present by their master row, sockets, snapshots. */
+import { expect } from 'vitest';
+import type { DialectName, Db } from '../../../src/server/db/database';
+import { createLedger, ensureGenesis, type Ledger } from '../../../src/server/ledger/index';
+import { addressDeriver } from '../../../src/server/chain/depositAddresses';
+import { devKeysFrom } from '../../../src/server/chain/devKeys';
+import { roomChatRoutes } from '../../../src/server/http/routes/roomChatRoutes';
+import { gameSnapshot } from '../../support/gameFixtures';
+import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
+import { openSocket, type TestSocket } from '../../support/sockets';
+
+/** The deposit addresses the test server answers (the well-known test mnemonic's). */
+export const testDeposits = addressDeriver(devKeysFrom('test test test test test test test test test test test junk').depositXpub);
+
+/** The {name} account of the world tests. */
+export const TEST_ADMIN = 'player_wadm';
+
+/** A world test server and its ledger check. */
+export interface WorldServer {
+  s: TestServer;
+  ledger: Ledger;
+  ledgerOk(): Promise<void>;
+}
+
+/** Starts a server on `dialect` with the chat routes and the ledger's genesis. */
+export async function startWorldServer(dialect: DialectName, pgAdminUrl: string): Promise<WorldServer> {
+  const s = await startTestServer(dialect, pgAdminUrl, { routes: [roomChatRoutes(testDeposits)], realtimeLimits: { handshakeBurst: 10_000 } }, { adminName: TEST_ADMIN });
+  await ensureGenesis(s.testDb.db, s.clock);
+  const ledger = createLedger(s.testDb.db, s.clock);
+  return { s, ledger, ledgerOk: async () => expect((await ledger.check()).violations).toEqual([]) };
+}
+
+/** Puts the player's master in `room` at `coordinate`, seen now (what enter and walk do); returns its object id. */
+export async function makePresent(s: TestServer, userId: number, room: 1 | 2, coordinate: number): Promise<number> {
+  const k = s.testDb.db.kysely;
+  const now = s.clock.now();
+  const row = await k.selectFrom('world_objects').select('id').where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  if (row) {
+    await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', row.id).execute();
+    return row.id;
+  }
+  const ins = await k
+    .insertInto('world_objects')
+    .values({ type: 'master', user_id: userId, room, coordinate, limit_at: null, seen_at: now, updated_at: now, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return ins.id;
+}
+
+/** Takes the player's master out of its room (what leave does). */
+export async function makeAbsent(s: TestServer, userId: number): Promise<void> {
+  await s.testDb.db.kysely.updateTable('world_objects').set({ room: null }).where('type', '=', 'master').where('user_id', '=', userId).execute();
+}
+
+/** A registered player with a subscribed socket. */
+export async function playerWithSocket(s: TestServer, n: string, open: TestSocket[]) {
+  const player = await registerPlayer(s, n);
+  const socket = await openSocket('socket.io', s.url, { cookie: player.client.cookieHeader() });
+  open.push(socket);
+  socket.send({ method: 'sync', token: player.user.ws_auth_token });
+  expect(await socket.next('subscribe')).toMatchObject({ success: true });
+  return { ...player, socket };
+}
+
+/** What a refusal must leave unchanged: the ledger and game tables, and every world row. */
+export async function worldSnapshot(db: Db): Promise<Record<string, unknown>> {
+  const k = db.kysely;
+  return {
+    game: await gameSnapshot(db),
+    objects: await k.selectFrom('world_objects').selectAll().orderBy('id').execute(),
+    votes: await k.selectFrom('inscription_votes').selectAll().orderBy('object_id').orderBy('user_id').execute(),
+    chat: await k.selectFrom('chat_messages').selectAll().orderBy('id').execute(),
+  };
+}
