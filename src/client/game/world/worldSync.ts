@@ -11,6 +11,9 @@ import { channelAt, channelVisible, type RoomId } from '../../../shared/rules/wo
 import { onResync, onServerEvent } from '../../net/serverEvents';
 import { worldApi, type Telemetry, type WorldApi } from '../../net/worldApi';
 import { $session } from '../../stores/session';
+import { eidolApi, type TelemetrySample } from '../../net/eidolApi';
+import type { ApiResult } from '../../net/http';
+import { $numberSamples } from '../eidol/eidolStores';
 import { $chatLog, $ownObjectId, $ownPosition, $worldObjects, $worldReady, $worldRoom, $worldSelection } from './worldStores';
 
 /** Room state and telemetry refresh period (spec 3 §9: 60 s). */
@@ -19,6 +22,8 @@ export const WORLD_REFRESH_MS = 60_000;
 export const WALK_DELAY_MS = 500;
 /** The chat log keeps the last 50 visible entries (contracts). */
 export const CHAT_LOG_MAX = 50;
+/** The number chart's samples follow the telemetry 1 s later (spec 3 §7: chart +500 ms, num +500 ms more). */
+export const NUMBERS_DELAY_MS = 1_000;
 
 /** The eye panel's figures, null until the first answer. */
 export const $worldTelemetry = atom<Telemetry | null>(null);
@@ -30,6 +35,8 @@ export interface WorldSyncDeps {
   api?: Pick<WorldApi, 'enter' | 'leave' | 'walk' | 'telemetry'>;
   /** The logged-in player's id (their master is the one with this `user_id`). */
   userId?: () => number | undefined;
+  /** `GET /api/telemetry/num` (the chart ball's wisdom number). */
+  numbers?: () => Promise<ApiResult<TelemetrySample[]>>;
 }
 
 /** A running sync. */
@@ -73,7 +80,9 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
   const userId = deps.userId ?? (() => $session.get().user?.id);
   let stopped = false;
   let entered = false;
+  const numbers = deps.numbers ?? eidolApi.numbers;
   let walkTimer: ReturnType<typeof setTimeout> | undefined;
+  let numbersTimer: ReturnType<typeof setTimeout> | undefined;
   // The coordinate the server last confirmed for the own master: a stop there sends no walk.
   let synced: number | undefined;
 
@@ -109,7 +118,14 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
 
   async function telemetry(): Promise<void> {
     const result = await api.telemetry();
-    if (!stopped && result.ok) $worldTelemetry.set(result.data);
+    if (stopped || !result.ok) return;
+    $worldTelemetry.set(result.data);
+    clearTimeout(numbersTimer);
+    numbersTimer = setTimeout(() => {
+      void numbers().then((r) => {
+        if (!stopped && r.ok) $numberSamples.set(r.data);
+      });
+    }, NUMBERS_DELAY_MS);
   }
 
   function refresh(): void {
@@ -161,6 +177,7 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
     if (stopped) return;
     stopped = true;
     clearTimeout(walkTimer);
+    clearTimeout(numbersTimer);
     clearInterval(poll);
     offPosition();
     offUpdate();

@@ -79,12 +79,12 @@ function until(text: string | undefined): number {
 }
 
 /** The incense slots' end times (epoch ms; NaN when unlit). */
-export function incenseEnds(game: WorldPlace['game']): [number, number, number] {
+export function incenseEnds(game: Pick<GameView, 'incense_1' | 'incense_2' | 'incense_3'> | null): [number, number, number] {
   return [until(game?.incense_1), until(game?.incense_2), until(game?.incense_3)];
 }
 
 /** How many incense slots burn at `nowMs`. */
-export function activeIncense(game: WorldPlace['game'], nowMs: number): number {
+export function activeIncense(game: Pick<GameView, 'incense_1' | 'incense_2' | 'incense_3'> | null, nowMs: number): number {
   return incenseEnds(game).filter((t) => t > nowMs).length;
 }
 

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../../../src/client/net/http';
 import type { RoomState } from '../../../../../src/shared/api/rooms';
 import { publishServerEvent } from '../../../../../src/client/net/serverEvents';
-import { createWorldSync, WALK_DELAY_MS, WORLD_REFRESH_MS, $walkError, $worldTelemetry, type WorldSync } from '../../../../../src/client/game/world/worldSync';
+import { createWorldSync, NUMBERS_DELAY_MS, WALK_DELAY_MS, WORLD_REFRESH_MS, $walkError, $worldTelemetry, type WorldSync } from '../../../../../src/client/game/world/worldSync';
 import { $chatLog, $ownObjectId, $ownPosition, $worldObjects, $worldReady, $worldRoom } from '../../../../../src/client/game/world/worldStores';
+import { $numberSamples } from '../../../../../src/client/game/eidol/eidolStores';
 import { makeChat, makeObject, makeState } from './worldFixtures';
 
 const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data, message: '' });
@@ -25,7 +26,8 @@ describe('worldSync', () => {
     walk: async (c: number, f: boolean) => (calls.push(`walk ${c} ${f}`), walkAnswer),
     telemetry: async () => (calls.push('telemetry'), ok(telemetry)),
   };
-  const start = () => (sync = createWorldSync(1, { api, userId: () => 7 }));
+  const numbers = async () => (calls.push('numbers'), ok([{ amount: '0.5', created_at: '2026-11-25 20:00:00' }]));
+  const start = () => (sync = createWorldSync(1, { api, userId: () => 7, numbers }));
   const stopAt = (coordinate: number) => $ownPosition.set({ coordinate, flip: true, moving: false });
 
   beforeEach(() => {
@@ -59,7 +61,9 @@ describe('worldSync', () => {
   it('enters again with the telemetry every 60 s and on a socket resync', async () => {
     start();
     await vi.advanceTimersByTimeAsync(WORLD_REFRESH_MS);
-    expect(calls).toEqual(['enter 1', 'telemetry', 'enter 1', 'telemetry']);
+    expect(calls).toEqual(['enter 1', 'telemetry', 'numbers', 'enter 1', 'telemetry']);
+    await vi.advanceTimersByTimeAsync(NUMBERS_DELAY_MS);
+    expect($numberSamples.get()).toHaveLength(1);
     publishServerEvent({ event: 'subscribe', _nonce: 'w1', success: true });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.filter((c) => c === 'enter 1')).toHaveLength(3);
