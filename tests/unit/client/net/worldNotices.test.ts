@@ -11,7 +11,7 @@ import {
 } from '../../../../src/client/net/worldNotices';
 
 const seed = Number(process.env.TEST_SEED ?? Date.now() % 2 ** 31);
-console.log(`worldNotices seed ${seed}`);
+console.info(`worldNotices seed ${seed}`);
 
 describe('worldNotices', () => {
   let nowMs: number;
