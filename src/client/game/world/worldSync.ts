@@ -22,6 +22,8 @@ export const WORLD_REFRESH_MS = 60_000;
 export const WALK_DELAY_MS = 500;
 /** The chat log keeps the last 50 visible entries (contracts). */
 export const CHAT_LOG_MAX = 50;
+/** Retry of a failed first enter (not in the spec: without it the loading overlay would stay for a whole minute). */
+export const ENTER_RETRY_MS = 5_000;
 /** The number chart's samples follow the telemetry 1 s later (spec 3 §7: chart +500 ms, num +500 ms more). */
 export const NUMBERS_DELAY_MS = 1_000;
 
@@ -64,6 +66,10 @@ export function mergeObjects(byId: ReadonlyMap<number, WorldObject>, update: Pic
   return next;
 }
 
+// The last leave request: the next enter waits for it, so going from the Forum to the Ditch (or React's
+// development remount) cannot have the leave land after the new enter and take the master out again.
+let lastLeave: Promise<unknown> = Promise.resolve();
+
 function clearStores(): void {
   $worldRoom.set(null);
   $worldObjects.set({ ts: 0, byId: new Map() });
@@ -83,6 +89,7 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
   const numbers = deps.numbers ?? eidolApi.numbers;
   let walkTimer: ReturnType<typeof setTimeout> | undefined;
   let numbersTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   // The coordinate the server last confirmed for the own master: a stop there sends no walk.
   let synced: number | undefined;
 
@@ -106,9 +113,15 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
   }
 
   async function enter(): Promise<void> {
+    await lastLeave;
+    if (stopped) return;
     const result = await api.enter(room);
     if (stopped) return;
-    if (!result.ok) return console.warn('world enter failed:', result.text);
+    if (!result.ok) {
+      console.warn('world enter failed:', result.text);
+      if (!entered) retryTimer = setTimeout(() => void enter(), ENTER_RETRY_MS);
+      return;
+    }
     apply(result.data);
     // The first answer places the avatar where the server keeps it (its spawn or where it left).
     if (!entered) placeOwn(result.data, true);
@@ -130,6 +143,7 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
 
   function refresh(): void {
     if (stopped) return;
+    clearTimeout(retryTimer);
     void enter();
     void telemetry();
   }
@@ -178,12 +192,13 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
     stopped = true;
     clearTimeout(walkTimer);
     clearTimeout(numbersTimer);
+    clearTimeout(retryTimer);
     clearInterval(poll);
     offPosition();
     offUpdate();
     offResync();
     clearStores();
-    void api.leave();
+    lastLeave = api.leave().catch(() => undefined);
   }
 
   refresh();

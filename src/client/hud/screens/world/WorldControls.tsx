@@ -14,7 +14,7 @@ import { $config } from '../../../stores/config';
 import { $game } from '../../../stores/game';
 import { $session } from '../../../stores/session';
 import { Button } from '../../components/Button';
-import { $itemCounts, $selectedObject, $standingKey, walkerNow } from './worldHudStores';
+import { $itemCounts, $selectedObject, $standingKey, serverNow, walkerNow } from './worldHudStores';
 import { chartBallLabel, worldControls, type WorldControl } from './worldView';
 import { ChatLog } from './ChatLog';
 
@@ -43,7 +43,7 @@ function useNow(now: () => number): number {
 }
 
 /** The controls and inputs. */
-export function WorldControls({ state, text, tap, now = Date.now }: WorldControlsProps) {
+export function WorldControls({ state, text, tap, now = serverNow }: WorldControlsProps) {
   useStore($standingKey); // re-render when the zone or gate changes, not every frame
   const room = useStore($worldRoom);
   const items = useStore($itemCounts);

@@ -5,7 +5,7 @@ import type { ZoneName } from '../../../../shared/rules/world';
 import { $worldRoom } from '../../../game/world/worldStores';
 import { $worldTelemetry } from '../../../game/world/worldSync';
 import { $game } from '../../../stores/game';
-import { $mastersPresent, $standingKey } from './worldHudStores';
+import { $mastersPresent, $standingKey, serverNow } from './worldHudStores';
 import { topPanel } from './worldPanel';
 
 /** Props: the clock (tests pass their own). */
@@ -14,7 +14,7 @@ export interface WorldTopPanelProps {
 }
 
 /** The panel; it reads the clock every 30 s for the incense rate and the caravan's return. */
-export function WorldTopPanel({ now = Date.now }: WorldTopPanelProps) {
+export function WorldTopPanel({ now = serverNow }: WorldTopPanelProps) {
   const key = useStore($standingKey);
   const room = useStore($worldRoom);
   const telemetry = useStore($worldTelemetry);

@@ -50,3 +50,8 @@ export const $coarseCoordinate = computed($ownPosition, (p) => Math.round(p.coor
 
 /** True when the logged-in player is the {name} account (config ADMIN_NAME): Promote shows for them. */
 export const $isAdminName = computed([$session, $config], (s, c) => Boolean(s.user && c?.admin_name && s.user.name === c.admin_name));
+
+/** The server's time on this device (its offset measured by the game sync): incense and caravan times are the server's. */
+export function serverNow(): number {
+  return Date.now() + $game.get().clockOffsetMs;
+}

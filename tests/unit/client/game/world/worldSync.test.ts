@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../../../src/client/net/http';
 import type { RoomState } from '../../../../../src/shared/api/rooms';
 import { publishServerEvent } from '../../../../../src/client/net/serverEvents';
-import { createWorldSync, NUMBERS_DELAY_MS, WALK_DELAY_MS, WORLD_REFRESH_MS, $walkError, $worldTelemetry, type WorldSync } from '../../../../../src/client/game/world/worldSync';
+import { createWorldSync, ENTER_RETRY_MS, NUMBERS_DELAY_MS, WALK_DELAY_MS, WORLD_REFRESH_MS, $walkError, $worldTelemetry, type WorldSync } from '../../../../../src/client/game/world/worldSync';
 import { $chatLog, $ownObjectId, $ownPosition, $worldObjects, $worldReady, $worldRoom } from '../../../../../src/client/game/world/worldStores';
 import { $numberSamples } from '../../../../../src/client/game/eidol/eidolStores';
 import { makeChat, makeObject, makeState } from './worldFixtures';
@@ -20,12 +20,18 @@ describe('worldSync', () => {
   let enterAnswer: RoomState;
   let walkAnswer: ApiResult<RoomState>;
   let sync: WorldSync | undefined;
-  const api = {
+  let api: {
+    enter: (room: 1 | 2) => Promise<ApiResult<RoomState>>;
+    leave: () => Promise<ApiResult<unknown>>;
+    walk: (c: number, f: boolean) => Promise<ApiResult<RoomState>>;
+    telemetry: () => Promise<ApiResult<typeof telemetry>>;
+  };
+  const freshApi = () => ({
     enter: async (room: 1 | 2) => (calls.push(`enter ${room}`), ok(enterAnswer)),
     leave: async () => (calls.push('leave'), ok(null)),
     walk: async (c: number, f: boolean) => (calls.push(`walk ${c} ${f}`), walkAnswer),
     telemetry: async () => (calls.push('telemetry'), ok(telemetry)),
-  };
+  });
   const numbers = async () => (calls.push('numbers'), ok([{ amount: '0.5', created_at: '2026-11-25 20:00:00' }]));
   const start = () => (sync = createWorldSync(1, { api, userId: () => 7, numbers }));
   const stopAt = (coordinate: number) => $ownPosition.set({ coordinate, flip: true, moving: false });
@@ -33,6 +39,7 @@ describe('worldSync', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     calls = [];
+    api = freshApi();
     enterAnswer = makeState(100, [makeObject({ id: 5, coordinate: 12000 }), makeObject({ id: 6, user_id: 8, name: 'Bo' })], [makeChat()]);
     walkAnswer = ok(makeState(200, [makeObject({ id: 5, coordinate: 10631 })]));
     $ownPosition.set({ coordinate: 0, flip: false, moving: false });
@@ -48,7 +55,7 @@ describe('worldSync', () => {
     expect($worldRoom.get()).toBe(1);
     expect($worldReady.get()).toBe(false);
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['enter 1', 'telemetry']);
+    expect([...calls].sort()).toEqual(['enter 1', 'telemetry']);
     expect($worldReady.get()).toBe(true);
     expect($worldObjects.get().ts).toBe(100);
     expect([...$worldObjects.get().byId.keys()]).toEqual([5, 6]);
@@ -61,7 +68,7 @@ describe('worldSync', () => {
   it('enters again with the telemetry every 60 s and on a socket resync', async () => {
     start();
     await vi.advanceTimersByTimeAsync(WORLD_REFRESH_MS);
-    expect(calls).toEqual(['enter 1', 'telemetry', 'numbers', 'enter 1', 'telemetry']);
+    expect([...calls].sort()).toEqual(['enter 1', 'enter 1', 'numbers', 'telemetry', 'telemetry']);
     await vi.advanceTimersByTimeAsync(NUMBERS_DELAY_MS);
     expect($numberSamples.get()).toHaveLength(1);
     publishServerEvent({ event: 'subscribe', _nonce: 'w1', success: true });
@@ -151,6 +158,32 @@ describe('worldSync', () => {
     await vi.advanceTimersByTimeAsync(0);
     sync!.apply(makeState(50, []));
     expect($worldObjects.get().byId.size).toBe(2);
+  });
+
+  it('retries a failed first enter after 5 s, keeping the loading overlay meanwhile', async () => {
+    const answer = enterAnswer;
+    api.enter = async (room: 1 | 2) => (calls.push(`enter ${room}`), { ok: false, status: 500, message: 'down', text: 'down' });
+    start();
+    await vi.advanceTimersByTimeAsync(ENTER_RETRY_MS - 1);
+    expect($worldReady.get()).toBe(false);
+    api.enter = async (room: 1 | 2) => (calls.push(`enter ${room}`), ok(answer));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.filter((c) => c === 'enter 1')).toHaveLength(2);
+    expect($worldReady.get()).toBe(true);
+  });
+
+  it('enters the next room only once the previous leave has answered', async () => {
+    let leaveDone!: () => void;
+    api.leave = () => (calls.push('leave'), new Promise((res) => (leaveDone = () => res(ok(null)))));
+    start();
+    await vi.advanceTimersByTimeAsync(0);
+    sync!.stop();
+    sync = createWorldSync(2, { api, userId: () => 7, numbers });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c.startsWith('enter'))).toEqual(['enter 1']);
+    leaveDone();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c.startsWith('enter') || c === 'leave')).toEqual(['enter 1', 'leave', 'enter 2']);
   });
 
   it('leaves and clears the stores on stop', async () => {

@@ -34,7 +34,7 @@ const pending = (name: string) => () => {
 };
 // The real client shape, every call answered by the test.
 const api: WorldApi = {
-  ...createWorldApi({ get: async () => ok(null), post: async () => ok(null) }),
+  ...createWorldApi({ get: async () => ok(null as never), post: async () => ok(null as never) }),
   enter: () => (calls.push('enter'), enter.promise),
   leave: async () => (calls.push('leave'), ok(null)),
   telemetry: async () => ok({ total_pool: '1', totalNodes: 1, total_mined: '1', total_users: 1, emit: '1' }),
