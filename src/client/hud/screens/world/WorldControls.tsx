@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WorldAction, WorldActionState } from '../../../machines/worldActionMachine';
-import { $ownPosition, $worldRoom } from '../../../game/world/worldStores';
+import { $ownPosition, $worldRoom, $worldSelection } from '../../../game/world/worldStores';
 import { $numberSamples } from '../../../game/eidol/eidolStores';
 import { navigate } from '../../../stores/router';
 import { cycleChartMode } from '../../../stores/options';
@@ -121,6 +121,14 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
         </Button>
       ) : (
         <div className="world-buttons">
+          {selected && (
+            <p className="world-selected" data-testid="world-selected">
+              {selected.type === 'master' ? selected.name : `Inscription by ${selected.name}`}
+              <Button small variant="link" aria-label="Deselect" onClick={() => $worldSelection.set(null)}>
+                ×
+              </Button>
+            </p>
+          )}
           {controls.map((c) =>
             c.kind === 'text' ? (
               <p key={c.label} className="world-note" role="status" data-testid="world-note">

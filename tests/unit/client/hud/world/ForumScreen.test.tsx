@@ -133,6 +133,9 @@ describe('ForumScreen', () => {
       await vi.advanceTimersByTimeAsync(1_000);
     });
     expect(labels()).toEqual(['Send Coins', 'Like']);
+    expect(byId('world-selected')!.textContent).toContain('Bo');
+    await click(mounted!.button('Deselect'));
+    expect(labels()).toEqual(['Verse', 'Yell']);
   });
 
   it('shows a luv on the button for 5 s; a tap dismisses it', async () => {

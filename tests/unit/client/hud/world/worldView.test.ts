@@ -4,6 +4,7 @@ import {
   chartBallLabel, itemCounts, timeLeftText, worldControls, WORLD_TEXTS, type WorldPlace,
 } from '../../../../../src/client/hud/screens/world/worldView';
 import { topPanel } from '../../../../../src/client/hud/screens/world/worldPanel';
+import { nearestObjects } from '../../../../../src/client/hud/screens/world/WorldListView';
 import { makeObject } from '../../game/world/worldFixtures';
 
 const NOW = Date.UTC(2026, 10, 25, 20, 0, 0);
@@ -90,5 +91,19 @@ describe('world texts', () => {
     expect(topPanel({ ...src, zone: 'eye' }).rows.map((r) => r.value)).toEqual(['10.5', '3', '2.25', '40', '0.1']);
     expect(topPanel({ ...src, zone: 'chest' }).rows).toEqual([{ label: 'Supply', value: '77' }]);
     expect(topPanel({ ...src, zone: null })).toEqual({ title: 'Forum', rows: [{ label: 'Masters here', value: '2' }] });
+  });
+});
+
+describe('nearestObjects', () => {
+  it('lists the others nearest first, ties by id, at most 20', () => {
+    const objects = [
+      makeObject({ id: 1, coordinate: 12000 }),
+      makeObject({ id: 2, coordinate: 12500 }),
+      makeObject({ id: 3, coordinate: 11900, type: 'scribe' }),
+      makeObject({ id: 4, coordinate: 12100 }),
+    ];
+    expect(nearestObjects(objects, 1, 12000).map((o) => o.id)).toEqual([3, 4, 2]);
+    const many = Array.from({ length: 30 }, (_, i) => makeObject({ id: i + 10, coordinate: 12000 + i }));
+    expect(nearestObjects(many, null, 12000)).toHaveLength(20);
   });
 });
