@@ -9,6 +9,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { RoomState } from '../../../../shared/api/rooms';
 import type { RoomId } from '../../../../shared/rules/world';
+import { inspectOption } from '../../../app/inspector';
 import { playSound } from '../../../engine/audio';
 import { applyWorldState, startWorldSync } from '../../../game/world/worldSync';
 import { $worldReady } from '../../../game/world/worldStores';
@@ -75,7 +76,7 @@ export default function ForumScreen({ room, api = worldApi }: ForumScreenProps) 
       },
     }),
   );
-  const [snap, send] = useMachine(machine);
+  const [snap, send] = useMachine(machine, inspectOption());
   const state = snap.value as WorldActionState;
 
   useEffect(() => startWorldSync(room, { api }), [room, api]);
