@@ -15,6 +15,7 @@ import { authFailureRedirect } from './guards';
 import { startLiveSocket } from './liveSocket';
 import { startGameSync } from '../net/gameSync';
 import { startTransactionUpdates } from '../net/transactionUpdates';
+import { startWorldNotices } from '../net/worldNotices';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
@@ -48,6 +49,8 @@ export async function boot(client: Api = api): Promise<void> {
   startGameSync({ refreshUser: () => void refreshSession(client) });
   // Withdrawals and deposits become final while no screen waits for them: refetch and tell the player.
   startTransactionUpdates();
+  // The Forum's activity notices, held back while the player is in a world (spec 3 §8).
+  startWorldNotices();
   // Pixi comes with the atlas loader: a dynamic import keeps it out of the first paint.
   const atlases = import('../engine/atlas')
     .then((m) => m.loadAtlases())

@@ -25,6 +25,7 @@ const SolvencyScreen = lazy(() => import('../hud/screens/SolvencyScreen'));
 const CoopScreen = lazy(() => import('../hud/screens/coop/CoopScreen'));
 const GdaoLedgerScreen = lazy(() => import('../hud/screens/coop/GdaoLedgerScreen'));
 const TaxScreen = lazy(() => import('../hud/screens/coop/TaxScreen'));
+const ForumScreen = lazy(() => import('../hud/screens/world/ForumScreen'));
 
 /** The art gallery, only in development builds (the import vanishes from production bundles). */
 const GalleryScreen: ComponentType | null = import.meta.env.DEV ? lazy(() => import('../hud/screens/GalleryScreen')) : null;
@@ -50,6 +51,8 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'coop',
   'gdaoLedger',
   'tax',
+  'forum',
+  'ditch',
   ...walletRouteNames,
   ...shopRouteNames,
   ...itemRouteNames,
@@ -96,6 +99,10 @@ export function screenFor(view: Extract<View, { kind: 'show' }>): ReactElement {
       return <GdaoLedgerScreen />;
     case 'tax':
       return <TaxScreen />;
+    case 'forum':
+      return <ForumScreen key="forum" room={1} />;
+    case 'ditch':
+      return <ForumScreen key="ditch" room={2} />;
     case 'gallery':
       return GalleryScreen ? <GalleryScreen /> : <NotBuiltScreen path={view.path} />;
     default:

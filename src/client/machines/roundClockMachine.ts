@@ -142,8 +142,11 @@ export function formatCountdown(ms: number): string {
   return `${String(mm).padStart(2, '0')}:${String(ss).padStart(2, '0')}`;
 }
 
-/** Where the countdown shows: home and the eidol screen ('main') or the shop and item screens ('area'). */
-export type CountdownPlace = 'main' | 'area';
+/**
+ * Where the countdown shows: home and the eidol screen ('main'), the shop and item screens ('area'), or the
+ * Forum and the Ditch ('world', spec 3 §2: the same wording as the areas).
+ */
+export type CountdownPlace = 'main' | 'area' | 'world';
 
 /** The countdown's text for a view. */
 export function roundClockText(view: RoundClockView, place: CountdownPlace = 'main'): string {

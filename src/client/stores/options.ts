@@ -9,14 +9,16 @@ export const OPTIONS_KEY = 'options';
 /** The device options. */
 export interface Options {
   chart_size: ChartSize;
-  chart_mode: 'candles' | 'line';
-  forum_size: 'small' | 'large';
+  /** 1 numeric chart shown, 2 numeric muted, 3 candle muted, 4 candle visible (spec 3 §4). */
+  chart_mode: 1 | 2 | 3 | 4;
+  /** The world's zoom: 1 or 2 (spec 3 §4). */
+  forum_size: 1 | 2;
   /** Tutorial overlays already shown, by name ('tutorial-done', 'tutorial2-done', …). */
   tutorials: Record<string, boolean>;
 }
 
 /** Options of a device that never saved any. */
-export const DEFAULT_OPTIONS: Options = { chart_size: DEFAULT_CHART_SIZE, chart_mode: 'candles', forum_size: 'small', tutorials: {} };
+export const DEFAULT_OPTIONS: Options = { chart_size: DEFAULT_CHART_SIZE, chart_mode: 1, forum_size: 1, tutorials: {} };
 
 /** The options, read once from the device and written back on every change. */
 export const $options = atom<Options>({ ...DEFAULT_OPTIONS, ...readJson<Partial<Options>>(deviceStorage(), OPTIONS_KEY, {}) });
@@ -36,4 +38,15 @@ export function cycleChartSize(): void {
 /** Remembers that a tutorial overlay was shown. */
 export function markTutorialDone(name: string): void {
   setOption('tutorials', { ...$options.get().tutorials, [name]: true });
+}
+
+/** Chart mode cycles 1 → 2 → 3 → 4 → 1 (spec 3 §4). */
+export function cycleChartMode(): void {
+  const mode = $options.get().chart_mode;
+  setOption('chart_mode', mode >= 1 && mode < 4 ? ((mode + 1) as 2 | 3 | 4) : 1);
+}
+
+/** Forum size toggles between 1 and 2 (spec 3 §4). */
+export function toggleForumSize(): void {
+  setOption('forum_size', $options.get().forum_size === 2 ? 1 : 2);
 }

@@ -136,5 +136,8 @@ describe('roundClockMachine', () => {
     expect(formatCountdown(-5)).toBe('00:00');
     expect(roundClockText({ state: 'open', remainingMs: 61_000 }, 'area')).toBe('Next Crypto Aeon in 01:01');
     expect(roundClockText({ state: 'locked', remainingMs: 0 }, 'area')).toBe('Computing Crypto Aeon');
+    expect(roundClockText({ state: 'open', remainingMs: 61_000 }, 'world')).toBe('Next Crypto Aeon in 01:01');
+    expect(roundClockText({ state: 'locked', remainingMs: 0 }, 'world')).toBe('Computing Crypto Aeon');
+    expect(roundClockText({ state: 'reloading', remainingMs: 0 }, 'world')).toBe('Starting new Crypto Aeon');
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * The world's action area (spec 3 §2, §4, §5): the controls of where the avatar stands as real buttons,
+ * the action machine's text while it sends or shows a result, and the verse / yell / scribe inputs (verse
+ * mode opens the chat log). An empty verse or scribe is not sent; an empty yell just closes.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { WorldAction, WorldActionState } from '../../../machines/worldActionMachine';
+import { $ownPosition, $worldRoom, $worldSelection } from '../../../game/world/worldStores';
+import { $numberSamples } from '../../../game/eidol/eidolStores';
+import { navigate } from '../../../stores/router';
+import { cycleChartMode } from '../../../stores/options';
+import { $config } from '../../../stores/config';
+import { $game } from '../../../stores/game';
+import { $session } from '../../../stores/session';
+import { Button } from '../../components/Button';
+import { $itemCounts, $selectedObject, $standingKey, serverNow, walkerNow } from './worldHudStores';
+import { chartBallLabel, worldControls, type WorldControl } from './worldView';
+import { ChatLog } from './ChatLog';
+
+/** Which text input is open. */
+export type WorldInput = 'verse' | 'yell' | 'scribe';
+
+/** Props: the machine's state and text, and how to tap it. */
+export interface WorldControlsProps {
+  state: WorldActionState;
+  /** The machine's text (null when idle: the controls show). */
+  text: string | null;
+  tap: (action?: WorldAction) => void;
+  now?: () => number;
+}
+
+const TICK_MS = 1_000;
+
+/** Reads the clock once a second: incense and caravan labels count down. */
+function useNow(now: () => number): number {
+  const [nowMs, setNowMs] = useState(now);
+  useEffect(() => {
+    const t = setInterval(() => setNowMs(now()), TICK_MS);
+    return () => clearInterval(t);
+  }, [now]);
+  return nowMs;
+}
+
+/** The controls and inputs. */
+export function WorldControls({ state, text, tap, now = serverNow }: WorldControlsProps) {
+  useStore($standingKey); // re-render when the zone or gate changes, not every frame
+  const room = useStore($worldRoom);
+  const items = useStore($itemCounts);
+  const game = useStore($game).game;
+  const selected = useStore($selectedObject);
+  const config = useStore($config);
+  const user = useStore($session).user;
+  const samples = useStore($numberSamples);
+  const nowMs = useNow(now);
+  const [input, setInput] = useState<WorldInput | null>(null);
+  const [draft, setDraft] = useState('');
+
+  if (room === null) return null;
+  const adminName = config?.admin_name ?? '';
+  const controls = worldControls({
+    room,
+    coordinate: $ownPosition.get().coordinate,
+    walker: walkerNow(nowMs),
+    items,
+    game,
+    selected,
+    admin: Boolean(user && adminName && user.name === adminName),
+    chartBall: chartBallLabel(adminName, samples[0]?.amount),
+    nowMs,
+  });
+
+  const run = (c: WorldControl) => {
+    if (c.kind === 'action') tap(c.action);
+    else if (c.kind === 'navigate') navigate(c.to);
+    else if (c.kind === 'chartMode') cycleChartMode();
+    else if (c.kind === 'input') {
+      setInput(input === c.input ? null : c.input);
+      setDraft('');
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const verse = draft.trim();
+    if (!input) return;
+    if (!verse) {
+      if (input === 'yell') setInput(null);
+      return;
+    }
+    if (state === 'sending') return;
+    tap({ kind: input, text: verse });
+    setDraft('');
+    // Verse mode stays open for the conversation; a yell or an inscription is one message.
+    if (input !== 'verse') setInput(null);
+  };
+
+  return (
+    <section className="world-controls" aria-label="Actions">
+      {input === 'verse' && <ChatLog />}
+      {input && (
+        <form className="world-input" onSubmit={submit}>
+          <input
+            aria-label={input === 'verse' ? 'Verse' : input === 'yell' ? 'Yell' : 'Scribe'}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoFocus
+            data-testid={`world-input-${input}`}
+          />
+          <Button type="submit" small data-testid="world-input-send">
+            {input === 'scribe' ? 'Inscribe' : 'Send'}
+          </Button>
+          <Button small variant="secondary" onClick={() => setInput(null)}>
+            Close
+          </Button>
+        </form>
+      )}
+      {text !== null ? (
+        <Button variant={state === 'error' ? 'error' : 'primary'} aria-busy={state === 'sending'} onClick={() => tap()} data-testid="world-action">
+          {text}
+        </Button>
+      ) : (
+        <div className="world-buttons">
+          {selected && (
+            <p className="world-selected" data-testid="world-selected">
+              {selected.type === 'master' ? selected.name : `Inscription by ${selected.name}`}
+              <Button small variant="link" aria-label="Deselect" onClick={() => $worldSelection.set(null)}>
+                ×
+              </Button>
+            </p>
+          )}
+          {controls.map((c) =>
+            c.kind === 'text' ? (
+              <p key={c.label} className="world-note" role="status" data-testid="world-note">
+                {c.label}
+              </p>
+            ) : (
+              <Button key={c.label} onClick={() => run(c)} aria-pressed={c.kind === 'input' ? input === c.input : undefined} data-testid="world-action">
+                {c.label}
+              </Button>
+            ),
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/** The world screen's header (spec 3 §2): chart size, forum size and chart mode toggles, and the own avatar (tap: home). */
+import { useStore } from '@nanostores/react';
+import { chartSizeLabel } from '../../../../shared/rules/chartSize';
+import { masterFrame } from '../../../engine/frameNames';
+import { navigate } from '../../../stores/router';
+import { $options, cycleChartMode, cycleChartSize, toggleForumSize } from '../../../stores/options';
+import { $session } from '../../../stores/session';
+import { AtlasIcon } from '../../components/AtlasIcon';
+import { Button } from '../../components/Button';
+
+/** The header. */
+export function WorldHeader() {
+  const options = useStore($options);
+  const user = useStore($session).user;
+  return (
+    <header className="world-header">
+      <Button small variant="secondary" aria-label={`Chart size ${chartSizeLabel(options.chart_size)}`} onClick={cycleChartSize} data-testid="world-chart-size">
+        {chartSizeLabel(options.chart_size)}
+      </Button>
+      <Button small variant="secondary" aria-label={`Forum size ${options.forum_size}`} onClick={toggleForumSize} data-testid="world-forum-size">
+        x{options.forum_size}
+      </Button>
+      <Button small variant="secondary" aria-label={`Chart mode ${options.chart_mode}`} onClick={cycleChartMode} data-testid="world-chart-mode">
+        ◐{options.chart_mode}
+      </Button>
+      {user && (
+        <Button small variant="link" className="world-own" aria-label={`${user.name}: leave to home`} onClick={() => navigate('/')} data-testid="world-own">
+          <AtlasIcon frame={masterFrame(user.investor_skin_id)} sizeEm={1.6} fallback="☺" />
+          <span>{user.name}</span>
+        </Button>
+      )}
+    </header>
+  );
+}
