@@ -2,6 +2,7 @@
  * The numbers of the world's chat and social actions (spec 3 §4–§7): text lengths, how long an inscription
  * stands, the items they spend, and each player's pace. README.md beside this file explains the choices.
  */
+import { WORLD_ITEM_IDS } from '../../../shared/rules/items';
 
 /** Longest verse (characters, after trimming). */
 export const VERSE_MAX = 280;
@@ -17,9 +18,9 @@ export const PROMOTE_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Scribe item (ledger asset `item:2`): one is spent per inscription. */
-export const SCRIBE_ITEM_ID = 2;
+export const SCRIBE_ITEM_ID = WORLD_ITEM_IDS.SCRIBE;
 /** The Puff item (ledger asset `item:9`): a master holding one shows its puff. */
-export const PUFF_ITEM_ID = 9;
+export const PUFF_ITEM_ID = WORLD_ITEM_IDS.PUFF;
 
 /** A fixed-window quota: at most `max` per `windowMs`. */
 export interface PaceRule {
