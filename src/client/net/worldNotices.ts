@@ -1,10 +1,12 @@
 /**
  * The Forum's activity notices (spec 3 §8, §9), in one place: each event's toast, at most one per type
- * shown and then held back for a random 1–5 minutes, none while the player is in a world (they see it
- * happen) nor for 10 s after leaving it. "{name} luves you!" is personal: it goes to the world screen's
+ * shown and then held back for a random 1–5 minutes, none of the player's own doings, none for 10 s after
+ * leaving a world. Inside a world the notices still show (a yell or an incense is announced to the whole
+ * lane, most of which is off screen) except "some activity", which the player sees happen. "{name} luves you!" is personal: it goes to the world screen's
  * action button while one is shown, else it is a 5 s toast, never held back.
  */
 import { $worldRoom } from '../game/world/worldStores';
+import { $session } from '../stores/session';
 import { showToast } from '../stores/toasts';
 import { onServerEvent } from './serverEvents';
 
@@ -38,6 +40,8 @@ export interface WorldNoticeDeps {
   toast?: (text: string, type: string, ms?: number) => void;
   /** The room on screen (null outside the worlds). */
   room?: { get(): number | null; listen(cb: (room: number | null) => void): () => void };
+  /** The player's own name (its own doings raise no notice). */
+  ownName?: () => string | undefined;
 }
 
 let luvListener: ((name: string) => void) | null = null;
@@ -56,6 +60,7 @@ export function followWorldNotices(deps: WorldNoticeDeps = {}): () => void {
   const now = deps.now ?? (() => Date.now());
   const toast = deps.toast ?? ((text, type, ms) => void showToast(text, { type, ms }));
   const room = deps.room ?? $worldRoom;
+  const ownName = deps.ownName ?? (() => $session.get().user?.name);
   // Until when each type is held back, and when the last world was left.
   const heldUntil = new Map<NoticeEvent, number>();
   let lockedUntil = 0;
@@ -66,19 +71,20 @@ export function followWorldNotices(deps: WorldNoticeDeps = {}): () => void {
     wasIn = r !== null;
   });
 
-  function notice(event: Exclude<NoticeEvent, 'forumlike'>, text: string): void {
+  function notice(event: Exclude<NoticeEvent, 'forumlike'>, text: string, actor?: string): void {
     const t = now();
-    if (room.get() !== null || t < lockedUntil || t < (heldUntil.get(event) ?? 0)) return;
+    if (actor !== undefined && actor === ownName()) return;
+    if ((event === 'forumupd' && room.get() !== null) || t < lockedUntil || t < (heldUntil.get(event) ?? 0)) return;
     heldUntil.set(event, t + THROTTLE_MIN_MS + Math.floor(random() * (THROTTLE_MAX_MS - THROTTLE_MIN_MS + 1)));
     toast(text, `world:${event}`);
   }
 
   const offs = [
-    onServerEvent('forumyell', () => notice('forumyell', NOTICE_TEXTS.forumyell())),
-    onServerEvent('forumincense', (m) => notice('forumincense', NOTICE_TEXTS.forumincense(m.name))),
-    onServerEvent('forumcaravan', (m) => notice('forumcaravan', NOTICE_TEXTS.forumcaravan(m.name))),
-    onServerEvent('forumcaravanunpack', (m) => notice('forumcaravanunpack', NOTICE_TEXTS.forumcaravanunpack(m.name))),
-    onServerEvent('forumscribe', () => notice('forumscribe', NOTICE_TEXTS.forumscribe())),
+    onServerEvent('forumyell', (m) => notice('forumyell', NOTICE_TEXTS.forumyell(), m.chat.data.name)),
+    onServerEvent('forumincense', (m) => notice('forumincense', NOTICE_TEXTS.forumincense(m.name), m.name)),
+    onServerEvent('forumcaravan', (m) => notice('forumcaravan', NOTICE_TEXTS.forumcaravan(m.name), m.name)),
+    onServerEvent('forumcaravanunpack', (m) => notice('forumcaravanunpack', NOTICE_TEXTS.forumcaravanunpack(m.name), m.name)),
+    onServerEvent('forumscribe', (m) => notice('forumscribe', NOTICE_TEXTS.forumscribe(), m.object.name)),
     onServerEvent('forumupd', () => notice('forumupd', NOTICE_TEXTS.forumupd())),
     onServerEvent('forumlike', (m) => {
       if (luvListener) luvListener(m.name_from);

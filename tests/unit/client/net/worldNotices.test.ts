@@ -1,6 +1,6 @@
 /**
  * The world's notices with a seeded random and a hand-moved clock: the exact texts, one per type then held
- * back 1–5 minutes, nothing inside a world nor 10 s after leaving it, luv to the button or a 5 s toast.
+ * back 1–5 minutes, inside a world everything but "some activity", nothing of the player's own, nothing 10 s after leaving, luv to the button or a 5 s toast.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { atom } from 'nanostores';
@@ -30,6 +30,7 @@ describe('worldNotices', () => {
       now: () => nowMs,
       toast: (text, type, ms) => void toasts.push({ text, type, ms }),
       room,
+      ownName: () => 'Me',
     });
   });
   afterEach(() => stop());
@@ -76,16 +77,25 @@ describe('worldNotices', () => {
     expect(waited).toBeLessThanOrEqual(THROTTLE_MAX_MS + 1_000);
   });
 
-  it('shows nothing inside a world, nor for 10 s after leaving it', () => {
+  it('inside a world shows a yell but not "some activity"; nothing for 10 s after leaving it', () => {
     room.set(1);
-    yell();
+    publishServerEvent({ event: 'forumupd', _nonce: nonce(), room: 1, ts: 2, data: [], removed: [], chat: [] });
+    incense();
+    expect(toasts.map((t) => t.text)).toEqual(['Bo burning incense at the Forum!']);
     room.set(null);
     nowMs += LEAVE_LOCK_MS - 1;
     yell();
-    expect(toasts).toHaveLength(0);
+    expect(toasts).toHaveLength(1);
     nowMs += 1;
     yell();
-    expect(toasts.map((t) => t.text)).toEqual(['Someone yelling at the Forum!']);
+    expect(toasts.map((t) => t.text)).toEqual(['Bo burning incense at the Forum!', 'Someone yelling at the Forum!']);
+  });
+
+  it("raises no notice of the player's own doings", () => {
+    publishServerEvent({ event: 'forumincense', _nonce: nonce(), room: 1, ts: 1, name: 'Me', slot: 2, until: '2026-11-25 22:00:00' });
+    expect(toasts).toHaveLength(0);
+    incense();
+    expect(toasts).toHaveLength(1);
   });
 
   it('sends a luv to the world screen while it takes them, else a 5 s toast, never held back', () => {
