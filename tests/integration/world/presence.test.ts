@@ -200,3 +200,43 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     for (const p of [b, ditch]) await p.client.get('/api/rooms/leave');
   });
 });
+
+describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))('world fan-out across two nodes on %s', (dialect) => {
+  let a: TestServer;
+  let b: TestServer;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    a = await startTestServer(dialect, inject('pgAdminUrl'));
+    b = await startTestServer(dialect, inject('pgAdminUrl'), {}, {}, { beside: a });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('delivers a walk made on one node to a socket on the other, whose snapshot follows', async () => {
+    const walker = await registerPlayer(a, 'wn1');
+    const watcher = await registerPlayer(a, 'wn2');
+    // The watcher's cookies and token work on either node (one database).
+    const onB = b.client();
+    for (const [k, v] of watcher.client.cookies) onB.cookies.set(k, v);
+    const socket = await openSocket('ws', b.url, { cookie: onB.cookieHeader() });
+    sockets.push(socket);
+    socket.send({ method: 'sync', token: watcher.user.ws_auth_token });
+    expect(await socket.next('subscribe')).toMatchObject({ success: true });
+    expect((await onB.get('/api/rooms/enter/1')).status).toBe(200);
+    b.clock.advance(FANOUT_WINDOW_MS);
+    expect((await walker.client.get('/api/rooms/enter/1')).status).toBe(200);
+    expect((await walker.client.post('/api/rooms/walk', { coordinate: 14000, flip: true })).status).toBe(200);
+    a.clock.advance(FANOUT_WINDOW_MS);
+    // The watcher's socket on node b gets the walk made on node a.
+    await expect.poll(() => updates(socket).flatMap((u) => u.data).filter((o) => o.user_id === walker.user.id).at(-1)?.coordinate).toBe(14000);
+    expect(updates(socket).every((u) => u.room === 1)).toBe(true);
+    // Node b's snapshot took the delta: its walk answer shows the walker where node a put it.
+    const state = roomStateSchema.parse((await onB.post('/api/rooms/walk', { coordinate: 12000, flip: false })).body.data);
+    expect(state.data.find((o) => o.user_id === walker.user.id)).toMatchObject({ coordinate: 14000, flip: true });
+  });
+
+  const updates = (socket: TestSocket) => socket.received.filter((m) => m.event === 'forumupd') as unknown as ForumUpdate[];
+});
