@@ -62,6 +62,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     const state = roomStateSchema.parse(walked.body.data);
     expect(state.data.find((o) => o.id === mine.id)).toMatchObject({ coordinate: 12000, flip: true });
     expect(state.ts).toBeGreaterThan(entered.ts);
+    // The row follows within the fan-out window (walks are written together).
+    await flush();
     expect(await masterRow(user.id)).toMatchObject({ room: 1, coordinate: 12000, flip: 1 });
     // With a trailing slash and numeric text, as the original client sends it.
     expect((await client.post('/api/rooms/walk/', { coordinate: '12001', flip: '0' })).status).toBe(200);
@@ -116,6 +118,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     // The Ditch has no gate: from 0 to 6256 for everyone.
     await enter(ordinary.client, 2);
     expect([await stand(ordinary, -1), await stand(ordinary, 7000)]).toEqual([0, 6256]);
+    await flush();
     expect((await masterRow(ordinary.user.id))).toMatchObject({ room: 2, coordinate: 6256 });
     for (const p of [ordinary, titled, puffed]) await p.client.get('/api/rooms/leave');
   });
@@ -124,6 +127,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     const { client, user } = await player();
     await enter(client, 1);
     await walk(client, 12345, true);
+    await flush();
     const before = await masterRow(user.id);
     const cases: [unknown, Record<string, string[]>][] = [
       [{ coordinate: 'NaN', flip: false }, { coordinate: [COORDINATE_REQUIRED] }],
@@ -141,6 +145,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
       const r = await client.post('/api/rooms/walk', body);
       expect([r.status, r.body.success, r.body.errors], JSON.stringify(body)).toEqual([422, false, errors]);
     }
+    await flush();
     expect(await masterRow(user.id)).toEqual(before);
     await client.get('/api/rooms/leave');
   });

@@ -40,6 +40,8 @@ export async function presentMaster(k: Kysely<Database>, userId: number, nowMs?:
  * (clamped to what its titles and Puff allow now), else at its entry point. Leaving another room on the way.
  */
 export async function enterRoom(ctx: AppContext, userId: number, room: RoomId): Promise<RoomState> {
+  // Walks still in the window written first: the row then holds where the master really stands.
+  await worldOf(ctx).flushWrites();
   const k = ctx.db.kysely;
   const now = ctx.clock.now();
   const master = await loadMaster(k, userId, now);
@@ -74,6 +76,7 @@ export async function enterRoom(ctx: AppContext, userId: number, room: RoomId): 
 
 /** Takes the player's master out of its room (nothing happens when it is in none). */
 export async function leaveRoom(ctx: AppContext, userId: number): Promise<void> {
+  await worldOf(ctx).flushWrites();
   const k = ctx.db.kysely;
   const row = await presentMaster(k, userId);
   if (!row) return;
@@ -84,41 +87,35 @@ export async function leaveRoom(ctx: AppContext, userId: number): Promise<void> 
 
 /**
  * Moves the player's present master to `coordinate` (clamped for its titles and Puff) facing `flip`. The
- * hot path: one UPDATE, the master's object from the snapshot, the answer from the snapshot.
+ * hot path: the master and the answer come from the snapshot, the row is written with the window's other
+ * walks (walkWrites.ts). A master this node does not know present is looked up in the database.
  */
 export async function walk(ctx: AppContext, userId: number, coordinate: number, flip: boolean): Promise<RoomState> {
-  const k = ctx.db.kysely;
   const node = worldOf(ctx);
   const now = ctx.clock.now();
   const cutoff = now - PRESENCE_TIMEOUT_MS;
-  const moveIn = async (room: RoomId, object: WorldObject): Promise<RoomState | undefined> => {
+  const move = (room: RoomId, object: WorldObject): Promise<RoomState> => {
     const to = clampCoordinate(room, coordinate, walkerOf(object));
-    const res = await k
-      .updateTable('world_objects')
-      .set({ coordinate: to, flip: flip ? 1 : 0, seen_at: now, updated_at: now })
-      .where('id', '=', object.id)
-      .where('room', '=', room)
-      .where('seen_at', '>', cutoff)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) return undefined;
+    node.queueWalk(object.id, { room, coordinate: to, flip, seenAt: now });
     node.announce(room, { data: [{ ...object, coordinate: to, flip }] });
     return roomState(ctx, room, userId);
   };
   for (const room of [1, 2] as const) {
-    const object = node.peek(room).masterOf(userId);
-    const answer = object && (await moveIn(room, object));
-    if (answer) return answer;
+    const snap = await node.snapshot(room);
+    const object = snap.masterOf(userId);
+    if (object && snap.heardSince(object.id, cutoff)) return move(room, object);
   }
-  // Not in this node's snapshots (entered on another node a moment ago), or they were behind: ask the database.
-  const master = await loadMaster(k, userId, now);
+  // Entered on another node a moment ago (its delta not here yet): the database knows.
+  const master = await loadMaster(ctx.db.kysely, userId, now);
   const room = master?.room;
-  const answer = master && (room === 1 || room === 2) && master.seenAt > cutoff ? await moveIn(room, master.object) : undefined;
-  if (!answer) throw new AppError(409, ENTER_FIRST);
-  return answer;
+  if (!master || (room !== 1 && room !== 2) || master.seenAt <= cutoff) throw new AppError(409, ENTER_FIRST);
+  return move(room, master.object);
 }
 
 /** Ends the presence of every master silent for longer than PRESENCE_TIMEOUT_MS and announces it; returns how many. */
 export async function expirePresence(ctx: AppContext): Promise<number> {
+  // This node's walks of the current window first: a master that just walked is not silent.
+  await worldOf(ctx).flushWrites();
   const k = ctx.db.kysely;
   const now = ctx.clock.now();
   let ended = 0;

@@ -102,6 +102,11 @@ export class RoomSnapshot {
     return id === undefined ? undefined : this.objects.get(id);
   }
 
+  /** True when the object changed (a master walked or entered) after `sinceMs`. */
+  heardSince(id: number, sinceMs: number): boolean {
+    return (this.stamps.get(id) ?? -Infinity) > sinceMs;
+  }
+
   /** The players with a master in this room (the recipients of its `forumupd`). */
   presentUsers(): IterableIterator<number> {
     return this.masters.keys();

@@ -14,6 +14,7 @@ import { FANOUT_WINDOW_MS } from './presenceConfig';
 import { RoomBatch } from './roomBatch';
 import { loadChat, loadRoomObjects } from './roomLoad';
 import { RoomSnapshot, type RoomChange } from './roomSnapshot';
+import { WalkWrites, type WalkWrite } from './walkWrites';
 
 /** The world state and fan-out of one node (one per app). */
 export class WorldNode {
@@ -24,12 +25,15 @@ export class WorldNode {
   private readonly loading = new Map<RoomId, Promise<void>>();
   private readonly batches = new Map<RoomId, RoomBatch>();
   private readonly timers = new Map<RoomId, ClockTimer>();
+  private readonly writes: WalkWrites;
+  private writeTimer: ClockTimer | undefined;
   private closed = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly realtime: Realtime,
   ) {
+    this.writes = new WalkWrites(ctx);
     realtime.setRoomResolver((room, event, payload) => (event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : []));
   }
 
@@ -64,13 +68,27 @@ export class WorldNode {
     return ts;
   }
 
+  /** Queues a walked master's row update; written with the other walks of the window (walkWrites.ts). */
+  queueWalk(id: number, write: WalkWrite): void {
+    this.writes.queue(id, write);
+    if (!this.writeTimer && !this.closed) this.writeTimer = this.ctx.clock.setTimeout(() => void this.flushWrites(), FANOUT_WINDOW_MS);
+  }
+
+  /** Writes the queued walk positions now; resolves once they are in the database. */
+  flushWrites(): Promise<void> {
+    this.writeTimer?.cancel();
+    this.writeTimer = undefined;
+    return this.writes.flush();
+  }
+
   /** Sends every room's pending batch now (tests, shutdown). */
   flushAll(): void {
     for (const room of [...this.batches.keys()]) this.flush(room);
   }
 
-  /** Stops the window timers; what is still pending is dropped (clients refetch on resubscribe). */
-  close(): void {
+  /** Writes the pending walks and stops the window timers; pending updates are dropped (clients refetch on resubscribe). */
+  async close(): Promise<void> {
+    await this.flushWrites();
     this.closed = true;
     for (const t of this.timers.values()) t.cancel();
     this.timers.clear();
