@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RoomState, WorldObject } from '../../../shared/api/rooms';
 import { clampCoordinate, spawnCoordinate, type RoomId } from '../../../shared/rules/world';
 import type { Database } from '../../db/schema';
-import type { AppContext } from '../../http/context';
+import type { WorldContext } from './worldContext';
 import { AppError } from '../errors';
 import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
 import { ENTER_FIRST } from './presenceTexts';
@@ -39,7 +39,7 @@ export async function presentMaster(k: Kysely<Database>, userId: number, nowMs?:
  * Puts the player's master in `room`: where it stood if it is re-entering the room it is present in
  * (clamped to what its titles and Puff allow now), else at its entry point. Leaving another room on the way.
  */
-export async function enterRoom(ctx: AppContext, userId: number, room: RoomId): Promise<RoomState> {
+export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId): Promise<RoomState> {
   // Walks still in the window written first: the row then holds where the master really stands.
   await worldOf(ctx).flushWrites();
   const k = ctx.db.kysely;
@@ -75,7 +75,7 @@ export async function enterRoom(ctx: AppContext, userId: number, room: RoomId): 
 }
 
 /** Takes the player's master out of its room (nothing happens when it is in none). */
-export async function leaveRoom(ctx: AppContext, userId: number): Promise<void> {
+export async function leaveRoom(ctx: WorldContext, userId: number): Promise<void> {
   await worldOf(ctx).flushWrites();
   const k = ctx.db.kysely;
   const row = await presentMaster(k, userId);
@@ -90,7 +90,7 @@ export async function leaveRoom(ctx: AppContext, userId: number): Promise<void> 
  * hot path: the master and the answer come from the snapshot, the row is written with the window's other
  * walks (walkWrites.ts). A master this node does not know present is looked up in the database.
  */
-export async function walk(ctx: AppContext, userId: number, coordinate: number, flip: boolean): Promise<RoomState> {
+export async function walk(ctx: WorldContext, userId: number, coordinate: number, flip: boolean): Promise<RoomState> {
   const node = worldOf(ctx);
   const now = ctx.clock.now();
   const cutoff = now - PRESENCE_TIMEOUT_MS;
@@ -113,7 +113,7 @@ export async function walk(ctx: AppContext, userId: number, coordinate: number, 
 }
 
 /** Ends the presence of every master silent for longer than PRESENCE_TIMEOUT_MS and announces it; returns how many. */
-export async function expirePresence(ctx: AppContext): Promise<number> {
+export async function expirePresence(ctx: WorldContext): Promise<number> {
   // This node's walks of the current window first: a master that just walked is not silent.
   await worldOf(ctx).flushWrites();
   const k = ctx.db.kysely;

@@ -1,6 +1,6 @@
 /** Announcing a room's changes: the one entry point of every world feature that changes what a room shows. */
 import type { RoomId } from '../../../shared/rules/world';
-import type { AppContext } from '../../http/context';
+import type { WorldContext } from './worldContext';
 import type { RoomChange } from './roomSnapshot';
 import { worldOf } from './worldNode';
 
@@ -11,6 +11,6 @@ export type { RoomChange } from './roomSnapshot';
  * it: within FANOUT_WINDOW_MS one `forumupd` carrying every change of the window reaches the players
  * present in the room, on every node. Call it after the change is committed.
  */
-export function announceRoomChange(ctx: AppContext, room: RoomId, change: RoomChange): number {
+export function announceRoomChange(ctx: WorldContext, room: RoomId, change: RoomChange): number {
   return worldOf(ctx).announce(room, change);
 }

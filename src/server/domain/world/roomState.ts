@@ -1,7 +1,7 @@
 /** What enter, walk and the other room calls answer: the room's objects, its ts, and the viewer's chat log. */
 import type { RoomState, WorldObject } from '../../../shared/api/rooms';
 import { channelAt, type RoomId } from '../../../shared/rules/world';
-import type { AppContext } from '../../http/context';
+import type { WorldContext } from './worldContext';
 import { worldOf } from './worldNode';
 
 /**
@@ -9,13 +9,13 @@ import { worldOf } from './worldNode';
  * inscriptions, the ts, and the last chat entries the viewer hears where it stands (channel 0 when it is
  * not in the room).
  */
-export async function roomState(ctx: AppContext, room: RoomId, viewerUserId: number): Promise<RoomState> {
+export async function roomState(ctx: WorldContext, room: RoomId, viewerUserId: number): Promise<RoomState> {
   const snap = await worldOf(ctx).snapshot(room);
   const viewer = snap.masterOf(viewerUserId);
   return { data: snap.list(ctx.clock.now()), ts: snap.ts, chat_log: snap.chatLog(viewer ? channelAt(room, viewer.coordinate) : 0) };
 }
 
 /** The viewer's master in `room` as this node knows it (its current object, e.g. to announce a new verse on it). */
-export async function cachedMaster(ctx: AppContext, room: RoomId, userId: number): Promise<WorldObject | undefined> {
+export async function cachedMaster(ctx: WorldContext, room: RoomId, userId: number): Promise<WorldObject | undefined> {
   return (await worldOf(ctx).snapshot(room)).masterOf(userId);
 }

@@ -5,7 +5,7 @@
  * second cost five commits a second. Each update keeps to the room the walk was made in, so a leave, an
  * enter elsewhere or the sweep that came first is never undone. A crash loses at most one window of positions.
  */
-import type { AppContext } from '../../http/context';
+import type { WorldContext } from './worldContext';
 
 /** A master's position to write. */
 export interface WalkWrite {
@@ -20,7 +20,7 @@ export class WalkWrites {
   private pending = new Map<number, WalkWrite>();
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: WorldContext) {}
 
   /** Queues the master's latest position (replacing one still pending). */
   queue(id: number, write: WalkWrite): void {

@@ -8,8 +8,7 @@
 import type { ForumUpdate } from '../../../shared/api/rooms';
 import type { RoomId } from '../../../shared/rules/world';
 import type { ClockTimer } from '../../clock';
-import type { AppContext } from '../../http/context';
-import type { Realtime } from '../../realtime/gateway';
+import type { RoomSender, WorldContext } from './worldContext';
 import { FANOUT_WINDOW_MS } from './presenceConfig';
 import { RoomBatch } from './roomBatch';
 import { loadChat, loadRoomObjects } from './roomLoad';
@@ -30,8 +29,8 @@ export class WorldNode {
   private closed = false;
 
   constructor(
-    private readonly ctx: AppContext,
-    private readonly realtime: Realtime,
+    private readonly ctx: WorldContext,
+    private readonly realtime: RoomSender,
   ) {
     this.writes = new WalkWrites(ctx);
     realtime.setRoomResolver((room, event, payload) => (event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : []));
@@ -117,17 +116,17 @@ export class WorldNode {
   }
 }
 
-const nodes = new WeakMap<AppContext, WorldNode>();
+const nodes = new WeakMap<WorldContext, WorldNode>();
 
 /** Creates this app's world node (once; the room routes do it) and returns it. */
-export function attachWorld(ctx: AppContext, realtime: Realtime): WorldNode {
+export function attachWorld(ctx: WorldContext, realtime: RoomSender): WorldNode {
   let node = nodes.get(ctx);
   if (!node) nodes.set(ctx, (node = new WorldNode(ctx, realtime)));
   return node;
 }
 
 /** This app's world node; the room routes must have been registered. */
-export function worldOf(ctx: AppContext): WorldNode {
+export function worldOf(ctx: WorldContext): WorldNode {
   const node = nodes.get(ctx);
   if (!node) throw new Error('the world is not attached: register roomRoutes');
   return node;
