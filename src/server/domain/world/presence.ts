@@ -89,16 +89,17 @@ export async function leaveRoom(ctx: WorldContext, userId: number): Promise<void
  * Moves the player's present master to `coordinate` (clamped for its titles and Puff) facing `flip`. The
  * hot path: the master and the answer come from the snapshot, the row is written with the window's other
  * walks (walkWrites.ts). A master this node does not know present is looked up in the database.
+ * Answers the room walked in (the caller answers its state: `roomStateJson`).
  */
-export async function walk(ctx: WorldContext, userId: number, coordinate: number, flip: boolean): Promise<RoomState> {
+export async function walk(ctx: WorldContext, userId: number, coordinate: number, flip: boolean): Promise<RoomId> {
   const node = worldOf(ctx);
   const now = ctx.clock.now();
   const cutoff = now - PRESENCE_TIMEOUT_MS;
-  const move = (room: RoomId, object: WorldObject): Promise<RoomState> => {
+  const move = (room: RoomId, object: WorldObject): RoomId => {
     const to = clampCoordinate(room, coordinate, walkerOf(object));
     node.queueWalk(object.id, { room, coordinate: to, flip, seenAt: now });
     node.announce(room, { data: [{ ...object, coordinate: to, flip }] });
-    return roomState(ctx, room, userId);
+    return room;
   };
   for (const room of [1, 2] as const) {
     const snap = await node.snapshot(room);

@@ -42,6 +42,8 @@ export class RoomSnapshot {
   private readonly chat: ChatEntry[][] = [[], [], []];
   private listed: WorldObject[] | undefined;
   private listedAt = 0;
+  /** JSON texts of lists handed out, so every walk of a quiet moment does not serialise the room again. */
+  private readonly texts = new WeakMap<object, string>();
 
   /** Moves `ts` on for a change made now: max(previous + 1, now). */
   bump(nowMs: number): number {
@@ -94,6 +96,22 @@ export class RoomSnapshot {
     this.listed = out;
     this.listedAt = nowMs;
     return out;
+  }
+
+  /** `list(nowMs)` as JSON text. */
+  listJson(nowMs: number): string {
+    return this.json(this.list(nowMs));
+  }
+
+  /** `chatLog(channel)` as JSON text. */
+  chatLogJson(channel: number): string {
+    return this.json(this.chatLog(channel));
+  }
+
+  private json(value: object): string {
+    let text = this.texts.get(value);
+    if (text === undefined) this.texts.set(value, (text = JSON.stringify(value)));
+    return text;
   }
 
   /** The master of `userId` in this room, if this node knows it there. */

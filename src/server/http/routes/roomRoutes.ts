@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { walkBodySchema } from '../../../shared/api/rooms';
 import { ErrorBag, AppError } from '../../domain/errors';
 import { enterRoom, leaveRoom, walk } from '../../domain/world/presence';
+import { roomStateJson } from '../../domain/world/roomState';
 import { COORDINATE_REQUIRED, FLIP_REQUIRED, NO_SUCH_ROOM } from '../../domain/world/presenceTexts';
 import { attachWorld } from '../../domain/world/worldNode';
 import type { Realtime } from '../../realtime/gateway';
@@ -61,10 +62,13 @@ export function roomRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
   }
 
   for (const path of withSlash('/api/rooms/walk')) {
-    app.post(path, async (request) => {
+    app.post(path, async (request, reply) => {
       const user = await requireUser(ctx, request);
       const { coordinate, flip } = walkInput(request.body);
-      return ok(await walk(ctx, user.id, coordinate, flip));
+      const room = await walk(ctx, user.id, coordinate, flip);
+      // The envelope around the snapshot's own JSON text (the same shape `ok(roomState(...))` gives).
+      reply.type('application/json; charset=utf-8');
+      return `{"success":true,"data":${await roomStateJson(ctx, room, user.id)}}`;
     });
   }
 }
