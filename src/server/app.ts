@@ -47,6 +47,9 @@ import { gdaoRoutes } from './http/routes/gdaoRoutes';
 import { roomEffectRoutes } from './http/routes/roomEffectRoutes';
 import { runGdaoJob } from './domain/gdao/gdaoJob';
 import { GDAO_JOB_MS } from './domain/gdao/gdaoConfig';
+import { roomRoutes } from './http/routes/roomRoutes';
+import { expirePresence } from './domain/world/presence';
+import { PRESENCE_SWEEP_MS } from './domain/world/presenceConfig';
 
 /** What the app is built from; everything but config and db has a production default. */
 export interface AppComponents {
@@ -159,6 +162,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     itemActionRoutes(api, ctx);
     walletExchangeRoutes(api, ctx, realtime);
     gdaoRoutes(api, ctx, realtime);
+    roomRoutes(api, ctx, realtime);
     roomEffectRoutes(api, ctx, realtime);
     for (const routes of components.routes ?? []) await routes(api, ctx, realtime);
   });
@@ -173,6 +177,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     'ledger expiry': () => ledger.expire(),
     'transaction expiry': () => expireStaleTransactions(ledger, { onUpdate: transactionUpdateSender(realtime) }),
     gdao: () => runGdaoJob(ledger),
+    presence: () => expirePresence(ctx).then(() => undefined),
   };
   type Task = keyof typeof upkeep;
   // A task still running when its timer fires again is not started twice: sweeps never pile up behind a
@@ -191,10 +196,11 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
     clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS)];
   timers.push(clock.setInterval(() => void run('gdao'), GDAO_JOB_MS));
+  timers.push(clock.setInterval(() => void run('presence'), PRESENCE_SWEEP_MS));
   const upkeepNow = async () => {
     await leader.refresh();
     await Promise.all([...running.values()]);
-    await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry'), run('gdao')]);
+    await Promise.all([run('sessions'), run('ledger expiry'), run('transaction expiry'), run('gdao'), run('presence')]);
   };
   app.addHook('onReady', upkeepNow);
 

@@ -11,6 +11,7 @@ import type { PushedEventName } from '../../shared/api/socketEvents';
 export type BusMessage =
   | { to: 'user'; userId: number; event: PushedEventName; payload: object; nonce: string }
   | { to: 'all'; event: PushedEventName; payload: object; nonce: string }
+  | { to: 'room'; room: number; event: PushedEventName; payload: object; nonce: string }
   | { to: 'disconnect'; userId: number }
   | { to: 'sessions'; keys: string[]; userId?: number };
 

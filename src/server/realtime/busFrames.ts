@@ -37,6 +37,8 @@ function isBusMessage(value: unknown): value is BusMessage {
       return typeof m.userId === 'number' && typeof m.event === 'string' && typeof m.nonce === 'string' && typeof m.payload === 'object' && m.payload !== null;
     case 'all':
       return typeof m.event === 'string' && typeof m.nonce === 'string' && typeof m.payload === 'object' && m.payload !== null;
+    case 'room':
+      return typeof m.room === 'number' && typeof m.event === 'string' && typeof m.nonce === 'string' && typeof m.payload === 'object' && m.payload !== null;
     case 'disconnect':
       return typeof m.userId === 'number';
     case 'sessions':

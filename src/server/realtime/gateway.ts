@@ -35,9 +35,19 @@ export interface Realtime {
   sendToUser<K extends PushedEventName>(userId: number, event: K, ...payload: PayloadArgs<K>): void;
   /** Sends `event` to every subscribed socket on every node (not sequenced). */
   broadcast<K extends PushedEventName>(event: K, ...payload: PayloadArgs<K>): void;
+  /**
+   * Sends `event` to the players in `room` on every node (not sequenced): each node asks its room resolver
+   * (`setRoomResolver`) who is there, after the resolver has seen the payload.
+   */
+  sendToRoom<K extends PushedEventName>(room: number, event: K, ...payload: PayloadArgs<K>): void;
+  /** Sets, on this node, who receives a room's messages: called with each room message every node receives. */
+  setRoomResolver(resolver: RoomResolver): void;
   /** Disconnects every socket of `userId` on every node (uncleanly: they come back and resync, or are refused). */
   disconnectUser(userId: number): void;
 }
+
+/** Given a room message this node received (its payload already validated by the sender), the user ids to send it to. */
+export type RoomResolver = (room: number, event: PushedEventName, payload: object) => Iterable<number>;
 
 /** How the gateway is set up beside the app's context. */
 export interface RealtimeOptions {
@@ -63,8 +73,10 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
   const transports = [attachSocketIo(app.server, deps), attachPlainWebSocket(app.server, deps)];
 
   // Everything goes through the bus, and each node delivers what the bus hands it, in the bus's order.
+  let roomResolver: RoomResolver = () => [];
   const deliver = (m: BusMessage) => {
-    if (m.to === 'user') hub.sendToUser(m.userId, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
+    if (m.to === 'room') hub.sendToUsers(roomResolver(m.room, m.event, m.payload), m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
+    else if (m.to === 'user') hub.sendToUser(m.userId, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
     else if (m.to === 'all') hub.broadcast(m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
     else if (m.to === 'disconnect') hub.disconnectUser(m.userId);
     else hub.sessionsEnded(m.keys, m.userId);
@@ -88,6 +100,8 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
   return {
     sendToUser: (userId, event, ...[payload]) => bus.publish({ to: 'user', userId, event, payload: payload ?? {}, nonce: nonce() }),
     broadcast: (event, ...[payload]) => bus.publish({ to: 'all', event, payload: payload ?? {}, nonce: nonce() }),
+    sendToRoom: (room, event, ...[payload]) => bus.publish({ to: 'room', room, event, payload: payload ?? {}, nonce: nonce() }),
+    setRoomResolver: (resolver) => void (roomResolver = resolver),
     disconnectUser: (userId) => bus.publish({ to: 'disconnect', userId }),
   };
 }

@@ -120,6 +120,17 @@ export class Hub {
     for (const s of this.subscribed) s.conn.send(out);
   }
 
+  /** Sends `event` to every subscribed socket of these players, encoded once (not sequenced, like a broadcast). */
+  sendToUsers<K extends PushedEventName>(userIds: Iterable<number>, event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
+    let out: OutgoingMessage | undefined;
+    for (const userId of userIds) {
+      const sockets = this.users.get(userId);
+      if (!sockets) continue;
+      out ??= new OutgoingMessage({ ...payload, event, _nonce: nonce });
+      for (const s of sockets) s.conn.send(out);
+    }
+  }
+
   /** Ends every socket of `userId` (uncleanly: clients reconnect and resync, or are refused). */
   disconnectUser(userId: number): void {
     for (const s of [...(this.users.get(userId) ?? [])]) this.end(s, 'unclean');

@@ -10,12 +10,12 @@ import { AppError } from '../errors';
 import { announceRoomChange } from './roomFanout';
 import { roomState } from './roomState';
 import { DAY_MS, PROMOTE_DAYS } from './worldConfig';
-import type { WorldContext } from './worldContext';
+import type { WorldActionContext } from './worldContext';
 import { loadWorldObjects } from './worldObjectView';
 import { ALREADY_VOTED, INSCRIPTION_NOT_FOUND, onlyAdminPromotes } from './worldTexts';
 
 /** The room of standing inscription `id`; 404 for a missing, ended or non-inscription id. */
-async function standingRoom(ctx: WorldContext, id: number): Promise<RoomId> {
+async function standingRoom(ctx: WorldActionContext, id: number): Promise<RoomId> {
   const row = await ctx.db.kysely
     .selectFrom('world_objects')
     .select('room')
@@ -28,14 +28,14 @@ async function standingRoom(ctx: WorldContext, id: number): Promise<RoomId> {
 }
 
 /** Announces the inscription's new state to its room; answers the room's state as `userId` sees it. */
-async function announce(ctx: WorldContext, room: RoomId, id: number, userId: number): Promise<RoomState> {
+async function announce(ctx: WorldActionContext, room: RoomId, id: number, userId: number): Promise<RoomState> {
   const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });
   return roomState(ctx, room, userId);
 }
 
 /** Records `userId`'s vote for inscription `id`; 409 for a second vote (nothing changes then). */
-export async function voteInscription(ctx: WorldContext, userId: number, id: number): Promise<RoomState> {
+export async function voteInscription(ctx: WorldActionContext, userId: number, id: number): Promise<RoomState> {
   const room = await standingRoom(ctx, id);
   const r = await ctx.db.kysely
     .insertInto('inscription_votes')
@@ -47,7 +47,7 @@ export async function voteInscription(ctx: WorldContext, userId: number, id: num
 }
 
 /** Promotes inscription `id` for the {name} account (`userName`); 403 for anyone else. */
-export async function promoteInscription(ctx: WorldContext, user: { id: number; name: string }, id: number): Promise<RoomState> {
+export async function promoteInscription(ctx: WorldActionContext, user: { id: number; name: string }, id: number): Promise<RoomState> {
   if (user.name !== ctx.config.adminName) throw new AppError(403, onlyAdminPromotes(ctx.config.adminName));
   const room = await standingRoom(ctx, id);
   // Extended in the statement itself: two promotions at once add twice, never overwrite each other.

@@ -8,24 +8,24 @@ import type { RoomState } from '../../../shared/api/rooms';
 import type { RoomId } from '../../../shared/rules/world';
 import { AppError } from '../errors';
 import { roomState } from './roomState';
-import { STANDIN_PRESENCE_MS } from './roomFanout';
+import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
 import { LIKE_PACE } from './worldConfig';
-import type { WorldContext } from './worldContext';
+import type { WorldActionContext } from './worldContext';
 import { keepPace } from './worldPace';
 import { LIKE_SELF, PLAYER_GONE, PLAYER_NOT_FOUND, likeTooFast } from './worldTexts';
 
 /** The master object `id`: its player and whether it is present; 404 for an unknown or non-master id. */
-async function masterOf(ctx: WorldContext, id: number): Promise<{ userId: number; room: RoomId | null; present: boolean }> {
+async function masterOf(ctx: WorldActionContext, id: number): Promise<{ userId: number; room: RoomId | null; present: boolean }> {
   const row = await ctx.db.kysely.selectFrom('world_objects').select(['user_id', 'room', 'seen_at']).where('id', '=', id).where('type', '=', 'master').executeTakeFirst();
   if (!row) throw new AppError(404, PLAYER_NOT_FOUND);
-  return { userId: row.user_id, room: row.room as RoomId | null, present: row.room !== null && row.seen_at >= ctx.clock.now() - STANDIN_PRESENCE_MS };
+  return { userId: row.user_id, room: row.room as RoomId | null, present: row.room !== null && row.seen_at >= ctx.clock.now() - PRESENCE_TIMEOUT_MS };
 }
 
 /**
  * Sends `from`'s luv to the present master `id`; refuses oneself (422), an absent master (409) and a repeat
  * within the minute (429). Answers the state of the liked player's room.
  */
-export async function likeMaster(ctx: WorldContext, from: { id: number; name: string }, id: number): Promise<RoomState> {
+export async function likeMaster(ctx: WorldActionContext, from: { id: number; name: string }, id: number): Promise<RoomState> {
   const target = await masterOf(ctx, id);
   if (target.userId === from.id) throw new AppError(422, LIKE_SELF, { id: [LIKE_SELF] });
   if (!target.present) throw new AppError(409, PLAYER_GONE);
@@ -35,7 +35,7 @@ export async function likeMaster(ctx: WorldContext, from: { id: number; name: st
 }
 
 /** The deposit address of master `id`'s player (what Send Coins opens /send/{address} with). */
-export async function masterAddress(ctx: WorldContext, deposits: AddressDeriver, id: number): Promise<string> {
+export async function masterAddress(ctx: WorldActionContext, deposits: AddressDeriver, id: number): Promise<string> {
   const target = await masterOf(ctx, id);
   return ensureDepositAddress(ctx.db.kysely, deposits, target.userId, ctx.clock.now());
 }

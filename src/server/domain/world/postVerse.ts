@@ -11,7 +11,7 @@ import { announceRoomChange } from './roomFanout';
 import { roomState } from './roomState';
 import { presentSpeaker, type Speaker } from './speaker';
 import { CHAT_PACE, VERSE_MAX, YELL_MAX } from './worldConfig';
-import type { WorldContext } from './worldContext';
+import type { WorldActionContext } from './worldContext';
 import { loadWorldObjects, toChatEntry } from './worldObjectView';
 import { keepPace } from './worldPace';
 
@@ -19,7 +19,7 @@ import { keepPace } from './worldPace';
 export type ChatKind = 'verse' | 'yell';
 
 /** Checks the text, the poster's presence and pace, in that order; writes nothing on a refusal. */
-async function admit(ctx: WorldContext, userId: number, raw: unknown, max: number): Promise<{ text: string; speaker: Speaker }> {
+async function admit(ctx: WorldActionContext, userId: number, raw: unknown, max: number): Promise<{ text: string; speaker: Speaker }> {
   const text = readVerse(raw, max);
   const now = ctx.clock.now();
   const speaker = await presentSpeaker(ctx.db.kysely, userId, now);
@@ -29,7 +29,7 @@ async function admit(ctx: WorldContext, userId: number, raw: unknown, max: numbe
 }
 
 /** Stores the line (and, for a verse, the master's bubble) in one transaction; returns its chat entry. */
-async function store(ctx: WorldContext, kind: ChatKind, text: string, s: Speaker): Promise<ChatEntry> {
+async function store(ctx: WorldActionContext, kind: ChatKind, text: string, s: Speaker): Promise<ChatEntry> {
   const now = ctx.clock.now();
   const channel = kind === 'yell' ? 0 : channelAt(s.room, s.coordinate);
   return ctx.db.kysely.transaction().execute(async (trx) => {
@@ -44,7 +44,7 @@ async function store(ctx: WorldContext, kind: ChatKind, text: string, s: Speaker
 }
 
 /** Posts a verse or a yell for `userId`; answers the room's state as the poster sees it. */
-export async function postChat(ctx: WorldContext, userId: number, kind: ChatKind, raw: unknown): Promise<RoomState> {
+export async function postChat(ctx: WorldActionContext, userId: number, kind: ChatKind, raw: unknown): Promise<RoomState> {
   const { text, speaker } = await admit(ctx, userId, raw, kind === 'yell' ? YELL_MAX : VERSE_MAX);
   const chat = await store(ctx, kind, text, speaker);
   const data = kind === 'verse' ? await loadWorldObjects(ctx.db.kysely, { ids: [speaker.objectId] }, ctx.clock.now()) : [];

@@ -1,48 +1,16 @@
-/**
- * Stand-in for the room fan-out (the presence module owns the real one: a per-room batcher, one `forumupd`
- * per room per window, across nodes). This one bumps the room's `ts` and sends each change at once to the
- * players present in the room.
- */
-import type { ChatEntry, WorldObject } from '../../../shared/api/rooms';
+/** Announcing a room's changes: the one entry point of every world feature that changes what a room shows. */
 import type { RoomId } from '../../../shared/rules/world';
 import type { WorldContext } from './worldContext';
+import type { RoomChange } from './roomSnapshot';
+import { worldOf } from './worldNode';
 
-/** What changed in a room. */
-export interface RoomChange {
-  data?: WorldObject[];
-  removed?: number[];
-  chat?: ChatEntry[];
-}
+export type { RoomChange } from './roomSnapshot';
 
-/** A stand-in presence window (the presence module reads PRESENCE_TIMEOUT). */
-export const STANDIN_PRESENCE_MS = 90_000;
-
-const lastTs = new WeakMap<object, Map<RoomId, number>>();
-
-/** The room's state time: strictly increasing per room on this node (max(prev + 1, now)). */
-export function bumpRoomTs(ctx: WorldContext, room: RoomId): number {
-  const rooms = lastTs.get(ctx.db) ?? new Map<RoomId, number>();
-  lastTs.set(ctx.db, rooms);
-  const ts = Math.max((rooms.get(room) ?? 0) + 1, ctx.clock.now());
-  rooms.set(room, ts);
-  return ts;
-}
-
-/** The room's last state time (now when nothing changed yet). */
-export function roomTs(ctx: WorldContext, room: RoomId): number {
-  return lastTs.get(ctx.db)?.get(room) ?? ctx.clock.now();
-}
-
-/** Announces `change` to the players present in `room` as a `forumupd`, with a new `ts`. */
-export async function announceRoomChange(ctx: WorldContext, room: RoomId, change: RoomChange): Promise<void> {
-  const ts = bumpRoomTs(ctx, room);
-  const present = await ctx.db.kysely
-    .selectFrom('world_objects')
-    .select('user_id')
-    .where('type', '=', 'master')
-    .where('room', '=', room)
-    .where('seen_at', '>=', ctx.clock.now() - STANDIN_PRESENCE_MS)
-    .execute();
-  const payload = { room, ts, data: change.data ?? [], removed: change.removed ?? [], chat: change.chat ?? [] };
-  for (const p of present) ctx.realtime.sendToUser(p.user_id, 'forumupd', payload);
+/**
+ * Applies `change` to this node's snapshot of `room` at once, bumps the room's ts (returned), and queues
+ * it: within FANOUT_WINDOW_MS one `forumupd` carrying every change of the window reaches the players
+ * present in the room, on every node. Call it after the change is committed.
+ */
+export function announceRoomChange(ctx: WorldContext, room: RoomId, change: RoomChange): number {
+  return worldOf(ctx).announce(room, change);
 }

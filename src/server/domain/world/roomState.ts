@@ -1,23 +1,32 @@
-/**
- * Stand-in for the room snapshot (the presence module owns the real, cached one): a room's present masters
- * and standing inscriptions, its `ts`, and the last 50 chat entries the viewer can hear where it stands.
- */
-import type { RoomState } from '../../../shared/api/rooms';
+/** What enter, walk and the other room calls answer: the room's objects, its ts, and the viewer's chat log. */
+import type { RoomState, WorldObject } from '../../../shared/api/rooms';
 import { channelAt, type RoomId } from '../../../shared/rules/world';
-import { STANDIN_PRESENCE_MS, roomTs } from './roomFanout';
-import { loadWorldObjects, toChatEntry } from './worldObjectView';
 import type { WorldContext } from './worldContext';
+import { worldOf } from './worldNode';
 
-/** Chat entries a room state carries. */
-const CHAT_LOG_SIZE = 50;
-
-/** The state of `room` as `viewerUserId` sees it. */
+/**
+ * The room as this node's snapshot holds it (no query once the room is loaded): present masters, standing
+ * inscriptions, the ts, and the last chat entries the viewer hears where it stands (channel 0 when it is
+ * not in the room).
+ */
 export async function roomState(ctx: WorldContext, room: RoomId, viewerUserId: number): Promise<RoomState> {
-  const k = ctx.db.kysely;
-  const now = ctx.clock.now();
-  const data = await loadWorldObjects(k, { room, seenSince: now - STANDIN_PRESENCE_MS }, now);
-  const me = data.find((o) => o.type === 'master' && o.user_id === viewerUserId);
-  const channel = me ? channelAt(room, me.coordinate) : 0;
-  const chat = await k.selectFrom('chat_messages').selectAll().where('room', '=', room).where('channel', '<=', channel).orderBy('id', 'desc').limit(CHAT_LOG_SIZE).execute();
-  return { data, ts: roomTs(ctx, room), chat_log: chat.reverse().map(toChatEntry) };
+  const snap = await worldOf(ctx).snapshot(room);
+  const viewer = snap.masterOf(viewerUserId);
+  return { data: snap.list(ctx.clock.now()), ts: snap.ts, chat_log: snap.chatLog(viewer ? channelAt(room, viewer.coordinate) : 0) };
+}
+
+/**
+ * `roomState` as the JSON text of the answer's `data`, built from texts the snapshot keeps: the walk's
+ * hot path, where serialising every object of the room for every walk was a large share of its cost.
+ */
+export async function roomStateJson(ctx: WorldContext, room: RoomId, viewerUserId: number): Promise<string> {
+  const snap = await worldOf(ctx).snapshot(room);
+  const viewer = snap.masterOf(viewerUserId);
+  const channel = viewer ? channelAt(room, viewer.coordinate) : 0;
+  return `{"data":${snap.listJson(ctx.clock.now())},"ts":${snap.ts},"chat_log":${snap.chatLogJson(channel)}}`;
+}
+
+/** The viewer's master in `room` as this node knows it (its current object, e.g. to announce a new verse on it). */
+export async function cachedMaster(ctx: WorldContext, room: RoomId, userId: number): Promise<WorldObject | undefined> {
+  return (await worldOf(ctx).snapshot(room)).masterOf(userId);
 }

@@ -15,14 +15,14 @@ import { announceRoomChange } from './roomFanout';
 import { roomState } from './roomState';
 import { presentSpeaker } from './speaker';
 import { DAY_MS, INSCRIPTION_DAYS, SCRIBE_ITEM_ID, SCRIBE_MAX } from './worldConfig';
-import type { WorldContext } from './worldContext';
+import type { WorldActionContext } from './worldContext';
 import { loadWorldObjects } from './worldObjectView';
 import { NO_SCRIBE } from './worldTexts';
 
 const noScribe = () => new AppError(409, NO_SCRIBE);
 
 /** Writes the inscription and spends the Scribe in one ledger transaction; returns the new object's id and room. */
-async function write(ctx: WorldContext, userId: number, text: string): Promise<{ id: number; room: RoomId }> {
+async function write(ctx: WorldActionContext, userId: number, text: string): Promise<{ id: number; room: RoomId }> {
   const speaker = await presentSpeaker(ctx.db.kysely, userId, ctx.clock.now());
   const opId = crypto.randomUUID();
   try {
@@ -50,7 +50,7 @@ async function write(ctx: WorldContext, userId: number, text: string): Promise<{
 }
 
 /** Puts an inscription for `userId`; announces it to the room and to every player; answers the room's state. */
-export async function scribeInscription(ctx: WorldContext, userId: number, raw: unknown): Promise<RoomState> {
+export async function scribeInscription(ctx: WorldActionContext, userId: number, raw: unknown): Promise<RoomState> {
   const text = readVerse(raw, SCRIBE_MAX);
   const { id, room } = await write(ctx, userId, text);
   const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];

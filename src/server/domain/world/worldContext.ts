@@ -1,11 +1,26 @@
 /**
- * What the world's actions run with: the database, the clock, the {name} account, each player's pace
- * counters, and a way to reach players' sockets. The HTTP layer builds it from the app's context and the
- * socket gateway (domain code never imports either).
+ * What the world code needs from the app (the app's context has all of it), so domain code never imports
+ * the HTTP layer or the socket gateway: the database, the clock and a logger for presence and the room
+ * snapshots; for the players' actions also the {name} account, each player's pace counters and a way to
+ * reach players' sockets. The HTTP layer builds the actions' context from the app's context and the gateway.
  */
+import type { ForumUpdate } from '../../../shared/api/rooms';
 import type { PushedEventName, ServerEventPayload } from '../../../shared/api/socketEvents';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+
+/** The app's context as presence and the room snapshots use it (the world node is keyed on it). */
+export interface WorldContext {
+  db: Db;
+  clock: Clock;
+  auth: { log: { error(obj: object, msg: string): void } };
+}
+
+/** Sends a room's updates through the bus, and asks this node, for each room message, who receives it. */
+export interface RoomSender {
+  sendToRoom(room: number, event: 'forumupd', payload: ForumUpdate): void;
+  setRoomResolver(resolver: (room: number, event: string, payload: object) => Iterable<number>): void;
+}
 
 /** Fixed-window counters (the app's rate store). */
 export interface PaceStore {
@@ -21,10 +36,8 @@ export interface WorldNotifier {
   broadcast<K extends PushedEventName>(event: K, payload: ServerEventPayload<K>): void;
 }
 
-/** The world actions' dependencies. */
-export interface WorldContext {
-  db: Db;
-  clock: Clock;
+/** The players' actions' dependencies (built once per app by the route plugin; shares the app's world node). */
+export interface WorldActionContext extends WorldContext {
   config: { adminName: string };
   pace: PaceStore;
   realtime: WorldNotifier;

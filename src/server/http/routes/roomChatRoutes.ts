@@ -12,7 +12,8 @@ import { promoteInscription, voteInscription } from '../../domain/world/inscript
 import { likeMaster, masterAddress } from '../../domain/world/masters';
 import { postChat } from '../../domain/world/postVerse';
 import { scribeInscription } from '../../domain/world/scribeInscription';
-import type { WorldContext } from '../../domain/world/worldContext';
+import type { WorldActionContext } from '../../domain/world/worldContext';
+import { shareWorld } from '../../domain/world/worldNode';
 import { INSCRIPTION_NOT_FOUND, PLAYER_NOT_FOUND } from '../../domain/world/worldTexts';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
@@ -34,7 +35,9 @@ function verseOf(body: unknown): unknown {
 /** The chat routes; `deposits` derives the deposit addresses send answers (the chain gateway's). */
 export function roomChatRoutes(deposits: AddressDeriver): RouteModule {
   return (app, appCtx, realtime) => {
-    const ctx: WorldContext = { db: appCtx.db, clock: appCtx.clock, config: appCtx.config, pace: appCtx.limiter.store, realtime };
+    const ctx: WorldActionContext = { db: appCtx.db, clock: appCtx.clock, auth: appCtx.auth, config: appCtx.config, pace: appCtx.limiter.store, realtime };
+    // The actions read and announce rooms through the app's world node (roomRoutes attached it).
+    shareWorld(appCtx, ctx);
     // The original client calls some rooms paths with a trailing slash: both spellings answer alike.
     const paths = (p: string) => [p, `${p}/`];
 

@@ -1,0 +1,136 @@
+/**
+ * Presence in the worlds (spec 3 §4, FACTS.md "World"): entering a room, leaving, walking, and the sweep
+ * that ends the presence of masters gone silent. A player has one master row, reused on every visit.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { RoomState, WorldObject } from '../../../shared/api/rooms';
+import { clampCoordinate, spawnCoordinate, type RoomId } from '../../../shared/rules/world';
+import type { Database } from '../../db/schema';
+import type { WorldContext } from './worldContext';
+import { AppError } from '../errors';
+import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
+import { ENTER_FIRST } from './presenceTexts';
+import { loadMaster } from './roomLoad';
+import { roomState } from './roomState';
+import { walkerOf } from './worldObjects';
+import { worldOf } from './worldNode';
+
+/** A present master: its object id, room and position. */
+export interface PresentMaster {
+  id: number;
+  room: RoomId;
+  coordinate: number;
+  flip: boolean;
+}
+
+/**
+ * The player's master if it is present in a room (room set and, when `nowMs` is given, heard from within
+ * PRESENCE_TIMEOUT_MS; without it, the sweep's clearing of silent masters is relied on).
+ */
+export async function presentMaster(k: Kysely<Database>, userId: number, nowMs?: number): Promise<PresentMaster | undefined> {
+  let q = k.selectFrom('world_objects').select(['id', 'room', 'coordinate', 'flip']).where('type', '=', 'master').where('user_id', '=', userId).where('room', 'is not', null);
+  if (nowMs !== undefined) q = q.where('seen_at', '>', nowMs - PRESENCE_TIMEOUT_MS);
+  const row = await q.executeTakeFirst();
+  if (!row || (row.room !== 1 && row.room !== 2)) return undefined;
+  return { id: Number(row.id), room: row.room, coordinate: Number(row.coordinate), flip: Number(row.flip) === 1 };
+}
+
+/**
+ * Puts the player's master in `room`: where it stood if it is re-entering the room it is present in
+ * (clamped to what its titles and Puff allow now), else at its entry point. Leaving another room on the way.
+ */
+export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId): Promise<RoomState> {
+  // Walks still in the window written first: the row then holds where the master really stands.
+  await worldOf(ctx).flushWrites();
+  const k = ctx.db.kysely;
+  const now = ctx.clock.now();
+  const master = await loadMaster(k, userId, now);
+  const user = master ? undefined : await k.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!master && !user) throw new AppError(401, 'Unauthenticated.');
+  let object: WorldObject;
+  let from: number | null = null;
+  if (master) {
+    const walker = walkerOf(master.object);
+    const staying = master.room === room && master.seenAt > now - PRESENCE_TIMEOUT_MS;
+    const coordinate = staying ? clampCoordinate(room, master.object.coordinate, walker) : spawnCoordinate(room, walker);
+    await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', master.object.id).execute();
+    object = { ...master.object, coordinate };
+    from = master.room;
+  } else {
+    await k
+      .insertInto('world_objects')
+      .values({ type: 'master', user_id: userId, room, coordinate: 0, seen_at: now, updated_at: now, created_at: now })
+      // Two first enters at once: one row all the same (the unique index on masters' user_id).
+      .onConflict((oc) => oc.column('user_id').where(sql<boolean>`type = 'master'`).doUpdateSet({ room, seen_at: now, updated_at: now }))
+      .execute();
+    const made = (await loadMaster(k, userId, now))!;
+    const coordinate = spawnCoordinate(room, walkerOf(made.object));
+    await k.updateTable('world_objects').set({ coordinate }).where('id', '=', made.object.id).execute();
+    object = { ...made.object, coordinate };
+  }
+  const node = worldOf(ctx);
+  if ((from === 1 || from === 2) && from !== room) node.announce(from, { removed: [object.id] });
+  node.announce(room, { data: [object] });
+  return roomState(ctx, room, userId);
+}
+
+/** Takes the player's master out of its room (nothing happens when it is in none). */
+export async function leaveRoom(ctx: WorldContext, userId: number): Promise<void> {
+  await worldOf(ctx).flushWrites();
+  const k = ctx.db.kysely;
+  const row = await presentMaster(k, userId);
+  if (!row) return;
+  const now = ctx.clock.now();
+  const res = await k.updateTable('world_objects').set({ room: null, updated_at: now }).where('id', '=', row.id).where('room', '=', row.room).executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) worldOf(ctx).announce(row.room, { removed: [row.id] });
+}
+
+/**
+ * Moves the player's present master to `coordinate` (clamped for its titles and Puff) facing `flip`. The
+ * hot path: the master and the answer come from the snapshot, the row is written with the window's other
+ * walks (walkWrites.ts). A master this node does not know present is looked up in the database.
+ * Answers the room walked in (the caller answers its state: `roomStateJson`).
+ */
+export async function walk(ctx: WorldContext, userId: number, coordinate: number, flip: boolean): Promise<RoomId> {
+  const node = worldOf(ctx);
+  const now = ctx.clock.now();
+  const cutoff = now - PRESENCE_TIMEOUT_MS;
+  const move = (room: RoomId, object: WorldObject): RoomId => {
+    const to = clampCoordinate(room, coordinate, walkerOf(object));
+    node.queueWalk(object.id, { room, coordinate: to, flip, seenAt: now });
+    node.announce(room, { data: [{ ...object, coordinate: to, flip }] });
+    return room;
+  };
+  for (const room of [1, 2] as const) {
+    const snap = await node.snapshot(room);
+    const object = snap.masterOf(userId);
+    if (object && snap.heardSince(object.id, cutoff)) return move(room, object);
+  }
+  // Entered on another node a moment ago (its delta not here yet): the database knows.
+  const master = await loadMaster(ctx.db.kysely, userId, now);
+  const room = master?.room;
+  if (!master || (room !== 1 && room !== 2) || master.seenAt <= cutoff) throw new AppError(409, ENTER_FIRST);
+  return move(room, master.object);
+}
+
+/** Ends the presence of every master silent for longer than PRESENCE_TIMEOUT_MS and announces it; returns how many. */
+export async function expirePresence(ctx: WorldContext): Promise<number> {
+  // This node's walks of the current window first: a master that just walked is not silent.
+  await worldOf(ctx).flushWrites();
+  const k = ctx.db.kysely;
+  const now = ctx.clock.now();
+  let ended = 0;
+  for (const room of [1, 2] as const) {
+    const silent = await k
+      .updateTable('world_objects')
+      .set({ room: null, updated_at: now })
+      .where('type', '=', 'master')
+      .where('room', '=', room)
+      .where('seen_at', '<=', now - PRESENCE_TIMEOUT_MS)
+      .returning('id')
+      .execute();
+    if (silent.length > 0) worldOf(ctx).announce(room, { removed: silent.map((r) => Number(r.id)) });
+    ended += silent.length;
+  }
+  return ended;
+}

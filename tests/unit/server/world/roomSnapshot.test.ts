@@ -1,0 +1,90 @@
+/** A room's snapshot and fan-out batch: deltas applied in stamp order, presence by silence, chat per channel, merging. */
+import { describe, expect, it } from 'vitest';
+import type { ChatEntry, WorldObject } from '../../../../src/shared/api/rooms';
+import { RoomBatch } from '../../../../src/server/domain/world/roomBatch';
+import { RoomSnapshot } from '../../../../src/server/domain/world/roomSnapshot';
+import { CHAT_LOG_SIZE, PRESENCE_TIMEOUT_MS } from '../../../../src/server/domain/world/presenceConfig';
+import { walkInput } from '../../../../src/server/http/routes/roomRoutes';
+import { utcText } from '../../../../src/server/domain/world/worldObjects';
+
+const T = Date.UTC(2026, 0, 1);
+
+function master(id: number, userId: number, coordinate: number): WorldObject {
+  return { id, user_id: userId, type: 'master', name: `p${userId}`, coordinate, flip: false, skin_id: 1, puff: false, senator: false, patricius: false, data: { verse: '', votes: [], limit: '' } };
+}
+function scribe(id: number, until: number): WorldObject {
+  return { ...master(id, 99, 12000), type: 'scribe', data: { verse: 'hi', votes: [], limit: utcText(until) } };
+}
+function chat(id: number, channel: number): ChatEntry {
+  return { id, room: 1, channel, content: `c${id}`, data: { name: 'n', title: '' } };
+}
+
+describe('RoomSnapshot', () => {
+  it('keeps ts strictly increasing and applies newer deltas only', () => {
+    const s = new RoomSnapshot();
+    expect([s.bump(T), s.bump(T), s.bump(T - 5)]).toEqual([T, T + 1, T + 2]);
+    s.apply({ data: [master(1, 10, 12000)] }, T + 10);
+    s.apply({ data: [master(1, 10, 13000)] }, T + 20);
+    // This node's own older batch coming back through the bus: the later local change stays.
+    s.apply({ data: [master(1, 10, 12500)] }, T + 15);
+    expect(s.masterOf(10)?.coordinate).toBe(13000);
+    s.apply({ removed: [1] }, T + 30);
+    s.apply({ data: [master(1, 10, 12500)] }, T + 25);
+    expect(s.masterOf(10)).toBeUndefined();
+    expect([...s.presentUsers()]).toEqual([]);
+    expect(s.ts).toBe(T + 30);
+  });
+
+  it('lists masters heard from within the timeout and inscriptions still standing', () => {
+    const s = new RoomSnapshot();
+    s.apply({ data: [master(1, 10, 12000), scribe(2, T + 60_000)] }, T);
+    s.apply({ data: [master(3, 11, 12000)] }, T + 50_000);
+    expect(s.list(T + 1000).map((o) => o.id).sort()).toEqual([1, 2, 3]);
+    expect(s.list(T + PRESENCE_TIMEOUT_MS + 1).map((o) => o.id)).toEqual([3]);
+  });
+
+  it('loads database rows only where no delta came first', () => {
+    const s = new RoomSnapshot();
+    s.apply({ data: [master(1, 10, 15000)] }, T + 5);
+    s.load([{ object: master(1, 10, 11000), stamp: T }, { object: master(2, 11, 11000), stamp: T }], [chat(1, 0)]);
+    expect(s.masterOf(10)?.coordinate).toBe(15000);
+    expect(s.masterOf(11)?.coordinate).toBe(11000);
+    expect(s.chatLog(0).map((c) => c.id)).toEqual([1]);
+  });
+
+  it('keeps the last entries each channel hears, oldest first, without duplicates', () => {
+    const s = new RoomSnapshot();
+    const entries = Array.from({ length: CHAT_LOG_SIZE + 10 }, (_, i) => chat(i + 1, i % 3));
+    s.apply({ chat: entries.slice(5) }, T);
+    s.apply({ chat: entries.slice(0, 5) }, T);
+    s.apply({ chat: [entries[30]!] }, T);
+    const deep = s.chatLog(2);
+    expect(deep).toHaveLength(CHAT_LOG_SIZE);
+    expect(deep.map((c) => c.id)).toEqual(entries.slice(10).map((c) => c.id));
+    expect(s.chatLog(0).every((c) => c.channel === 0)).toBe(true);
+    expect(s.chatLog(1).every((c) => c.channel <= 1)).toBe(true);
+  });
+});
+
+describe('RoomBatch', () => {
+  it('carries each object once in its last state, and removals', () => {
+    const b = new RoomBatch(1);
+    b.add({ data: [master(1, 10, 11000)] }, T);
+    b.add({ data: [master(2, 11, 11000)] }, T + 1);
+    b.add({ data: [master(1, 10, 12000)] }, T + 2);
+    b.add({ removed: [2], chat: [chat(7, 0)] }, T + 3);
+    expect(b.update()).toEqual({ room: 1, ts: T + 3, data: [master(1, 10, 12000)], removed: [2], chat: [chat(7, 0)] });
+    b.add({ data: [master(2, 11, 11500)] }, T + 4);
+    expect(b.update()).toMatchObject({ ts: T + 4, removed: [] });
+  });
+});
+
+describe('walkInput', () => {
+  it('takes numbers, numeric text and the flip forms; refuses the rest by field', () => {
+    expect(walkInput({ coordinate: '12.5', flip: '1' })).toEqual({ coordinate: 12.5, flip: true });
+    expect(walkInput({ coordinate: 3, flip: 0 })).toEqual({ coordinate: 3, flip: false });
+    for (const body of [{ coordinate: '', flip: true }, { coordinate: [], flip: true }, { coordinate: true, flip: true }, null, []]) {
+      expect(() => walkInput(body)).toThrow();
+    }
+  });
+});
