@@ -12,7 +12,7 @@ import { roomStateSchema } from '../../../src/shared/api/rooms';
 import { wireTime } from '../../../src/server/domain/users/userTime';
 import { DAY_MS, SCRIBE_ITEM_ID, VERSE_MAX, YELL_MAX } from '../../../src/server/domain/world/worldConfig';
 import * as T from '../../../src/server/domain/world/worldTexts';
-import { makeAbsent, makePresent, playerWithSocket, startWorldServer, TEST_ADMIN, testDeposits, worldSnapshot, type WorldServer } from './support';
+import { endWindow, makeAbsent, makePresent, playerWithSocket, startWorldServer, TEST_ADMIN, testDeposits, worldSnapshot, type WorldServer } from './support';
 
 const SCRIBE = `item:${SCRIBE_ITEM_ID}`;
 
@@ -49,6 +49,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(state.data.find((o) => o.id === masterA)).toMatchObject({ type: 'master', user_id: a.user.id, coordinate: 5000, data: { verse: 'Ave,  <b>Forum</b> !', votes: [], limit: '' } });
 
     // Both present players get the forumupd (b's client filters the channel-1 line out); the absent one nothing.
+    endWindow(s);
     for (const p of [a, b]) expect(await p.socket.next('forumupd')).toMatchObject({ room: 1, ts: state.ts, chat: [entry], removed: [], data: [{ id: masterA }] });
     await settle();
     expect(away.socket.received.filter((m) => m.event === 'forumupd')).toEqual([]);
@@ -123,6 +124,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const entry = { id: expect.any(Number), room: 1, channel: 0, content: 'Hear me!', data: { name: a.user.name, title: 'SP' } };
     expect(state.chat_log.at(-1)).toEqual(entry);
     for (const p of [a, b, away]) expect(await p.socket.next('forumyell')).toMatchObject({ room: 1, ts: state.ts, chat: entry });
+    endWindow(s);
     for (const p of [a, b]) expect(await p.socket.next('forumupd')).toMatchObject({ room: 1, chat: [entry], data: [] });
     await settle();
     expect(away.socket.received.filter((m) => m.event === 'forumupd')).toEqual([]);
@@ -190,6 +192,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(await playerHolds(db(), s.clock, a.user.id, SCRIBE)).toBe(0n);
     expect(await systemHolds(db(), s.clock, 'consumed', SCRIBE)).toBe(consumed + 1n);
     for (const p of [a, b, away]) expect(await p.socket.next('forumscribe')).toMatchObject({ room: 1, ts: state.ts, object });
+    endWindow(s);
     for (const p of [a, b]) expect(await p.socket.next('forumupd')).toMatchObject({ room: 1, data: [object], chat: [] });
     await settle();
     expect(away.socket.received.filter((m) => m.event === 'forumupd')).toEqual([]);
@@ -235,14 +238,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(r.status).toBe(200);
     const object = roomStateSchema.parse(r.body.data).data.find((o) => o.id === id)!;
     expect(object.data.votes).toEqual([voter.user.id]);
+    endWindow(s);
     expect(await voter.socket.next('forumupd')).toMatchObject({ room: 1, data: [{ id, data: { votes: [voter.user.id] } }] });
 
+    const masterId = await makePresent(s, author.user.id, 1, 17000);
     const before = await snapshot();
     for (const path of [`/api/rooms/vote/${id}`, `/api/rooms/vote/${id}/`]) {
       const again = await voter.client.post(path);
       expect([again.status, again.body.message]).toEqual([409, T.ALREADY_VOTED]);
     }
-    const masterId = await makePresent(s, author.user.id, 1, 17000);
     for (const bad of ['999999', 'abc', '0', '-1', String(masterId), '1e3']) {
       const nf = await voter.client.post(`/api/rooms/vote/${bad}`);
       expect([nf.status, nf.body.message]).toEqual([404, T.INSCRIPTION_NOT_FOUND]);
@@ -259,6 +263,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
 
   it('lets only the {name} account promote, extending the standing time', async () => {
     const { id, author } = await inscription('pr1');
+    endWindow(s); // what earlier steps queued goes out before the admin listens
     const before = await snapshot();
     const refused = await author.client.post(`/api/rooms/promote/${id}`);
     expect([refused.status, refused.body.message]).toEqual([403, T.onlyAdminPromotes(TEST_ADMIN)]);
@@ -274,6 +279,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(r.status).toBe(200);
     const limit = wireTime(Number(limitAt) + 30 * DAY_MS);
     expect(roomStateSchema.parse(r.body.data).data.find((o) => o.id === id)!.data.limit).toBe(limit);
+    endWindow(s);
     expect(await admin.socket.next('forumupd')).toMatchObject({ data: [{ id, data: { limit } }] });
     const row = await db().kysely.selectFrom('world_objects').select(['promoted', 'limit_at']).where('id', '=', id).executeTakeFirstOrThrow();
     expect([row.promoted, Number(row.limit_at)]).toEqual([1, Number(limitAt) + 30 * DAY_MS]);

@@ -5,6 +5,9 @@ import { createLedger, ensureGenesis, type Ledger } from '../../../src/server/le
 import { addressDeriver } from '../../../src/server/chain/depositAddresses';
 import { devKeysFrom } from '../../../src/server/chain/devKeys';
 import { roomChatRoutes } from '../../../src/server/http/routes/roomChatRoutes';
+import { FANOUT_WINDOW_MS } from '../../../src/server/domain/world/presenceConfig';
+import { loadMaster } from '../../../src/server/domain/world/roomLoad';
+import { worldOf } from '../../../src/server/domain/world/worldNode';
 import { gameSnapshot } from '../../support/gameFixtures';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
 import { openSocket, type TestSocket } from '../../support/sockets';
@@ -30,26 +33,50 @@ export async function startWorldServer(dialect: DialectName, pgAdminUrl: string)
   return { s, ledger, ledgerOk: async () => expect((await ledger.check()).violations).toEqual([]) };
 }
 
-/** Puts the player's master in `room` at `coordinate`, seen now (what enter and walk do); returns its object id. */
+/**
+ * Puts the player's master in `room` at `coordinate`, seen now, in the database and in the world node's
+ * snapshot (what enter and walk do, at any coordinate and without a forumupd, so a test's next forumupd
+ * is the one its action sends); returns its object id.
+ */
 export async function makePresent(s: TestServer, userId: number, room: 1 | 2, coordinate: number): Promise<number> {
   const k = s.testDb.db.kysely;
   const now = s.clock.now();
-  const row = await k.selectFrom('world_objects').select('id').where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  const row = await k.selectFrom('world_objects').select(['id', 'room']).where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  let id: number;
   if (row) {
     await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', row.id).execute();
-    return row.id;
+    if (row.room === 1 || row.room === 2) await forget(s, row.room, row.id);
+    id = row.id;
+  } else {
+    const ins = await k
+      .insertInto('world_objects')
+      .values({ type: 'master', user_id: userId, room, coordinate, limit_at: null, seen_at: now, updated_at: now, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = ins.id;
   }
-  const ins = await k
-    .insertInto('world_objects')
-    .values({ type: 'master', user_id: userId, room, coordinate, limit_at: null, seen_at: now, updated_at: now, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return ins.id;
+  const snap = await worldOf(s.ctx).snapshot(room);
+  const master = await loadMaster(k, userId, now);
+  snap.apply({ data: [master!.object] }, snap.bump(now));
+  return id;
 }
 
-/** Takes the player's master out of its room (what leave does). */
+async function forget(s: TestServer, room: 1 | 2, id: number): Promise<void> {
+  const snap = await worldOf(s.ctx).snapshot(room);
+  snap.apply({ removed: [id] }, snap.bump(s.clock.now()));
+}
+
+/** Takes the player's master out of its room (what leave does), in the database and the snapshot. */
 export async function makeAbsent(s: TestServer, userId: number): Promise<void> {
-  await s.testDb.db.kysely.updateTable('world_objects').set({ room: null }).where('type', '=', 'master').where('user_id', '=', userId).execute();
+  const k = s.testDb.db.kysely;
+  const row = await k.selectFrom('world_objects').select(['id', 'room']).where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  await k.updateTable('world_objects').set({ room: null }).where('type', '=', 'master').where('user_id', '=', userId).execute();
+  if (row && (row.room === 1 || row.room === 2)) await forget(s, row.room, row.id);
+}
+
+/** Ends the room's fan-out window: its batched forumupd goes out now. */
+export function endWindow(s: TestServer): void {
+  s.clock.advance(FANOUT_WINDOW_MS);
 }
 
 /** A registered player with a subscribed socket. */
