@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, preview } from 'vite';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 18451);
 // One up-and-down swipe cycle per sample: software WebGL rasterises slowly, so each frame takes long in wall time.
@@ -75,8 +75,6 @@ async function main(): Promise<void> {
   }
 }
 
-type Page = import('playwright-core').Page;
-
 /** Prints the scene-vs-baseline lines of one scenario. */
 function report(label: string, scene: { total: number[]; update: number[] }, empty: { total: number[]; update: number[] }): void {
   for (const [what, s, b] of [
@@ -124,33 +122,33 @@ async function measureForum(page: Page): Promise<void> {
 }
 
 async function measureEidol(page: Page): Promise<void> {
-      const roundP95: string[] = [];
-      const scene = { total: [] as number[], update: [] as number[] };
-      const empty = { total: [] as number[], update: [] as number[] };
-      const idle = { total: [] as number[], update: [] as number[] };
-      // Warm-up (JIT, texture upload), then alternate baseline and scene so drift hits both alike.
-      await page.evaluate(() => window.framesBench!.run('scene', 30));
-      for (let r = 0; r < ROUNDS; r++) {
-        const e = await page.evaluate((n) => window.framesBench!.run('empty', n), FRAMES);
-        const s = await page.evaluate((n) => window.framesBench!.run('scene', n), FRAMES);
-        const i = await page.evaluate((n) => window.framesBench!.run('idle', n), FRAMES);
-        idle.total.push(...i.total);
-        empty.total.push(...e.total);
-        empty.update.push(...e.update);
-        scene.total.push(...s.total);
-        scene.update.push(...s.update);
-        roundP95.push(`${ms(pct(s.total, 95))}/${ms(pct(e.total, 95))}`);
-      }
-      const n = scene.total.length;
-      // The machine's load is printed because other processes preempt the page: p95 moves with it, p50 much less.
-      console.info(
-        `BENCH frames setup chromium cpu-throttle=${THROTTLE}x viewport=412x915@2.625 frames=${n} per mode (swipe: 90 frames up, 90 down) load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
-      );
-      console.info(`BENCH frames per-round p95 update+render scene/baseline ms: ${roundP95.join(', ')}`);
-      report('eidol-scene', scene, empty);
-      console.info(`BENCH frames update+render eidol-scene-idle (no swipe) p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`);
-      const p95 = pct(scene.total, 95);
-      console.info(`BENCH frames goal p95 update+render ≤ ${GOAL_P95_MS} ms: ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`);
+  const roundP95: string[] = [];
+  const scene = { total: [] as number[], update: [] as number[] };
+  const empty = { total: [] as number[], update: [] as number[] };
+  const idle = { total: [] as number[], update: [] as number[] };
+  // Warm-up (JIT, texture upload), then alternate baseline and scene so drift hits both alike.
+  await page.evaluate(() => window.framesBench!.run('scene', 30));
+  for (let r = 0; r < ROUNDS; r++) {
+    const e = await page.evaluate((n) => window.framesBench!.run('empty', n), FRAMES);
+    const s = await page.evaluate((n) => window.framesBench!.run('scene', n), FRAMES);
+    const i = await page.evaluate((n) => window.framesBench!.run('idle', n), FRAMES);
+    idle.total.push(...i.total);
+    empty.total.push(...e.total);
+    empty.update.push(...e.update);
+    scene.total.push(...s.total);
+    scene.update.push(...s.update);
+    roundP95.push(`${ms(pct(s.total, 95))}/${ms(pct(e.total, 95))}`);
+  }
+  const n = scene.total.length;
+  // The machine's load is printed because other processes preempt the page: p95 moves with it, p50 much less.
+  console.info(
+    `BENCH frames setup chromium cpu-throttle=${THROTTLE}x viewport=412x915@2.625 frames=${n} per mode (swipe: 90 frames up, 90 down) load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
+  );
+  console.info(`BENCH frames per-round p95 update+render scene/baseline ms: ${roundP95.join(', ')}`);
+  report('eidol-scene', scene, empty);
+  console.info(`BENCH frames update+render eidol-scene-idle (no swipe) p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`);
+  const p95 = pct(scene.total, 95);
+  console.info(`BENCH frames goal p95 update+render ≤ ${GOAL_P95_MS} ms: ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`);
 }
 
 main().catch((err: unknown) => {

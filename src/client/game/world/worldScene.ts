@@ -268,6 +268,9 @@ export class WorldScene implements Scene {
     for (const obj of $worldObjects.get().byId.values()) {
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       seen.add(obj.id);
+      const had = this.others.get(obj.id);
+      // An unchanged object (same reference: the sync replaces only what an update carried) needs nothing.
+      if (had && had.obj === obj && !force) continue;
       const key = obj.type === 'master' ? masterLookKey(this.lookOf(obj)) : `scribe|${excerpt(obj.data.verse)}`;
       let o = this.others.get(obj.id);
       if (o && (force || o.node.key !== key || o.obj.type !== obj.type)) {
