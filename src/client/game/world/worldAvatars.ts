@@ -4,7 +4,7 @@
  * an inscription is the scribe item with a short excerpt of its verse. Nodes are rebuilt only when their
  * look changes; moving one is setting its x.
  */
-import { BitmapText, Container, Graphics, Sprite } from 'pixi.js';
+import { Container, Graphics, Sprite, Text } from 'pixi.js';
 import { hasTexture, texture } from '../../engine/atlas';
 import { itemFrame, masterFrame, PIPE_FRAME, PIPE_SMOKE_FRAMES, titleFrame } from '../../engine/frameNames';
 import { titleBadge } from '../../../shared/rules/world';
@@ -29,9 +29,7 @@ export const SCRIBE_BOX = { halfWidth: 80, height: 190 };
 /** Characters of a verse shown on its inscription. */
 export const EXCERPT_CHARS = 22;
 
-// Bitmap text: every name shares one glyph atlas, so a crowd on screen draws in a few batches, not one per name.
-// The fill stays white and the gold is a tint, so gold names share the same atlas.
-const NAME_STYLE = { fontFamily: 'sans-serif', fontSize: 30, fontWeight: '600' as const, fill: 0xffffff, stroke: { color: 0x120c1f, width: 5 } };
+const NAME_STYLE = { fontFamily: 'sans-serif', fontSize: 30, fontWeight: '600' as const, stroke: { color: 0x120c1f, width: 5 } };
 
 /** A look's identity: a node is rebuilt when it changes. */
 export const masterLookKey = (l: MasterLook): string => `${l.skinId}|${l.name}|${+l.puff}|${+l.senator}|${+l.patricius}|${+l.admin}`;
@@ -72,8 +70,7 @@ export class MasterNode {
         this.body.addChild(this.smoke);
       }
     }
-    const name = new BitmapText({ text: look.name, style: NAME_STYLE });
-    if (look.admin) name.tint = GOLD;
+    const name = new Text({ text: look.name, style: { ...NAME_STYLE, fill: look.admin ? GOLD : 0xffffff } });
     name.anchor.set(0.5, 0);
     name.position.set(0, 6);
     this.root.addChild(this.body, name);
@@ -115,9 +112,7 @@ export class ScribeNode {
   constructor(readonly key: string, verse: string) {
     const icon = spriteOr(itemFrame('Scribe'), () => new Graphics().rect(-50, -110, 100, 110).fill({ color: 0xe5c44f, alpha: 0.4 }));
     icon.scale.set(1.1);
-    const text = new BitmapText({ text: excerpt(verse), style: NAME_STYLE });
-    text.tint = GOLD;
-    text.scale.set(26 / 30);
+    const text = new Text({ text: excerpt(verse), style: { ...NAME_STYLE, fontSize: 26, fill: GOLD, fontStyle: 'italic' } });
     text.anchor.set(0.5, 1);
     text.position.set(0, -150);
     this.root.addChild(icon, text);
