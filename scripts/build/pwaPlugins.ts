@@ -77,9 +77,9 @@ export function shellFiles(manifest: Record<string, ViteManifestChunk>): Set<str
   return files;
 }
 
-/** The PWA plugins of the client build (none under Vitest, which shares the config). */
+/** The PWA plugins of the client build (none under Vitest, which shares the config, nor with NO_PWA=1: bench pages). */
 export function pwaPlugins(outDir = 'dist/client'): PluginOption[] {
-  if (process.env.VITEST) return [];
+  if (process.env.VITEST || process.env.NO_PWA === '1') return [];
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   return [
     appIconsPlugin(),

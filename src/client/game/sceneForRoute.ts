@@ -6,6 +6,8 @@ import { MasterScene } from './masterScene';
 import { HomeScene } from './home/homeScene';
 import { EidolScene } from './eidol/eidolScene';
 import { ShopScene } from './shop/shopScene';
+import { WorldScene } from './world/worldScene';
+import { DITCH, FORUM } from '../../shared/rules/world';
 import { deviceClock, riskControl } from './eidol/eidolStores';
 import { $referrerChoice, $registerChoice } from './stageStores';
 
@@ -31,6 +33,10 @@ export function sceneForRoute(route: RouteName | null): Scene | null {
       return once('eidol', () => new EidolScene(riskControl, deviceClock));
     case 'home':
       return once('home', () => new HomeScene());
+    case 'forum':
+      return once('forum', () => new WorldScene(FORUM));
+    case 'ditch':
+      return once('ditch', () => new WorldScene(DITCH));
     case 'mageShop':
     case 'eggShop':
     case 'gdaoShop':

@@ -3,6 +3,8 @@
  * EidolScene over FIXTURE data (a round, an eidol, 7 days of history and numbers) so it runs without a
  * server. Frames are driven by hand — scene update + render, timed with performance.now() — while a
  * scripted swipe moves the risk angle up and down. Bids resolve locally: the bench measures drawing only.
+ * The forum scenario: the real WorldScene with 500 masters (and a few inscriptions) that all walk in
+ * forumupd-sized batches every 200 ms, while the own avatar swipes back and forth through the inertia law.
  */
 import { Application, Container } from 'pixi.js';
 import { SceneManager } from '../../../src/client/engine/scene';
@@ -15,14 +17,24 @@ import { $game, $selectedEidolId } from '../../../src/client/stores/game';
 import { $session } from '../../../src/client/stores/session';
 import type { User } from '../../../src/shared/api/user';
 import type { EidolTransaction, EidolView, GameView } from '../../../src/shared/api/game';
+import type { WorldObject } from '../../../src/shared/api/rooms';
+import { FORUM } from '../../../src/shared/rules/world';
+import { WorldScene } from '../../../src/client/game/world/worldScene';
+import { WorldControl } from '../../../src/client/game/world/worldControl';
+import { $ownObjectId, $ownPosition, $worldObjects } from '../../../src/client/game/world/worldStores';
+import { setOption } from '../../../src/client/stores/options';
+
+/** A measured scenario: the eidol scene swiping or idle, the forum walking or idle, or the empty stage. */
+export type Mode = 'scene' | 'idle' | 'empty' | 'forum' | 'forum-idle';
 
 /** What the bench runner calls. */
 export interface FramesBench {
   /**
    * Runs `frames` frames with the eidol scene during the scripted swipe ('scene'), the eidol scene with no
-   * finger down ('idle'), or the empty stage ('empty'); returns JS ms per frame.
+   * finger down ('idle'), the forum with 500 walking masters and the own avatar swiping ('forum'), the
+   * forum with nobody moving ('forum-idle'), or the empty stage ('empty'); returns JS ms per frame.
    */
-  run(mode: 'scene' | 'idle' | 'empty', frames: number): Promise<{ total: number[]; update: number[] }>;
+  run(mode: Mode, frames: number): Promise<{ total: number[]; update: number[] }>;
 }
 
 declare global {
@@ -56,6 +68,31 @@ function fixtures(now: number) {
   return { eidol, game, txs, numbers };
 }
 
+/** Forum avatars: 500 masters around the own avatar (about a hundred on screen at once), 20 inscriptions. */
+const FORUM_MASTERS = 500;
+const FORUM_SCRIBES = 20;
+const OWN_START = 16000;
+
+function forumObjects(step: number): WorldObject[] {
+  const list: WorldObject[] = [];
+  for (let i = 0; i < FORUM_MASTERS; i++) {
+    // Each master paces ±150 around its spot; a batch moves every one of them.
+    const home = OWN_START - 3000 + ((i * 7919) % 6000);
+    const swing = Math.round(150 * Math.sin(step * 0.7 + i));
+    list.push({
+      id: 10 + i, user_id: 1000 + i, type: 'master', name: `Master ${i}`, coordinate: home + swing, flip: Math.cos(step * 0.7 + i) < 0,
+      skin_id: 1 + (i % 6), puff: i % 5 === 0, senator: i % 7 === 0, patricius: i % 11 === 0, data: { verse: '', votes: [], limit: '' },
+    });
+  }
+  for (let i = 0; i < FORUM_SCRIBES; i++) {
+    list.push({
+      id: 5000 + i, user_id: 1000 + i, type: 'scribe', name: `Master ${i}`, coordinate: OWN_START - 2000 + i * 200, flip: false, skin_id: 1,
+      puff: false, senator: false, patricius: false, data: { verse: `Inscription number ${i} stands here`, votes: [], limit: '2030-01-01 00:00:00' },
+    });
+  }
+  return list;
+}
+
 async function main(): Promise<void> {
   const layout = computeLayout(window.innerWidth, window.innerHeight);
   const app = new Application();
@@ -83,20 +120,50 @@ async function main(): Promise<void> {
   const scene = new EidolScene(control, { now: () => Date.now() });
   const scenes = new SceneManager(root, layout);
 
+  const walk = new WorldControl(() => ({ titled: false, puff: true }));
+  const chartApi = {
+    chart: async () => ({ ok: true as const, status: 200, data: f.numbers.map((n) => ({ amount: String(1000 + Number(n.amount) * 50), created_at: n.created_at })), message: '' }),
+    numbers: async () => ({ ok: true as const, status: 200, data: f.numbers, message: '' }),
+  };
+  const forum = new WorldScene(FORUM, { control: walk, chartApi, clock: { now: () => Date.now() } });
+  setOption('chart_mode', 4);
+  $ownObjectId.set(null);
+  let forumStep = 0;
+  const forumBatch = () => $worldObjects.set({ ts: ++forumStep, byId: new Map(forumObjects(forumStep).map((o) => [o.id, o])) });
+
   const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
   const FRAME_MS = 1000 / 60;
   const SWIPE_FRAMES = 90;
 
   window.framesBench = {
     async run(mode, frames) {
-      await scenes.show(mode === 'empty' ? null : scene);
+      const isForum = mode === 'forum' || mode === 'forum-idle';
+      if (isForum) {
+        $ownPosition.set({ coordinate: OWN_START, flip: false, moving: false });
+        forumBatch();
+      }
+      await scenes.show(mode === 'empty' ? null : isForum ? forum : scene);
       const total: number[] = [];
       const update: number[] = [];
       let y = 600;
+      let x = 700;
       for (let i = 0; i < frames; i++) {
         await frame();
-        // The scripted swipe: a finger goes up for 90 frames, then down for 90 frames, and so on.
         const phase = i % (2 * SWIPE_FRAMES);
+        const at = i * FRAME_MS;
+        if (mode === 'forum') {
+          // The own avatar: a finger drags left for 30 frames, lifts, then right; the rest of the cycle glides.
+          if (phase === 0 || phase === SWIPE_FRAMES) {
+            x = 700;
+            walk.pointerDown(1, x, 1200, at);
+          }
+          if (phase < 30 || (phase >= SWIPE_FRAMES && phase < SWIPE_FRAMES + 30)) {
+            x += phase < SWIPE_FRAMES ? -6 : 6;
+            walk.pointerMove(1, x, 1200, at);
+          }
+          if (phase === 30 || phase === SWIPE_FRAMES + 30) walk.pointerUp(1, x, 1200, at);
+        }
+        // The scripted swipe: a finger goes up for 90 frames, then down for 90 frames, and so on.
         if (mode === 'scene') {
           if (phase === 0 || phase === SWIPE_FRAMES) {
             control.touchEnd(1);
@@ -107,6 +174,9 @@ async function main(): Promise<void> {
           control.touchMove(1, y);
         }
         const t0 = performance.now();
+        // forumupd arrives about every 200 ms (12 frames) with every master moved: applied inside the frame
+        // (building the new objects map included, as the world sync would).
+        if (mode === 'forum' && i % 12 === 0) forumBatch();
         scenes.update(FRAME_MS);
         const t1 = performance.now();
         app.renderer.render(app.stage);
@@ -115,6 +185,7 @@ async function main(): Promise<void> {
         total.push(t2 - t0);
       }
       control.touchEnd(1);
+      walk.pointerCancel(1);
       return { total, update };
     },
   };

@@ -43,6 +43,28 @@ describe('$options', () => {
   });
 });
 
+describe('$options chart mode and forum size', () => {
+  it('default to 1, cycle 1–4 and toggle 1|2, and read the names older versions stored', async () => {
+    const o = await import('../../../../src/client/stores/options');
+    expect(o.$options.get()).toMatchObject({ chart_mode: 1, forum_size: 1 });
+    for (const want of [2, 3, 4, 1]) {
+      o.cycleChartMode();
+      expect(o.$options.get().chart_mode).toBe(want);
+    }
+    o.toggleForumSize();
+    expect(o.$options.get().forum_size).toBe(2);
+    o.toggleForumSize();
+    expect(o.$options.get().forum_size).toBe(1);
+    expect(o.normaliseOptions({ chart_mode: 'candles', forum_size: 'large' })).toMatchObject({ chart_mode: 4, forum_size: 2 });
+    expect(o.normaliseOptions({ chart_mode: 'line', forum_size: 'small' })).toMatchObject({ chart_mode: 1, forum_size: 1 });
+    expect(o.normaliseOptions({ chart_mode: 9, forum_size: 'huge', chart_size: 24 })).toMatchObject({ chart_mode: 1, forum_size: 1, chart_size: 24 });
+    localStorage.setItem('options', JSON.stringify({ chart_mode: 'candles', forum_size: 'large' }));
+    vi.resetModules();
+    const again = await import('../../../../src/client/stores/options');
+    expect(again.$options.get()).toMatchObject({ chart_mode: 4, forum_size: 2 });
+  });
+});
+
 describe('intended URL', () => {
   it('is taken once', async () => {
     const i = await import('../../../../src/client/stores/intended');

@@ -1,0 +1,125 @@
+/**
+ * The drawn masters and inscriptions of the worlds: a master is its skin (mirrored by flip), the pipe and
+ * its smoke while it holds a Puff, its name below (gold for the admin account) and its gold title badge;
+ * an inscription is the scribe item with a short excerpt of its verse. Nodes are rebuilt only when their
+ * look changes; moving one is setting its x.
+ */
+import { Container, Graphics, Sprite, Text } from 'pixi.js';
+import { hasTexture, texture } from '../../engine/atlas';
+import { itemFrame, masterFrame, PIPE_FRAME, PIPE_SMOKE_FRAMES, titleFrame } from '../../engine/frameNames';
+import { titleBadge } from '../../../shared/rules/world';
+
+/** What decides a master's drawing. */
+export interface MasterLook {
+  skinId: number;
+  name: string;
+  puff: boolean;
+  senator: boolean;
+  patricius: boolean;
+  /** The admin account: its name shows gold. */
+  admin: boolean;
+}
+
+/** Gold of titles and the admin's name. */
+export const GOLD = 0xe5c44f;
+/** Tap box of a master: half width and height (coordinates). */
+export const MASTER_BOX = { halfWidth: 90, height: 260 };
+/** Tap box of an inscription. */
+export const SCRIBE_BOX = { halfWidth: 80, height: 190 };
+/** Characters of a verse shown on its inscription. */
+export const EXCERPT_CHARS = 22;
+
+const NAME_STYLE = { fontFamily: 'sans-serif', fontSize: 30, fontWeight: '600' as const, stroke: { color: 0x120c1f, width: 5 } };
+
+/** A look's identity: a node is rebuilt when it changes. */
+export const masterLookKey = (l: MasterLook): string => `${l.skinId}|${l.name}|${+l.puff}|${+l.senator}|${+l.patricius}|${+l.admin}`;
+
+/** The excerpt of a verse shown on its inscription. */
+export function excerpt(verse: string): string {
+  const flat = verse.replace(/\s+/g, ' ').trim();
+  return flat.length <= EXCERPT_CHARS ? flat : `${flat.slice(0, EXCERPT_CHARS - 1).trimEnd()}…`;
+}
+
+function spriteOr(frame: string, fallback: () => Container): Container {
+  if (!hasTexture(frame)) return fallback();
+  const s = new Sprite(texture(frame));
+  s.anchor.set(0.5, 1);
+  return s;
+}
+
+/** One drawn master, its foot at (0, 0). */
+export class MasterNode {
+  /** Placed by the scene (x = coordinate). */
+  readonly root = new Container();
+  private readonly body = new Container();
+  private smoke: Sprite | null = null;
+
+  constructor(readonly key: string, look: MasterLook) {
+    this.body.addChild(
+      spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-60, -240, 120, 240, 40).fill({ color: 0xf4efe2, alpha: 0.5 })),
+    );
+    if (look.puff && hasTexture(PIPE_FRAME)) {
+      const pipe = new Sprite(texture(PIPE_FRAME));
+      pipe.anchor.set(0, 0.5);
+      pipe.position.set(30, -165);
+      this.body.addChild(pipe);
+      if (hasTexture(PIPE_SMOKE_FRAMES[0])) {
+        this.smoke = new Sprite(texture(PIPE_SMOKE_FRAMES[0]));
+        this.smoke.anchor.set(0.5, 1);
+        this.smoke.position.set(100, -180);
+        this.body.addChild(this.smoke);
+      }
+    }
+    const name = new Text({ text: look.name, style: { ...NAME_STYLE, fill: look.admin ? GOLD : 0xffffff } });
+    name.anchor.set(0.5, 0);
+    name.position.set(0, 6);
+    this.root.addChild(this.body, name);
+    const badge = titleBadge(look.senator, look.patricius);
+    if (badge && hasTexture(titleFrame(badge))) {
+      const b = new Sprite(texture(titleFrame(badge)));
+      b.anchor.set(0.5, 1);
+      b.position.set(0, -254);
+      this.root.addChild(b);
+    }
+  }
+
+  /** Faces left when `flip`. */
+  setFlip(flip: boolean): void {
+    this.body.scale.x = flip ? -1 : 1;
+  }
+
+  /** Whether the node has pipe smoke to animate. */
+  get smokes(): boolean {
+    return this.smoke !== null;
+  }
+
+  /** Shows pipe-smoke frame `i` (0–3). */
+  setSmokeFrame(i: number): void {
+    if (this.smoke) this.smoke.texture = texture(PIPE_SMOKE_FRAMES[i]!);
+  }
+
+  /** Releases the node. */
+  destroy(): void {
+    this.root.destroy({ children: true });
+  }
+}
+
+/** One drawn inscription, its foot at (0, 0). */
+export class ScribeNode {
+  /** Placed by the scene. */
+  readonly root = new Container();
+
+  constructor(readonly key: string, verse: string) {
+    const icon = spriteOr(itemFrame('Scribe'), () => new Graphics().rect(-50, -110, 100, 110).fill({ color: 0xe5c44f, alpha: 0.4 }));
+    icon.scale.set(1.1);
+    const text = new Text({ text: excerpt(verse), style: { ...NAME_STYLE, fontSize: 26, fill: GOLD, fontStyle: 'italic' } });
+    text.anchor.set(0.5, 1);
+    text.position.set(0, -150);
+    this.root.addChild(icon, text);
+  }
+
+  /** Releases the node. */
+  destroy(): void {
+    this.root.destroy({ children: true });
+  }
+}

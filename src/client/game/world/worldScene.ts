@@ -1,0 +1,422 @@
+/**
+ * The stage of /forum and /ditch (one class, room 1 or 2): tiled layers at their parallax, the zone props,
+ * the masters and inscriptions of $worldObjects, the own avatar at the screen centre driven by the swipe
+ * law, the selection ring, and the Forum charts in a band above the lane. A thin view over headless parts
+ * (inertia, camera, avatar motion, props): each frame it moves only what moved, and redraws the charts,
+ * props and nodes only when their inputs change.
+ */
+import { Container, Sprite } from 'pixi.js';
+import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
+import { INCENSE_SMOKE_FRAMES, SELECTION_RING_FRAME, worldLayerFrame } from '../../engine/frameNames';
+import { DESIGN_WIDTH, type Layout } from '../../engine/resize';
+import type { Scene, SceneHost } from '../../engine/scene';
+import { Disposables } from '../../engine/disposables';
+import { $reducedMotion } from '../../engine/motion';
+import { $config } from '../../stores/config';
+import { $game } from '../../stores/game';
+import { $options } from '../../stores/options';
+import { $session } from '../../stores/session';
+import { DITCH, type RoomId } from '../../../shared/rules/world';
+import type { WorldObject } from '../../../shared/api/rooms';
+import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from './worldStores';
+import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
+import { AvatarMotion } from './avatarMotion';
+import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
+import { TiledLayer } from './worldLayers';
+import { worldProps, type PropSpec } from './worldProps';
+import { ForumCharts } from './forumChartDrawing';
+import { $forumChartSamples, $forumNumberSamples, defaultForumChartApi, startForumChartData, type ForumChartApi } from './forumChartData';
+import { worldControl, type WorldControl } from './worldControl';
+import { activeTitles, holdsPuff } from './worldWalker';
+
+/** Where the lane's ground line sits, as a share of the design height. */
+export const GROUND_SHARE = 0.68;
+/** The charts' band (shares of the design height): above the avatars' heads. */
+export const CHART_BAND = { top: 0.2, height: 0.17 };
+/** Smoke animation frame length. */
+const SMOKE_FRAME_MS = 150;
+/** How often lit incense and the caravan are re-read against the clock. */
+const PROPS_CHECK_MS = 1000;
+const HOUR_MS = 3_600_000;
+/** Half the widest thing drawn (the gates, the store): the culling margin. */
+const CULL_HALF_WIDTH = 240;
+
+interface Other {
+  obj: WorldObject;
+  node: MasterNode | ScribeNode;
+  motion: AvatarMotion;
+}
+
+interface DrawnProp {
+  spec: PropSpec;
+  sprite: Sprite;
+  smoke: Sprite | null;
+}
+
+/** What the scene may take from outside (the bench passes its own clock and chart data). */
+export interface WorldSceneDeps {
+  /** Device clock (ms). */
+  clock?: { now(): number };
+  chartApi?: ForumChartApi;
+  control?: WorldControl;
+}
+
+/** The world scene for room 1 (Forum) or 2 (Ditch). */
+export class WorldScene implements Scene {
+  readonly name: string;
+  private readonly bag = new Disposables();
+  private readonly view = new Container();
+  /** The lane: scrolled and zoomed as one transform, so walking moves one container, not every child. */
+  private readonly world = new Container({ isRenderGroup: true });
+  private readonly propLayer = new Container();
+  private readonly avatarLayer = new Container();
+  private readonly layers: TiledLayer[];
+  private charts: ForumCharts | null = null;
+  private ring: Sprite | null = null;
+  private own: MasterNode | null = null;
+  private readonly others = new Map<number, Other>();
+  private readonly moving = new Set<number>();
+  private props: DrawnProp[] = [];
+  private layout: Layout | null = null;
+  private readonly clock: { now(): number };
+  private readonly control: WorldControl;
+  private readonly chartApi: ForumChartApi | undefined;
+  private written: { coordinate: number; flip: boolean; moving: boolean } | null = null;
+  private zoom = 1;
+  private elapsed = 0;
+  private smokeFrame = -1;
+  private propsCheckAt = 0;
+  private chartHour = 0;
+  private camDirty = true;
+  private chartsDirty = true;
+  private propsDirty = true;
+  private ownDirty = true;
+  private ringDirty = true;
+
+  constructor(
+    readonly room: RoomId,
+    deps: WorldSceneDeps = {},
+  ) {
+    this.name = room === DITCH ? 'ditch' : 'forum';
+    this.clock = deps.clock ?? { now: () => Date.now() };
+    this.control = deps.control ?? worldControl;
+    this.chartApi = deps.chartApi;
+    const world = room === DITCH ? 'ditch' : 'forum';
+    this.layers = [
+      new TiledLayer(worldLayerFrame(world, 'parallax'), 0.3, 1, -120),
+      new TiledLayer(worldLayerFrame(world, 'rear'), 0.6, 1, -40),
+      new TiledLayer(worldLayerFrame(world, 'front'), 1, 0, -70),
+    ];
+  }
+
+  /** Waits for the shared atlas load (world-*, props and masters are among its sheets). */
+  async prepare(): Promise<void> {
+    await loadAtlases().catch(() => undefined);
+  }
+
+  show(host: SceneHost, layout: Layout): void {
+    host.addChild(this.view);
+    this.charts ??= new ForumCharts();
+    this.world.addChild(this.propLayer, this.avatarLayer);
+    this.view.addChild(this.layers[0]!.view, this.layers[1]!.view, this.charts.view, this.layers[2]!.view, this.world);
+    this.layout = layout;
+    const p = $ownPosition.get();
+    this.control.inertia.place(this.room, p.coordinate, p.flip);
+    this.written = p;
+    this.bag.add($worldObjects.subscribe(() => this.syncObjects(false)));
+    this.bag.add($ownObjectId.listen(() => this.syncObjects(false)));
+    this.bag.add($ownPosition.listen((v) => this.ownPlaced(v)));
+    this.bag.add($worldSelection.listen(() => (this.ringDirty = true)));
+    this.bag.add($game.listen(() => (this.propsDirty = this.ownDirty = true)));
+    this.bag.add($session.listen(() => (this.ownDirty = true)));
+    this.bag.add($config.listen(() => this.rebuildAll()));
+    this.bag.add($options.subscribe((o) => this.optionsChanged(zoomOf(o.forum_size))));
+    this.bag.add($forumChartSamples.listen(() => (this.chartsDirty = true)));
+    this.bag.add($forumNumberSamples.listen(() => (this.chartsDirty = true)));
+    this.bag.add($reducedMotion.listen(() => (this.smokeFrame = -1)));
+    // Already loaded atlases call back at once: the nodes just built need no rebuild then.
+    let subscribing = true;
+    this.bag.add(
+      onAtlasesLoaded(() => {
+        if (!subscribing) this.rebuildAll();
+      }),
+    );
+    subscribing = false;
+    this.bag.add(startForumChartData(this.chartApi ?? defaultForumChartApi()));
+  }
+
+  update(deltaMs: number): void {
+    this.elapsed += deltaMs;
+    const inertia = this.control.inertia;
+    const wasMoving = inertia.moving;
+    const moved = inertia.update(deltaMs);
+    if (moved || (wasMoving && !inertia.moving)) this.publishOwn();
+    if (moved) this.camDirty = true;
+    if (this.ownDirty) this.buildOwn();
+    if (this.propsDirty || this.elapsed >= this.propsCheckAt) this.syncProps();
+    const cam = this.camera();
+    for (const id of this.moving) {
+      const o = this.others.get(id);
+      if (!o || !o.motion.step(deltaMs)) {
+        this.moving.delete(id);
+        continue;
+      }
+      o.node.root.x = o.motion.x;
+      if (!this.camDirty) o.node.root.visible = inView(cam, o.motion.x, CULL_HALF_WIDTH);
+      if (id === $worldSelection.get()) this.ringDirty = true;
+    }
+    if (this.camDirty) this.placeCamera(cam);
+    const tap = this.control.takeTap();
+    if (tap) this.select(cam, tap.x, tap.y);
+    if (this.ringDirty) this.placeRing();
+    this.animate();
+    const hour = Math.floor(this.clock.now() / HOUR_MS);
+    if (hour !== this.chartHour) this.chartsDirty = true;
+    if (this.chartsDirty) this.drawCharts(hour);
+  }
+
+  resize(layout: Layout): void {
+    this.layout = layout;
+    this.camDirty = this.chartsDirty = true;
+  }
+
+  hide(): void {
+    this.bag.dispose();
+    this.control.inertia.dragEnd();
+  }
+
+  reset(): void {
+    this.bag.dispose();
+    for (const o of this.others.values()) o.node.destroy();
+    this.others.clear();
+    this.moving.clear();
+    this.clearProps();
+    this.own?.destroy();
+    this.ring?.destroy();
+    this.own = this.ring = null;
+    for (const l of this.layers) l.clear();
+    this.charts?.destroy();
+    this.charts = null;
+    this.world.removeChildren();
+    this.view.removeChildren();
+    this.camDirty = this.chartsDirty = this.propsDirty = this.ownDirty = this.ringDirty = true;
+    this.smokeFrame = -1;
+  }
+
+  private groundY(): number {
+    return (this.layout?.designHeight ?? 1920) * GROUND_SHARE;
+  }
+
+  private camera(): Camera {
+    return { centreX: DESIGN_WIDTH / 2, own: this.control.inertia.coordinate, zoom: this.zoom, viewWidth: DESIGN_WIDTH };
+  }
+
+  private optionsChanged(zoom: number): void {
+    this.chartsDirty = true;
+    if (zoom === this.zoom) return;
+    this.zoom = this.control.zoom = zoom;
+    this.camDirty = true;
+  }
+
+  /** The HUD placed the own avatar (spawn, the server's clamp): follow it unless it is our own write. */
+  private ownPlaced(v: { coordinate: number; flip: boolean; moving: boolean }): void {
+    if (v === this.written) return;
+    this.written = v;
+    this.control.inertia.place(this.room, v.coordinate, v.flip);
+    this.camDirty = true;
+  }
+
+  private publishOwn(): void {
+    const i = this.control.inertia;
+    const next = { coordinate: i.wireCoordinate, flip: i.flip, moving: i.moving };
+    const last = this.written;
+    if (last && last.coordinate === next.coordinate && last.flip === next.flip && last.moving === next.moving) return;
+    this.written = next;
+    $ownPosition.set(next);
+  }
+
+  private ownLook(): MasterLook | null {
+    const user = $session.get().user;
+    const { game, clockOffsetMs } = $game.get();
+    if (!user) return null;
+    const t = activeTitles(game, user, this.clock.now() + clockOffsetMs);
+    const admin = $config.get()?.admin_name;
+    return { skinId: game?.investor_skin_id ?? user.investor_skin_id, name: user.name, puff: holdsPuff(game), ...t, admin: !!admin && user.name === admin };
+  }
+
+  private buildOwn(): void {
+    this.ownDirty = false;
+    const look = this.ownLook();
+    const key = look ? masterLookKey(look) : '';
+    if (this.own?.key === key) return;
+    this.own?.destroy();
+    this.own = look ? new MasterNode(key, look) : null;
+    if (this.own) this.avatarLayer.addChild(this.own.root);
+    this.camDirty = true;
+  }
+
+  private lookOf(o: WorldObject): MasterLook {
+    const admin = $config.get()?.admin_name;
+    return { skinId: o.skin_id, name: o.name, puff: o.puff, senator: o.senator, patricius: o.patricius, admin: !!admin && o.name === admin };
+  }
+
+  /** Applies $worldObjects: new nodes, changed looks rebuilt, moves eased, the gone destroyed. */
+  private syncObjects(force: boolean): void {
+    const ownId = $ownObjectId.get();
+    const ownUser = $session.get().user?.id;
+    const seen = new Set<number>();
+    for (const obj of $worldObjects.get().byId.values()) {
+      if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
+      seen.add(obj.id);
+      const had = this.others.get(obj.id);
+      // An unchanged object (same reference: the sync replaces only what an update carried) needs nothing.
+      if (had && had.obj === obj && !force) continue;
+      const key = obj.type === 'master' ? masterLookKey(this.lookOf(obj)) : `scribe|${excerpt(obj.data.verse)}`;
+      let o = this.others.get(obj.id);
+      if (o && (force || o.node.key !== key || o.obj.type !== obj.type)) {
+        o.node.destroy();
+        o.node = this.makeNode(obj, key);
+      } else if (!o) {
+        o = { obj, node: this.makeNode(obj, key), motion: new AvatarMotion(obj.coordinate) };
+        this.others.set(obj.id, o);
+      }
+      o.obj = obj;
+      o.motion.moveTo(obj.coordinate);
+      if (o.motion.moving) this.moving.add(obj.id);
+      o.node.root.x = o.motion.x;
+      if (o.node instanceof MasterNode) o.node.setFlip(obj.flip);
+    }
+    for (const [id, o] of this.others) {
+      if (seen.has(id)) continue;
+      o.node.destroy();
+      this.others.delete(id);
+      this.moving.delete(id);
+    }
+    // The own avatar draws over the others.
+    if (this.own) this.avatarLayer.addChild(this.own.root);
+    this.camDirty = this.ringDirty = true;
+  }
+
+  private makeNode(obj: WorldObject, key: string): MasterNode | ScribeNode {
+    const node = obj.type === 'master' ? new MasterNode(key, this.lookOf(obj)) : new ScribeNode(key, obj.data.verse);
+    // Inscriptions stand behind the masters.
+    if (obj.type === 'scribe') this.avatarLayer.addChildAt(node.root, this.ring ? 1 : 0);
+    else this.avatarLayer.addChild(node.root);
+    return node;
+  }
+
+  private rebuildAll(): void {
+    this.clearProps();
+    for (const l of this.layers) l.clear();
+    this.own?.destroy();
+    this.own = null;
+    this.ring?.destroy();
+    this.ring = null;
+    this.ownDirty = this.propsDirty = this.camDirty = this.ringDirty = true;
+    this.syncObjects(true);
+  }
+
+  private clearProps(): void {
+    for (const p of this.props) {
+      p.sprite.destroy();
+      p.smoke?.destroy();
+    }
+    this.props = [];
+  }
+
+  /** Props follow the round view: the chest's lock, lit incense, the caravan. */
+  private syncProps(): void {
+    this.propsDirty = false;
+    this.propsCheckAt = this.elapsed + PROPS_CHECK_MS;
+    const { game, clockOffsetMs } = $game.get();
+    const specs = worldProps(this.room, game, this.clock.now() + clockOffsetMs).filter((s) => hasTexture(s.frame));
+    if (specs.length !== this.props.length || specs.some((s, i) => s.key !== this.props[i]!.spec.key)) {
+      this.clearProps();
+      this.props = specs.map((spec) => {
+        const sprite = new Sprite(texture(spec.frame));
+        sprite.anchor.set(0.5, 1);
+        sprite.x = spec.coordinate;
+        this.propLayer.addChild(sprite);
+        return { spec, sprite, smoke: null };
+      });
+    }
+    this.props.forEach((p, i) => {
+      const spec = specs[i]!;
+      if (p.spec.frame !== spec.frame) p.sprite.texture = texture(spec.frame);
+      if (spec.smoke && !p.smoke && hasTexture(INCENSE_SMOKE_FRAMES[0])) {
+        p.smoke = new Sprite(texture(INCENSE_SMOKE_FRAMES[0]));
+        p.smoke.anchor.set(0.5, 1);
+        p.smoke.position.set(spec.coordinate, -200);
+        this.propLayer.addChild(p.smoke);
+      } else if (!spec.smoke && p.smoke) {
+        p.smoke.destroy();
+        p.smoke = null;
+      }
+      p.spec = spec;
+    });
+    this.smokeFrame = -1;
+    this.camDirty = true;
+  }
+
+  /** Scrolls the lane, tiles the layers and culls what is off screen. */
+  private placeCamera(cam: Camera): void {
+    this.camDirty = false;
+    const ground = this.groundY();
+    this.world.scale.set(cam.zoom);
+    this.world.position.set(cam.centreX - cam.own * cam.zoom, ground);
+    for (const l of this.layers) l.place(cam, ground);
+    if (this.own) {
+      this.own.root.x = cam.own;
+      this.own.setFlip(this.control.inertia.flip);
+    }
+    for (const o of this.others.values()) o.node.root.visible = inView(cam, o.motion.x, CULL_HALF_WIDTH);
+    for (const p of this.props) {
+      p.sprite.visible = inView(cam, p.spec.coordinate, CULL_HALF_WIDTH);
+      if (p.smoke) p.smoke.visible = p.sprite.visible;
+    }
+  }
+
+  private select(cam: Camera, x: number, y: number): void {
+    const things: Tappable[] = [];
+    for (const o of this.others.values()) {
+      if (!o.node.root.visible) continue;
+      const box = o.obj.type === 'master' ? MASTER_BOX : SCRIBE_BOX;
+      things.push({ id: o.obj.id, coordinate: o.motion.x, ...box });
+    }
+    $worldSelection.set(pickAt(cam, this.groundY(), x, y, things));
+  }
+
+  private placeRing(): void {
+    this.ringDirty = false;
+    const selected = $worldSelection.get();
+    const o = selected === null ? undefined : this.others.get(selected);
+    if (!this.ring && o && hasTexture(SELECTION_RING_FRAME)) {
+      this.ring = new Sprite(texture(SELECTION_RING_FRAME));
+      this.ring.anchor.set(0.5, 0.5);
+      this.avatarLayer.addChildAt(this.ring, 0);
+    }
+    if (!this.ring) return;
+    this.ring.visible = !!o;
+    if (o) this.ring.position.set(o.motion.x, 0);
+  }
+
+  /** Pipe and incense smoke: a new frame every 150 ms on screen, none with reduced motion. */
+  private animate(): void {
+    const frame = $reducedMotion.get() ? 0 : Math.floor(this.elapsed / SMOKE_FRAME_MS) % 4;
+    if (frame === this.smokeFrame) return;
+    this.smokeFrame = frame;
+    for (const p of this.props) if (p.smoke) p.smoke.texture = texture(INCENSE_SMOKE_FRAMES[frame]!);
+    this.own?.setSmokeFrame(frame);
+    for (const o of this.others.values()) {
+      if (o.node instanceof MasterNode && o.node.smokes && o.node.root.visible) o.node.setSmokeFrame(frame);
+    }
+  }
+
+  private drawCharts(hour: number): void {
+    this.chartsDirty = false;
+    this.chartHour = hour;
+    const h = this.layout?.designHeight ?? 1920;
+    const o = $options.get();
+    this.charts?.draw({ top: h * CHART_BAND.top, height: h * CHART_BAND.height }, o.chart_mode, o.chart_size, this.clock.now(), $forumChartSamples.get(), $forumNumberSamples.get());
+  }
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+/**
+ * The world scene with the real atlases (loaded in Node): the lane scrolls by the own coordinate, others
+ * are drawn and culled, a swipe walks the own avatar and writes $ownPosition until it stops, a tap selects
+ * a master and a tap on empty ground clears it, moves ease, gone objects are destroyed, the forum size
+ * zooms, and reset releases everything.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Container, type Sprite } from 'pixi.js';
+import { loadAtlases, resetAtlases, texture } from '../../../../../src/client/engine/atlas';
+import { computeLayout } from '../../../../../src/client/engine/resize';
+import { WorldScene, GROUND_SHARE } from '../../../../../src/client/game/world/worldScene';
+import { WorldControl } from '../../../../../src/client/game/world/worldControl';
+import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from '../../../../../src/client/game/world/worldStores';
+import { $game } from '../../../../../src/client/stores/game';
+import { setOption } from '../../../../../src/client/stores/options';
+import { setUser } from '../../../../../src/client/stores/session';
+import { FORUM } from '../../../../../src/shared/rules/world';
+import type { WorldObject } from '../../../../../src/shared/api/rooms';
+import { nodeAtlasIo } from '../../../art/nodeSheetLoader';
+import { makeUser } from '../../machines/fixtures';
+import { makeGame, makeItem } from '../../gameFixtures';
+
+const obj = (id: number, patch: Partial<WorldObject> = {}): WorldObject => ({
+  id, user_id: 100 + id, type: 'master', name: `P${id}`, coordinate: 15000, flip: false, skin_id: 2, puff: false,
+  senator: false, patricius: false, data: { verse: '', votes: [], limit: '' }, ...patch,
+});
+const setObjects = (ts: number, list: WorldObject[]) => $worldObjects.set({ ts, byId: new Map(list.map((o) => [o.id, o])) });
+const noData = { chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }), numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }) };
+
+describe('WorldScene', () => {
+  beforeAll(async () => {
+    await loadAtlases({ baseUrl: path.resolve('atlases') + '/', resolution: 'half', ...nodeAtlasIo() });
+    setUser(makeUser({ id: 7, investor_skin_id: 3 }));
+    $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ investor_skin_id: 3, items: [makeItem({ type: 'Puff', quantity: 1 })] }) });
+  });
+  afterAll(() => resetAtlases());
+
+  it('draws, walks, selects, eases and releases', async () => {
+    const control = new WorldControl(() => ({ titled: false, puff: true }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    await scene.prepare();
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    $ownObjectId.set(1);
+    setObjects(1, [
+      obj(1, { user_id: 7, coordinate: 15000 }),
+      obj(2, { coordinate: 15100, senator: true, puff: true }),
+      obj(3, { coordinate: 20000 }),
+      obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '2026-11-26 12:00:00' } }),
+    ]);
+    const host = new Container();
+    const layout = computeLayout(412, 915);
+    scene.show(host, layout);
+    scene.update(16);
+    const view = host.children[0] as Container;
+    const world = view.children[4] as Container;
+    const avatars = world.children[1] as Container;
+    expect(world.x).toBe(540 - 15000);
+    // The own object is drawn once (the own avatar), the others each once: 3 others + own.
+    expect(avatars.children).toHaveLength(4);
+    const own = avatars.children[avatars.children.length - 1] as Container;
+    expect(((own.children[0] as Container).children[0] as Sprite).texture).toBe(texture('master-3'));
+    // The selection ring is a lone sprite; the nodes are containers with children.
+    const byX = (x: number) => avatars.children.find((c) => c.x === x && c.children.length > 0)!;
+    expect(byX(15100).visible).toBe(true);
+    expect(byX(20000).visible).toBe(false);
+    expect(byX(14800).visible).toBe(true);
+
+    // A swipe to the left walks on; $ownPosition follows every moving frame, then stops.
+    control.pointerDown(1, 800, 1200, 0);
+    for (let t = 10; t <= 100; t += 10) {
+      control.pointerMove(1, 800 - t * 2, 1200, t);
+      scene.update(10);
+    }
+    control.pointerUp(1, 600, 1200, 110);
+    expect($ownPosition.get().moving).toBe(true);
+    const walking = $ownPosition.get().coordinate;
+    expect(walking).toBeGreaterThan(15000);
+    for (let f = 0; f < 200; f++) scene.update(16);
+    const stopped = $ownPosition.get();
+    expect(stopped.moving).toBe(false);
+    expect(stopped.coordinate).toBeGreaterThan(walking);
+    expect(world.x).toBeCloseTo(540 - control.inertia.coordinate, 6);
+
+    // Put the camera back and tap master 2 (100 to the right of the centre), then empty ground.
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    scene.update(16);
+    const ground = layout.designHeight * GROUND_SHARE;
+    control.pointerDown(2, 640, ground - 100, 1000);
+    control.pointerUp(2, 640, ground - 100, 1050);
+    scene.update(16);
+    expect($worldSelection.get()).toBe(2);
+    control.pointerDown(3, 540 + 400, ground - 100, 2000);
+    control.pointerUp(3, 540 + 400, ground - 100, 2050);
+    scene.update(16);
+    expect($worldSelection.get()).toBeNull();
+
+    // A reported walk eases; a removed object is destroyed.
+    const two = byX(15100);
+    setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, senator: true, puff: true }), obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '' } })]);
+    expect(byX(20000)).toBeUndefined();
+    scene.update(100);
+    expect(two.x).toBeGreaterThan(15100);
+    expect(two.x).toBeLessThan(15300);
+    for (let f = 0; f < 100; f++) scene.update(16);
+    expect(two.x).toBe(15300);
+
+    setOption('forum_size', 2);
+    scene.update(16);
+    expect(world.scale.x).toBe(0.5);
+    setOption('forum_size', 1);
+
+    scene.hide();
+    scene.reset();
+    expect(view.children).toHaveLength(0);
+    expect(two.destroyed).toBe(true);
+  });
+});
