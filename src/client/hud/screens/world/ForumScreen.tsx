@@ -3,7 +3,7 @@
  * (enter, refresh, walk, leave), the ambience loop, and the action button's machine; the header, the top
  * panel, the controls, the list view, the countdown, and the loading overlay until the room has loaded.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -12,6 +12,7 @@ import type { RoomId } from '../../../../shared/rules/world';
 import { inspectOption } from '../../../app/inspector';
 import { playSound } from '../../../engine/audio';
 import { applyWorldState, startWorldSync } from '../../../game/world/worldSync';
+import { attachWorldInput } from '../../../game/world/worldControl';
 import { $worldReady } from '../../../game/world/worldStores';
 import { worldActionMachine, worldActionText, type WorldAction, type WorldActionState } from '../../../machines/worldActionMachine';
 import { refreshGameSoon } from '../../../net/gameSync';
@@ -80,6 +81,9 @@ export default function ForumScreen({ room, api = worldApi }: ForumScreenProps) 
   const state = snap.value as WorldActionState;
 
   useEffect(() => startWorldSync(room, { api }), [room, api]);
+  // The open lane between the panels takes the swipes and taps that walk and select on the stage.
+  const lane = useRef<HTMLDivElement>(null);
+  useEffect(() => (lane.current ? attachWorldInput(lane.current) : undefined), []);
   useEffect(() => playSound('ambience', AMBIENCE_VOLUME), []);
   useEffect(() => takeLuvNotices((name) => send({ type: 'LUV', name })), [send]);
   // Selecting another avatar clears what the button showed about the previous one (spec 3 §4).
@@ -92,7 +96,7 @@ export default function ForumScreen({ room, api = worldApi }: ForumScreenProps) 
     <main className="screen world" data-testid={room === 1 ? 'screen-forum' : 'screen-ditch'} data-room={room}>
       <WorldHeader />
       <WorldTopPanel />
-      <div className="world-spacer" />
+      <div className="world-spacer" ref={lane} data-testid="world-lane" />
       <WorldControls state={state} text={worldActionText(state, snap.context)} tap={tap} />
       <WorldListView tap={tap} />
       <RoundCountdown place="world" />
