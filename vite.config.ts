@@ -9,6 +9,9 @@ import type { Plugin } from 'vite';
 import { precompressDir } from './src/server/http/precompress.js';
 import { pwaPlugins } from './scripts/build/pwaPlugins.js';
 
+// Only under Vitest: the client build need not load Vitest's node API.
+const slowFirst = process.env.VITEST ? (await import('./tests/support/slowFirstSequencer.js')).default : undefined;
+
 const ATLAS_TYPES: Record<string, string> = { '.json': 'application/json', '.png': 'image/png', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
 
 /** Serves the top-level `atlases/` folder at `/atlases/` in dev and copies it into the build output, so
@@ -83,6 +86,7 @@ export default defineConfig({
   },
   server: { proxy: { '/api': 'http://127.0.0.1:8080', '/manifest.webmanifest': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
   test: {
+    sequence: { sequencer: slowFirst },
     projects: [
       {
         extends: true,
@@ -97,6 +101,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/integration/globalSetup.ts'],
+          // Its files mostly wait (PostgreSQL, sockets, child processes): two at a time on a 2-core machine,
+          // each with its own databases, servers on port 0 and temp dirs. INTEGRATION_WORKERS overrides.
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
         },
       },
     ],

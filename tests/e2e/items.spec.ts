@@ -1,5 +1,6 @@
 // Shops, items and gDAO end to end on the phone profile (issue #11 "Proof"): an activated player invites a
-// friend (a second phone) who registers through the link, confirms and buys a starter pack, so both hold
+// friend (a second phone) who registers through the link, confirms and buys a starter pack (through the
+// API: wallet.spec.ts proves the activation screens), so both hold
 // 7 gDAO; the player buys a Golden Cookie and an Extraction Extract at /mageshop, feeds, extracts and pops
 // the hatched eidol, buys an egg at /eggshop, burns gDAO at /gdaochest and reads /gdaoledger. Every figure
 // the wallet drawer shows agrees with the ledger, and `ledger:check` passes at the end.
@@ -8,7 +9,7 @@ import { formatUnits } from '../../src/shared/money/format';
 import { parseUnits } from '../../src/shared/money/parse';
 import { E2E_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
-import { activateWallet, ageEggOfUser, expectInWallet, operatorCheck, pressUntil, roundOpenFor, twoStep, withE2eDb } from './support/steps';
+import { activateWallet, activateWalletByApi, ageEggOfUser, expectInWallet, operatorCheck, pressUntil, roundOpenFor, twoStep, withE2eDb } from './support/steps';
 
 const ANGLS_SCALE = 8;
 /** The button's text while the round is locked (spec 2 §4). */
@@ -139,8 +140,11 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
     await confirmedPlayer(friend, new URL(link).pathname);
     await finishOnboarding(friend);
     await expect(friend.getByTestId('screen-home')).toBeVisible();
-    // Confirmed, and the starter pack is the first egg: the friend's reward arrives with it.
-    await activateWallet(friend);
+    // Confirmed, and the starter pack is the first egg: the friend's reward arrives with it. The friend
+    // activates through the API the activation screens call (the player above went through the screens).
+    await activateWalletByApi(friend);
+    await friend.goto('/');
+    await expect(friend.getByTestId('screen-home')).toBeVisible();
     await expectInWallet(friend, 'wallet-gdao', '7', 10_000);
     await friend.goto('/coop');
     await expect(friend.getByTestId('coop-gdao')).toHaveText('7');

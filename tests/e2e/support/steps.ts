@@ -1,5 +1,5 @@
 /** Steps of the money specs (wallet, items): the wallet drawer, the two-stage button, the round, the operator's checks. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -104,4 +104,35 @@ export async function activateWallet(page: Page): Promise<void> {
   await twoStep(page, 'starter-submit', 'Enter Cryptonomics');
   await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
   await expectInWallet(page, 'wallet-busd', '80.00', 10_000);
+}
+
+/** A state-changing call as the app makes it: the CSRF cookie's token in its header (fetching the cookie first). */
+async function postAsApp(request: APIRequestContext, url: string, data: unknown = {}): Promise<void> {
+  let token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!token) {
+    await request.get('/sanctum/csrf-cookie');
+    token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  }
+  const res = await request.post(url, { data, headers: { 'x-xsrf-token': decodeURIComponent(token), 'x-requested-with': 'XMLHttpRequest' } });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+}
+
+/**
+ * Activates a confirmed, logged-in player's wallet through the API the screens call (activateWallet proves
+ * the screens): test coin credited by the deposit watcher, the gas deposit, then starter pack 1; for a player
+ * whose activation only sets up what a spec is about (an invited friend's reward).
+ */
+export async function activateWalletByApi(page: Page): Promise<void> {
+  const request = page.context().request;
+  expect((await request.get('/api/test-coin')).status()).toBe(200);
+  const user = async () => ((await (await request.get('/api/auth/status')).json()) as { data: { balance_busd: string; balance_bnb: string } }).data;
+  const balances = async () => {
+    const u = await user();
+    return [Number(u.balance_busd), Number(u.balance_bnb)];
+  };
+  await expect.poll(balances, { timeout: 30_000, intervals: [500] }).toEqual([100, 0.1]);
+  await postAsApp(request, '/api/onboarding/gas');
+  const packs = ((await (await request.get('/api/shop/?type=startpak')).json()) as { data: { id: number }[] }).data;
+  await postAsApp(request, '/api/shop/buy', { shop_item_id: packs[0]!.id });
+  await expect.poll(async () => (await balances())[0], { timeout: 10_000 }).toBe(80);
 }
