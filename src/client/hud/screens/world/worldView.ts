@@ -149,9 +149,19 @@ export function selectionControls(o: WorldObject, admin: boolean): WorldControl[
   return admin ? [vote, { kind: 'action', label: 'Promote', action: { kind: 'promote', id: o.id } }] : [vote];
 }
 
-/** The controls at `p`, the main one first: a selection, else a gate, else a zone, else the lane's. */
+/** The yell, offered wherever the player stands: a yell is heard along the whole lane, so no spot is needed for it. */
+const YELL: WorldControl = { kind: 'input', label: 'Yell', input: 'yell' };
+
+/**
+ * The controls at `p`, the main one first: a selection's; else a gate's, a zone's or the lane's (Verse,
+ * and Scribe with a Scribe item), each followed by the yell.
+ */
 export function worldControls(p: WorldPlace): WorldControl[] {
   if (p.selected) return selectionControls(p.selected, p.admin);
+  return [...placeControls(p), YELL];
+}
+
+function placeControls(p: WorldPlace): WorldControl[] {
   const gate = gateAt(p.room, p.coordinate, p.walker);
   if (gate === 'leave') return [{ kind: 'navigate', label: WORLD_TEXTS.leave, to: '/' }];
   if (gate === 'olympia') return [{ kind: 'navigate', label: WORLD_TEXTS.olympia, to: '/ditch' }];
@@ -160,10 +170,7 @@ export function worldControls(p: WorldPlace): WorldControl[] {
   const zone = zoneAt(p.room, p.coordinate);
   const inZone = zone ? zoneControls(zone, p) : null;
   if (inZone) return inZone;
-  const lane: WorldControl[] = [
-    { kind: 'input', label: 'Verse', input: 'verse' },
-    { kind: 'input', label: 'Yell', input: 'yell' },
-  ];
+  const lane: WorldControl[] = [{ kind: 'input', label: 'Verse', input: 'verse' }];
   if ((p.items.Scribe ?? 0) > 0) lane.push({ kind: 'input', label: 'Scribe', input: 'scribe' });
   return lane;
 }

@@ -12,43 +12,50 @@ const game = { incense_1: '', incense_2: '', incense_3: '', caravan: '', caravan
 const place = (patch: Partial<WorldPlace> = {}): WorldPlace => ({
   room: 1, coordinate: 12000, walker: { titled: false, puff: false }, items: {}, game, selected: null, admin: false, chartBall: 'GS 1%', nowMs: NOW, ...patch,
 });
-const labels = (p: Partial<WorldPlace>) => worldControls(place(p)).map((c) => c.label);
+/** The controls at a place without the yell, which ends them wherever nothing is selected (checked here). */
+const main = (at: WorldPlace) => {
+  const all = worldControls(at);
+  if (at.selected) return all;
+  expect(all.at(-1)).toEqual({ kind: 'input', label: 'Yell', input: 'yell' });
+  return all.slice(0, -1);
+};
+const labels = (p: Partial<WorldPlace>) => main(place(p)).map((c) => c.label);
 
 describe('worldControls', () => {
-  it('offers Verse and Yell on the lane, Scribe only with a Scribe item', () => {
-    expect(labels({})).toEqual(['Verse', 'Yell']);
-    expect(labels({ items: { Scribe: 1 } })).toEqual(['Verse', 'Yell', 'Scribe']);
+  it('offers Verse on the lane, Scribe only with a Scribe item, and the yell everywhere', () => {
+    expect(labels({})).toEqual(['Verse']);
+    expect(labels({ items: { Scribe: 1 } })).toEqual(['Verse', 'Scribe']);
   });
 
   it('reads the gates', () => {
-    expect(worldControls(place({ coordinate: 10631 }))).toEqual([{ kind: 'text', label: 'Only for Senators and Patricius' }]);
-    expect(labels({ coordinate: 10631, walker: { titled: true, puff: false } })).toEqual(['Verse', 'Yell']);
-    expect(worldControls(place({ coordinate: 4833, walker: { titled: true, puff: false } }))).toEqual([{ kind: 'navigate', label: 'Leave Forum', to: '/' }]);
-    expect(worldControls(place({ coordinate: 0, walker: { titled: false, puff: true } }))).toEqual([{ kind: 'navigate', label: 'Leave Forum', to: '/' }]);
-    expect(worldControls(place({ coordinate: 22620 }))).toEqual([{ kind: 'navigate', label: 'Travel to Olympia', to: '/ditch' }]);
-    expect(worldControls(place({ room: 2, coordinate: 0 }))).toEqual([{ kind: 'navigate', label: 'Travel to Forum', to: '/forum' }]);
+    expect(main(place({ coordinate: 10631 }))).toEqual([{ kind: 'text', label: 'Only for Senators and Patricius' }]);
+    expect(labels({ coordinate: 10631, walker: { titled: true, puff: false } })).toEqual(['Verse']);
+    expect(main(place({ coordinate: 4833, walker: { titled: true, puff: false } }))).toEqual([{ kind: 'navigate', label: 'Leave Forum', to: '/' }]);
+    expect(main(place({ coordinate: 0, walker: { titled: false, puff: true } }))).toEqual([{ kind: 'navigate', label: 'Leave Forum', to: '/' }]);
+    expect(main(place({ coordinate: 22620 }))).toEqual([{ kind: 'navigate', label: 'Travel to Olympia', to: '/ditch' }]);
+    expect(main(place({ room: 2, coordinate: 0 }))).toEqual([{ kind: 'navigate', label: 'Travel to Forum', to: '/forum' }]);
   });
 
   it('reads the zones', () => {
     expect(labels({ coordinate: 1000 })).toEqual(['Rules will be available soon']);
     expect(labels({ coordinate: 2200 })).toEqual(['will be available soon']);
-    expect(worldControls(place({ coordinate: 2800 }))).toEqual([{ kind: 'chartMode', label: 'GS 1%' }]);
+    expect(main(place({ coordinate: 2800 }))).toEqual([{ kind: 'chartMode', label: 'GS 1%' }]);
     expect(labels({ coordinate: 7000 })).toEqual(['Quests will be available soon']);
-    expect(worldControls(place({ coordinate: 8000 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
-    expect(worldControls(place({ coordinate: 8320 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
-    expect(worldControls(place({ coordinate: 8500 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaochest' });
+    expect(main(place({ coordinate: 8000 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
+    expect(main(place({ coordinate: 8320 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
+    expect(main(place({ coordinate: 8500 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaochest' });
     expect(labels({ coordinate: 8500, game: { ...game, chest_locked: true } })).toEqual(['gDAO Treasury is now locked']);
     expect(labels({ coordinate: 9000 })).toEqual(['Minting will be available soon']);
-    expect(worldControls(place({ coordinate: 11000 }))[0]).toMatchObject({ kind: 'navigate', to: '/tax' });
+    expect(main(place({ coordinate: 11000 }))[0]).toMatchObject({ kind: 'navigate', to: '/tax' });
     expect(labels({ coordinate: 17200 })).toEqual(['gDAO Funding will be available soon']);
     expect(labels({ coordinate: 20200 })).toEqual(['Mail will be available soon']);
-    expect(worldControls(place({ coordinate: 21500 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoshop' });
-    expect(labels({ coordinate: 12800 })).toEqual(['Verse', 'Yell']);
+    expect(main(place({ coordinate: 21500 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoshop' });
+    expect(labels({ coordinate: 12800 })).toEqual(['Verse']);
   });
 
   it('reads an incense slot: no item, burn, or the rate and time left', () => {
     expect(labels({ coordinate: 11600 })).toEqual([WORLD_TEXTS.noIncense]);
-    expect(worldControls(place({ coordinate: 15400, items: { Incense: 2 } }))).toEqual([
+    expect(main(place({ coordinate: 15400, items: { Incense: 2 } }))).toEqual([
       { kind: 'action', label: 'Burn Incense', action: { kind: 'incense', slot: 2 } },
     ]);
     const lit = { ...game, incense_1: '2026-11-25 21:30:00', incense_3: '2026-11-25 20:10:05' };
@@ -58,7 +65,7 @@ describe('worldControls', () => {
 
   it('reads the caravan: no map, send, on its way, unpack', () => {
     expect(labels({ coordinate: 20800 })).toEqual(['You have no Map to start caravan']);
-    expect(worldControls(place({ coordinate: 20800, items: { Map: 1 } }))).toEqual([{ kind: 'action', label: 'Send Caravan', action: { kind: 'caravan' } }]);
+    expect(main(place({ coordinate: 20800, items: { Map: 1 } }))).toEqual([{ kind: 'action', label: 'Send Caravan', action: { kind: 'caravan' } }]);
     expect(labels({ coordinate: 20800, game: { ...game, caravan: '2026-11-25 20:02:00' } })).toEqual(['Caravan will return in 02:00']);
     expect(labels({ coordinate: 20800, game: { ...game, caravan_items: 3 } })).toEqual(['Unpack Caravan goods']);
   });
@@ -66,7 +73,7 @@ describe('worldControls', () => {
   it('offers a selection its actions, Promote to the admin account only', () => {
     const master = makeObject({ id: 4, user_id: 9 });
     const scribe = makeObject({ id: 5, type: 'scribe' });
-    expect(worldControls(place({ selected: master, coordinate: 10631 }))).toEqual([
+    expect(main(place({ selected: master, coordinate: 10631 }))).toEqual([
       { kind: 'action', label: 'Send Coins', action: { kind: 'send', id: 4 } },
       { kind: 'action', label: 'Like', action: { kind: 'like', id: 4 } },
     ]);

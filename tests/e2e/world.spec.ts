@@ -1,0 +1,74 @@
+// The worlds end to end with two phones (issue #12 "Proof"): A and B meet in the Forum; A walks and B sees
+// A move; A yells and B gets the notice; A likes B and B sees "A luves you!"; A picks B and lands on /send
+// with B's deposit address.
+import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { confirmedPlayer, finishOnboarding } from './support/player';
+import { activateWalletByApi } from './support/steps';
+
+/** A confirmed, onboarded player on a phone of its own, with its name. */
+async function phone(browser: Browser): Promise<{ page: Page; name: string }> {
+  const context = await browser.newContext({ ...devices['Pixel 7'] });
+  const page = await context.newPage();
+  await confirmedPlayer(page);
+  await finishOnboarding(page);
+  await expect(page.getByTestId('screen-home')).toBeVisible();
+  const status = await (await page.context().request.get('/api/auth/status')).json();
+  return { page, name: status.data.name as string };
+}
+
+/** Opens the Forum and waits until its room has loaded. */
+async function enterForum(page: Page): Promise<void> {
+  await page.goto('/forum');
+  await expect(page.getByTestId('screen-forum')).toBeVisible();
+  await expect(page.getByTestId('world-loading')).toBeHidden({ timeout: 15_000 });
+}
+
+/** The "N away" distance the list view shows for `name`, or null when not listed. */
+async function distanceOf(page: Page, name: string): Promise<number | null> {
+  const item = page.getByTestId('world-nearby').locator('li').filter({ hasText: name });
+  if ((await item.count()) === 0) return null;
+  const m = /(\d+) away/.exec(await item.first().innerText());
+  return m ? Number(m[1]) : null;
+}
+
+test('two players meet in the Forum: walk, yell, luv and Send Coins', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const a = await phone(browser);
+  // A pays B later: /send needs an activated wallet (spec 1 §6), so A's is activated as the screens would.
+  await activateWalletByApi(a.page);
+  const b = await phone(browser);
+  await enterForum(a.page);
+  await enterForum(b.page);
+
+  // B sees A in the list view, standing where A entered.
+  await b.page.getByTestId('world-list-toggle').click();
+  await expect.poll(() => distanceOf(b.page, a.name), { timeout: 15_000 }).not.toBeNull();
+  const before = (await distanceOf(b.page, a.name))!;
+
+  // A swipes the lane (a finger moving left walks on); B sees A move once the walk is synced.
+  const lane = a.page.getByTestId('world-lane');
+  const box = (await lane.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await a.page.mouse.move(box.x + box.width * 0.9, y);
+  await a.page.mouse.down();
+  for (let i = 1; i <= 12; i++) await a.page.mouse.move(box.x + box.width * (0.9 - i * 0.06), y);
+  await a.page.mouse.up();
+  await expect.poll(() => distanceOf(b.page, a.name), { timeout: 20_000 }).not.toBe(before);
+
+  // A yells; B gets the notice.
+  await a.page.getByRole('button', { name: 'Yell', exact: true }).click();
+  await a.page.getByTestId('world-input-yell').fill('Hello Forum!');
+  await a.page.getByTestId('world-input-send').click();
+  await expect(b.page.getByTestId('toasts')).toContainText('Someone yelling at the Forum!', { timeout: 15_000 });
+
+  // A likes B from the list view; B's action button shows the luv.
+  await a.page.getByTestId('world-list-toggle').click();
+  await expect.poll(() => distanceOf(a.page, b.name), { timeout: 15_000 }).not.toBeNull();
+  await a.page.getByRole('button', { name: `Like: ${b.name}` }).click();
+  await expect(b.page.getByTestId('world-action')).toHaveText(`${a.name} luves you!`, { timeout: 15_000 });
+
+  // A picks B and sends coins: /send with B's deposit address.
+  const address = (await (await b.page.context().request.get('/api/wallet')).json()).data.address as string;
+  await a.page.getByRole('button', { name: `Send Coins: ${b.name}` }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/send/${address}$`, 'i'), { timeout: 15_000 });
+});
