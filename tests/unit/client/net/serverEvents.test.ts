@@ -90,8 +90,8 @@ describe('server event bus: resync rule', () => {
 
   it('a gap right after subscribing counts, and unsequenced broadcasts never do', () => {
     publishServerEvent(msg('subscribe', 5, { success: true }));
-    publishServerEvent(msg('forumyell', undefined));
-    publishServerEvent(msg('forumupd', undefined));
+    publishServerEvent(msg('yell', undefined));
+    publishServerEvent(msg('item_arrived', undefined));
     expect(resyncs).toEqual(['subscribed']);
     publishServerEvent(msg('game_ended', 7, ENDED));
     expect(resyncs).toEqual(['subscribed', 'gap']);
