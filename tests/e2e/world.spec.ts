@@ -19,8 +19,17 @@ async function phone(browser: Browser): Promise<{ page: Page; name: string }> {
 /** Opens the Forum and waits until its room has loaded. */
 async function enterForum(page: Page): Promise<void> {
   await page.goto('/forum');
-  await expect(page.getByTestId('screen-forum')).toBeVisible();
+  await expect(page.getByTestId('screen-forum')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('world-loading')).toBeHidden({ timeout: 15_000 });
+}
+
+/** Opens the list view (again, should the screen have re-rendered it closed). */
+async function openList(page: Page): Promise<void> {
+  const toggle = page.getByTestId('world-list-toggle');
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The "N away" distance the list view shows for `name`, or null when not listed. */
@@ -41,7 +50,7 @@ test('two players meet in the Forum: walk, yell, luv and Send Coins', async ({ b
   await enterForum(b.page);
 
   // B sees A in the list view, standing where A entered.
-  await b.page.getByTestId('world-list-toggle').click();
+  await openList(b.page);
   await expect.poll(() => distanceOf(b.page, a.name), { timeout: 15_000 }).not.toBeNull();
   const before = (await distanceOf(b.page, a.name))!;
 
@@ -62,7 +71,7 @@ test('two players meet in the Forum: walk, yell, luv and Send Coins', async ({ b
   await expect(b.page.getByTestId('toasts')).toContainText('Someone yelling at the Forum!', { timeout: 15_000 });
 
   // A likes B from the list view; B's action button shows the luv.
-  await a.page.getByTestId('world-list-toggle').click();
+  await openList(a.page);
   await expect.poll(() => distanceOf(a.page, b.name), { timeout: 15_000 }).not.toBeNull();
   await a.page.getByRole('button', { name: `Like: ${b.name}` }).click();
   await expect(b.page.getByTestId('world-action')).toHaveText(`${a.name} luves you!`, { timeout: 15_000 });

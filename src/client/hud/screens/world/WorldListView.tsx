@@ -3,7 +3,7 @@
  * distance from the own avatar, each with its actions as real buttons (the same actions as a tap on the
  * stage). Closed by default; its toggle is a real button.
  */
-import { useState } from 'react';
+import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { WorldObject } from '../../../../shared/api/rooms';
 import type { WorldAction } from '../../../machines/worldActionMachine';
@@ -28,9 +28,13 @@ export interface WorldListViewProps {
   tap: (action?: WorldAction) => void;
 }
 
+/** Whether the list is open: kept outside the component, so it stays open across re-renders and visits. */
+export const $worldListOpen = atom(false);
+
 /** The toggle and the list. */
 export function WorldListView({ tap }: WorldListViewProps) {
-  const [open, setOpen] = useState(false);
+  const open = useStore($worldListOpen);
+  const setOpen = (v: boolean) => $worldListOpen.set(v);
   return (
     <section className="world-list" aria-label="Nearby">
       <Button small variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="world-list-toggle">

@@ -9,6 +9,7 @@ import { act } from 'react';
 import type { ApiResult } from '../../../../../src/client/net/http';
 import type { RoomState } from '../../../../../src/shared/api/rooms';
 import ForumScreen, { LOADING_TEXT } from '../../../../../src/client/hud/screens/world/ForumScreen';
+import { $worldListOpen } from '../../../../../src/client/hud/screens/world/WorldListView';
 import { createWorldApi, type WorldApi } from '../../../../../src/client/net/worldApi';
 import { followWorldNotices } from '../../../../../src/client/net/worldNotices';
 import { publishServerEvent } from '../../../../../src/client/net/serverEvents';
@@ -52,6 +53,7 @@ beforeEach(() => {
   calls = [];
   acts = [];
   enter = deferred();
+  $worldListOpen.set(false);
   $session.set({ status: 'user', user: makeUser({ id: 7 }), authError: false });
   $config.set({ product_name: 'P', admin_name: 'GoldenStern', round_open_seconds: 60, round_locked_seconds: 10 });
 });
