@@ -6,9 +6,9 @@ import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two spec files at a time against the one server: each spec makes its own players, and most of a spec's
-  // time is spent waiting for rounds, the dev chain and the watcher. E2E_WORKERS overrides (1: one at a time).
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // Each spec makes its own players, so E2E_WORKERS=2 can run two spec files against the one server; one
+  // until that is proven on a quiet machine.
+  workers: Number(process.env.E2E_WORKERS) || 1,
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],

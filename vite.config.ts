@@ -101,9 +101,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/integration/globalSetup.ts'],
-          // Its files mostly wait (PostgreSQL, sockets, child processes): two at a time on a 2-core machine,
-          // each with its own databases, servers on port 0 and temp dirs. INTEGRATION_WORKERS overrides.
-          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
+          // Its files mostly wait (PostgreSQL, sockets, child processes) and each has its own databases, servers
+          // on port 0 and temp dirs, so INTEGRATION_WORKERS=2 can run two at a time; one until that is proven.
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 1,
         },
       },
     ],
