@@ -106,7 +106,9 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
   }
 
   function apply(state: RoomState): void {
-    if (stopped || state.ts <= $worldObjects.get().ts) return;
+    // A whole state as of the ts of a delta already shown holds that delta (the delta of its own enter
+    // can arrive first): only an older one is stale.
+    if (stopped || state.ts < $worldObjects.get().ts) return;
     $worldObjects.set({ ts: state.ts, byId: new Map(state.data.map((o) => [o.id, o])) });
     $chatLog.set(state.chat_log.slice(-CHAT_LOG_MAX));
     placeOwn(state, false);

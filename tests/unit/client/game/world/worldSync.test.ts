@@ -153,6 +153,15 @@ describe('worldSync', () => {
     expect($chatLog.get().map((c) => c.id)).toEqual([1, 4]);
   });
 
+  it("takes a whole state as of the ts of a delta already shown (its own enter's delta can come first)", async () => {
+    start();
+    await vi.advanceTimersByTimeAsync(0);
+    const ts = $worldObjects.get().ts;
+    const other = makeObject({ id: 12, user_id: 12, coordinate: 10700 });
+    sync!.apply(makeState(ts, [...$worldObjects.get().byId.values(), other]));
+    expect($worldObjects.get().byId.get(12)?.coordinate).toBe(10700);
+  });
+
   it('ignores an answer older than what is shown', async () => {
     start();
     await vi.advanceTimersByTimeAsync(0);
