@@ -11,13 +11,13 @@ const KB = 1024;
 /**
  * Budgets in gzip bytes. The issue's goals: JS before first paint ≤ 170 KB (held); all JS for the entry
  * screens and home ≤ 300 KB. That one is NOT met yet: Pixi alone is ~160 KB of it and @pixi/react (the
- * stack the product fixes) ~40 KB. Until it is, the budget is a RATCHET at the measured 389.8 KB + 5 %, so the weight cannot grow; lower it as it shrinks
+ * stack the product fixes) ~40 KB. Until it is, the budget is a RATCHET at the measured 384.5 KB + 3 % (the eidol, shop and world scenes load with their routes), so the weight cannot grow; lower it as it shrinks
  * and set it to the goal once the build meets it.
  */
 const ENTRY_AND_HOME_GOAL = 300 * KB;
 const BUDGETS = {
   firstPaint: 170 * KB,
-  entryAndHome: Math.round(389.8 * KB * 1.05), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
+  entryAndHome: Math.round(384.5 * KB * 1.03), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
 };
 
 /**

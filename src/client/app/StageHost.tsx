@@ -22,7 +22,15 @@ export function StageHost() {
   const route = view.kind === 'show' && !booting && atlasesReady ? view.route : null;
 
   useEffect(() => {
-    showScene(sceneForRoute(route));
+    // A scene that loads after the player moved on is not shown.
+    let current = true;
+    sceneForRoute(route).then(
+      (scene) => current && showScene(scene),
+      (error: unknown) => console.error('the scene did not load', error),
+    );
+    return () => {
+      current = false;
+    };
   }, [route]);
 
   return (

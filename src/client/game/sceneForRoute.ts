@@ -1,46 +1,61 @@
-/** Which scene the stage shows for a route; scenes are created once and reused through their lifecycle. */
+/**
+ * Which scene the stage shows for a route; scenes are created once and reused through their lifecycle.
+ * The entry screens' and home's scenes come with the stage; the others (eidol, shops, the worlds) load
+ * with their first visit, so their code stays out of the stage's chunk (issue #8's size budget).
+ */
 import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
 import { BackdropScene } from './backdropScene';
 import { MasterScene } from './masterScene';
 import { HomeScene } from './home/homeScene';
-import { EidolScene } from './eidol/eidolScene';
-import { ShopScene } from './shop/shopScene';
-import { WorldScene } from './world/worldScene';
-import { DITCH, FORUM } from '../../shared/rules/world';
-import { deviceClock, riskControl } from './eidol/eidolStores';
 import { $referrerChoice, $registerChoice } from './stageStores';
 
-const cache = new Map<string, Scene>();
+const cache = new Map<string, Promise<Scene>>();
 
-function once(key: string, make: () => Scene): Scene {
+function once(key: string, make: () => Scene | Promise<Scene>): Promise<Scene> {
   let scene = cache.get(key);
-  if (!scene) cache.set(key, (scene = make()));
+  if (!scene) {
+    scene = Promise.resolve().then(make);
+    cache.set(key, scene);
+    // A chunk that failed to load (a dropped connection) is tried again on the next visit.
+    scene.catch(() => cache.delete(key));
+  }
   return scene;
 }
 
 /** The scene for a route (the gallery draws its own content, so it gets none). */
-export function sceneForRoute(route: RouteName | null): Scene | null {
+export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
   switch (route) {
     case 'gallery':
-      return null;
+      return Promise.resolve(null);
     case 'register':
     case 'registerRef':
       return once('register', () => new MasterScene('register-masters', $registerChoice));
     case 'registerCode':
       return once('referrer', () => new MasterScene('referrer-master', $referrerChoice));
     case 'eidol':
-      return once('eidol', () => new EidolScene(riskControl, deviceClock));
+      return once('eidol', async () => {
+        const [{ EidolScene }, { deviceClock, riskControl }] = await Promise.all([
+          import('./eidol/eidolScene'),
+          import('./eidol/eidolStores'),
+        ]);
+        return new EidolScene(riskControl, deviceClock);
+      });
     case 'home':
       return once('home', () => new HomeScene());
     case 'forum':
-      return once('forum', () => new WorldScene(FORUM));
     case 'ditch':
-      return once('ditch', () => new WorldScene(DITCH));
+      return once(route, async () => {
+        const [{ WorldScene }, { DITCH, FORUM }] = await Promise.all([
+          import('./world/worldScene'),
+          import('../../shared/rules/world'),
+        ]);
+        return new WorldScene(route === 'forum' ? FORUM : DITCH);
+      });
     case 'mageShop':
     case 'eggShop':
     case 'gdaoShop':
-      return once('shop', () => new ShopScene());
+      return once('shop', async () => new (await import('./shop/shopScene')).ShopScene());
     default:
       return once('backdrop', () => new BackdropScene());
   }
