@@ -17,6 +17,11 @@ import { createLedger, ensureGenesis, playerAccount, systemAccount } from '../..
 import { createTestDb, type TestDb } from '../support/testDb';
 import { destroyQuietly } from './ledger/support/teardown';
 
+// A node tries again each time its clock passes a retry, and a try is a query: on a loaded machine the
+// terminated backend may still hold its lock at the first try, and answers take longer than waitFor's
+// default second. So the waits below move the clock on at each attempt, with time to spare.
+const SETTLE = { timeout: 15_000, interval: 50 };
+
 const pgAdminUrl = inject('pgAdminUrl');
 
 describe('leader lock on sqlite', () => {
@@ -61,8 +66,10 @@ describe.runIf(pgAdminUrl)('leader lock on postgres', () => {
 
     await a.close();
     expect(a.isLeader()).toBe(false);
-    clockB.advance(1000); // b's periodic try
-    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+    await vi.waitFor(() => {
+      clockB.advance(1000); // b's periodic try
+      expect(b.isLeader()).toBe(true);
+    }, SETTLE);
     expect(changes).toEqual([true]);
     await b.close();
   });
@@ -80,11 +87,15 @@ describe.runIf(pgAdminUrl)('leader lock on postgres', () => {
       where locktype = 'advisory' and granted and classid::bigint = ${LOCK_CLASS}
         and database = (select oid from pg_database where datname = current_database())`.execute(other.kysely);
     expect(Number(rows[0]!.n)).toBe(1);
-    clockB.advance(1000);
-    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+    await vi.waitFor(() => {
+      clockB.advance(1000);
+      expect(b.isLeader()).toBe(true);
+    }, SETTLE);
     // The old leader learns it on its own next try and steps down (it cannot take the lock back).
-    clockA.advance(1000);
-    await vi.waitFor(() => expect(a.isLeader()).toBe(false));
+    await vi.waitFor(() => {
+      clockA.advance(1000);
+      expect(a.isLeader()).toBe(false);
+    }, SETTLE);
     expect(await a.refresh()).toBe(false);
     // The dead session was the lock's own connection: the old leader's query pool never hands it out, so
     // every one of its connections still answers at the first try.
@@ -130,11 +141,11 @@ describe.runIf(pgAdminUrl)('leader lock on postgres', () => {
 
       await a.app.close();
       apps.shift();
-      clockB.advance(10_000); // b's next try takes the lock
       await vi.waitFor(async () => {
+        clockB.advance(10_000); // b's next try takes the lock
         await b.upkeep();
         expect(await open()).toEqual([]);
-      });
+      }, SETTLE);
     } finally {
       for (const x of apps) await x.app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -91,13 +91,18 @@ export async function crashLoop(o: CrashLoopOptions): Promise<CrashStats> {
     let last: string | undefined;
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const delay = rnd() * (o.maxDelayMs ?? 40);
+    // The kill's clock starts once the child has settled (acknowledged or refused) 0–2 batches: counted in
+    // the child's own progress rather than in time, so a loaded machine still sees work done before the kills.
+    const settledBeforeArming = Math.floor(rnd() * 3);
+    let settledThisRun = 0;
     let timer: NodeJS.Timeout | undefined;
+    const arm = () => (timer ??= setTimeout(() => child.kill('SIGKILL'), delay));
     // One kill in ten lands during start-up, before the child says it is ready.
     if (rnd() < 0.1) timer = setTimeout(() => child.kill('SIGKILL'), rnd() * 100);
     for await (const line of createInterface({ input: child.stdout })) {
       const [what, key, rest] = line.split(' ');
       if (what === 'ready') {
-        timer ??= setTimeout(() => child.kill('SIGKILL'), delay);
+        if (settledBeforeArming === 0) arm();
       } else if (what === 'begin') {
         batches.set(key!, { ids: rest!.split(','), state: 'begun' });
         touched.add(key!);
@@ -105,6 +110,7 @@ export async function crashLoop(o: CrashLoopOptions): Promise<CrashStats> {
       } else if (what === 'ack' || what === 'reject') {
         batches.get(key!)!.state = what === 'ack' ? 'acked' : 'rejected';
         stats[what === 'ack' ? 'acked' : 'rejected'] += 1;
+        if (++settledThisRun === settledBeforeArming) arm();
       }
     }
     const code = await exited;
