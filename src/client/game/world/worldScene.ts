@@ -121,7 +121,10 @@ export class WorldScene implements Scene {
     this.view.addChild(this.layers[0]!.view, this.layers[1]!.view, this.charts.view, this.layers[2]!.view, this.world);
     this.layout = layout;
     const p = $ownPosition.get();
-    this.control.inertia.place(this.room, p.coordinate, p.flip);
+    // A swipe made while the scene was still loading keeps its speed: only the position comes from the room.
+    const glide = this.control.inertia.velocity;
+    this.control.inertia.place(this.room, p.coordinate, glide !== 0 ? glide < 0 : p.flip);
+    this.control.inertia.velocity = glide;
     this.written = p;
     this.bag.add($worldObjects.subscribe(() => this.syncObjects(false)));
     this.bag.add($ownObjectId.listen(() => this.syncObjects(false)));
@@ -183,6 +186,8 @@ export class WorldScene implements Scene {
   hide(): void {
     this.bag.dispose();
     this.control.inertia.dragEnd();
+    // A glide does not carry over into the next visit.
+    this.control.inertia.velocity = 0;
   }
 
   reset(): void {

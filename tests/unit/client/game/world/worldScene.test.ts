@@ -116,4 +116,29 @@ describe('WorldScene', () => {
     expect(view.children).toHaveLength(0);
     expect(two.destroyed).toBe(true);
   });
+
+  it('keeps a swipe made while the scene was still loading, and drops a glide when it hides', async () => {
+    const control = new WorldControl(() => ({ titled: false, puff: false }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    $ownObjectId.set(1);
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 15000 })]);
+    // The finger swipes left before the scene is shown (its chunk and sheets still loading).
+    control.pointerDown(1, 800, 1200, 0);
+    for (let t = 10; t <= 100; t += 10) control.pointerMove(1, 800 - t * 2, 1200, t);
+    control.pointerUp(1, 600, 1200, 110);
+    await scene.prepare();
+    const host = new Container();
+    scene.show(host, computeLayout(412, 915));
+    for (let f = 0; f < 200; f++) scene.update(16);
+    expect($ownPosition.get().coordinate).toBeGreaterThan(15000);
+
+    // Leaving mid-glide: the next visit starts still.
+    control.pointerDown(2, 800, 1200, 1000);
+    for (let t = 1010; t <= 1100; t += 10) control.pointerMove(2, 800 - (t - 1000) * 2, 1200, t);
+    control.pointerUp(2, 600, 1200, 1110);
+    scene.hide();
+    expect(control.inertia.velocity).toBe(0);
+    scene.reset();
+  });
 });
