@@ -102,8 +102,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           globalSetup: ['tests/integration/globalSetup.ts'],
           // Its files mostly wait (PostgreSQL, sockets, child processes) and each has its own databases, servers
-          // on port 0 and temp dirs, so INTEGRATION_WORKERS=2 can run two at a time; one until that is proven.
-          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 1,
+          // on port 0 and temp dirs, so two run at a time (INTEGRATION_WORKERS sets it; 1 for a quiet log).
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS) || 2,
         },
       },
     ],
