@@ -22,6 +22,8 @@ async function watchCsp(page: Page): Promise<string[]> {
 }
 
 test('the app runs under its CSP; the session list marks this device and ends another', async ({ page, browser }) => {
+  // Registration, onboarding and a second device's login: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const violations = await watchCsp(page);
   const doc = await page.goto('/hello');
   const headers = doc!.headers();
