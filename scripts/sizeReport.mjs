@@ -104,8 +104,23 @@ console.info(`\nbudgets: before first paint ≤ ${kb(BUDGETS.firstPaint)} gzip, 
 if (BUDGETS.entryAndHome > ENTRY_AND_HOME_GOAL) {
   console.warn(`note: the entry screens and home budget is a ratchet; the goal of issue #8 is ${kb(ENTRY_AND_HOME_GOAL)} gzip (${kb(entryAndHomeTotal.gz - ENTRY_AND_HOME_GOAL)} to go)`);
 }
-if (failures.length) {
+
+// A renderer knows only the Pixi pipes registered before it started: a scene's lazy chunk that registers one
+// (its module's `extensions.add`) leaves that kind undrawable and crashes the stage. The stage imports them.
+const stageKey = Object.keys(manifest).find((k) => /^src\/client\/app\/StageHost\.tsx$/.test(k));
+const stageFiles = stageKey ? staticClosure(stageKey, new Set(firstPaint)) : firstPaint;
+const PIXI_EXTENSION = /\.extension=\{type:\[[^\]]*\],name:`([A-Za-z]+)`/g;
+const misplaced = [];
+for (const key of lazyKeys.filter((k) => /^src\/client\/game\//.test(k))) {
+  for (const f of staticClosure(key)) {
+    if (stageFiles.has(f)) continue;
+    const names = [...fs.readFileSync(path.join(OUT, f), 'utf8').matchAll(PIXI_EXTENSION)].map((m) => m[1]);
+    if (names.length) misplaced.push(`${key} loads Pixi extensions (${[...new Set(names)].join(', ')}) in ${f}: import them in StageHost.tsx`);
+  }
+}
+if (failures.length || misplaced.length) {
   for (const f of failures) console.error(`OVER BUDGET: ${f}`);
+  for (const m of misplaced) console.error(`LATE PIXI EXTENSION: ${m}`);
   process.exit(1);
 }
 console.info('size: within budget');

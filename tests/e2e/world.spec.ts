@@ -5,10 +5,14 @@ import { devices, expect, test, type Browser, type Page } from '@playwright/test
 import { confirmedPlayer, finishOnboarding } from './support/player';
 import { activateWalletByApi } from './support/steps';
 
+/** Uncaught errors of either phone (a crashed renderer blanks the stage but leaves the HUD working). */
+const pageErrors: string[] = [];
+
 /** A confirmed, onboarded player on a phone of its own, with its name. */
 async function phone(browser: Browser): Promise<{ page: Page; name: string }> {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page.getByTestId('screen-home')).toBeVisible();
@@ -78,4 +82,5 @@ test('two players meet in the Forum: walk, yell, luv and Send Coins', async ({ b
   const address = (await (await b.page.context().request.get('/api/wallet')).json()).data.address as string;
   await a.page.getByRole('button', { name: `Send Coins: ${b.name}` }).click();
   await expect(a.page).toHaveURL(new RegExp(`/send/${address}$`, 'i'), { timeout: 15_000 });
+  expect(pageErrors).toEqual([]);
 });
