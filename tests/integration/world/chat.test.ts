@@ -335,6 +335,30 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     }
   });
 
+  it('announces an inscription\'s end to the room when its time is over, and never answers it after', async () => {
+    const { id } = await inscription('e2');
+    s.clock.advance(7 * DAY_MS - 2_000);
+    const watcher = await playerWithSocket(s, 'e3', open);
+    const entered = await watcher.client.get('/api/rooms/enter/1');
+    expect(roomStateSchema.parse(entered.body.data).data.some((o) => o.id === id)).toBe(true);
+    s.clock.advance(2_001);
+    // The leader's presence upkeep notices the end: one forumupd names it as removed.
+    await s.upkeep();
+    endWindow(s);
+    const removals = () => watcher.socket.received.filter((m) => m.event === 'forumupd' && (m as unknown as { removed: number[] }).removed.includes(id));
+    await expect.poll(() => removals().length).toBe(1);
+    expect(removals()[0]).toMatchObject({ room: 1, ts: expect.any(Number), data: [], chat: [] });
+    const again = roomStateSchema.parse((await watcher.client.get('/api/rooms/enter/1')).body.data);
+    expect(again.data.some((o) => o.id === id)).toBe(false);
+    // The row stays (its votes and text are history); a later sweep does not announce it again.
+    expect(await db().kysely.selectFrom('world_objects').select('type').where('id', '=', id).executeTakeFirst()).toEqual({ type: 'scribe' });
+    await s.upkeep();
+    endWindow(s);
+    await settle(100);
+    expect(removals()).toHaveLength(1);
+    await watcher.client.get('/api/rooms/leave');
+  });
+
   it('forgets an inscription once its time is over', async () => {
     const { id, author } = await inscription('e1');
     s.clock.advance(7 * DAY_MS + 1);
