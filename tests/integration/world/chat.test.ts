@@ -59,6 +59,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(bState.ts).toBeGreaterThan(state.ts);
   });
 
+  it('speaks and writes where the poster stands now, a walk still unwritten included', async () => {
+    nextWindow();
+    const { client, user } = await registerPlayer(s, 'w5');
+    await issueItem(db(), s.clock, user.id, 9, 1n);
+    await issueItem(db(), s.clock, user.id, SCRIBE_ITEM_ID, 1n);
+    expect((await client.get('/api/rooms/enter/1')).status).toBe(200);
+    // Within the walk's write window: the row still holds the entry point (0, channel 2).
+    expect((await client.post('/api/rooms/walk', { coordinate: 15000, flip: false })).status).toBe(200);
+    const state = roomStateSchema.parse((await client.post('/api/rooms/verse', { verse: 'here' })).body.data);
+    expect(state.chat_log.at(-1)).toMatchObject({ content: 'here', channel: 0 });
+    expect(state.data.find((o) => o.type === 'master' && o.user_id === user.id)).toMatchObject({ coordinate: 15000, data: { verse: 'here' } });
+    expect((await client.post('/api/rooms/walk', { coordinate: 16000, flip: false })).status).toBe(200);
+    const written = roomStateSchema.parse((await client.post('/api/rooms/scribe', { verse: 'there' })).body.data);
+    expect(written.data.find((o) => o.type === 'scribe' && o.user_id === user.id)).toMatchObject({ coordinate: 16000 });
+    expect(written.data.find((o) => o.type === 'master' && o.user_id === user.id)).toMatchObject({ coordinate: 16000 });
+    await client.get('/api/rooms/leave');
+  });
+
   it('refuses empty, non-text and too long verses and yells with 422 under verse, and absent posters with 409', async () => {
     nextWindow();
     const { client, user } = await registerPlayer(s, 'v4');
@@ -216,6 +234,29 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
       expect(rows).toHaveLength(1);
       expect(await playerHolds(db(), s.clock, user.id, SCRIBE)).toBe(0n);
     }
+    await w.ledgerOk();
+  });
+
+  it('writes once per Idempotency-Key: a retry, also one racing the first, spends no second Scribe', async () => {
+    const p = await playerWithSocket(s, 'ik1', open);
+    await makePresent(s, p.user.id, 2, 900);
+    await issueItem(db(), s.clock, p.user.id, SCRIBE_ITEM_ID, 3n);
+    const mine = async () => db().kysely.selectFrom('world_objects').select('id').where('type', '=', 'scribe').where('user_id', '=', p.user.id).execute();
+    const headers = { 'idempotency-key': `scribe-${dialect}` };
+    const first = await p.client.post('/api/rooms/scribe', { verse: 'once' }, { headers });
+    const again = await p.client.post('/api/rooms/scribe/', { verse: 'once' }, { headers });
+    expect([first, again].map((r) => [r.status, r.headers.get('idempotent-replayed')])).toEqual([[200, null], [200, 'true']]);
+    expect(again.body).toEqual(first.body);
+    expect([(await mine()).length, await playerHolds(db(), s.clock, p.user.id, SCRIBE)]).toEqual([1, 2n]);
+    const twins = { headers: { 'idempotency-key': `scribe-twins-${dialect}` } };
+    const pair = await Promise.all([1, 2].map(() => p.client.post('/api/rooms/scribe', { verse: 'twice' }, twins)));
+    expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    expect(pair.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual(['true', null].sort());
+    expect([(await mine()).length, await playerHolds(db(), s.clock, p.user.id, SCRIBE)]).toEqual([2, 1n]);
+    // Each run that wrote was announced once.
+    await expect.poll(() => p.socket.received.filter((m) => m.event === 'forumscribe').length).toBe(2);
+    await settle(100);
+    expect(p.socket.received.filter((m) => m.event === 'forumscribe')).toHaveLength(2);
     await w.ledgerOk();
   });
 
