@@ -59,6 +59,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(bState.ts).toBeGreaterThan(state.ts);
   });
 
+  it('speaks and writes where the poster stands now, a walk still unwritten included', async () => {
+    nextWindow();
+    const { client, user } = await registerPlayer(s, 'w5');
+    await issueItem(db(), s.clock, user.id, 9, 1n);
+    await issueItem(db(), s.clock, user.id, SCRIBE_ITEM_ID, 1n);
+    expect((await client.get('/api/rooms/enter/1')).status).toBe(200);
+    // Within the walk's write window: the row still holds the entry point (0, channel 2).
+    expect((await client.post('/api/rooms/walk', { coordinate: 15000, flip: false })).status).toBe(200);
+    const state = roomStateSchema.parse((await client.post('/api/rooms/verse', { verse: 'here' })).body.data);
+    expect(state.chat_log.at(-1)).toMatchObject({ content: 'here', channel: 0 });
+    expect(state.data.find((o) => o.type === 'master' && o.user_id === user.id)).toMatchObject({ coordinate: 15000, data: { verse: 'here' } });
+    expect((await client.post('/api/rooms/walk', { coordinate: 16000, flip: false })).status).toBe(200);
+    const written = roomStateSchema.parse((await client.post('/api/rooms/scribe', { verse: 'there' })).body.data);
+    expect(written.data.find((o) => o.type === 'scribe' && o.user_id === user.id)).toMatchObject({ coordinate: 16000 });
+    expect(written.data.find((o) => o.type === 'master' && o.user_id === user.id)).toMatchObject({ coordinate: 16000 });
+    await client.get('/api/rooms/leave');
+  });
+
   it('refuses empty, non-text and too long verses and yells with 422 under verse, and absent posters with 409', async () => {
     nextWindow();
     const { client, user } = await registerPlayer(s, 'v4');
@@ -219,6 +237,29 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     await w.ledgerOk();
   });
 
+  it('writes once per Idempotency-Key: a retry, also one racing the first, spends no second Scribe', async () => {
+    const p = await playerWithSocket(s, 'ik1', open);
+    await makePresent(s, p.user.id, 2, 900);
+    await issueItem(db(), s.clock, p.user.id, SCRIBE_ITEM_ID, 3n);
+    const mine = async () => db().kysely.selectFrom('world_objects').select('id').where('type', '=', 'scribe').where('user_id', '=', p.user.id).execute();
+    const headers = { 'idempotency-key': `scribe-${dialect}` };
+    const first = await p.client.post('/api/rooms/scribe', { verse: 'once' }, { headers });
+    const again = await p.client.post('/api/rooms/scribe/', { verse: 'once' }, { headers });
+    expect([first, again].map((r) => [r.status, r.headers.get('idempotent-replayed')])).toEqual([[200, null], [200, 'true']]);
+    expect(again.body).toEqual(first.body);
+    expect([(await mine()).length, await playerHolds(db(), s.clock, p.user.id, SCRIBE)]).toEqual([1, 2n]);
+    const twins = { headers: { 'idempotency-key': `scribe-twins-${dialect}` } };
+    const pair = await Promise.all([1, 2].map(() => p.client.post('/api/rooms/scribe', { verse: 'twice' }, twins)));
+    expect(pair.map((r) => r.status)).toEqual([200, 200]);
+    expect(pair.map((r) => r.headers.get('idempotent-replayed')).sort()).toEqual(['true', null].sort());
+    expect([(await mine()).length, await playerHolds(db(), s.clock, p.user.id, SCRIBE)]).toEqual([2, 1n]);
+    // Each run that wrote was announced once.
+    await expect.poll(() => p.socket.received.filter((m) => m.event === 'forumscribe').length).toBe(2);
+    await settle(100);
+    expect(p.socket.received.filter((m) => m.event === 'forumscribe')).toHaveLength(2);
+    await w.ledgerOk();
+  });
+
   /** A standing inscription of a new player; returns its id and its room's players. */
   async function inscription(n: string) {
     const author = await registerPlayer(s, n);
@@ -333,6 +374,30 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
       const nf = await a.client.post(`/api/rooms/send/${bad}`);
       expect([nf.status, nf.body.message]).toEqual([404, T.PLAYER_NOT_FOUND]);
     }
+  });
+
+  it('announces an inscription\'s end to the room when its time is over, and never answers it after', async () => {
+    const { id } = await inscription('e2');
+    s.clock.advance(7 * DAY_MS - 2_000);
+    const watcher = await playerWithSocket(s, 'e3', open);
+    const entered = await watcher.client.get('/api/rooms/enter/1');
+    expect(roomStateSchema.parse(entered.body.data).data.some((o) => o.id === id)).toBe(true);
+    s.clock.advance(2_001);
+    // The leader's presence upkeep notices the end: one forumupd names it as removed.
+    await s.upkeep();
+    endWindow(s);
+    const removals = () => watcher.socket.received.filter((m) => m.event === 'forumupd' && (m as unknown as { removed: number[] }).removed.includes(id));
+    await expect.poll(() => removals().length).toBe(1);
+    expect(removals()[0]).toMatchObject({ room: 1, ts: expect.any(Number), data: [], chat: [] });
+    const again = roomStateSchema.parse((await watcher.client.get('/api/rooms/enter/1')).body.data);
+    expect(again.data.some((o) => o.id === id)).toBe(false);
+    // The row stays (its votes and text are history); a later sweep does not announce it again.
+    expect(await db().kysely.selectFrom('world_objects').select('type').where('id', '=', id).executeTakeFirst()).toEqual({ type: 'scribe' });
+    await s.upkeep();
+    endWindow(s);
+    await settle(100);
+    expect(removals()).toHaveLength(1);
+    await watcher.client.get('/api/rooms/leave');
   });
 
   it('forgets an inscription once its time is over', async () => {

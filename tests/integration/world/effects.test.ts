@@ -15,13 +15,14 @@ import type { FairRoundDetail } from '../../../src/shared/api/game';
 import { CARAVAN_GOODS, CARAVAN_HOME_GRACE_MS, CARAVAN_MINUTES, INCENSE_MINUTES } from '../../../src/server/domain/world/effectsConfig';
 import { CARAVAN_UNPACKED, INCENSE_BURNING, INVALID_INCENSE_ID, NO_INCENSE, NO_MAP, caravanReturnsIn } from '../../../src/server/domain/world/effectTexts';
 import { LOCKED_FOR_RESTOCK } from '../../../src/server/domain/shop/shopTexts';
+import { REQUEST_KEY_REUSED } from '../../../src/server/domain/requests/requestRecords';
 import { verifyBookedRound } from '../../../src/server/domain/fairness/verifyBooked';
 import { wireTime } from '../../../src/server/domain/users/userTime';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
 import { confirmEmail, gameSnapshot, openRound } from '../../support/gameFixtures';
 import { issueItem, playerHolds, systemHolds } from '../../support/itemFixtures';
-import { openSocket, type TestSocket } from '../../support/sockets';
+import { openSocket, settle, type TestSocket } from '../../support/sockets';
 import { giveGdao, startGdaoServer } from '../gdao/support';
 import { ANGLS, insertEidols, insertPlayer } from '../rounds/support/world';
 
@@ -216,6 +217,65 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     expect((await holds(other.user.id, MAP)) + (await holds(racers[2]!.user.id, MAP))).toBe(1n);
     const sender = senders[sends.findIndex((r) => r.status === 200)]!;
     expect(await watcher.next('forumcaravan', 2)).toMatchObject({ name: sender.user.name });
+    await ledgerOk();
+  });
+
+  it('burns an Incense and sends the caravan once per Idempotency-Key, also when the twin races the first', async () => {
+    // Every slot out, and the caravan (sent by the test above) back home with its goods unpacked.
+    s.clock.advance(Math.max(INCENSE_MINUTES, CARAVAN_MINUTES) * 60_000);
+    const { client, user } = await registerPlayer(s, `key1${dialect}`);
+    await client.csrf();
+    const { goods_remaining: goods } = await db().kysely.selectFrom('caravan_state').select('goods_remaining').executeTakeFirstOrThrow();
+    for (let i = 0; i < goods; i++) expect((await client.post('/api/rooms/caravan/', {})).status).toBe(200);
+    s.clock.advance(CARAVAN_HOME_GRACE_MS);
+    await issueItem(db(), s.clock, user.id, INCENSE, 3n);
+    await issueItem(db(), s.clock, user.id, MAP, 2n);
+    const replayed = (r: { headers: Headers }) => r.headers.get('idempotent-replayed');
+    // This player's own socket hears the notices (every subscribed socket gets them).
+    const ears = await openSocket('ws', s.url, { cookie: client.cookieHeader() });
+    ears.send({ method: 'sync', token: user.ws_auth_token });
+    expect(await ears.next('subscribe')).toMatchObject({ success: true });
+    const heard = (event: string) => ears.received.filter((m) => m.event === event).length;
+
+    // A retry with the key spends nothing more and answers the first answer, with or without the slash.
+    const headers = { 'idempotency-key': `incense-${dialect}` };
+    const first = await client.post('/api/rooms/incense/', { incense_id: 2 }, { headers });
+    const again = await client.post('/api/rooms/incense/', { incense_id: 2 }, { headers });
+    const bare = await client.post('/api/rooms/incense', { incense_id: 2 }, { headers });
+    expect([first, again, bare].map((r) => [r.status, replayed(r)])).toEqual([[200, null], [200, 'true'], [200, 'true']]);
+    expect(first.body.data).toMatchObject({ slot: 2, until: wireTime(s.clock.now() + INCENSE_MINUTES * 60_000) });
+    expect(again.body).toEqual(first.body);
+    expect(bare.body).toEqual(first.body);
+    expect(await holds(user.id, INCENSE)).toBe(2n);
+    // The same key for another request is refused, and changes nothing.
+    const before = await snapshot();
+    const other = await client.post('/api/rooms/incense/', { incense_id: 3 }, { headers });
+    expect([other.status, other.body.errors]).toEqual([422, { idempotency_key: [REQUEST_KEY_REUSED] }]);
+    expect(await snapshot()).toEqual(before);
+
+    // Two requests with one key at once: one burns, the other waits and replays it.
+    const twins = { headers: { 'idempotency-key': `incense-twins-${dialect}` } };
+    const burns = await Promise.all([1, 2].map(() => client.post('/api/rooms/incense/', { incense_id: 1 }, twins)));
+    expect(burns.map((r) => r.status)).toEqual([200, 200]);
+    expect(burns.map(replayed).sort()).toEqual(['true', null].sort());
+    expect(burns[1]!.body).toEqual(burns[0]!.body);
+    expect(await holds(user.id, INCENSE)).toBe(1n);
+
+    const sendKey = { headers: { 'idempotency-key': `caravan-${dialect}` } };
+    const sends = await Promise.all([1, 2].map(() => client.post('/api/rooms/caravan/', {}, sendKey)));
+    expect(sends.map((r) => r.status)).toEqual([200, 200]);
+    expect(sends.map(replayed).sort()).toEqual(['true', null].sort());
+    expect(sends[1]!.body).toEqual(sends[0]!.body);
+    expect(sends[0]!.body.data).toMatchObject({ caravan: wireTime(s.clock.now() + CARAVAN_MINUTES * 60_000), caravan_items: 0 });
+    const resent = await client.post('/api/rooms/caravan', {}, sendKey);
+    expect([resent.status, replayed(resent), resent.body]).toEqual([200, 'true', sends[0]!.body]);
+    expect(await holds(user.id, MAP)).toBe(1n);
+
+    // Only the runs that did something were announced.
+    await expect.poll(() => [heard('forumincense'), heard('forumcaravan')]).toEqual([2, 1]);
+    await settle(100);
+    expect([heard('forumincense'), heard('forumcaravan')]).toEqual([2, 1]);
+    ears.close();
     await ledgerOk();
   });
 });

@@ -11,6 +11,7 @@ import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestClient, type TestServer } from '../../support/server';
 import { openSocket, settle, type TestSocket } from '../../support/sockets';
 import { issueItem } from '../../support/itemFixtures';
+import { createLedger, playerAccount, systemAccount, transfer } from '../../../src/server/ledger/index';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialect) => {
   let s: TestServer;
@@ -121,6 +122,50 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     await flush();
     expect((await masterRow(ordinary.user.id))).toMatchObject({ room: 2, coordinate: 6256 });
     for (const p of [ordinary, titled, puffed]) await p.client.get('/api/rooms/leave');
+  });
+
+  it('clamps walks by the titles and Puff the player holds now, not those it entered with', async () => {
+    const gains = await player();
+    const titled = await player();
+    const loses = await player();
+    const lapses = await player();
+    const now = s.clock.now();
+    await issueItem(s.testDb.db, s.clock, loses.user.id, 9, 1n);
+    await db().updateTable('users').set({ senator_until: now + 5_000 }).where('id', '=', lapses.user.id).execute();
+    for (const p of [gains, titled, loses, lapses]) await enter(p.client, 1);
+    const socket = await subscribed(gains);
+    const seenAs = (p: typeof gains) => updates(socket).flatMap((u) => u.data).filter((o) => o.user_id === p.user.id).at(-1);
+    const stand = async (p: typeof gains, coordinate: number) => {
+      const r = await walk(p.client, coordinate);
+      expect(r.status, r.text).toBe(200);
+      return roomStateSchema.parse(r.body.data).data.find((o) => o.user_id === p.user.id)!;
+    };
+
+    // Gained while present: the very next walk may go as far back as they allow.
+    await issueItem(s.testDb.db, s.clock, gains.user.id, 9, 1n);
+    await db().updateTable('users').set({ patricius_until: now + 86_400_000 }).where('id', '=', titled.user.id).execute();
+    expect(await stand(gains, 0)).toMatchObject({ coordinate: 0, puff: true });
+    expect(await stand(titled, 0)).toMatchObject({ coordinate: 4833, patricius: true });
+    expect([await stand(loses, 100), await stand(lapses, 4900)].map((o) => o.coordinate)).toEqual([100, 4900]);
+
+    // Lost while present (the Puff spent, the title's date passed): the window's write puts the master
+    // where it may stand now and tells the room; the next walks are clamped by it.
+    await createLedger(s.testDb.db, s.clock).run(async (tx) => {
+      await transfer(tx, { id: `test-puff-gone:${dialect}`, debit: await playerAccount(tx, loses.user.id, 'item:9'), credit: await systemAccount(tx, 'consumed', 'item:9'), amount: 1n, code: 'test' });
+    });
+    s.clock.advance(5_000);
+    expect((await walk(loses.client, 50)).status).toBe(200);
+    expect((await walk(lapses.client, 4850)).status).toBe(200);
+    await flush();
+    await flush();
+    expect(await masterRow(loses.user.id)).toMatchObject({ room: 1, coordinate: 10631 });
+    expect(await masterRow(lapses.user.id)).toMatchObject({ room: 1, coordinate: 10631 });
+    await expect.poll(() => seenAs(loses)).toMatchObject({ coordinate: 10631, puff: false });
+    await expect.poll(() => seenAs(lapses)).toMatchObject({ coordinate: 10631, senator: false });
+    expect(await stand(loses, 50)).toMatchObject({ coordinate: 10631, puff: false });
+    expect(await stand(lapses, 4850)).toMatchObject({ coordinate: 10631, senator: false });
+    for (const p of [gains, titled, loses, lapses]) await p.client.get('/api/rooms/leave');
+    await flush();
   });
 
   it('refuses bad walk bodies with 422 and changes nothing', async () => {

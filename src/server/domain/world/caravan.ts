@@ -14,16 +14,18 @@ import { WORLD_ITEM_IDS } from '../../../shared/rules/items';
 import { isLedgerError, itemAsset, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type TransferInput } from '../../ledger/index';
 import { AppError } from '../errors';
 import { itemsHeld } from '../items/actionGuard';
+import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import type { CaravanState } from '../shop/shopLocks';
 import { wireTime } from '../users/userTime';
 import { CARAVAN_GOODS, CARAVAN_HOME_GRACE_MS, CARAVAN_MINUTES, caravanGoodItem, caravanLoad } from './effectsConfig';
 import { CARAVAN_UNPACKED, NO_MAP, caravanReturnsIn } from './effectTexts';
 
 /** The game view's caravan fields: the return time (UTC) while travelling, else ''; goods left once back (0 while travelling). */
-export interface CaravanView {
+// A type alias, not an interface: a keyed request's outcome is stored (request_records), which needs its implicit index signature.
+export type CaravanView = {
   caravan: string;
   caravan_items: number;
-}
+};
 
 /** What the caravan did: sent (with its return time), or one good unpacked (its item and the goods left). */
 export type CaravanOutcome =
@@ -82,18 +84,21 @@ async function unpack(tx: LedgerTx, c: CaravanState, opId: string): Promise<Cara
  * Sends the caravan or unpacks one good, by its state. `seen` is the state the request found on arrival
  * (read before the transaction): a request that came to unpack and finds every good already taken by
  * others is refused, never turned into a send that spends the player's Map. A refusal writes nothing.
+ * With a request key (`ref`) it runs once: a retry, even one racing the first, replays its outcome.
  */
-export async function caravanAction(ledger: Ledger, userId: number, seen: CaravanState): Promise<CaravanOutcome> {
+export async function caravanAction(ledger: Ledger, userId: number, seen: CaravanState, ref?: RequestRef): Promise<RequestOutcome<CaravanOutcome>> {
   const opId = crypto.randomUUID();
   try {
-    return await ledger.run(async (tx) => {
-      const c = await lockCaravan(tx);
-      if (travelling(c, tx.now)) throw new AppError(409, caravanReturnsIn(c.returnsAt! - tx.now));
-      if (c.goodsRemaining > 0) return unpack(tx, c, opId);
-      // Came to unpack, or so soon after the last good that it may have: never spend a Map by accident.
-      if (seen.goodsRemaining > 0 || tx.now < c.updatedAt + CARAVAN_HOME_GRACE_MS) throw new AppError(409, CARAVAN_UNPACKED);
-      return send(tx, userId, opId);
-    });
+    return await ledger.run((tx) =>
+      withOptionalRequestRecord(tx, userId, ref, async () => {
+        const c = await lockCaravan(tx);
+        if (travelling(c, tx.now)) throw new AppError(409, caravanReturnsIn(c.returnsAt! - tx.now));
+        if (c.goodsRemaining > 0) return unpack(tx, c, opId);
+        // Came to unpack, or so soon after the last good that it may have: never spend a Map by accident.
+        if (seen.goodsRemaining > 0 || tx.now < c.updatedAt + CARAVAN_HOME_GRACE_MS) throw new AppError(409, CARAVAN_UNPACKED);
+        return send(tx, userId, opId);
+      }),
+    );
   } catch (err) {
     // The ledger's last word on the Map: the player's other request spent it first.
     if (isLedgerError(err, 'exceeds_balance') && err.transferId?.endsWith(':map')) throw new AppError(409, NO_MAP);

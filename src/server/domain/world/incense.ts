@@ -12,6 +12,7 @@ import { WORLD_ITEM_IDS } from '../../../shared/rules/items';
 import { isLedgerError, itemAsset, playerAccount, systemAccount, transfer, type Ledger } from '../../ledger/index';
 import { AppError } from '../errors';
 import { itemsHeld } from '../items/actionGuard';
+import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { wireTime } from '../users/userTime';
 import { INCENSE_MINUTES } from './effectsConfig';
 import { INCENSE_BURNING, INVALID_INCENSE_ID, NO_INCENSE } from './effectTexts';
@@ -20,11 +21,12 @@ import { INCENSE_BURNING, INVALID_INCENSE_ID, NO_INCENSE } from './effectTexts';
 export const INCENSE_SLOTS = [1, 2, 3] as const;
 
 /** The game view's incense fields: each slot's end (UTC) while it burns, else ''. */
-export interface IncenseView {
+// A type alias, not an interface: a keyed burn's answer is stored (request_records), which needs its implicit index signature.
+export type IncenseView = {
   incense_1: string;
   incense_2: string;
   incense_3: string;
-}
+};
 
 /** What a burn answers: the slot lit, its end (UTC), and every slot as the game view shows them. */
 export type IncenseBurn = IncenseView & { slot: number; until: string };
@@ -55,26 +57,29 @@ export async function incenseView(k: Kysely<Database>, now: number): Promise<Inc
 /**
  * Lights `slot` for the player: refused with 409 "You have no Incense to burn" without an Incense, 409
  * while the slot burns; a refusal writes nothing. Lock order: the slot row, then the ledger's accounts.
+ * With a request key (`ref`) it runs once: a retry, even one racing the first, replays its answer.
  */
-export async function burnIncense(ledger: Ledger, userId: number, slot: number): Promise<IncenseBurn> {
+export async function burnIncense(ledger: Ledger, userId: number, slot: number, ref?: RequestRef): Promise<RequestOutcome<IncenseBurn>> {
   const opId = crypto.randomUUID();
   try {
-    return await ledger.run(async (tx) => {
-      // PostgreSQL: a racing burn of this slot waits here, then finds it lit. SQLite's BEGIN IMMEDIATE serialises.
-      const row = await tx.kysely
-        .selectFrom('incense_slots').select(['slot', 'burns_until']).where('slot', '=', slot)
-        .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
-        .executeTakeFirstOrThrow();
-      if ((await itemsHeld(tx, userId, WORLD_ITEM_IDS.INCENSE)) < 1n) throw new AppError(409, NO_INCENSE, { incense_id: [NO_INCENSE] });
-      if (row.burns_until !== null && row.burns_until > tx.now) throw new AppError(409, INCENSE_BURNING, { incense_id: [INCENSE_BURNING] });
-      const asset = itemAsset(WORLD_ITEM_IDS.INCENSE);
-      await transfer(tx, {
-        id: `incense:${opId}`, debit: await playerAccount(tx, userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount: 1n, code: 'incense', ref: String(slot),
-      });
-      const until = tx.now + INCENSE_MINUTES * 60_000;
-      await tx.kysely.updateTable('incense_slots').set({ burns_until: until, lit_by: userId, updated_at: tx.now }).where('slot', '=', slot).execute();
-      return { slot, until: wireTime(until)!, ...(await incenseView(tx.kysely, tx.now)) };
-    });
+    return await ledger.run((tx) =>
+      withOptionalRequestRecord(tx, userId, ref, async () => {
+        // PostgreSQL: a racing burn of this slot waits here, then finds it lit. SQLite's BEGIN IMMEDIATE serialises.
+        const row = await tx.kysely
+          .selectFrom('incense_slots').select(['slot', 'burns_until']).where('slot', '=', slot)
+          .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+          .executeTakeFirstOrThrow();
+        if ((await itemsHeld(tx, userId, WORLD_ITEM_IDS.INCENSE)) < 1n) throw new AppError(409, NO_INCENSE, { incense_id: [NO_INCENSE] });
+        if (row.burns_until !== null && row.burns_until > tx.now) throw new AppError(409, INCENSE_BURNING, { incense_id: [INCENSE_BURNING] });
+        const asset = itemAsset(WORLD_ITEM_IDS.INCENSE);
+        await transfer(tx, {
+          id: `incense:${opId}`, debit: await playerAccount(tx, userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount: 1n, code: 'incense', ref: String(slot),
+        });
+        const until = tx.now + INCENSE_MINUTES * 60_000;
+        await tx.kysely.updateTable('incense_slots').set({ burns_until: until, lit_by: userId, updated_at: tx.now }).where('slot', '=', slot).execute();
+        return { slot, until: wireTime(until)!, ...(await incenseView(tx.kysely, tx.now)) };
+      }),
+    );
   } catch (err) {
     // The ledger's last word: the player's other request spent the same Incense first.
     if (isLedgerError(err, 'exceeds_balance')) throw new AppError(409, NO_INCENSE, { incense_id: [NO_INCENSE] });

@@ -8,8 +8,8 @@ import { channelAt } from '../../../shared/rules/world';
 import { chatTooFast } from './worldTexts';
 import { readVerse } from './chatText';
 import { announceRoomChange } from './roomFanout';
-import { roomState } from './roomState';
-import { presentSpeaker, type Speaker } from './speaker';
+import { cachedMaster, roomState } from './roomState';
+import { speakerHere, type Speaker } from './speaker';
 import { CHAT_PACE, VERSE_MAX, YELL_MAX } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
 import { loadWorldObjects, toChatEntry } from './worldObjectView';
@@ -21,8 +21,8 @@ export type ChatKind = 'verse' | 'yell';
 /** Checks the text, the poster's presence and pace, in that order; writes nothing on a refusal. */
 async function admit(ctx: WorldActionContext, userId: number, raw: unknown, max: number): Promise<{ text: string; speaker: Speaker }> {
   const text = readVerse(raw, max);
+  const speaker = await speakerHere(ctx, userId);
   const now = ctx.clock.now();
-  const speaker = await presentSpeaker(ctx.db.kysely, userId, now);
   // Verses and yells share one pace: a player cannot double its rate by alternating them.
   await keepPace(ctx.pace, `chat:${userId}`, CHAT_PACE, now, chatTooFast);
   return { text, speaker };
@@ -47,7 +47,10 @@ async function store(ctx: WorldActionContext, kind: ChatKind, text: string, s: S
 export async function postChat(ctx: WorldActionContext, userId: number, kind: ChatKind, raw: unknown): Promise<RoomState> {
   const { text, speaker } = await admit(ctx, userId, raw, kind === 'yell' ? YELL_MAX : VERSE_MAX);
   const chat = await store(ctx, kind, text, speaker);
-  const data = kind === 'verse' ? await loadWorldObjects(ctx.db.kysely, { ids: [speaker.objectId] }, ctx.clock.now()) : [];
+  // The master as the snapshot has it (its row may not hold its last walk yet), with the new bubble.
+  const here = kind === 'verse' ? await cachedMaster(ctx, speaker.room, userId) : undefined;
+  const data =
+    kind !== 'verse' ? [] : here?.id === speaker.objectId ? [{ ...here, data: { ...here.data, verse: chat.content } }] : await loadWorldObjects(ctx.db.kysely, { ids: [speaker.objectId] }, ctx.clock.now());
   await announceRoomChange(ctx, speaker.room, { data, chat: [chat] });
   const state = await roomState(ctx, speaker.room, userId);
   if (kind === 'yell') ctx.realtime.broadcast('forumyell', { room: speaker.room, ts: state.ts, chat });

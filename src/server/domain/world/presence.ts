@@ -4,7 +4,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { RoomState, WorldObject } from '../../../shared/api/rooms';
-import { clampCoordinate, spawnCoordinate, type RoomId } from '../../../shared/rules/world';
+import { clampCoordinate, minCoordinate, spawnCoordinate, type RoomId } from '../../../shared/rules/world';
 import type { Database } from '../../db/schema';
 import type { WorldContext } from './worldContext';
 import { AppError } from '../errors';
@@ -89,15 +89,18 @@ export async function leaveRoom(ctx: WorldContext, userId: number): Promise<void
  * Moves the player's present master to `coordinate` (clamped for its titles and Puff) facing `flip`. The
  * hot path: the master and the answer come from the snapshot, the row is written with the window's other
  * walks (walkWrites.ts). A master this node does not know present is looked up in the database.
+ * The titles and Puff are the object's, read again when the walk meets the limit they allow (a title or a
+ * Puff gained since) and by the window's write (one lost since: the master is announced where it may stand).
  * Answers the room walked in (the caller answers its state: `roomStateJson`).
  */
 export async function walk(ctx: WorldContext, userId: number, coordinate: number, flip: boolean): Promise<RoomId> {
   const node = worldOf(ctx);
   const now = ctx.clock.now();
   const cutoff = now - PRESENCE_TIMEOUT_MS;
-  const move = (room: RoomId, object: WorldObject): RoomId => {
+  const move = async (room: RoomId, master: WorldObject): Promise<RoomId> => {
+    const object = coordinate < minCoordinate(room, walkerOf(master)) ? await node.recheck(room, userId, master) : master;
     const to = clampCoordinate(room, coordinate, walkerOf(object));
-    node.queueWalk(object.id, { room, coordinate: to, flip, seenAt: now });
+    node.queueWalk(object.id, { userId, room, coordinate: to, flip, seenAt: now });
     node.announce(room, { data: [{ ...object, coordinate: to, flip }] });
     return room;
   };
@@ -113,10 +116,15 @@ export async function walk(ctx: WorldContext, userId: number, coordinate: number
   return move(room, master.object);
 }
 
-/** Ends the presence of every master silent for longer than PRESENCE_TIMEOUT_MS and announces it; returns how many. */
+/**
+ * The leader's upkeep (every PRESENCE_SWEEP_MS): ends the presence of every master silent for longer than
+ * PRESENCE_TIMEOUT_MS, and announces both them and the inscriptions whose time is over as `removed`, so
+ * clients drop them without a refetch. Returns how many masters it ended.
+ */
 export async function expirePresence(ctx: WorldContext): Promise<number> {
   // This node's walks of the current window first: a master that just walked is not silent.
-  await worldOf(ctx).flushWrites();
+  const node = worldOf(ctx);
+  await node.flushWrites();
   const k = ctx.db.kysely;
   const now = ctx.clock.now();
   let ended = 0;
@@ -129,7 +137,11 @@ export async function expirePresence(ctx: WorldContext): Promise<number> {
       .where('seen_at', '<=', now - PRESENCE_TIMEOUT_MS)
       .returning('id')
       .execute();
-    if (silent.length > 0) worldOf(ctx).announce(room, { removed: silent.map((r) => Number(r.id)) });
+    // Every node holds every standing inscription (deltas reach them all), so the leader's snapshot knows
+    // which ones ended; the rows stay, and the snapshots forget them with the delta.
+    const over = (await node.snapshot(room)).endedInscriptions(now);
+    const removed = [...silent.map((r) => Number(r.id)), ...over];
+    if (removed.length > 0) node.announce(room, { removed });
     ended += silent.length;
   }
   return ended;

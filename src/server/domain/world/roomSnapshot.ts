@@ -42,6 +42,8 @@ export class RoomSnapshot {
   private readonly chat: ChatEntry[][] = [[], [], []];
   private listed: WorldObject[] | undefined;
   private listedAt = 0;
+  /** When the first object of `listed` ends (a master falls silent, an inscription's time is over). */
+  private listedUntil = Infinity;
   /** JSON texts of lists handed out, so every walk of a quiet moment does not serialise the room again. */
   private readonly texts = new WeakMap<object, string>();
 
@@ -86,15 +88,31 @@ export class RoomSnapshot {
     for (const entry of chat) this.addChat(entry);
   }
 
-  /** The room's objects at `nowMs`: masters heard from within the presence timeout, inscriptions still standing. */
+  /**
+   * The room's objects at `nowMs`: masters heard from within the presence timeout, inscriptions still
+   * standing. A list handed out is reused while nothing changed, for at most SNAPSHOT_REFRESH_MS and never
+   * past the end of one of its objects (an ended inscription is never answered, not even for a moment).
+   */
   list(nowMs: number): WorldObject[] {
-    if (this.listed && nowMs - this.listedAt < SNAPSHOT_REFRESH_MS && nowMs >= this.listedAt) return this.listed;
+    if (this.listed && nowMs - this.listedAt < SNAPSHOT_REFRESH_MS && nowMs >= this.listedAt && nowMs < this.listedUntil) return this.listed;
     const out: WorldObject[] = [];
+    let until = Infinity;
     for (const o of this.objects.values()) {
-      if (o.type === 'master' ? (this.stamps.get(o.id) ?? 0) > nowMs - PRESENCE_TIMEOUT_MS : (this.limits.get(o.id) ?? 0) > nowMs) out.push(o);
+      const end = o.type === 'master' ? (this.stamps.get(o.id) ?? 0) + PRESENCE_TIMEOUT_MS : (this.limits.get(o.id) ?? 0);
+      if (end <= nowMs) continue;
+      out.push(o);
+      until = Math.min(until, end);
     }
     this.listed = out;
     this.listedAt = nowMs;
+    this.listedUntil = until;
+    return out;
+  }
+
+  /** The inscriptions this node still holds whose time is over at `nowMs` (to announce as removed). */
+  endedInscriptions(nowMs: number): number[] {
+    const out: number[] = [];
+    for (const [id, limit] of this.limits) if (!(limit > nowMs)) out.push(id);
     return out;
   }
 

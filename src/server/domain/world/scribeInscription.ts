@@ -10,10 +10,11 @@ import type { RoomId } from '../../../shared/rules/world';
 import { createLedger, isLedgerError, playerAccount, systemAccount, transferBatch } from '../../ledger/index';
 import { AppError } from '../errors';
 import { itemsHeld } from '../items/actionGuard';
+import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { readVerse } from './chatText';
 import { announceRoomChange } from './roomFanout';
 import { roomState } from './roomState';
-import { presentSpeaker } from './speaker';
+import { speakerHere } from './speaker';
 import { DAY_MS, INSCRIPTION_DAYS, SCRIBE_ITEM_ID, SCRIBE_MAX } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
 import { loadWorldObjects } from './worldObjectView';
@@ -21,41 +22,50 @@ import { NO_SCRIBE } from './worldTexts';
 
 const noScribe = () => new AppError(409, NO_SCRIBE);
 
-/** Writes the inscription and spends the Scribe in one ledger transaction; returns the new object's id and room. */
-async function write(ctx: WorldActionContext, userId: number, text: string): Promise<{ id: number; room: RoomId }> {
-  const speaker = await presentSpeaker(ctx.db.kysely, userId, ctx.clock.now());
+/**
+ * Writes the inscription and spends the Scribe in one ledger transaction, once per request key when `ref`
+ * is given; returns the new object's id and room (a replay: the first run's).
+ */
+async function write(ctx: WorldActionContext, userId: number, text: string, ref: RequestRef | undefined): Promise<RequestOutcome<{ id: number; room: RoomId }>> {
+  const speaker = await speakerHere(ctx, userId);
   const opId = crypto.randomUUID();
   try {
-    return await createLedger(ctx.db, ctx.clock).run(async (tx) => {
-      if ((await itemsHeld(tx, userId, SCRIBE_ITEM_ID)) < 1n) throw noScribe();
-      const asset = itemAsset(SCRIBE_ITEM_ID);
-      const debit = await playerAccount(tx, userId, asset);
-      const credit = await systemAccount(tx, 'consumed', asset);
-      // The ledger refuses the debit beyond the balance: the last word when two scribes read one item.
-      await transferBatch(tx, [{ id: `scribe:${opId}:item`, debit, credit, amount: 1n, code: 'scribe' }]);
-      const row = await tx.kysely
-        .insertInto('world_objects')
-        .values({
-          type: 'scribe', user_id: userId, room: speaker.room, coordinate: speaker.coordinate, flip: 0, verse: text,
-          limit_at: tx.now + INSCRIPTION_DAYS * DAY_MS, promoted: 0, seen_at: tx.now, updated_at: tx.now, created_at: tx.now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id, room: speaker.room };
-    });
+    return await createLedger(ctx.db, ctx.clock).run((tx) =>
+      withOptionalRequestRecord(tx, userId, ref, async () => {
+        if ((await itemsHeld(tx, userId, SCRIBE_ITEM_ID)) < 1n) throw noScribe();
+        const asset = itemAsset(SCRIBE_ITEM_ID);
+        const debit = await playerAccount(tx, userId, asset);
+        const credit = await systemAccount(tx, 'consumed', asset);
+        // The ledger refuses the debit beyond the balance: the last word when two scribes read one item.
+        await transferBatch(tx, [{ id: `scribe:${opId}:item`, debit, credit, amount: 1n, code: 'scribe' }]);
+        const row = await tx.kysely
+          .insertInto('world_objects')
+          .values({
+            type: 'scribe', user_id: userId, room: speaker.room, coordinate: speaker.coordinate, flip: 0, verse: text,
+            limit_at: tx.now + INSCRIPTION_DAYS * DAY_MS, promoted: 0, seen_at: tx.now, updated_at: tx.now, created_at: tx.now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: row.id, room: speaker.room };
+      }),
+    );
   } catch (err) {
     if (isLedgerError(err, 'exceeds_balance')) throw noScribe();
     throw err;
   }
 }
 
-/** Puts an inscription for `userId`; announces it to the room and to every player; answers the room's state. */
-export async function scribeInscription(ctx: WorldActionContext, userId: number, raw: unknown): Promise<RoomState> {
+/**
+ * Puts an inscription for `userId`; announces it to the room and to every player; answers the room's state.
+ * With a request key (`ref`) a retry, also one racing the first, spends no second Scribe and announces nothing.
+ */
+export async function scribeInscription(ctx: WorldActionContext, userId: number, raw: unknown, ref?: RequestRef): Promise<RequestOutcome<RoomState>> {
   const text = readVerse(raw, SCRIBE_MAX);
-  const { id, room } = await write(ctx, userId, text);
+  const { result: { id, room }, replayed } = await write(ctx, userId, text, ref);
+  if (replayed) return { result: await roomState(ctx, room, userId), replayed };
   const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });
   const state = await roomState(ctx, room, userId);
   ctx.realtime.broadcast('forumscribe', { room, ts: state.ts, object });
-  return state;
+  return { result: state, replayed };
 }

@@ -4,6 +4,8 @@ import type { RoomId } from '../../../shared/rules/world';
 import type { Database } from '../../db/schema';
 import { AppError } from '../errors';
 import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
+import { cachedMaster } from './roomState';
+import type { WorldContext } from './worldContext';
 import { badgeOf } from './worldObjectView';
 import { NOT_IN_ROOM } from './worldTexts';
 
@@ -30,4 +32,15 @@ export async function presentSpeaker(k: Kysely<Database>, userId: number, now: n
     .executeTakeFirst();
   if (!row || row.room === null || row.seen_at < now - PRESENCE_TIMEOUT_MS) throw new AppError(409, NOT_IN_ROOM);
   return { userId, objectId: row.id, room: row.room as RoomId, coordinate: row.coordinate, name: row.name, title: badgeOf(row, now) };
+}
+
+/**
+ * `presentSpeaker` standing where the room's snapshot has its master: a walk's row is written up to one
+ * fan-out window later (walkWrites.ts), so the row alone would place a verse or an inscription where the
+ * player stood before it walked.
+ */
+export async function speakerHere(ctx: WorldContext, userId: number): Promise<Speaker> {
+  const speaker = await presentSpeaker(ctx.db.kysely, userId, ctx.clock.now());
+  const here = await cachedMaster(ctx, speaker.room, userId);
+  return here?.id === speaker.objectId ? { ...speaker, coordinate: here.coordinate } : speaker;
 }

@@ -5,15 +5,16 @@
  * room for FANOUT_WINDOW_MS, and published as one `forumupd` through the bus; every node, this one too,
  * applies the batch to its snapshot and hands it to the sockets of the players present in the room.
  */
-import type { ForumUpdate } from '../../../shared/api/rooms';
+import type { ForumUpdate, WorldObject } from '../../../shared/api/rooms';
 import type { RoomId } from '../../../shared/rules/world';
 import type { ClockTimer } from '../../clock';
 import type { RoomSender, WorldContext } from './worldContext';
 import { FANOUT_WINDOW_MS } from './presenceConfig';
 import { RoomBatch } from './roomBatch';
+import { masterFlagsOf, withFlags } from './masterFlags';
 import { loadChat, loadRoomObjects } from './roomLoad';
 import { RoomSnapshot, type RoomChange } from './roomSnapshot';
-import { WalkWrites, type WalkWrite } from './walkWrites';
+import { WalkWrites, type WalkWrite, type WrittenWalks } from './walkWrites';
 
 /** The world state and fan-out of one node (one per app). */
 export class WorldNode {
@@ -26,13 +27,15 @@ export class WorldNode {
   private readonly timers = new Map<RoomId, ClockTimer>();
   private readonly writes: WalkWrites;
   private writeTimer: ClockTimer | undefined;
+  /** Players whose flags a walk read again in the current write window (at most once each per window). */
+  private readonly rechecked = new Set<number>();
   private closed = false;
 
   constructor(
     private readonly ctx: WorldContext,
     private readonly realtime: RoomSender,
   ) {
-    this.writes = new WalkWrites(ctx);
+    this.writes = new WalkWrites(ctx, (written) => this.correct(written));
     realtime.setRoomResolver((room, event, payload) => (event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : []));
   }
 
@@ -77,7 +80,20 @@ export class WorldNode {
   flushWrites(): Promise<void> {
     this.writeTimer?.cancel();
     this.writeTimer = undefined;
+    this.rechecked.clear();
     return this.writes.flush();
+  }
+
+  /**
+   * The master `object` of `userId` in `room` with its titles and Puff read again, for a walk that meets
+   * the limit its object allows (the player may have gained a title or a Puff since it was read). Read at
+   * most once per player per write window, so a client pressing against its limit costs no query per walk.
+   */
+  async recheck(room: RoomId, userId: number, object: WorldObject): Promise<WorldObject> {
+    if (this.rechecked.has(userId)) return object;
+    this.rechecked.add(userId);
+    const flags = (await masterFlagsOf(this.ctx.db.kysely, [userId], this.ctx.clock.now())).get(userId);
+    return flags ? withFlags(room, object, flags) : object;
   }
 
   /** Sends every room's pending batch now (tests, shutdown). */
@@ -100,6 +116,20 @@ export class WorldNode {
     const batch = this.batches.get(room);
     this.batches.delete(room);
     if (batch && !this.closed) this.realtime.sendToRoom(room, 'forumupd', batch.update());
+  }
+
+  /**
+   * After a window of walks is written: each master whose titles or Puff changed since its object was read
+   * is announced with its new flags, standing where they allow (a newer walk of it is clamped by its own window).
+   */
+  private correct(written: WrittenWalks): void {
+    for (const [id, { write, flags }] of written) {
+      if (!flags) continue;
+      const current = this.snapshots.get(write.room)!.masterOf(write.userId);
+      if (current?.id !== id) continue;
+      const next = withFlags(write.room, current, flags);
+      if (next !== current) this.announce(write.room, { data: [next] });
+    }
   }
 
   /** A batch from the bus (this node's or another's): applied, then sent to the players present here. */

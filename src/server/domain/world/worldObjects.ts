@@ -44,7 +44,7 @@ export function worldObjectOf(row: ObjectRow, puff: boolean, votes: number[], no
   };
 }
 
-/** How far back the player of a master object may walk (its titles and Puff as they were when it entered). */
+/** How far back the player of a master object may walk (its titles and Puff as last read: masterFlags.ts). */
 export function walkerOf(object: WorldObject): Walker {
   return { titled: object.senator || object.patricius, puff: object.puff };
 }

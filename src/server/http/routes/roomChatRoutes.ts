@@ -5,6 +5,7 @@
  * deposit address. src/server/domain/world/README.md lists the checks and texts.
  */
 import { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/api/transactions';
 import type { RouteModule } from '../../app';
 import type { AddressDeriver } from '../../chain/depositAddresses';
 import { AppError } from '../../domain/errors';
@@ -16,6 +17,7 @@ import type { WorldActionContext } from '../../domain/world/worldContext';
 import { shareWorld } from '../../domain/world/worldNode';
 import { INSCRIPTION_NOT_FOUND, PLAYER_NOT_FOUND } from '../../domain/world/worldTexts';
 import { ok } from '../envelope';
+import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';
 
 const idParams = z.object({ id: z.string() });
@@ -47,7 +49,13 @@ export function roomChatRoutes(deposits: AddressDeriver): RouteModule {
       }
     }
     for (const p of paths('/api/rooms/scribe')) {
-      app.post(p, async (request) => ok(await scribeInscription(ctx, (await requireUser(appCtx, request)).id, verseOf(request.body))));
+      app.post(p, async (request, reply) => {
+        const user = await requireUser(appCtx, request);
+        // It spends a Scribe: once per Idempotency-Key, as the shop's calls.
+        const { result, replayed } = await scribeInscription(ctx, user.id, verseOf(request.body), requestRefOf(request));
+        if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return ok(result);
+      });
     }
     for (const p of paths('/api/rooms/vote/:id')) {
       app.post(p, { schema: { params: idParams } }, async (request) => {
