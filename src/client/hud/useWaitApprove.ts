@@ -1,4 +1,5 @@
 /** Binds a screen to waitApproveMachine: its requests, its lock and validity, the slide it resets on. */
+import { t } from '../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -47,7 +48,7 @@ export function useWaitApprove(options: WaitApproveOptions): WaitApproveBinding 
   const [machine] = useState(() =>
     waitApproveMachine.provide({
       actors: {
-        prepare: fromPromise(() => (ref.current.prepare ? ref.current.prepare() : Promise.reject(new Error('Nothing to prepare')))),
+        prepare: fromPromise(() => (ref.current.prepare ? ref.current.prepare() : Promise.reject(new Error(t.common.nothingToPrepare)))),
         send: fromPromise(({ input }: { input: { prepared: unknown } }) => ref.current.send(input.prepared)),
       },
       actions: {

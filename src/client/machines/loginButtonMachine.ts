@@ -2,6 +2,7 @@
  * The Log In button (spec 1 §4): idle → logging ("Fetching data...") → done, or → error showing the joined
  * server error; a click on the error returns to idle.
  */
+import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginBody } from '../../shared/api/auth';
 import type { User } from '../../shared/api/user';
@@ -10,9 +11,9 @@ import type { FieldErrors } from '../../shared/api/envelope';
 import { failureFields, failureText, thrownText } from './requestErrors';
 
 /** Label of the button while logging in. */
-export const LOGGING_LABEL = 'Fetching data...';
+export const LOGGING_LABEL = t.common.fetchingData;
 /** Label of the idle button. */
-export const LOGIN_LABEL = 'Log In';
+export const LOGIN_LABEL = t.common.logIn;
 
 /** Events the button accepts. */
 export type LoginButtonEvent = { type: 'SUBMIT'; body: LoginBody } | { type: 'CLICK' };

@@ -6,22 +6,23 @@
  * read on the server's clock (device time + the offset measured at the last fetch): the client only
  * displays the countdown, it never guesses the next round.
  */
+import { t } from '../i18n/t';
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { GameState } from '../stores/game';
 import { parseUtc } from '../../shared/rules/wallet';
 
 /** Shown before the game data first loads. */
-export const FETCHING_TEXT = 'Fetching Aeon Data...';
+export const FETCHING_TEXT = t.round.fetching;
 /** Shown while joins are open, followed by the time left. */
-export const OPEN_TEXT = 'Next Crypto Aeon Block in';
+export const OPEN_TEXT = t.round.open;
 /** Shown while the round is locked (on home and the eidol screen). */
-export const LOCKED_TEXT = 'Mining Crypto Aeon Block';
+export const LOCKED_TEXT = t.round.locked;
 /** Shown between rounds. */
-export const RELOADING_TEXT = 'Starting new Crypto Aeon';
+export const RELOADING_TEXT = t.round.reloading;
 /** The shop and item screens' wording (spec 2 §2): open and locked read differently there. */
-export const AREA_OPEN_TEXT = 'Next Crypto Aeon in';
+export const AREA_OPEN_TEXT = t.round.areaOpen;
 /** The shop and item screens' locked wording (spec 2 §2). */
-export const AREA_LOCKED_TEXT = 'Computing Crypto Aeon';
+export const AREA_LOCKED_TEXT = t.round.areaLocked;
 
 /** A state of the round clock. */
 export type RoundClockState = 'fetching' | 'open' | 'locked' | 'reloading';

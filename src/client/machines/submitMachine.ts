@@ -2,13 +2,14 @@
  * A form's submit button (register, password reset, onboarding completion): idle → sending
  * ("Sending data...") → done, or → error showing the joined server error; a click on the error returns to idle.
  */
+import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
 import type { FieldErrors } from '../../shared/api/envelope';
 import { failureFields, failureText, thrownText } from './requestErrors';
 
 /** Label of the button while the request runs. */
-export const SENDING_LABEL = 'Sending data...';
+export const SENDING_LABEL = t.machines.submitSending;
 
 /** Events the button accepts; SUBMIT carries the request body. */
 export type SubmitEvent = { type: 'SUBMIT'; body: unknown } | { type: 'CLICK' };

@@ -6,19 +6,20 @@
  * Unactivated players are routed to activation instead, and nothing is sent while the round is locked or
  * the input is invalid.
  */
+import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { PrecalcData } from '../../shared/api/transactions';
 import type { ApiFail, ApiResult } from '../net/http';
 import { thrownText } from './requestErrors';
 
 /** Label once the commit succeeded. */
-export const DONE_LABEL = 'Done!';
+export const DONE_LABEL = t.common.doneBang;
 /** Label while either request runs. */
-export const PROCESSING_LABEL = 'Processing transaction...';
+export const PROCESSING_LABEL = t.common.processingTransaction;
 /** Label for a player without start_gas or start_pack. */
-export const INVOKE_LABEL = 'Invoke Mastership';
+export const INVOKE_LABEL = t.common.invokeMastership;
 /** Label while the round is locked (spec 2 §4). */
-export const LOCKED_LABEL = 'Locked for Aeon Computing';
+export const LOCKED_LABEL = t.common.lockedForAeon;
 /** Delay from "Done!" to the refresh and leaving the screen (spec 2 §9). */
 export const AFTER_SUCCESS_MS = 750;
 

@@ -3,11 +3,12 @@
  * fetching ("Fetching data...") → success (storage cleared, /login after 1 s) or error (server message or
  * "Something went wrong"). When already confirmed, Apply KYC goes straight to /login.
  */
+import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
 
 /** Error text when the server gives none. */
-export const VERIFY_FALLBACK_ERROR = 'Something went wrong';
+export const VERIFY_FALLBACK_ERROR = t.common.somethingWentWrong;
 /** Delay before leaving for /login after success. */
 export const VERIFY_REDIRECT_MS = 1000;
 

@@ -5,14 +5,15 @@
  * another avatar clears what the button shows about the previous one (not while sending: the answer
  * belongs to what was tapped).
  */
+import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
 import { thrownText } from './requestErrors';
 
 /** Text while an action is sent (spec 3 §4). */
-export const SENDING_TEXT = 'Processing action...';
+export const SENDING_TEXT = t.machines.worldSending;
 /** Text after a success (spec 3 §4). */
-export const DONE_TEXT = 'Action Complete!';
+export const DONE_TEXT = t.machines.worldDone;
 /** How long "Action Complete!" stays (spec 3 §9). */
 export const DONE_MS = 1_000;
 /** How long a luv message stays (spec 3 §9). */
@@ -20,7 +21,7 @@ export const LUV_MS = 5_000;
 
 /** The luv message for `name` (spec 3 §8). */
 export function luvText(name: string): string {
-  return `${name} luves you!`;
+  return t.notices.forumlike(name);
 }
 
 /** What a tap asks the server for. */

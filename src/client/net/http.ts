@@ -3,14 +3,15 @@
  * fetch the CSRF cookie and echo it as X-XSRF-TOKEN (Sanctum style). Answers come back as an ApiResult so
  * screens never see exceptions: network failures, HTTP errors and `success:false` all become `ok:false`.
  */
+import { t } from '../i18n/t';
 import type { ZodType } from 'zod';
 import { joinErrors, type FieldErrors } from '../../shared/api/envelope';
 import { noteAnswer, noteNoAnswer, trackMutation } from './netWatch';
 
 /** Text shown when the CSRF cookie cannot be fetched (spec 1 §8). */
-export const CSRF_FAILED = 'CSRF fetch failed';
+export const CSRF_FAILED = t.net.csrfFailed;
 /** Text shown when the server cannot be reached or answers garbage. */
-export const NETWORK_FAILED = 'Something went wrong';
+export const NETWORK_FAILED = t.common.somethingWentWrong;
 
 /** A successful call. */
 export interface ApiOk<T> {
@@ -71,8 +72,8 @@ function fail(status: number, message: string, errors?: FieldErrors): ApiFail {
 }
 
 function statusText(status: number): string {
-  if (status === 401) return 'Unauthenticated.';
-  if (status === 429) return 'Too many requests. Please wait a moment.';
+  if (status === 401) return t.net.unauthenticated;
+  if (status === 429) return t.net.tooManyRequests;
   return NETWORK_FAILED;
 }
 

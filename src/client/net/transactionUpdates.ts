@@ -3,14 +3,15 @@
  * (a chain withdrawal posts at finality, a deposit is credited) changes balances while no screen is
  * waiting for it, so the user and game are refetched, and the player is told how a pending one ended.
  */
+import { t } from '../i18n/t';
 import { onServerEvent } from './serverEvents';
 import { refreshGameSoon } from './gameSync';
 import { showToast } from '../stores/toasts';
 
 /** Toast when a pending transaction (a withdrawal) reached the chain. */
-export const TRANSACTION_DONE_TEXT = 'Transaction completed';
+export const TRANSACTION_DONE_TEXT = t.net.transactionDone;
 /** Toast when a transaction failed and no message came with it. */
-export const TRANSACTION_FAILED_TEXT = 'Transaction failed';
+export const TRANSACTION_FAILED_TEXT = t.net.transactionFailed;
 
 /** What the follower needs; tests pass spies. */
 export interface TransactionUpdateDeps {

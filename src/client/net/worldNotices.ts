@@ -5,6 +5,7 @@
  * lane, most of which is off screen) except "some activity", which the player sees happen. "{name} luves you!" is personal: it goes to the world screen's
  * action button while one is shown, else it is a 5 s toast, never held back.
  */
+import { t } from '../i18n/t';
 import { $worldRoom } from '../game/world/worldStores';
 import { $session } from '../stores/session';
 import { showToast } from '../stores/toasts';
@@ -12,13 +13,13 @@ import { onServerEvent } from './serverEvents';
 
 /** Notice texts by event (spec 3 §8; `{name}` is the acting player). */
 export const NOTICE_TEXTS = {
-  forumyell: () => 'Someone yelling at the Forum!',
-  forumlike: (name: string) => `${name} luves you!`,
-  forumincense: (name: string) => `${name} burning incense at the Forum!`,
-  forumcaravan: (name: string) => `${name} sent Caravan to restock shop items.`,
-  forumcaravanunpack: (name: string) => `${name} unpacks the item from Caravan!`,
-  forumscribe: () => 'Inscription is put at the Forum!',
-  forumupd: () => 'There is some activity at the Forum',
+  forumyell: () => t.notices.forumyell,
+  forumlike: t.notices.forumlike,
+  forumincense: t.notices.forumincense,
+  forumcaravan: t.notices.forumcaravan,
+  forumcaravanunpack: t.notices.forumcaravanunpack,
+  forumscribe: () => t.notices.forumscribe,
+  forumupd: () => t.notices.forumupd,
 } as const;
 
 /** A notice's event. */

@@ -3,6 +3,7 @@
  * version" banner with its Reload button, and the iOS add-to-home-screen hint. Mounting it registers the
  * service worker (serviceWorker.ts) once the page has loaded.
  */
+import { t } from '../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $offline, OFFLINE_DETAIL, OFFLINE_TEXT, watchOnline } from './onlineStatus';
@@ -10,8 +11,8 @@ import { $updateAvailable, considerUpdate, startServiceWorker } from './serviceW
 import { browserIosHintEnv, IOS_HINT_TEXT, rememberIosHintDismissed, shouldShowIosHint } from './iosHint';
 
 /** The update banner's text and button. */
-export const UPDATE_TEXT = 'A new version is ready.';
-export const UPDATE_BUTTON = 'Reload';
+export const UPDATE_TEXT = t.pwa.update;
+export const UPDATE_BUTTON = t.pwa.reload;
 
 /** What the layer starts; tests pass stand-ins. */
 export interface PwaLayerProps {
@@ -62,7 +63,7 @@ export default function PwaLayer({ startWorker = startServiceWorker, iosHint = (
           <button
             type="button"
             className="pwa-hint-close"
-            aria-label="Dismiss"
+            aria-label={t.pwa.dismiss}
             onClick={() => {
               rememberIosHintDismissed();
               setHint(false);

@@ -3,9 +3,10 @@
  * an iPhone or iPad (iPadOS reports a Mac with touch), not in the installed app, not in other iOS
  * browsers (they cannot add to the home screen), and never again once dismissed.
  */
+import { t } from '../i18n/t';
 
 /** The hint's text. */
-export const IOS_HINT_TEXT = 'Tap Share, then Add to Home Screen';
+export const IOS_HINT_TEXT = t.pwa.iosHint;
 /** localStorage key remembering the dismissal. */
 export const IOS_HINT_DISMISSED_KEY = 'aeon.iosHintDismissed';
 

@@ -2,13 +2,14 @@
  * Whether the player is offline: the browser says so (navigator.onLine, online/offline events) or the last
  * API call got no answer at all (a captive portal, a dead server: onLine stays true there).
  */
+import { t } from '../i18n/t';
 import { atom, computed } from 'nanostores';
 import { $noAnswer } from '../net/netWatch';
 
 /** The offline banner's text. */
-export const OFFLINE_TEXT = 'You are offline';
+export const OFFLINE_TEXT = t.pwa.offline;
 /** The line under it. */
-export const OFFLINE_DETAIL = 'Your balance and items are safe on the server. The game carries on when the connection is back.';
+export const OFFLINE_DETAIL = t.pwa.offlineDetail;
 
 /** navigator.onLine, kept current by watchOnline(). */
 export const $browserOnline = atom(typeof navigator === 'undefined' ? true : navigator.onLine);

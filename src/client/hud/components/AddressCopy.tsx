@@ -1,4 +1,5 @@
 /** The wallet address as a button that copies it and reads "Copied" for 1 s (spec 2 §2, spec 1 §2). */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 
 /** How long the button reads "Copied" after a tap (spec 1 §2: 1 s). */
@@ -15,15 +16,15 @@ export function AddressCopy({ address, testId = 'address-copy' }: AddressCopyPro
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
   }, [copied]);
   return (
     <button
       type="button"
       className="address"
       data-testid={testId}
-      aria-label="Copy wallet address"
+      aria-label={t.components.copyAddress}
       disabled={!address}
       onClick={() => {
         if (!address) return;
@@ -31,7 +32,7 @@ export function AddressCopy({ address, testId = 'address-copy' }: AddressCopyPro
         setCopied(true);
       }}
     >
-      {copied ? 'Copied' : (address ?? 'Loading address...')}
+      {copied ? t.common.copied : (address ?? t.components.loadingAddress)}
     </button>
   );
 }

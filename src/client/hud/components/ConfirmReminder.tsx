@@ -1,10 +1,11 @@
 /** A quiet line on home while the player's e-mail is not confirmed, with a resend button (GET /api/auth/resend-email). */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import { api } from '../../net/api';
 import { Button } from './Button';
 
 /** Shown on the button while the resend request runs. */
-export const RESENDING_LABEL = 'Sending...';
+export const RESENDING_LABEL = t.common.sending;
 
 /** Props: the player's e-mail and whether it is confirmed; `resend` defaults to the API call (tests pass their own). */
 export interface ConfirmReminderProps {
@@ -24,16 +25,16 @@ export function ConfirmReminder({ email, confirmed, resend = api.resendEmail }: 
     setOutcome(null);
     const r = await resend();
     setBusy(false);
-    setOutcome(r.ok ? { ok: true, text: r.message || 'Verification e-mail sent.' } : { ok: false, text: r.text });
+    setOutcome(r.ok ? { ok: true, text: r.message || t.common.verificationSent } : { ok: false, text: r.text });
   };
 
   return (
-    <aside className="reminder" aria-label="E-mail not confirmed" data-testid="confirm-reminder">
+    <aside className="reminder" aria-label={t.components.reminder.label} data-testid="confirm-reminder">
       <p>
-        Confirm your e-mail <span className="reminder-email">{email}</span> with the link we sent, to grow your free egg.
+        {t.common.confirmYourEmail} <span className="reminder-email">{email}</span> {t.components.reminder.after}
       </p>
       <Button variant="secondary" small disabled={busy} onClick={() => void send()} data-testid="confirm-resend">
-        {busy ? RESENDING_LABEL : 'Send the link again'}
+        {busy ? RESENDING_LABEL : t.components.reminder.resend}
       </Button>
       <p className={outcome?.ok === false ? 'error-line' : 'muted'} role="status" data-testid="confirm-resend-result">
         {outcome?.text ?? ''}

@@ -3,6 +3,7 @@
  * name and value, with previous/next as real buttons; it writes the shared selection ($selectedEidolId) so
  * home, /eidol and every item screen agree on the eidol.
  */
+import { t } from '../../i18n/t';
 import type { EidolView } from '../../../shared/api/game';
 import { $selectedEidolId } from '../../stores/game';
 import { eidolFrameFor } from '../../game/eidol/eidolStatus';
@@ -18,7 +19,7 @@ export interface EidolPickerProps {
 
 /** The eidol's name as the home caption gives it. */
 export function eidolName(eidol: EidolView): string {
-  return eidol.type === 'egg' ? 'Eidol Egg' : eidol.type === 'ectoplasm' ? 'Eggtoplasm' : eidol.skin.name || 'Eidol';
+  return eidol.type === 'egg' ? t.eidol.egg : eidol.type === 'ectoplasm' ? t.eidol.ectoplasm : eidol.skin.name || t.eidol.eidol;
 }
 
 /** The picker; nothing when there are no eidols. */
@@ -31,19 +32,19 @@ export function EidolPicker({ eidols, eidol }: EidolPickerProps) {
   };
   return (
     <div className="row eidol-picker" data-testid="eidol-picker" data-eidol={eidol.id}>
-      <Button variant="secondary" small aria-label="Previous Eidol" data-testid="eidol-prev" disabled={index <= 0} onClick={() => go(-1)}>
+      <Button variant="secondary" small aria-label={t.components.previousEidol} data-testid="eidol-prev" disabled={index <= 0} onClick={() => go(-1)}>
         ‹
       </Button>
       <figure>
         <AtlasIcon frame={eidolFrameFor(eidol)} sizeEm={5} fallback="◉" />
         <figcaption data-testid="eidol-caption">
-          {eidolName(eidol)} · {showAngls(eidol.value)} ANGLS
+          {eidolName(eidol)} · {showAngls(eidol.value)} {t.units.ngls}
         </figcaption>
       </figure>
       <Button
         variant="secondary"
         small
-        aria-label="Next Eidol"
+        aria-label={t.components.nextEidol}
         data-testid="eidol-next"
         disabled={index < 0 || index >= eidols.length - 1}
         onClick={() => go(1)}

@@ -3,6 +3,7 @@
  * Community Chat and Logout. The external entries come from the server's configuration (`links` of
  * GET /api/config) and open in a new tab; an entry the operator did not configure is left out.
  */
+import { t } from '../../i18n/t';
 import { useStore } from '@nanostores/react';
 import { $config } from '../../stores/config';
 import { navigate } from '../../stores/router';
@@ -11,20 +12,20 @@ import { Button } from './Button';
 
 /** The external entries in the spec's order: config key and label. */
 export const EXTERNAL_ENTRIES = [
-  ['buy_sell', 'Buy/Sell ANGLS'],
-  ['help', 'Help And Support'],
-  ['website', 'Website'],
-  ['news', 'News Board'],
-  ['chat', 'Community Chat'],
+  ['buy_sell', t.menu.buySell],
+  ['help', t.menu.help],
+  ['website', t.menu.website],
+  ['news', t.menu.news],
+  ['chat', t.menu.chat],
 ] as const;
 
 /** The menu. */
 export function LeftMenu() {
   const links = useStore($config)?.links ?? {};
   return (
-    <nav className="left-menu" aria-label="Wallet menu" data-testid="left-menu">
+    <nav className="left-menu" aria-label={t.menu.label} data-testid="left-menu">
       <Button variant="link" onClick={() => navigate('/onboarding')}>
-        About
+        {t.common.about}
       </Button>
       {EXTERNAL_ENTRIES.map(([key, label]) =>
         links[key] ? (
@@ -34,7 +35,7 @@ export function LeftMenu() {
         ) : null,
       )}
       <Button variant="link" onClick={() => void logout()}>
-        Logout
+        {t.common.logout}
       </Button>
     </nav>
   );

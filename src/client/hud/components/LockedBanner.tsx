@@ -2,6 +2,7 @@
  * The banner shown while the round is locked or a new one is starting (spec 1 §2): it opens an external
  * site in a new tab. The address is build configuration: VITE_LOCKED_BANNER_URL.
  */
+import { t } from '../../i18n/t';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $roundClock, retainRoundClock } from '../../app/roundClock';
@@ -13,7 +14,7 @@ import { $roundClock, retainRoundClock } from '../../app/roundClock';
 export const LOCKED_BANNER_URL: string = import.meta.env.VITE_LOCKED_BANNER_URL || 'https://example.org/';
 
 /** The banner text. */
-export const LOCKED_BANNER_TEXT = 'While the block is mined: read the Aeon news';
+export const LOCKED_BANNER_TEXT = t.components.lockedBanner;
 
 /** The banner, only while locked or reloading. */
 export function LockedBanner() {

@@ -2,6 +2,7 @@
  * The master band of the register screen: the stage draws the master; this DOM layer on top takes swipes
  * (touch and mouse drag) and offers arrow buttons, all stepping the shared choice store.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { MASTER_COUNT } from '../../../shared/api/auth';
@@ -27,14 +28,14 @@ export function MasterPicker() {
   }, []);
   return (
     <div className="master-band" ref={band} data-testid="master-swipe" data-skin={choice.skinId ?? ''}>
-      <Button variant="secondary" small className="arrow prev" aria-label="Previous master" data-testid="master-prev" onClick={() => stepMaster(-1)}>
+      <Button variant="secondary" small className="arrow prev" aria-label={t.components.previousMaster} data-testid="master-prev" onClick={() => stepMaster(-1)}>
         ‹
       </Button>
-      <Button variant="secondary" small className="arrow next" aria-label="Next master" data-testid="master-next" onClick={() => stepMaster(1)}>
+      <Button variant="secondary" small className="arrow next" aria-label={t.components.nextMaster} data-testid="master-next" onClick={() => stepMaster(1)}>
         ›
       </Button>
       <p className="caption" data-testid="master-caption">
-        Master {choice.skinId} of {MASTER_COUNT} · swipe to choose
+        {t.components.masterCaption(choice.skinId, MASTER_COUNT)}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 /** On a wide desktop screen: a QR code of the current URL inviting the visitor to open the product on a phone. */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $router } from '../../stores/router';
@@ -39,9 +40,9 @@ export function QrInvite() {
 
   if (!wide || dismissed || page?.route === 'gallery') return null;
   return (
-    <aside className="qr-invite" data-testid="qr-invite" aria-label="Open on your phone">
-      <p>{product ? `${product} is made for phones.` : 'This game is made for phones.'} Scan to open it on yours.</p>
-      {dataUrl && <img src={dataUrl} alt="QR code of this page" />}
+    <aside className="qr-invite" data-testid="qr-invite" aria-label={t.components.qr.label}>
+      <p>{product ? t.components.qr.productForPhones(product) : t.components.qr.forPhones} {t.components.qr.scan}</p>
+      {dataUrl && <img src={dataUrl} alt={t.components.qr.alt} />}
       <Button
         variant="secondary"
         small
@@ -50,7 +51,7 @@ export function QrInvite() {
           setDismissed(true);
         }}
       >
-        Continue on desktop
+        {t.components.qr.continueDesktop}
       </Button>
     </aside>
   );

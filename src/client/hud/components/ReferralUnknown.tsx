@@ -1,4 +1,5 @@
 /** What a referral link whose code the server does not know shows, instead of an empty invitation. */
+import { t } from '../../i18n/t';
 import { Button } from './Button';
 
 /** Props: the code from the link, the lookup's HTTP status (404 = unknown, else it could not be checked). */
@@ -12,13 +13,13 @@ export interface ReferralUnknownProps {
 export function ReferralUnknown({ code, status, onRegisterWithout }: ReferralUnknownProps) {
   const text =
     status === 404
-      ? `The invitation code “${code}” is not known. Check the link you were sent, or create an account without an invitation.`
-      : 'The invitation could not be checked just now. Try the link again in a moment, or create an account without an invitation.';
+      ? t.components.referral.unknown(code)
+      : t.components.referral.unchecked;
   return (
     <div className="panel" role="status" data-testid="referral-unknown" data-status={status}>
       <p className="warning">{text}</p>
       <Button variant="secondary" small onClick={onRegisterWithout} data-testid="referral-without">
-        Create Account without invitation
+        {t.components.referral.without}
       </Button>
     </div>
   );

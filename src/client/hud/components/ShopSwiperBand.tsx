@@ -2,6 +2,7 @@
  * The shop swiper's DOM layer over the stage's band: it takes finger and mouse drags (the home swiper's
  * drag and model) and offers the previous/next item as real buttons; the stage draws the items themselves.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { $shopIndex, $shopItems, shopSwiper } from '../../game/shop/shopStores';
@@ -17,14 +18,14 @@ export function ShopSwiperBand({ label }: { label: string }) {
   const item = items[index];
   return (
     <div className="master-band shop-band" ref={band} role="group" aria-label={label} data-testid="shop-swiper" data-item={item?.id ?? ''}>
-      <Button variant="secondary" small className="arrow prev" aria-label="Previous item" data-testid="shop-prev" disabled={index <= 0} onClick={() => shopSwiper.step(-1)}>
+      <Button variant="secondary" small className="arrow prev" aria-label={t.components.previousItem} data-testid="shop-prev" disabled={index <= 0} onClick={() => shopSwiper.step(-1)}>
         ‹
       </Button>
       <Button
         variant="secondary"
         small
         className="arrow next"
-        aria-label="Next item"
+        aria-label={t.components.nextItem}
         data-testid="shop-next"
         disabled={index >= items.length - 1}
         onClick={() => shopSwiper.step(1)}

@@ -2,6 +2,7 @@
  * The caption and action buttons under the chosen home slide (spec 1 §2). Grow Free Egg posts to the server,
  * shows its message when refused, and refreshes the game 750 ms after it succeeds.
  */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $homeSlide } from '../../game/home/homeStores';
@@ -14,7 +15,7 @@ import { Button } from './Button';
 import { ErrorLine } from './ErrorLine';
 
 /** Shown on Grow Free Egg while the request runs. */
-export const GROWING_LABEL = 'Growing egg...';
+export const GROWING_LABEL = t.components.growingEgg;
 
 /** Props: the endpoints (tests pass their own) and what a success schedules. */
 export interface SlideActionsProps {

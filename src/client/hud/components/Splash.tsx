@@ -1,7 +1,8 @@
 /** The boot splash shown while config, session and atlases load. */
+import { t } from '../../i18n/t';
 
 /** Text of the splash (spec 1 §1). */
-export const SPLASH_TEXT = 'Stabilizing Quantum-Temporal Flux...';
+export const SPLASH_TEXT = t.common.splash;
 
 /** The splash. */
 export function Splash() {

@@ -2,16 +2,13 @@
  * The home tutorial (spec 1 §2): overlays 1–3 in turn, once per device. 1 and 2 wait for "Got it"; 3 is
  * remembered as soon as it shows and hides by itself after 5 s.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { markTutorialDone, nextTutorial, TUTORIAL3_MS, type TutorialStep } from '../../stores/tutorial';
 import { Button } from './Button';
 
 /** What each overlay says. */
-export const TUTORIAL_TEXTS: Readonly<Record<TutorialStep, string>> = {
-  1: 'Swipe left and right to browse your Eidols, your items, the shop, the forum and the community notice.',
-  2: 'Every Crypto Aeon block your Eidol’s value rises or falls with the risk angle you set. Tap Manage Eidol to set it.',
-  3: 'The clock shows when the next Crypto Aeon block is mined.',
-};
+export const TUTORIAL_TEXTS: Readonly<Record<TutorialStep, string>> = t.tutorial.steps;
 
 /** The overlay, or nothing once every step was seen. */
 export function TutorialOverlay() {
@@ -20,8 +17,8 @@ export function TutorialOverlay() {
   useEffect(() => {
     if (step !== 3) return;
     markTutorialDone(3);
-    const t = setTimeout(() => setStep(null), TUTORIAL3_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setStep(null), TUTORIAL3_MS);
+    return () => clearTimeout(timer);
   }, [step]);
 
   if (step === null) return null;
@@ -34,7 +31,7 @@ export function TutorialOverlay() {
       <p>{TUTORIAL_TEXTS[step]}</p>
       {step !== 3 && (
         <Button small onClick={done} data-testid="tutorial-next">
-          Got it
+          {t.tutorial.gotIt}
         </Button>
       )}
     </aside>

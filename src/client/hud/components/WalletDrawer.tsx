@@ -3,6 +3,7 @@
  * swipe from the left edge, closed by its Close button or a swipe back. It stays mounted while closed (off
  * screen and inert) so its address and balances are ready the moment it opens.
  */
+import { t } from '../../i18n/t';
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { Button } from './Button';
 
@@ -42,13 +43,13 @@ export function WalletDrawer({ panel, children }: WalletDrawerProps) {
   };
   return (
     <div className="drawer-host" onPointerDown={onDown} onPointerUp={onUp}>
-      <Button variant="secondary" small className="wallet-toggle" aria-expanded={open} aria-label="Open wallet" onClick={() => setOpen(true)} data-testid="wallet-open">
-        ‹ Wallet
+      <Button variant="secondary" small className="wallet-toggle" aria-expanded={open} aria-label={t.components.openWallet} onClick={() => setOpen(true)} data-testid="wallet-open">
+        ‹ {t.components.wallet}
       </Button>
       <aside className={`wallet-drawer ${open ? 'open' : ''}`} data-testid="wallet-drawer" data-open={open} inert={!open} aria-hidden={!open}>
         {panel}
         <Button variant="secondary" small onClick={() => setOpen(false)} data-testid="wallet-close">
-          Close
+          {t.common.close}
         </Button>
       </aside>
       {children}

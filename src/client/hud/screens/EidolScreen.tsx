@@ -4,6 +4,7 @@
  * Risk, Yieldy / Precise, XP and level, the charts with their size toggle, the last-10 results, the
  * countdown slot, the action buttons and the round's pop-ups.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useMemo, useState } from 'react';
 import { $roundOpen } from '../../app/roundClock';
 import { useStore } from '@nanostores/react';
@@ -37,8 +38,8 @@ export function chartToggleLabel(size: number): string {
 
 /** What the candle chart shows, in words. */
 export function candleSummary(count: number, hours: number): string {
-  const span = hours === 168 ? '7 days' : `${hours} hours`;
-  return count === 0 ? `No rounds in the last ${span}` : `${count} hourly ${count === 1 ? 'candle' : 'candles'} over the last ${span}`;
+  const span = hours === 168 ? t.eidol.sevenDays : t.eidol.hours(hours);
+  return count === 0 ? t.eidol.noCandles(span) : t.eidol.candles(count, span);
 }
 
 /** The eidol screen. */
@@ -102,29 +103,29 @@ export default function EidolScreen() {
       <RoundCountdown />
       {!eidol ? (
         <section className="panel">
-          <p className="muted">{state.status === 'loading' ? 'Fetching Aeon Data...' : 'No eidol yet.'}</p>
+          <p className="muted">{state.status === 'loading' ? t.common.fetchingAeonData : t.eidol.noEidolYet}</p>
         </section>
       ) : (
-        <section className="panel eidol-stats" aria-label="Eidol">
+        <section className="panel eidol-stats" aria-label={t.eidol.eidol}>
           <RiskReadout p={p} last={last} disabled={bidsClosed} />
           <p>
-            <span className="label">Value</span> <span data-testid="eidol-value">{formatAngls(anglsUnits(eidol.value))} ANGLS</span>
+            <span className="label">{t.eidol.value}</span> <span data-testid="eidol-value">{formatAngls(anglsUnits(eidol.value))} {t.units.ngls}</span>
           </p>
           <p>
-            <span className="label">Yieldy / Precise</span> <span data-testid="eidol-traits">{eidol.data.greedy} % / {eidol.data.precise}</span>
+            <span className="label">{t.eidol.yieldyPrecise}</span> <span data-testid="eidol-traits">{eidol.data.greedy} % / {eidol.data.precise}</span>
           </p>
           <p>
-            <span className="label">XP</span>{' '}
+            <span className="label">{t.units.xp}</span>{' '}
             <span data-testid="eidol-xp">
               {eidol.experience} / {eidol.next_level_experience}
             </span>{' '}
-            <span className="label">Level</span> <span data-testid="eidol-level">{eidol.level}</span>
+            <span className="label">{t.eidol.level}</span> <span data-testid="eidol-level">{eidol.level}</span>
           </p>
         </section>
       )}
       <div className="row chart-head">
-        <span className="label">Chart</span>
-        <Button variant="secondary" small onClick={cycleChartSize} aria-label="Chart size" data-testid="chart-size">
+        <span className="label">{t.eidol.chart}</span>
+        <Button variant="secondary" small onClick={cycleChartSize} aria-label={t.eidol.chartSize} data-testid="chart-size">
           {chartToggleLabel(chart_size)}
         </Button>
       </div>
@@ -134,7 +135,7 @@ export default function EidolScreen() {
       </p>
       <StageBand band="numbers" aria-hidden="true" />
       <LastResults results={results} />
-      <nav className="row eidol-actions" aria-label="Eidol actions">
+      <nav className="row eidol-actions" aria-label={t.eidol.actions}>
         {eidolActions(eidol, userLevel, locked).map((a) => (
           <Button key={a.id} disabled={!a.enabled || busy} onClick={() => void act(a)} data-testid={`action-${a.id}`}>
             {a.label}
@@ -142,11 +143,11 @@ export default function EidolScreen() {
         ))}
         {eidol ? (
           <Button variant="secondary" small onClick={() => navigate('/ogle')} data-testid="action-ogle">
-            Eidol Actions
+            {t.eidol.actionsTitle}
           </Button>
         ) : null}
         <Button variant="secondary" small onClick={() => navigate('/')}>
-          Back
+          {t.common.back}
         </Button>
       </nav>
       <RoundPopupLayer />

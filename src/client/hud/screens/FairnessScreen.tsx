@@ -4,6 +4,7 @@
  * chosen round its published data recomputed in this browser with `verifyRound` (the server's own rules):
  * each check ✓/✗ and the payouts table.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import type { FairnessView, FairRoundDetail } from '../../../shared/api/game';
 import { thresholdFractionString } from '../../../shared/rules/fairness';
@@ -79,47 +80,47 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
 
   return (
     <main className="screen fairness" data-testid="screen-fairness">
-      <h1>Provably fair</h1>
+      <h1>{t.fairness.title}</h1>
       <section className="panel" aria-labelledby="fairness-how">
-        <h2 id="fairness-how">How to check any round</h2>
+        <h2 id="fairness-how">{t.fairness.howTitle}</h2>
         <ol className="fairness-steps" data-testid="fairness-steps">
           {FAIRNESS_STEPS.map((s) => (
             <li key={s}>{s}</li>
           ))}
         </ol>
         <p className="muted">
-          Or from a terminal: <code>npm run verify -- &lt;round id&gt;</code> recomputes a round from the database and compares it with the ledger.
+          {t.fairness.terminalBefore} <code>{t.fairness.verifyCommand}</code> {t.fairness.terminalAfter}
         </p>
       </section>
 
       {list.state === 'loading' && (
         <p className="muted" role="status" data-testid="fairness-loading">
-          Loading the fairness record…
+          {t.fairness.loading}
         </p>
       )}
       {list.state === 'failed' && (
         <div className="stack">
           <ErrorLine text={list.text} testId="fairness-load-error" />
           <Button variant="secondary" small onClick={() => void loadFirst()}>
-            Try again
+            {t.common.tryAgain}
           </Button>
         </div>
       )}
       {list.state === 'loaded' && (
         <>
           <section className="panel" aria-labelledby="fairness-commitment">
-            <h2 id="fairness-commitment">Commitment</h2>
+            <h2 id="fairness-commitment">{t.fairness.commitment}</h2>
             <p>
-              Terminal hash: <code className="hash" data-testid="fairness-terminal-hash">{list.terminalHash}</code>
+              {t.fairness.terminalHash} <code className="hash" data-testid="fairness-terminal-hash">{list.terminalHash}</code>
             </p>
             <p>
-              Salt: <code className="hash" data-testid="fairness-salt">{list.salt}</code>
+              {t.fairness.salt} <code className="hash" data-testid="fairness-salt">{list.salt}</code>
             </p>
           </section>
 
           <section className="panel" aria-labelledby="fairness-rounds">
-            <h2 id="fairness-rounds">Settled rounds</h2>
-            {list.rounds.length === 0 && <p className="muted" data-testid="fairness-empty">No round has settled yet.</p>}
+            <h2 id="fairness-rounds">{t.fairness.settled}</h2>
+            {list.rounds.length === 0 && <p className="muted" data-testid="fairness-empty">{t.fairness.noRound}</p>}
             <ul className="fairness-rounds" data-testid="fairness-rounds">
               {list.rounds.map((r) => (
                 <li key={r.id} data-testid="fairness-round" data-round={r.id} data-chosen={chosen.state !== 'none' && chosen.id === r.id ? 'true' : undefined}>
@@ -127,16 +128,16 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
                     <strong>#{r.id}</strong> <span className="muted">{r.ends_at}</span>
                   </span>
                   <code className="hash">{r.hash}</code>
-                  <span title={r.threshold}>T {shortThreshold(r.threshold)}</span>
-                  <Button variant="secondary" small onClick={() => void choose(r.id)} aria-label={`Verify round ${r.id}`}>
-                    Verify
+                  <span title={r.threshold}>{t.fairness.thresholdShort(shortThreshold(r.threshold))}</span>
+                  <Button variant="secondary" small onClick={() => void choose(r.id)} aria-label={t.fairness.verifyRound(r.id)}>
+                    {t.fairness.verify}
                   </Button>
                 </li>
               ))}
             </ul>
             {list.hasMore && (
               <Button variant="secondary" small disabled={older.loading} onClick={() => void loadOlder()}>
-                {older.loading ? 'Loading…' : 'Older'}
+                {older.loading ? t.common.loading : t.fairness.older}
               </Button>
             )}
             <ErrorLine text={older.error} testId="fairness-older-error" />
@@ -146,21 +147,21 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
 
       {chosen.state === 'loading' && (
         <p className="muted" role="status" data-testid="fairness-round-loading">
-          Recomputing round {chosen.id}…
+          {t.fairness.recomputing(chosen.id)}
         </p>
       )}
       {chosen.state === 'failed' && (
         <div className="stack">
-          <ErrorLine text={`Round ${chosen.id}: ${chosen.text}`} testId="fairness-round-error" />
+          <ErrorLine text={t.fairness.roundError(chosen.id, chosen.text)} testId="fairness-round-error" />
           <Button variant="secondary" small onClick={() => void choose(chosen.id)}>
-            Try again
+            {t.common.tryAgain}
           </Button>
         </div>
       )}
       {chosen.state === 'done' && <RoundReport detail={chosen.detail} verification={chosen.verification} />}
 
       <Button variant="secondary" small onClick={() => navigate('/')}>
-        Back
+        {t.common.back}
       </Button>
     </main>
   );
@@ -178,18 +179,18 @@ function RoundReport({ detail, verification }: { detail: FairRoundDetail; verifi
   const units = verification.thresholdUnits;
   return (
     <section className="panel" aria-labelledby="fairness-report" data-testid="fairness-report" data-ok={verification.ok ? 'true' : 'false'}>
-      <h2 id="fairness-report">Round {detail.id}</h2>
+      <h2 id="fairness-report">{t.fairness.round(detail.id)}</h2>
       <p data-testid="fairness-verdict" className={verification.ok ? 'fair-ok' : 'fair-bad'}>
-        {verification.ok ? '✓ Recomputed in your browser: everything matches.' : `✗ ${verification.mismatches.length} published value(s) do not match the recomputation.`}
+        {verification.ok ? t.fairness.allMatch : t.fairness.mismatches(verification.mismatches.length)}
       </p>
       <p>
-        Hash: <code className="hash">{detail.hash}</code>
+        {t.fairness.hash} <code className="hash">{detail.hash}</code>
       </p>
       <p>
-        Previous hash: <code className="hash">{detail.previous_hash}</code>
+        {t.fairness.previousHash} <code className="hash">{detail.previous_hash}</code>
       </p>
       <p>
-        T = <span className="hash" data-testid="fairness-threshold">{units === null ? 'cannot be computed' : thresholdFractionString(BigInt(units))}</span>
+        {t.fairness.thresholdIs} <span className="hash" data-testid="fairness-threshold">{units === null ? t.fairness.cannotCompute : thresholdFractionString(BigInt(units))}</span>
         {units !== null && <span className="muted hash"> = {detail.threshold}</span>}
       </p>
       <ul className="fairness-checks" data-testid="fairness-checks">
@@ -199,7 +200,7 @@ function RoundReport({ detail, verification }: { detail: FairRoundDetail; verifi
               {c.mark}
             </span>{' '}
             {c.label}
-            <span className="sr-only">{c.ok ? ' (holds)' : ' (does not hold)'}</span>
+            <span className="sr-only">{c.ok ? t.fairness.holds : t.fairness.doesNotHold}</span>
             {c.details.map((d) => (
               <div key={d} className="muted">
                 {d}
@@ -209,20 +210,20 @@ function RoundReport({ detail, verification }: { detail: FairRoundDetail; verifi
         ))}
       </ul>
       {rows.length === 0 ? (
-        <p className="muted">Nobody joined this round.</p>
+        <p className="muted">{t.fairness.nobodyJoined}</p>
       ) : (
         <div className="fairness-table-wrap">
           <table className="fairness-table" data-testid="fairness-payouts">
             <thead>
               <tr>
-                <th scope="col">Eidol</th>
-                <th scope="col">Risk</th>
-                <th scope="col">Zone</th>
-                <th scope="col">Stake</th>
-                <th scope="col">Payout</th>
-                <th scope="col">Mined</th>
-                <th scope="col">Value after</th>
-                <th scope="col">Check</th>
+                <th scope="col">{t.fairness.columns.eidol}</th>
+                <th scope="col">{t.fairness.columns.risk}</th>
+                <th scope="col">{t.fairness.columns.zone}</th>
+                <th scope="col">{t.fairness.columns.stake}</th>
+                <th scope="col">{t.fairness.columns.payout}</th>
+                <th scope="col">{t.fairness.columns.mined}</th>
+                <th scope="col">{t.fairness.columns.valueAfter}</th>
+                <th scope="col">{t.fairness.columns.check}</th>
               </tr>
             </thead>
             <tbody>
@@ -245,7 +246,7 @@ function RoundReport({ detail, verification }: { detail: FairRoundDetail; verifi
           </table>
         </div>
       )}
-      <p className="muted">Amounts in ANGLS. Stake is what the round took (the bet); payout is the stake back plus the claim; mined is the emission share.</p>
+      <p className="muted">{t.fairness.amountsNote}</p>
     </section>
   );
 }

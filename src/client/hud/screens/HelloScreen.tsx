@@ -1,4 +1,5 @@
 /** /hello: the landing with Create Account and Log In. */
+import { t } from '../../i18n/t';
 import { useStore } from '@nanostores/react';
 import { $productName } from '../../stores/config';
 import { navigate } from '../../stores/router';
@@ -10,11 +11,11 @@ export default function HelloScreen() {
   return (
     <main className="screen centered" data-testid="screen-hello">
       {product && <p className="brand">{product}</p>}
-      <h1>The Gamified Basic Income</h1>
+      <h1>{t.common.tagline}</h1>
       <div className="stack">
-        <Button onClick={() => navigate('/register')}>Create Account</Button>
+        <Button onClick={() => navigate('/register')}>{t.common.createAccount}</Button>
         <Button variant="secondary" onClick={() => navigate('/login')}>
-          Log In
+          {t.common.logIn}
         </Button>
       </div>
     </main>

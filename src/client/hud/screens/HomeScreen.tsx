@@ -3,6 +3,7 @@
  * round countdown, the banner while locked, a reminder while the e-mail is unconfirmed, the wallet panel, the
  * menu (About, Sessions, Logout) and the tutorial overlays.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../stores/session';
@@ -63,15 +64,15 @@ export default function HomeScreen() {
         <RoundCountdown />
         <LockedBanner />
         <ConfirmReminder email={user.email} confirmed={user.email_confirmed} />
-        <nav className="row" aria-label="Menu">
+        <nav className="row" aria-label={t.home.menu}>
           <Button variant="secondary" small onClick={() => navigate('/onboarding')}>
-            About
+            {t.common.about}
           </Button>
           <Button variant="secondary" small onClick={() => navigate('/sessions')} data-testid="menu-sessions">
-            Sessions
+            {t.sessions.title}
           </Button>
           <Button variant="secondary" small onClick={() => void logout()} data-testid="logout">
-            Logout
+            {t.common.logout}
           </Button>
         </nav>
       </WalletDrawer>

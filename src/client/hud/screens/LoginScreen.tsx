@@ -1,4 +1,5 @@
 /** /login: e-mail and password (marked when refused), the three-state Log In button, a red error line, Return; a notice after confirming the e-mail. */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -42,7 +43,7 @@ export default function LoginScreen() {
   return (
     <main className="screen centered" data-testid="screen-login">
       {product && <p className="brand">{product}</p>}
-      <h1>The Gamified Basic Income</h1>
+      <h1>{t.common.tagline}</h1>
       {notice && (
         <p className="success-line" role="status" data-testid="login-confirmed">
           {notice}
@@ -57,18 +58,18 @@ export default function LoginScreen() {
           else send({ type: 'SUBMIT', body: { username: email, password } });
         }}
       >
-        <Field label="E-mail" type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.username} data-testid="login-email" />
-        <Field label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} data-testid="login-password" />
+        <Field label={t.common.email} type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.username} data-testid="login-email" />
+        <Field label={t.common.password} type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} data-testid="login-password" />
         <Button type="submit" variant={state === 'error' ? 'error' : 'primary'} disabled={state === 'logging' || state === 'done'} data-testid="login-submit" data-state={state}>
           {label}
         </Button>
         <ErrorLine text={state === 'error' ? snap.context.error : ''} testId="login-error" />
       </form>
       <Button variant="secondary" onClick={() => navigate('/hello')}>
-        Return
+        {t.common.return}
       </Button>
       <Button variant="link" onClick={() => navigate('/reset-password')}>
-        Forgot password?
+        {t.login.forgot}
       </Button>
     </main>
   );

@@ -1,4 +1,5 @@
 /** /reset-password/:token?email=: choose a new password; success goes to /login. */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import { PASSWORD_HINT } from '../../../shared/api/auth';
 import { api, type NewPasswordBody } from '../../net/api';
@@ -23,16 +24,16 @@ export default function NewPasswordScreen({ token, email: initialEmail }: NewPas
   const submit = useSubmit(
     (body: NewPasswordBody) => api.resetPassword(body),
     () => {
-      showToast('Your password was changed. Log in with the new one.', { type: 'password-reset', tone: 'success' });
+      showToast(t.newPassword.changed, { type: 'password-reset', tone: 'success' });
       navigate('/login');
     },
-    'Change Password',
+    t.newPassword.submit,
     false,
   );
 
   return (
     <main className="screen centered" data-testid="screen-new-password">
-      <h1>New Password</h1>
+      <h1>{t.newPassword.title}</h1>
       <form
         className="panel"
         onSubmit={(e) => {
@@ -40,10 +41,10 @@ export default function NewPasswordScreen({ token, email: initialEmail }: NewPas
           submit.onSubmit({ token, email, password, password_confirmation: confirmation });
         }}
       >
-        <Field label="E-mail" type="email" required autoComplete="username" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="newpw-email" />
-        <Field label="Password" type="password" required autoComplete="new-password" value={password} onValue={setPassword} errors={submit.fieldErrors.password} data-testid="newpw-password" />
+        <Field label={t.common.email} type="email" required autoComplete="username" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="newpw-email" />
+        <Field label={t.common.password} type="password" required autoComplete="new-password" value={password} onValue={setPassword} errors={submit.fieldErrors.password} data-testid="newpw-password" />
         <Field
-          label="Password Confirmation"
+          label={t.newPassword.confirmation}
           type="password"
           required
           autoComplete="new-password"
@@ -58,7 +59,7 @@ export default function NewPasswordScreen({ token, email: initialEmail }: NewPas
         <ErrorLine text={submit.state === 'error' ? submit.error : ''} testId="newpw-error" />
       </form>
       <Button variant="secondary" onClick={() => navigate('/hello')}>
-        Back
+        {t.common.back}
       </Button>
     </main>
   );

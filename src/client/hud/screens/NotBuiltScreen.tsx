@@ -1,4 +1,5 @@
 /** Every route whose screen comes in a later issue: a clear panel naming it, with a way back home. */
+import { t } from '../../i18n/t';
 import { navigate } from '../../stores/router';
 import { Button } from '../components/Button';
 
@@ -13,9 +14,9 @@ export default function NotBuiltScreen({ path }: NotBuiltScreenProps) {
     <main className="screen centered" data-testid="screen-not-built" data-path={path}>
       <section className="panel">
         <h2>{path}</h2>
-        <p>This screen is not built yet. It arrives in a later update.</p>
+        <p>{t.notBuilt.text}</p>
       </section>
-      <Button onClick={() => navigate('/')}>Back to Home</Button>
+      <Button onClick={() => navigate('/')}>{t.notBuilt.home}</Button>
     </main>
   );
 }

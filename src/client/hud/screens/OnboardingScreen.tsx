@@ -3,6 +3,7 @@
  * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /.
  * The Eggtoplasm carousel carries its questline (claim a jar, enchant it) under the slides.
  */
+import { t } from '../../i18n/t';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
@@ -39,7 +40,7 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
       patchUser({ completed_onboarding: true });
       navigate('/');
     },
-    'Enter Cryptonomics',
+    t.common.enterCryptonomics,
     false,
   );
 
@@ -55,23 +56,23 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
         <h2>{slide.title}</h2>
         <p>{slide.text}</p>
       </section>
-      <div className="slide-dots" aria-label={`Slide ${index + 1} of ${slides.length}`}>
+      <div className="slide-dots" aria-label={t.onboarding.slideOf(index + 1, slides.length)}>
         {slides.map((s, i) => (
           <i key={s.title} className={i === index ? 'on' : ''} />
         ))}
       </div>
       <Button onClick={next} disabled={complete.busy || complete.state === 'done'} data-testid="onboarding-next">
-        {last ? complete.label : 'Continue'}
+        {last ? complete.label : t.common.continue}
       </Button>
       <ErrorLine text={complete.state === 'error' ? complete.error : ''} testId="onboarding-error" />
       {/* The Eggtoplasm lore leads into its questline (spec 2 §4): the steps live under the slides. */}
       {variant === 'ecto' ? (
-        <Suspense fallback={<p className="muted">Loading questline...</p>}>
+        <Suspense fallback={<p className="muted">{t.onboarding.loadingQuestline}</p>}>
           <EctoQuestline />
         </Suspense>
       ) : null}
       <Button variant="secondary" onClick={() => navigate('/login')}>
-        Log In
+        {t.common.logIn}
       </Button>
     </main>
   );

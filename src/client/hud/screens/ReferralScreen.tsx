@@ -1,4 +1,5 @@
 /** /register/code/:code: the referral landing: the referrer's name and master, and Create Account. */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
@@ -37,16 +38,16 @@ export default function ReferralScreen({ code }: ReferralScreenProps) {
   return (
     <main className="screen" data-testid="screen-referral">
       {!failure && <div className="master-band" aria-hidden="true" />}
-      <h1>The Gamified Basic Income</h1>
+      <h1>{t.common.tagline}</h1>
       {name && (
         <p className="panel" data-testid="referral-name">
-          {name} invites you to become a master of Cryptonomics.
+          {t.referral.invites(name)}
         </p>
       )}
       {failure ? (
         <ReferralUnknown code={code} status={failure.status} onRegisterWithout={() => navigate('/register')} />
       ) : (
-        <Button onClick={() => navigate(`/register/ref/${encodeURIComponent(code)}`)}>Create Account</Button>
+        <Button onClick={() => navigate(`/register/ref/${encodeURIComponent(code)}`)}>{t.common.createAccount}</Button>
       )}
     </main>
   );

@@ -3,6 +3,7 @@
  * Password, Repeat Password. Errors show joined in the button and in a red line, and each on its field;
  * the nickname is checked by the shared rule as soon as the player leaves the field.
  */
+import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { PASSWORD_HINT, type RegisterBody } from '../../../shared/api/auth';
@@ -59,7 +60,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
       setUser(user);
       navigate(homeFor(user), true);
     },
-    'Create Account',
+    t.common.createAccount,
   );
 
   const errors = submit.fieldErrors;
@@ -70,10 +71,10 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
     <main className="screen" data-testid="screen-register">
       <MasterPicker />
       {product && <p className="brand">{product}</p>}
-      <h1>Create Account</h1>
+      <h1>{t.common.createAccount}</h1>
       {referrer && (
         <p className="muted" data-testid="register-referrer">
-          Invited by {referrer.name}
+          {t.register.invitedBy(referrer.name)}
         </p>
       )}
       {refCode && refFailure && <ReferralUnknown code={refCode} status={refFailure.status} onRegisterWithout={() => navigate('/register')} />}
@@ -93,7 +94,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
         }}
       >
         <Field
-          label="Nickname"
+          label={t.register.nickname}
           autoComplete="nickname"
           value={name}
           onValue={setName}
@@ -101,9 +102,9 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           errors={nameErrors}
           data-testid="register-name"
         />
-        <Field label="E-mail" type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} data-testid="register-email" />
+        <Field label={t.common.email} type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} data-testid="register-email" />
         <Field
-          label="Password"
+          label={t.common.password}
           type="password"
           autoComplete="new-password"
           value={password}
@@ -112,7 +113,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           data-testid="register-password"
         />
         <Field
-          label="Repeat Password"
+          label={t.register.repeatPassword}
           type="password"
           autoComplete="new-password"
           value={confirmation}
@@ -123,7 +124,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           {PASSWORD_HINT}
         </p>
         <p className="warning" data-testid="register-warning">
-          Keep your password safe: it cannot be restored, only replaced through your e-mail.
+          {t.register.warning}
         </p>
         <Button type="submit" variant={submit.state === 'error' ? 'error' : 'primary'} disabled={submit.busy || submit.state === 'done'} data-testid="register-submit" data-state={submit.state}>
           {submit.label}
@@ -131,7 +132,7 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
         <ErrorLine text={submit.state === 'error' ? submit.error : ''} testId="register-error" />
       </form>
       <Button variant="secondary" onClick={() => navigate('/hello')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

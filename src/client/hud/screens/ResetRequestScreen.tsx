@@ -1,4 +1,5 @@
 /** /reset-password: asks for the e-mail and mails a reset link; Back goes to /hello. */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
@@ -8,7 +9,7 @@ import { Field } from '../components/Field';
 import { ErrorLine } from '../components/ErrorLine';
 
 /** Confirmation shown when the server gives no message of its own. */
-export const RESET_SENT = 'If an account uses this e-mail, a link to choose a new password is on its way. Check your inbox.';
+export const RESET_SENT = t.resetRequest.sent;
 
 /** The reset request screen. */
 export default function ResetRequestScreen() {
@@ -17,13 +18,13 @@ export default function ResetRequestScreen() {
   const submit = useSubmit(
     (body: { email: string }) => api.requestReset(body.email),
     (_data, message) => setSent(message || RESET_SENT),
-    'Send Reset Link',
+    t.resetRequest.submit,
     false,
   );
 
   return (
     <main className="screen centered" data-testid="screen-reset-request">
-      <h1>Reset Password</h1>
+      <h1>{t.resetRequest.title}</h1>
       <form
         className="panel"
         onSubmit={(e) => {
@@ -31,7 +32,7 @@ export default function ResetRequestScreen() {
           submit.onSubmit({ email });
         }}
       >
-        <Field label="E-mail" type="email" required autoComplete="email" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="reset-email" />
+        <Field label={t.common.email} type="email" required autoComplete="email" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="reset-email" />
         <Button type="submit" disabled={submit.busy || submit.state === 'done'} data-testid="reset-submit">
           {submit.label}
         </Button>
@@ -43,7 +44,7 @@ export default function ResetRequestScreen() {
         )}
       </form>
       <Button variant="secondary" onClick={() => navigate('/hello')}>
-        Back
+        {t.common.back}
       </Button>
     </main>
   );

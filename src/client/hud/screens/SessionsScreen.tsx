@@ -2,6 +2,8 @@
  * /sessions: where the player is logged in (device, IP, when started and last seen), "this device" marked,
  * and an End button per session. Ending this device's session logs this browser out.
  */
+import { t } from '../../i18n/t';
+import { formatDate } from '../../i18n/format';
 import { useCallback, useEffect, useState } from 'react';
 import type { SessionInfo } from '../../../shared/api/sessions';
 import { api } from '../../net/api';
@@ -15,7 +17,7 @@ type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 
 
 /** A time of the list in the player's locale. */
 function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(iso);
 }
 
 /** The session list. */
@@ -56,11 +58,11 @@ export default function SessionsScreen() {
 
   return (
     <main className="screen" data-testid="screen-sessions">
-      <h1>Sessions</h1>
-      <p className="muted">Where your account is logged in. End any session you do not recognise.</p>
+      <h1>{t.sessions.title}</h1>
+      <p className="muted">{t.sessions.intro}</p>
       {load.state === 'loading' && (
         <p className="muted" role="status" data-testid="sessions-loading">
-          Loading…
+          {t.common.loading}
         </p>
       )}
       {load.state === 'failed' && <ErrorLine text={load.text} testId="sessions-load-error" />}
@@ -70,13 +72,13 @@ export default function SessionsScreen() {
             <li key={s.id} className="panel" data-testid="session-item" data-current={s.current ? 'true' : undefined}>
               <strong>
                 {s.device}
-                {s.current && <span data-testid="session-current"> · this device</span>}
+                {s.current && <span data-testid="session-current"> · {t.sessions.thisDevice}</span>}
               </strong>
               <span className="muted">
-                {s.ip ?? 'unknown address'} · started {when(s.created_at)} · last seen {when(s.last_seen_at)}
+                {s.ip ?? t.sessions.unknownAddress} · {t.sessions.started(when(s.created_at))} · {t.sessions.lastSeen(when(s.last_seen_at))}
               </span>
-              <Button variant="secondary" small disabled={ending !== null} onClick={() => void end(s)} aria-label={`End ${s.device}${s.current ? ' (this device)' : ''}`}>
-                {ending === s.id ? 'Ending…' : 'End'}
+              <Button variant="secondary" small disabled={ending !== null} onClick={() => void end(s)} aria-label={t.sessions.endLabel(s.device, s.current)}>
+                {ending === s.id ? t.sessions.ending : t.sessions.end}
               </Button>
             </li>
           ))}
@@ -84,7 +86,7 @@ export default function SessionsScreen() {
       )}
       <ErrorLine text={error} testId="sessions-error" />
       <Button variant="secondary" small onClick={() => navigate('/')}>
-        Back
+        {t.common.back}
       </Button>
     </main>
   );

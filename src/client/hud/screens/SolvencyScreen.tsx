@@ -3,6 +3,7 @@
  * and, for USDC and BNB, what the chain holds for them, each line explained in one sentence; "Refresh"
  * reads it again (the server keeps one report a few seconds).
  */
+import { t } from '../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import type { SolvencyView } from '../../../shared/api/solvency';
 import { solvencyApi } from '../../net/solvencyApi';
@@ -13,6 +14,9 @@ import './SolvencyScreen.css';
 import { solvencyCards, updatedText, type SolvencyCard, type SolvencyLine } from './solvencyView';
 
 type State = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'loaded'; view: SolvencyView; refreshing: boolean; error: string };
+
+/** The operators' command that prints the same report (a command, not words: it is not translated). */
+const RECONCILE_COMMAND = 'npm run reconcile';
 
 /** The solvency page. */
 export default function SolvencyScreen() {
@@ -38,22 +42,22 @@ export default function SolvencyScreen() {
 
   return (
     <main className="screen solvency" data-testid="screen-solvency">
-      <h1>Solvency</h1>
+      <h1>{t.solvency.title}</h1>
       <p className="muted">
-        What the platform holds against what it owes its players, per asset, straight from the ledger and the chain. Or from a terminal:{' '}
-        <code>npm run reconcile</code>.
+        {t.solvency.intro}{' '}
+        <code>{RECONCILE_COMMAND}</code>.
       </p>
 
       {s.state === 'loading' && (
         <p className="muted" role="status" data-testid="solvency-loading">
-          Loading the figures…
+          {t.solvency.loading}
         </p>
       )}
       {s.state === 'failed' && (
         <div className="stack">
           <ErrorLine text={s.text} testId="solvency-load-error" />
           <Button variant="secondary" small onClick={() => void load()}>
-            Try again
+            {t.common.tryAgain}
           </Button>
         </div>
       )}
@@ -72,13 +76,13 @@ export default function SolvencyScreen() {
           ))}
           <ErrorLine text={s.error} testId="solvency-refresh-error" />
           <Button variant="secondary" small disabled={s.refreshing} onClick={() => void load()}>
-            {s.refreshing ? 'Refreshing…' : 'Refresh'}
+            {s.refreshing ? t.solvency.refreshing : t.solvency.refresh}
           </Button>
         </>
       )}
 
       <Button variant="secondary" small onClick={() => navigate('/')}>
-        Back
+        {t.common.back}
       </Button>
     </main>
   );
@@ -93,16 +97,16 @@ function AssetCard({ card }: { card: SolvencyCard }) {
       <p data-testid="solvency-verdict" className={card.verdict.tone === 'ok' ? 'solvency-ok' : card.verdict.tone === 'bad' ? 'solvency-bad' : 'muted'}>
         {card.verdict.text}
       </p>
-      <h3>Pools</h3>
-      {card.pools.length === 0 ? <p className="muted">No pool holds any {card.title}.</p> : <Lines lines={card.pools} />}
+      <h3>{t.solvency.pools}</h3>
+      {card.pools.length === 0 ? <p className="muted">{t.solvency.noPool(card.title)}</p> : <Lines lines={card.pools} />}
       <p className="muted">
-        Pools together: <span className="solvency-amount">{card.poolsTotal}</span>
+        {t.solvency.poolsTogether} <span className="solvency-amount">{card.poolsTotal}</span>
       </p>
-      <h3>Owed to players</h3>
+      <h3>{t.solvency.owedTitle}</h3>
       <Lines lines={card.owed} />
       {card.custody.length > 0 && (
         <>
-          <h3>Custody on-chain</h3>
+          <h3>{t.solvency.custodyTitle}</h3>
           <Lines lines={card.custody} />
         </>
       )}

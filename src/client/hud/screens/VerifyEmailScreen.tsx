@@ -2,6 +2,7 @@
  * /verify-email/:message/:message2: shows the notification (never the token, which is `message`); Apply KYC
  * confirms, or, when the e-mail is already confirmed, the button says Go to Log In and does that.
  */
+import { t } from '../../i18n/t';
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -34,7 +35,7 @@ const machine = verifyEmailMachine.provide({
 });
 
 /** Label of the button when the e-mail is already confirmed: what it does. */
-export const GO_TO_LOGIN_LABEL = 'Go to Log In';
+export const GO_TO_LOGIN_LABEL = t.verify.goToLogin;
 
 /** Props: the two route params; the first is the verification token. */
 export interface VerifyEmailScreenProps {
@@ -49,22 +50,22 @@ export default function VerifyEmailScreen({ message, message2 }: VerifyEmailScre
   const [snap, send] = useMachine(machine, { input, ...inspectOption() });
   const state = String(snap.value);
   const confirmedAlready = snap.context.alreadyConfirmed && state === 'idle';
-  const label = state === 'fetching' ? 'Fetching data...' : confirmedAlready ? GO_TO_LOGIN_LABEL : 'Apply KYC';
+  const label = state === 'fetching' ? t.common.fetchingData : confirmedAlready ? GO_TO_LOGIN_LABEL : t.verify.apply;
 
   return (
     <main className="screen centered" data-testid="screen-verify-email">
-      <h1>Confirm your e-mail</h1>
+      <h1>{t.common.confirmYourEmail}</h1>
       <p className="panel" data-testid="verify-notice">
         {message2}
       </p>
       {confirmedAlready && (
         <p className="muted" data-testid="verify-already">
-          This e-mail is already confirmed.
+          {t.verify.already}
         </p>
       )}
       {(state === 'success' || state === 'left') && (
         <p className="success-line" role="status" data-testid="verify-success">
-          E-mail confirmed. Taking you to Log In...
+          {t.verify.confirmed}
         </p>
       )}
       <Button

@@ -3,6 +3,7 @@
  * rows the screen shows for a recomputed round (checks ✓/✗, the payouts table). Pure, so unit tests read
  * exactly what the page shows.
  */
+import { t } from '../../i18n/t';
 import type { FairnessView } from '../../../shared/api/game';
 import { formatUnitsTrimmed } from '../../../shared/money';
 import { describeMismatch, type RoundVerification, type VerifyCheckName } from '../../../shared/rules/round/verifyRound';
@@ -14,21 +15,10 @@ const ANGLS_SCALE = 8;
 export type FairRound = FairnessView['rounds'][number];
 
 /** How anyone can check a round, in plain words, in the order it happens. */
-export const FAIRNESS_STEPS: readonly string[] = [
-  'Before the first round, we published the terminal hash below: the last link of a chain of SHA-256 hashes we generated from a secret seed. The salt was fixed with it.',
-  'Rounds use the chain backwards. When a round settles it reveals its hash, and SHA-256 of that hash (of its 32 raw bytes) must equal the hash the round before revealed (for the very first round: the terminal hash). So every result was fixed before play began, and we cannot pick another without breaking SHA-256.',
-  'The round\'s threshold T is the first 52 bits of HMAC-SHA256(key = the salt, message = the round hash), divided by 2^52: a number from 0 to 1.',
-  'An eidol with risk r > 0 wins (↑) when r ≤ T and loses (↓) when r > T, so it wins with probability 1 − r. The stakes, claims, pool and emission then follow the published rules, in whole units.',
-  'Choose a round below: this page fetches its published data and recomputes all of it in your browser, with the same code the server books it with.',
-];
+export const FAIRNESS_STEPS: readonly string[] = t.fairness.steps;
 
 /** Labels of the checks, as the page lists them. */
-export const CHECK_LABELS: Record<VerifyCheckName, string> = {
-  chain: 'SHA-256 of the hash = the previous hash',
-  threshold: 'T recomputed from the hash and the salt',
-  settlement: 'Every zone, stake, payout and mined amount recomputed',
-  pool: 'Mining pool after the round recomputed',
-};
+export const CHECK_LABELS: Record<VerifyCheckName, string> = t.fairness.checks;
 
 /** One check line: its label, the verdict, and what differs. */
 export interface CheckRow {
@@ -71,13 +61,13 @@ const zoneText = (zone: 'bot' | 'top' | null): string => (zone === 'bot' ? '↑'
 export function payoutRows(v: RoundVerification): PayoutRow[] {
   return v.entries.map((e) => {
     const differences: string[] = [];
-    if (e.expected === null) differences.push('could not be recomputed');
+    if (e.expected === null) differences.push(t.fairness.notRecomputed);
     else {
       for (const field of ['zone', 'stake', 'payout', 'mined', 'value_after'] as const) {
         const want = e.expected[field], got = e.published[field];
         if (want === got) continue;
         const show = field === 'zone' ? (z: typeof want) => zoneText(z as 'bot' | 'top' | null) : (x: typeof want) => anglsText(String(x));
-        differences.push(`${field.replace('_', ' ')} ${show(want)} (published ${show(got)})`);
+        differences.push(t.fairness.difference(field.replace('_', ' '), show(want), show(got)));
       }
     }
     return {

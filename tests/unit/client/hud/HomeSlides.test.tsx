@@ -5,7 +5,8 @@
  * failure and schedules the refresh on success, the tutorial shows once per device and overlay 3 hides
  * after 5 s, and the countdown reads the round clock.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanStores } from 'nanostores';
 import { act } from 'react';
 import { HomeSwiperBand } from '../../../../src/client/hud/components/HomeSwiperBand';
 import { SlideActions } from '../../../../src/client/hud/components/SlideActions';
@@ -31,6 +32,9 @@ afterEach(() => {
   unbind?.();
   unbind = undefined;
 });
+// The router unbinds from the document 1 s after its last listener leaves; unbind it now, while this file's
+// document exists, or the late timer throws in whichever file the worker runs next.
+afterAll(() => cleanStores($router));
 
 const testId = (id: string) => mounted!.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 

@@ -4,6 +4,7 @@
  * screen-reader players. The angle changes every frame of a swipe, so both are written straight into the
  * DOM from `$riskAngle`: React does not re-render per frame.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useRef } from 'react';
 import { $riskAngle, riskControl } from '../../../game/eidol/eidolStores';
 import { riskDigits, riskPercentText, riskUnits } from '../../../game/eidol/riskAngle';
@@ -25,18 +26,18 @@ export function RiskReadout({ p, last, disabled }: RiskReadoutProps) {
         const percent = `${riskPercentText(riskUnits(theta, riskDigits(p)), p)} %`;
         if (text.current) text.current.textContent = percent;
         if (range.current && document.activeElement !== range.current) range.current.value = String(theta);
-        range.current?.setAttribute('aria-valuetext', `Risk ${percent}`);
+        range.current?.setAttribute('aria-valuetext', t.eidol.riskValue(percent));
       }),
     [p],
   );
   const commit = () => riskControl.commit();
   return (
     <div className="eidol-risk">
-      <span className="label">Emanate / Risk</span>
+      <span className="label">{t.eidol.emanateRisk}</span>
       <span className={`value ${last === 'down' ? 'loss' : last === 'up' ? 'gain' : ''}`}>
         <span ref={text} data-testid="risk-percent" />
         {last && (
-          <span className="arrow" aria-label={last === 'up' ? 'last round up' : 'last round down'}>
+          <span className="arrow" aria-label={last === 'up' ? t.eidol.lastUp : t.eidol.lastDown}>
             {last === 'up' ? ' ↑' : ' ↓'}
           </span>
         )}
@@ -48,7 +49,7 @@ export function RiskReadout({ p, last, disabled }: RiskReadoutProps) {
         max={90}
         step={0.1}
         defaultValue={$riskAngle.get()}
-        aria-label="Risk angle"
+        aria-label={t.eidol.riskAngle}
         disabled={disabled}
         onChange={(e) => riskControl.setAngle(Number(e.currentTarget.value))}
         onPointerUp={commit}

@@ -4,6 +4,8 @@
  * them, and the main button: resend the confirmation e-mail until it is confirmed (server message on
  * failure, spec 2 §4), then open the gDAO store.
  */
+import { t } from '../../../i18n/t';
+import { formatNumber } from '../../../i18n/format';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -20,9 +22,9 @@ import { returnBack } from './returnBack';
 import './CoopScreens.css';
 
 /** Shown on the main button while the resend runs. */
-export const RESENDING_TEXT = 'Sending...';
+export const RESENDING_TEXT = t.common.sending;
 /** Shown after a resend when the server gave no message of its own. */
-export const RESENT_TEXT = 'Confirmation e-mail sent. Follow its link, then come back.';
+export const RESENT_TEXT = t.coop.resent;
 
 /** Props: the resend call and the share device (tests pass their own). */
 export interface CoopScreenProps {
@@ -56,27 +58,26 @@ function CoopView({ user, resend = api.resendEmail, device }: CoopScreenProps & 
     <main className="screen coop" data-testid="screen-coop">
       <RoundCountdown place="area" />
       <section className="panel" aria-labelledby="coop-title">
-        <h2 id="coop-title">Cooperate</h2>
+        <h2 id="coop-title">{t.coop.title}</h2>
         <p>
-          Invite a friend with your link. Once your friend registers, confirms the e-mail and buys a first egg, you both receive gDAO tokens: the
-          community&apos;s share of {product || 'the game'}.
+          {t.coop.intro(product || t.coop.theGame)}
         </p>
         <InviteShare payload={inviteShare(user.name, product, user.ref_link)} editable testId="coop-share" device={device} />
         <dl className="coop-figures">
           <div>
-            <dt>Your gDAO</dt>
+            <dt>{t.coop.yourGdao}</dt>
             <dd data-testid="coop-gdao">{gdaoCount(user)}</dd>
           </div>
           <div>
-            <dt>Friends invited</dt>
-            <dd data-testid="coop-ref-count">{user.ref_count}</dd>
+            <dt>{t.coop.friendsInvited}</dt>
+            <dd data-testid="coop-ref-count">{formatNumber(user.ref_count)}</dd>
           </div>
           <div>
-            <dt>gDAO from invites</dt>
+            <dt>{t.coop.gdaoFromInvites}</dt>
             <dd data-testid="coop-ref-tokens">{user.ref_tokens}</dd>
           </div>
         </dl>
-        {!user.email_confirmed && <p className="muted">Confirm your e-mail first: rewards and the gDAO store open once it is confirmed.</p>}
+        {!user.email_confirmed && <p className="muted">{t.coop.confirmFirst}</p>}
         <Button disabled={busy} onClick={() => void press()} data-testid="coop-main">
           {busy ? RESENDING_TEXT : main.label}
         </Button>
@@ -89,7 +90,7 @@ function CoopView({ user, resend = api.resendEmail, device }: CoopScreenProps & 
         )}
       </section>
       <Button variant="secondary" onClick={() => returnBack()}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

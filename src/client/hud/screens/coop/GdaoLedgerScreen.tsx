@@ -4,6 +4,7 @@
  * screen opens), Active Patrons, the invite link for the share sheet, and "Check my share". The spec gives
  * the ledger call no error handling (§8); the figures still read as loading, then as unavailable.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -21,7 +22,7 @@ import './CoopScreens.css';
 /** Shown in place of a figure while the ledger loads. */
 export const LEDGER_LOADING = '…';
 /** Shown when the ledger could not be read. */
-export const LEDGER_UNAVAILABLE = 'The income figures are not available right now.';
+export const LEDGER_UNAVAILABLE = t.coop.ledgerUnavailable;
 
 /** Props: the endpoints and the share device (tests pass their own). */
 export interface GdaoLedgerScreenProps {
@@ -71,27 +72,27 @@ function LedgerView({ user, api = coopApi, device }: GdaoLedgerScreenProps & { u
     <main className="screen coop" data-testid="screen-gdaoledger">
       <RoundCountdown place="area" />
       <section className="panel" aria-labelledby="ledger-title">
-        <h2 id="ledger-title">gDAO Ledger</h2>
+        <h2 id="ledger-title">{t.coop.ledgerTitle}</h2>
         <dl className="coop-figures">
-          <Figure label="gDAO" value={String(gdaoCount(user))} testId="ledger-gdao" />
-          <Figure label="Social Income" value={figure((f) => f.social_income)} testId="ledger-social" />
-          <Figure label="Patron Income" value={figure((f) => f.patron_income)} testId="ledger-patron" />
-          <Figure label="Invited Patrons" value={figure((f) => f.total_patrons)} testId="ledger-patrons" />
-          <Figure label="Active Patrons" value={figure((f) => f.patron_active)} testId="ledger-active" />
-          <Figure label="Burned" value={figure((f) => f.burned)} testId="ledger-burned" />
+          <Figure label={t.units.gdao} value={String(gdaoCount(user))} testId="ledger-gdao" />
+          <Figure label={t.coop.socialIncome} value={figure((f) => f.social_income)} testId="ledger-social" />
+          <Figure label={t.coop.patronIncome} value={figure((f) => f.patron_income)} testId="ledger-patron" />
+          <Figure label={t.coop.invitedPatrons} value={figure((f) => f.total_patrons)} testId="ledger-patrons" />
+          <Figure label={t.coop.activePatrons} value={figure((f) => f.patron_active)} testId="ledger-active" />
+          <Figure label={t.coop.burned} value={figure((f) => f.burned)} testId="ledger-burned" />
         </dl>
         <Button disabled={busy} onClick={() => void load()} data-testid="ledger-monthly">
-          Monthly gDAO Income
+          {t.coop.monthlyIncome}
         </Button>
         <p className="coop-monthly" role="status" data-testid="ledger-monthly-income">
-          {ledger.state === 'unavailable' ? LEDGER_UNAVAILABLE : `${figure((f) => f.monthly_income)} gDAO this month`}
+          {ledger.state === 'unavailable' ? LEDGER_UNAVAILABLE : t.coop.thisMonth(figure((f) => f.monthly_income))}
         </p>
-        <h3>Share your link</h3>
+        <h3>{t.coop.shareLink}</h3>
         <InviteShare payload={inviteShare(user.name, product, user.ref_link)} testId="ledger-share" device={device} />
       </section>
       <ShareCheckPanel userId={user.id} api={api} />
       <Button variant="secondary" onClick={() => returnBack()}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

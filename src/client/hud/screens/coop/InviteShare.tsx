@@ -1,8 +1,9 @@
 /**
  * The invite link shared through the device share sheet (Web Share API), with the copy fallback reading
- * "Copied" for 1 s. Editable on the Invite screen (the player may change what is shared), a tappable link
+ * t.common.copied for 1 s. Editable on the Invite screen (the player may change what is shared), a tappable link
  * on the income ledger.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState } from 'react';
 import { COPIED_MS } from '../../components/AddressCopy';
 import { Button } from '../../components/Button';
@@ -18,7 +19,7 @@ export interface InviteShareProps {
 }
 
 /** Shown when neither the share sheet nor the clipboard is available. */
-export const SHARE_FAILED_TEXT = 'Sharing is not available here: copy the link by hand.';
+export const SHARE_FAILED_TEXT = t.coop.shareFailed;
 
 /** The link and its share action. */
 export function InviteShare({ payload, editable = false, testId, device }: InviteShareProps) {
@@ -44,14 +45,14 @@ export function InviteShare({ payload, editable = false, testId, device }: Invit
     <div className="stack invite-share" data-testid={testId}>
       {editable ? (
         <>
-          <Field label="Your invite link" value={link} onValue={setLink} autoComplete="off" spellCheck={false} data-testid={`${testId}-link`} />
+          <Field label={t.coop.inviteLink} value={link} onValue={setLink} autoComplete="off" spellCheck={false} data-testid={`${testId}-link`} />
           <Button variant="secondary" small disabled={!link} onClick={() => void share()} data-testid={`${testId}-button`}>
-            {copied ? 'Copied' : 'Share invite'}
+            {copied ? t.common.copied : t.coop.shareInvite}
           </Button>
         </>
       ) : (
-        <button type="button" className="address" aria-label="Share your invite link" disabled={!link} onClick={() => void share()} data-testid={`${testId}-button`}>
-          {copied ? 'Copied' : link || 'No invite link yet'}
+        <button type="button" className="address" aria-label={t.coop.shareLabel} disabled={!link} onClick={() => void share()} data-testid={`${testId}-button`}>
+          {copied ? t.common.copied : link || t.coop.noInviteLink}
         </button>
       )}
       {failed && (

@@ -1,8 +1,9 @@
 /**
- * "Check my share" on the income ledger: the published months (GET /api/gdao/distributions), and for the
+ * t.coop.shareCheckTitle on the income ledger: the published months (GET /api/gdao/distributions), and for the
  * chosen one (the newest at first) the player's own row, whether the shares add up to the budget, and the
  * root hash recomputed in this browser with the server's rule (src/shared/rules/gdaoDistribution.ts).
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import type { CoopApi } from '../../../net/coopApi';
 import { Button } from '../../components/Button';
@@ -58,28 +59,28 @@ export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
   const current = chosen.state === 'none' ? '' : chosen.state === 'done' ? chosen.report.month : chosen.month;
   return (
     <section className="panel" aria-labelledby="share-check-title" data-testid="share-check">
-      <h2 id="share-check-title">Check my share</h2>
-      <p className="muted">Each month&apos;s gDAO budget is shared by activity and published with a root hash, so you can check your share here.</p>
+      <h2 id="share-check-title">{t.coop.shareCheckTitle}</h2>
+      <p className="muted">{t.coop.shareCheckIntro}</p>
       {months.state === 'loading' && (
         <p className="muted" role="status" data-testid="share-check-loading">
-          Loading the published months…
+          {t.coop.loadingMonths}
         </p>
       )}
       {months.state === 'failed' && (
         <div className="stack">
           <ErrorLine text={months.text} testId="share-check-error" />
           <Button variant="secondary" small onClick={() => void loadMonths()}>
-            Try again
+            {t.common.tryAgain}
           </Button>
         </div>
       )}
       {months.state === 'loaded' && months.months.length === 0 && (
         <p className="muted" data-testid="share-check-empty">
-          No month has been published yet.
+          {t.coop.noMonth}
         </p>
       )}
       {months.state === 'loaded' && months.months.length > 0 && (
-        <div className="row coop-months" role="group" aria-label="Published months">
+        <div className="row coop-months" role="group" aria-label={t.coop.publishedMonths}>
           {months.months.map((m) => (
             <Button key={m} variant="secondary" small aria-pressed={m === current} onClick={() => void choose(m)} data-testid="share-check-month">
               {m}
@@ -89,7 +90,7 @@ export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
       )}
       {chosen.state === 'loading' && (
         <p className="muted" role="status" data-testid="share-check-month-loading">
-          Recomputing {chosen.month}…
+          {t.coop.recomputing(chosen.month)}
         </p>
       )}
       {chosen.state === 'failed' && <ErrorLine text={`${chosen.month}: ${chosen.text}`} testId="share-check-month-error" />}
@@ -105,11 +106,11 @@ function Report({ report }: { report: ShareReport }) {
     <div className="stack" data-testid="share-check-report" data-ok={verdicts.every((v) => v.ok) ? 'true' : 'false'}>
       {report.mine ? (
         <p data-testid="share-check-mine">
-          {report.month}: your activity {String(report.mine.activity)}, share {report.mine.share}, paid {report.mine.amount} gDAO.
+          {t.coop.mine(report.month, String(report.mine.activity), report.mine.share, report.mine.amount)}
         </p>
       ) : (
         <p className="muted" data-testid="share-check-mine">
-          {report.month}: you had no share this month.
+          {t.coop.noShare(report.month)}
         </p>
       )}
       {verdicts.map((v) => (
@@ -118,10 +119,10 @@ function Report({ report }: { report: ShareReport }) {
         </p>
       ))}
       <p className="muted">
-        Published root: <code className="hash" data-testid="share-check-published-root">{report.publishedRoot}</code>
+        {t.coop.publishedRoot} <code className="hash" data-testid="share-check-published-root">{report.publishedRoot}</code>
       </p>
       <p className="muted">
-        Recomputed: <code className="hash" data-testid="share-check-computed-root">{report.check.computedRoot ?? '—'}</code>
+        {t.coop.recomputed} <code className="hash" data-testid="share-check-computed-root">{report.check.computedRoot ?? '—'}</code>
       </p>
     </div>
   );

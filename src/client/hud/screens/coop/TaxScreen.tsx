@@ -3,6 +3,7 @@
  * "No Title"), the Tax Commendation count, and a button putting one in (POST /api/rooms/tax: one more month
  * of title). The server's message shows on the button; the next tap clears it.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
@@ -94,18 +95,17 @@ function TaxView({ user, api = coopApi, now = Date.now, onRefresh = refreshAfter
     <main className="screen coop" data-testid="screen-tax">
       <RoundCountdown place="area" />
       <section className="panel" aria-labelledby="tax-title">
-        <h2 id="tax-title">Patricius Tax Box</h2>
+        <h2 id="tax-title">{t.coop.taxTitle}</h2>
         <p className="muted">
-          Put in a Tax Commendation to hold the Patricius title for one month (a running title is extended). A Patricius may enter the foundation
-          building, earns extra gDAO for the actions of invited Patrons, and may exchange gDAO for {product ? `${product} Shards` : 'Shards'}.
+          {t.coop.taxIntro(product ? t.coop.productShards(product) : t.coop.shards)}
         </p>
         <dl className="coop-figures">
           <div>
-            <dt>Patricius title</dt>
+            <dt>{t.coop.patriciusTitle}</dt>
             <dd data-testid="tax-title-time">{titleTimeText(user.patricius, nowMs)}</dd>
           </div>
           <div>
-            <dt>Tax Commendations</dt>
+            <dt>{t.coop.taxCommendations}</dt>
             <dd data-testid="tax-count">{count}</dd>
           </div>
         </dl>
@@ -114,7 +114,7 @@ function TaxView({ user, api = coopApi, now = Date.now, onRefresh = refreshAfter
         </Button>
       </section>
       <Button variant="secondary" onClick={() => returnBack()}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

@@ -4,6 +4,7 @@
  * and the "Check my share" report. Pure (the share step takes the navigator), so unit tests read exactly
  * what the screens show.
  */
+import { t } from '../../../i18n/t';
 import type { Item, User } from '../../../../shared/api/user';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { parseUtc } from '../../../../shared/rules/wallet/panel';
@@ -20,8 +21,8 @@ export interface SharePayload {
 /** The invite's share-sheet payload (spec 2 §2): the title uses the player's name, the text names the product. */
 export function inviteShare(name: string, product: string, link: string): SharePayload {
   return {
-    title: product ? `${name} invites you to the ${product}Verse` : `${name} invites you`,
-    text: `Join the ${product}Verse and cooperate.`,
+    title: product ? t.coop.shareTitleProduct(name, product) : t.coop.shareTitle(name),
+    text: t.coop.shareText(product),
     url: link,
   };
 }
@@ -68,15 +69,11 @@ export const gdaoCount = (user: Pick<User, 'items'>): number => itemCount(user.i
 export const taxCommendationCount = (user: Pick<User, 'items'>): number => itemCount(user.items, ITEM_IDS.TAX_COMMENDATION);
 
 /** Shown when the player holds no running Patricius title (spec 2 §2). */
-export const NO_TITLE = 'No Title';
+export const NO_TITLE = t.coop.noTitle;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-}
 
 /**
  * The Patricius title's remaining time in its largest whole unit: "3 days", "5 hours", "12 minutes";
@@ -87,15 +84,15 @@ export function titleTimeText(patricius: string | null | undefined, nowMs: numbe
   if (!patricius) return NO_TITLE;
   const left = parseUtc(patricius) - nowMs;
   if (!Number.isFinite(left) || left <= 0) return NO_TITLE;
-  if (left >= DAY) return plural(Math.floor(left / DAY), 'day');
-  if (left >= HOUR) return plural(Math.floor(left / HOUR), 'hour');
-  return plural(Math.max(1, Math.ceil(left / MINUTE)), 'minute');
+  if (left >= DAY) return t.coop.days(Math.floor(left / DAY));
+  if (left >= HOUR) return t.coop.hours(Math.floor(left / HOUR));
+  return t.coop.minutes(Math.max(1, Math.ceil(left / MINUTE)));
 }
 
 /** Labels of the Invite screen's main button. */
-export const RESEND_EMAIL_LABEL = 'Resend confirmation e-mail';
+export const RESEND_EMAIL_LABEL = t.coop.resendEmail;
 /** Once the e-mail is confirmed the button opens the gDAO store. */
-export const OPEN_STORE_LABEL = 'Open gDAO Store';
+export const OPEN_STORE_LABEL = t.coop.openStore;
 
 /** The Invite screen's main button: resend the confirmation e-mail until it is confirmed, then the gDAO store. */
 export function coopMainAction(user: Pick<User, 'email_confirmed'>): { kind: 'resend' | 'store'; label: string } {
@@ -126,29 +123,29 @@ export function shareReport(dist: Distribution, userId: number): ShareReport {
 /** The verdict lines of a report: the sum against the budget, then the root hash. */
 export function reportVerdicts(report: ShareReport): Array<{ key: 'sum' | 'root'; ok: boolean; text: string }> {
   const c = report.check;
-  if (c.problem) return [{ key: 'root', ok: false, text: `✗ The published rows cannot be read: ${c.problem}` }];
+  if (c.problem) return [{ key: 'root', ok: false, text: t.coop.rowsUnreadable(c.problem) }];
   return [
     {
       key: 'sum',
       ok: c.sumMatches,
-      text: c.sumMatches ? `✓ The ${report.rowCount} shares add up to the budget of ${c.budget} gDAO.` : `✗ The shares add up to ${c.total} gDAO, not the budget of ${c.budget} gDAO.`,
+      text: c.sumMatches ? t.coop.sumMatches(report.rowCount, c.budget) : t.coop.sumDiffers(c.total, c.budget),
     },
     {
       key: 'root',
       ok: c.rootMatches,
-      text: c.rootMatches ? '✓ The root hash recomputed in your browser matches the published one.' : '✗ The root hash recomputed in your browser differs from the published one.',
+      text: c.rootMatches ? t.coop.rootMatches : t.coop.rootDiffers,
     },
   ];
 }
 
 /** Texts of the Tax Box button (spec 2 §2, §4: the locked text of every item action). */
 export const TAX_TEXTS = {
-  put: 'Put in a Tax Commendation',
-  none: 'You have no Tax Commendation',
-  locked: 'Locked for Aeon Computing',
-  sending: 'Processing...',
-  done: 'Done!',
-} as const;
+  put: t.coop.taxPut,
+  none: t.coop.taxNone,
+  locked: t.common.lockedForAeon,
+  sending: t.common.processing,
+  done: t.common.doneBang,
+};
 
 /** What the Tax Box button shows and whether a tap does something (an error is cleared by the next tap). */
 export function taxButton(s: { count: number; locked: boolean; sending: boolean; error: string; done: boolean }): { text: string; enabled: boolean } {

@@ -4,6 +4,7 @@
  * input and the button: 3 s "Preparing claim...", then "Claim GoldenState gratuity". Success resets the
  * amount and returns to stage 0 after 3 s; a locked treasury reads "gDAO supply is now locked".
  */
+import { t } from '../../../i18n/t';
 import { useState } from 'react';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { formatAmount } from '../../../../shared/rules/displayAmount';
@@ -46,35 +47,35 @@ export default function BurnScreen({ api = itemActionsApi, onRefresh = refreshAf
   });
   const view = burnButton(refusal, chestLocked, { state: flowState.state, error: flowState.error, locked });
   return (
-    <ItemScreenShell testId="screen-gdaochest" title="Burn gDAO" loading={loading}>
+    <ItemScreenShell testId="screen-gdaochest" title={t.items.ogle.burn} loading={loading}>
       <dl className="balances">
         <div>
-          <dt>ANGLS</dt>
+          <dt>{t.units.ngls}</dt>
           <dd data-testid="chest-balance">{formatAmount(user?.balance_ngls ?? '0', 8)}</dd>
         </div>
         <div>
-          <dt>gDAO tokens</dt>
+          <dt>{t.units.gdaoTokens}</dt>
           <dd data-testid="chest-gdao">{held}</dd>
         </div>
         <div>
-          <dt>Expected Income</dt>
-          <dd data-testid="chest-income">{formatAngls(figures.income)} ANGLS</dd>
+          <dt>{t.items.expectedIncome}</dt>
+          <dd data-testid="chest-income">{formatAngls(figures.income)} {t.units.ngls}</dd>
         </div>
         <div>
-          <dt>gDAO Chest Supply</dt>
-          <dd data-testid="chest-supply">{showAngls(supply)} ANGLS</dd>
+          <dt>{t.items.chestSupply}</dt>
+          <dd data-testid="chest-supply">{showAngls(supply)} {t.units.ngls}</dd>
         </div>
         <div>
-          <dt>Amount to Receive</dt>
-          <dd data-testid="chest-receive">{formatAngls(figures.receive)} ANGLS</dd>
+          <dt>{t.items.amountToReceive}</dt>
+          <dd data-testid="chest-receive">{formatAngls(figures.receive)} {t.units.ngls}</dd>
         </div>
         <div>
-          <dt>gDAO Claim Fee</dt>
-          <dd data-testid="chest-fee">{formatAngls(figures.fee)} ANGLS</dd>
+          <dt>{t.items.claimFee}</dt>
+          <dd data-testid="chest-fee">{formatAngls(figures.fee)} {t.units.ngls}</dd>
         </div>
       </dl>
       <Field
-        label="gDAO tokens to burn"
+        label={t.items.tokensToBurn}
         value={amount}
         onValue={(v) => setAmount(digitsOnly(v))}
         inputMode="numeric"

@@ -3,6 +3,7 @@
  * e-mail, invite friends, claim a jar for 7 gDAO (`POST /api/drop {item_id: 5}`), enchant it for 13 gDAO
  * on /ecto. One button moves the player to the next step.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { api } from '../../../net/api';
@@ -45,7 +46,7 @@ export function EctoQuestline({ drop = itemActionsApi.drop, resend = api.resendE
     if (button.action === 'enchant') return navigate('/ecto');
     if (button.action === 'resend') {
       const r = await resend();
-      setMessage(r.ok ? { ok: true, text: r.message || 'Verification e-mail sent.' } : { ok: false, text: r.text });
+      setMessage(r.ok ? { ok: true, text: r.message || t.common.verificationSent } : { ok: false, text: r.text });
       return;
     }
     if (button.action !== 'claim') return;
@@ -61,7 +62,7 @@ export function EctoQuestline({ drop = itemActionsApi.drop, resend = api.resendE
   };
 
   return (
-    <section className="panel questline" aria-label="Eggtoplasm questline" data-testid="ecto-questline">
+    <section className="panel questline" aria-label={t.items.questline} data-testid="ecto-questline">
       <ol>
         {questSteps(facts).map((s) => (
           <li key={s.title} className={s.done ? 'done' : ''} data-done={s.done}>
@@ -71,7 +72,7 @@ export function EctoQuestline({ drop = itemActionsApi.drop, resend = api.resendE
         ))}
       </ol>
       <Button variant="secondary" small onClick={() => navigate('/coop')} data-testid="quest-invite">
-        Invite friends
+        {t.items.inviteFriends}
       </Button>
       <Button disabled={button.action === null} onClick={() => void tap()} data-testid="quest-action">
         {button.text}

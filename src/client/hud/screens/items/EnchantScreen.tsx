@@ -2,6 +2,7 @@
  * /ecto, Enchant Eggtoplasm (spec 2 §2, §4 "Enchant button states"): the gDAO count, the jars held, the
  * 13 gDAO fee notice, the button and a Return link back to the questline it is entered from.
  */
+import { t } from '../../../i18n/t';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';
@@ -35,14 +36,14 @@ export default function EnchantScreen({ api = itemActionsApi, onRefresh = refres
   });
   const view = enchantButton(jars, gdao, { state: flowState.state, error: flowState.error, locked });
   return (
-    <ItemScreenShell testId="screen-ecto" title="Enchant Eggtoplasm" loading={loading} returnTo="/onboardingecto">
+    <ItemScreenShell testId="screen-ecto" title={t.items.ogle.enchant} loading={loading} returnTo="/onboardingecto">
       <dl className="balances">
         <div>
-          <dt>gDAO tokens</dt>
+          <dt>{t.units.gdaoTokens}</dt>
           <dd data-testid="ecto-gdao">{gdao}</dd>
         </div>
         <div>
-          <dt>Eggtoplasm Jars</dt>
+          <dt>{t.items.jars}</dt>
           <dd data-testid="ecto-jars">{jars}</dd>
         </div>
       </dl>

@@ -2,6 +2,7 @@
  * /extract (spec 2 §2 "Extract and Feed screens", §5 Extract): swipe to the eidol, a digits-only amount of
  * whole ANGLS (one Extraction Extract each), 3 s setup, approve; Done, then home.
  */
+import { t } from '../../../i18n/t';
 import { useState } from 'react';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { navigate } from '../../../stores/router';
@@ -34,7 +35,7 @@ export default function ExtractScreen({ api = itemActionsApi, onRefresh = refres
   }
   const extracts = heldQuantity(items, ITEM_IDS.EXTRACTION_EXTRACT);
   const flowState = useWaitApprove({
-    send: () => (eidol ? api.extract(eidol.id, amountNumber(amount)) : Promise.reject(new Error('No Eidol'))),
+    send: () => (eidol ? api.extract(eidol.id, amountNumber(amount)) : Promise.reject(new Error(t.common.noEidol))),
     leaveHome: true,
     locked,
     invalid: extractRefusal(eidol, amount, extracts) !== '',
@@ -44,22 +45,22 @@ export default function ExtractScreen({ api = itemActionsApi, onRefresh = refres
   });
   const view = extractButton(eidol, amount, extracts, { state: flowState.state, error: flowState.error, locked });
   return (
-    <ItemScreenShell testId="screen-extract" title="Extract Eidol" loading={loading}>
+    <ItemScreenShell testId="screen-extract" title={t.items.ogle.extract} loading={loading}>
       <EidolPicker eidols={eidols} eidol={eidol} />
       <dl className="balances">
         <div>
-          <dt>Extraction Extract</dt>
+          <dt>{t.items.extractionExtract}</dt>
           <dd data-testid="extract-held">{extracts}</dd>
         </div>
         {eidol ? (
           <div>
-            <dt>Pop Potency</dt>
+            <dt>{t.items.popPotency}</dt>
             <dd>{popPotencyPercent(eidol.level)} %</dd>
           </div>
         ) : null}
       </dl>
       <Field
-        label="Amount to extract (ANGLS)"
+        label={t.items.amountToExtract}
         value={amount}
         onValue={(v) => setAmount(digitsOnly(v))}
         inputMode="numeric"

@@ -3,6 +3,7 @@
  * button states". A carousel of eidols with rarity, collection, value (8 decimals), Precise, boost hours and
  * the food held; a digits-only amount row; 3 s "Setting up lunch", "Approve Feeding", Done, home after 3 s.
  */
+import { t } from '../../../i18n/t';
 import { useState } from 'react';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';
@@ -40,7 +41,7 @@ export default function FeedScreen({ food = 'cookie', api = itemActionsApi, onRe
   const apples = heldQuantity(items, FOOD_ITEM.apple);
   const flowState = useWaitApprove({
     send: () => {
-      if (!eidol) return Promise.reject(new Error('No Eidol'));
+      if (!eidol) return Promise.reject(new Error(t.common.noEidol));
       const n = amountNumber(amount);
       return food === 'cookie' ? api.feed(eidol.id, n) : api.apple(eidol.id, n);
     },
@@ -56,37 +57,37 @@ export default function FeedScreen({ food = 'cookie', api = itemActionsApi, onRe
   const amountText = feedAmountText(amount, held, food);
   const hoursLeft = eidol ? appleHoursLeft(eidol.data.apple, nowMs()) : 0;
   return (
-    <ItemScreenShell testId={`screen-${food === 'cookie' ? 'feed' : 'apple'}`} title={food === 'cookie' ? 'Feed Golden Cookies' : 'Feed Precision Apples'} loading={loading}>
+    <ItemScreenShell testId={`screen-${food === 'cookie' ? 'feed' : 'apple'}`} title={food === 'cookie' ? t.items.ogle.feedCookies : t.items.ogle.feedApples} loading={loading}>
       <EidolPicker eidols={eidols} eidol={eidol} />
       {eidol ? (
         <dl className="balances" data-testid="feed-figures">
           <div>
-            <dt>Rarity</dt>
+            <dt>{t.items.rarity}</dt>
             <dd>{eidol.rarity}</dd>
           </div>
           <div>
-            <dt>Collection</dt>
+            <dt>{t.items.collection}</dt>
             <dd>{eidol.skin.collection || eidol.collection}</dd>
           </div>
           <div>
-            <dt>Value</dt>
-            <dd data-testid="feed-value">{formatAmount(eidol.value, 8)} ANGLS</dd>
+            <dt>{t.eidol.value}</dt>
+            <dd data-testid="feed-value">{formatAmount(eidol.value, 8)} {t.units.ngls}</dd>
           </div>
           <div>
-            <dt>Precise</dt>
+            <dt>{t.items.precise}</dt>
             <dd data-testid="feed-precise">{eidol.data.precise}</dd>
           </div>
           <div>
-            <dt>Boost hours</dt>
+            <dt>{t.items.boostHours}</dt>
             <dd data-testid="feed-boost">{food === 'apple' ? boostHours(hoursLeft, amountNumber(amount)) : hoursLeft}</dd>
           </div>
           <div>
-            <dt>Precision Apples</dt>
+            <dt>{t.items.precisionApples}</dt>
             <dd data-testid="feed-apples">{apples}</dd>
           </div>
           {food === 'cookie' ? (
             <div>
-              <dt>Golden Cookies</dt>
+              <dt>{t.items.goldenCookies}</dt>
               <dd data-testid="feed-cookies">{held}</dd>
             </div>
           ) : null}

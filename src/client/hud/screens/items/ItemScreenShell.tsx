@@ -1,4 +1,5 @@
 /** The frame of every item-action screen: the area countdown (spec 2 §2), the title, a loading line, Return. */
+import { t } from '../../../i18n/t';
 import type { ReactNode } from 'react';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
@@ -28,10 +29,10 @@ export function ItemScreenShell({ testId, title, loading, children, returnTo }: 
       <RoundCountdown place="area" />
       <section className="panel" aria-label={title}>
         <h2>{title}</h2>
-        {loading ? <p className="muted">Fetching Aeon Data...</p> : children}
+        {loading ? <p className="muted">{t.common.fetchingAeonData}</p> : children}
       </section>
       <Button variant="secondary" onClick={() => (returnTo ? navigate(returnTo) : goBack())} data-testid="item-return">
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

@@ -1,4 +1,5 @@
 /** /ogle, the selected eidol's actions hub: the eidol swiper and a real link button to each item action. */
+import { t } from '../../../i18n/t';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
 import { EidolPicker } from '../../components/EidolPicker';
@@ -10,9 +11,9 @@ import { ogleLinks } from './ogleView';
 export default function OgleScreen() {
   const { eidols, eidol, loading } = useActionData();
   return (
-    <ItemScreenShell testId="screen-ogle" title="Eidol Actions" loading={loading} returnTo="/">
+    <ItemScreenShell testId="screen-ogle" title={t.eidol.actionsTitle} loading={loading} returnTo="/">
       <EidolPicker eidols={eidols} eidol={eidol} />
-      <nav className="item-links" aria-label="Eidol actions">
+      <nav className="item-links" aria-label={t.eidol.actions}>
         {ogleLinks(eidol).map((l) => (
           <Button key={l.to} variant="secondary" disabled={!l.enabled} onClick={() => navigate(l.to)} data-testid={`ogle-${l.to.slice(1)}`}>
             {l.label}

@@ -3,6 +3,7 @@
  * one), Pop Potency, Next Level Potency, Eidol Level and the XP bar; hold the button 3 s to begin, 3 s
  * "Setting up lab", then "Approve Pop"; Done refreshes after 750 ms and goes home after 3 s.
  */
+import { t } from '../../../i18n/t';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';
 import { refreshAfterTransaction } from '../wallet/afterTransaction';
@@ -28,7 +29,7 @@ export default function PopScreen({ variant = 'swipe', api = itemActionsApi, onR
   const { eidols, eidol, locked, loading } = useActionData();
   const flow = useWaitApprove({
     start: 'hold',
-    send: () => (eidol ? api.pop(eidol.id) : Promise.reject(new Error('No Eidol'))),
+    send: () => (eidol ? api.pop(eidol.id) : Promise.reject(new Error(t.common.noEidol))),
     leaveHome: true,
     locked,
     invalid: popRefusal(eidol) !== '',
@@ -39,35 +40,35 @@ export default function PopScreen({ variant = 'swipe', api = itemActionsApi, onR
   const view = popButton(eidol, { state: flow.state, error: flow.error, locked });
   const figures = eidol ? popFigures(eidol) : null;
   return (
-    <ItemScreenShell testId={variant === 'swipe' ? 'screen-pop' : 'screen-popeidol'} title="Pop Eidol" loading={loading}>
+    <ItemScreenShell testId={variant === 'swipe' ? 'screen-pop' : 'screen-popeidol'} title={t.items.ogle.pop} loading={loading}>
       {variant === 'swipe' ? <EidolPicker eidols={eidols} eidol={eidol} /> : null}
       {eidol && figures ? (
         <dl className="balances" data-testid="pop-figures">
           <div>
-            <dt>Pop Potency</dt>
+            <dt>{t.items.popPotency}</dt>
             <dd data-testid="pop-potency">{figures.potency}</dd>
           </div>
           <div>
-            <dt>Next Level Potency</dt>
+            <dt>{t.items.nextLevelPotency}</dt>
             <dd data-testid="pop-next-potency">{figures.nextPotency}</dd>
           </div>
           <div>
-            <dt>Eidol Level</dt>
+            <dt>{t.items.eidolLevel}</dt>
             <dd data-testid="pop-level">{figures.level}</dd>
           </div>
           <div>
-            <dt>Expected Income</dt>
-            <dd data-testid="pop-income">{formatAngls(popIncomeUnits(eidol))} ANGLS</dd>
+            <dt>{t.items.expectedIncome}</dt>
+            <dd data-testid="pop-income">{formatAngls(popIncomeUnits(eidol))} {t.units.ngls}</dd>
           </div>
         </dl>
       ) : (
-        <p className="muted">You have no Eidol yet.</p>
+        <p className="muted">{t.common.noEidolYet}</p>
       )}
       {eidol && figures ? (
         <div
           className="xp-bar"
           role="progressbar"
-          aria-label="XP"
+          aria-label={t.units.xp}
           aria-valuemin={0}
           aria-valuemax={eidol.next_level_experience}
           aria-valuenow={eidol.experience}

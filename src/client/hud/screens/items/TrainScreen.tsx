@@ -4,6 +4,7 @@
  * (fee, chance, seed hash), the second trains. The outcome comes from the answer, or from the socket's
  * `training_succesfull` / `training_failed` should the answer be lost. Unactivated players Invoke Mastership.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState } from 'react';
 import { mastershipTarget } from '../../../../shared/rules/wallet';
 import { navigate } from '../../../stores/router';
@@ -39,8 +40,8 @@ export default function TrainScreen({ variant = 'swipe', api = itemActionsApi, o
   const activation = user ? mastershipTarget(user) : null;
   const flowState = useWaitApprove({
     start: 'precalc',
-    prepare: () => (eidol ? api.trainCommitment(eidol.id) : Promise.reject(new Error('No Eidol'))),
-    send: () => (eidol ? api.train(eidol.id) : Promise.reject(new Error('No Eidol'))),
+    prepare: () => (eidol ? api.trainCommitment(eidol.id) : Promise.reject(new Error(t.common.noEidol))),
+    send: () => (eidol ? api.train(eidol.id) : Promise.reject(new Error(t.common.noEidol))),
     leaveHome: true,
     locked,
     invalid: activation !== null || trainRefusal(eidol, balance, null) !== '',
@@ -68,33 +69,33 @@ export default function TrainScreen({ variant = 'swipe', api = itemActionsApi, o
   const figures = eidol ? trainFigures(eidol, commitment) : null;
   const press = () => (activation !== null && flowState.state === 'prepare' ? navigate(activation) : flowState.press());
   return (
-    <ItemScreenShell testId={variant === 'swipe' ? 'screen-transmute' : 'screen-traineidol'} title="Transmute Eidol" loading={loading}>
+    <ItemScreenShell testId={variant === 'swipe' ? 'screen-transmute' : 'screen-traineidol'} title={t.items.ogle.transmute} loading={loading}>
       {variant === 'swipe' ? <EidolPicker eidols={eidols} eidol={eidol} /> : null}
       {eidol && figures ? (
         <dl className="balances" data-testid="train-figures">
           <div>
-            <dt>Value</dt>
-            <dd data-testid="train-value">{showAngls(eidol.value)} ANGLS</dd>
+            <dt>{t.eidol.value}</dt>
+            <dd data-testid="train-value">{showAngls(eidol.value)} {t.units.ngls}</dd>
           </div>
           <div>
-            <dt>Transmutation fee</dt>
-            <dd data-testid="train-fee">{showAngls(figures.fee)} ANGLS</dd>
+            <dt>{t.items.transmutationFee}</dt>
+            <dd data-testid="train-fee">{showAngls(figures.fee)} {t.units.ngls}</dd>
           </div>
           <div>
-            <dt>Yieldy</dt>
+            <dt>{t.items.yieldy}</dt>
             <dd data-testid="train-yieldy">{figures.yieldy}</dd>
           </div>
           <div>
-            <dt>Precise</dt>
+            <dt>{t.items.precise}</dt>
             <dd data-testid="train-precise">{figures.precise}</dd>
           </div>
           <div>
-            <dt>Chance</dt>
+            <dt>{t.items.chance}</dt>
             <dd data-testid="train-chance">{figures.chance}</dd>
           </div>
           {commitment ? (
             <div>
-              <dt>Committed seed hash</dt>
+              <dt>{t.items.committedSeed}</dt>
               <dd data-testid="train-seed-hash" className="mono">
                 {commitment.seed_hash}
               </dd>
@@ -102,7 +103,7 @@ export default function TrainScreen({ variant = 'swipe', api = itemActionsApi, o
           ) : null}
         </dl>
       ) : (
-        <p className="muted">You have no Eidol yet.</p>
+        <p className="muted">{t.common.noEidolYet}</p>
       )}
       {trained !== null ? (
         <p className={trained ? 'notice' : 'error-line'} role="status" data-testid="train-outcome">

@@ -2,6 +2,7 @@
  * /transmuteecto, Transmute Eggtoplasm (spec 2 §2 "Egg-transmute screen", §5 "Transmute egg"): the Tome
  * count, the eidol swiper and XP; a full eggtoplasm and one Tome become an eidol after the 3 s setup.
  */
+import { t } from '../../../i18n/t';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';
@@ -25,7 +26,7 @@ export default function TransmuteEctoScreen({ api = itemActionsApi, onRefresh = 
   const { eidols, eidol, items, locked, loading } = useActionData();
   const tomes = heldQuantity(items, ITEM_IDS.TRANSMUTATION_TOME);
   const flowState = useWaitApprove({
-    send: () => (eidol ? api.transmuteEgg(eidol.id) : Promise.reject(new Error('No Eidol'))),
+    send: () => (eidol ? api.transmuteEgg(eidol.id) : Promise.reject(new Error(t.common.noEidol))),
     leaveHome: true,
     locked,
     invalid: transmuteEctoRefusal(eidol, tomes) !== '',
@@ -35,17 +36,17 @@ export default function TransmuteEctoScreen({ api = itemActionsApi, onRefresh = 
   });
   const view = transmuteEctoButton(eidol, tomes, { state: flowState.state, error: flowState.error, locked });
   return (
-    <ItemScreenShell testId="screen-transmuteecto" title="Transmute Eggtoplasm" loading={loading}>
+    <ItemScreenShell testId="screen-transmuteecto" title={t.items.ogle.transmuteEcto} loading={loading}>
       <dl className="balances">
         <div>
-          <dt>Transmutation Tome</dt>
+          <dt>{t.items.tome}</dt>
           <dd data-testid="tome-count">{tomes}</dd>
         </div>
       </dl>
       <EidolPicker eidols={eidols} eidol={eidol} />
       {eidol ? (
         <p>
-          <span className="label">XP</span>{' '}
+          <span className="label">{t.units.xp}</span>{' '}
           <span data-testid="ecto-xp">
             {eidol.experience} / {eidol.next_level_experience}
           </span>

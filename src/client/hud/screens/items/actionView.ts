@@ -2,17 +2,18 @@
  * What every wait-then-approve screen shares (spec 2 §4, §9): the button's fixed texts, the first-matching
  * text rule, the flow's phases, held item counts, digits-only amounts and the spec's formulas. Pure.
  */
+import { t } from '../../../i18n/t';
 import type { Item } from '../../../../shared/api/user';
 import type { EidolView } from '../../../../shared/api/game';
 import type { WaitApproveState } from '../../../machines/waitApproveMachine';
 import { anglsUnits, formatAngls } from '../../../game/eidol/numbers';
 
 /** Text while the round is locked (spec 2 §4). */
-export const LOCKED_TEXT = 'Locked for Aeon Computing';
+export const LOCKED_TEXT = t.common.lockedForAeon;
 /** Text after a successful action (spec 2 §4 "Success shows Done"). */
-export const DONE_TEXT = 'Done';
+export const DONE_TEXT = t.common.done;
 /** Text for a player without start_gas or start_pack. */
-export const INVOKE_TEXT = 'Invoke Mastership';
+export const INVOKE_TEXT = t.common.invokeMastership;
 
 /** A text and when it applies; a screen lists its rules in the spec's order and the first that applies shows. */
 export type TextRule = readonly [applies: boolean, text: string];

@@ -3,20 +3,12 @@
  * burning N gDAO is worth N × the burn rate in ANGLS (Expected Income); the claim fee is that × the fee
  * percent; the player receives the rest; the whole claim must fit the chest supply. Pure, exact in units.
  */
+import { t } from '../../../i18n/t';
 import { anglsUnits } from '../../../game/eidol/numbers';
 import { actionButton, amountNumber, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 
 /** The burn texts. */
-export const BURN_TEXTS = {
-  chestLocked: 'gDAO supply is now locked',
-  specify: 'Specify correct token amount',
-  notEnoughTokens: 'You have not enough gDAO tokens',
-  notEnoughSupply: 'Not enough gDAO supply',
-  idle: 'Burn gDAO tokens',
-  waiting: 'Preparing claim...',
-  approve: 'Claim GoldenState gratuity',
-  sending: 'Processing transaction...',
-} as const;
+export const BURN_TEXTS = t.items.burn;
 
 /** Defaults while the game view lacks the chest's rate and fee (ECONOMY.md: 0.01 ANGLS per gDAO, 1 %). */
 export const DEFAULT_BURN_RATE = '0.01';

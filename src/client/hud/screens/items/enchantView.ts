@@ -1,4 +1,5 @@
 /** The enchant screen's button (spec 2 §4 "Enchant button states", in order; §9: 13 gDAO). Pure. */
+import { t } from '../../../i18n/t';
 import { actionButton, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 
 /** gDAO an enchantment costs (spec 2 §9). */
@@ -6,14 +7,9 @@ export const ENCHANT_FEE_GDAO = 13;
 
 /** The enchant texts. */
 export const ENCHANT_TEXTS = {
-  noJar: 'You have no Eggtoplasm',
-  noGdao: 'You have not enough gDAO tokens',
-  idle: 'Prepare Enchantment',
-  waiting: 'Setting up Enchantment',
-  approve: 'Approve Enchantment',
-  sending: 'Processing Enchantment',
-  notice: `Enchanting a jar costs ${ENCHANT_FEE_GDAO} gDAO tokens.`,
-} as const;
+  ...t.items.enchant,
+  notice: t.items.enchantNotice(ENCHANT_FEE_GDAO),
+};
 
 /** The enchant button from the jars and gDAO held. */
 export function enchantButton(jars: number, gdao: number, flow: FlowView): ActionButtonView {

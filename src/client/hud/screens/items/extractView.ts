@@ -1,21 +1,11 @@
 /** The extract screen's button (spec 2 §5 Extract; the wait-then-approve states of §4). Pure. */
+import { t } from '../../../i18n/t';
 import type { EidolView } from '../../../../shared/api/game';
 import { anglsUnits } from '../../../game/eidol/numbers';
 import { actionButton, amountNumber, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 
 /** The extract texts (the state texts are not named by the spec). */
-export const EXTRACT_TEXTS = {
-  noEidol: 'You have no Eidol to extract',
-  egg: 'Cannot extract eggs',
-  ecto: 'Cannot extract eggtoplasm',
-  specify: 'Specify extraction amount',
-  tooLarge: 'Extraction too large',
-  notEnough: 'Not enough Extract',
-  idle: 'Extract Eidol',
-  waiting: 'Setting up Extraction',
-  approve: 'Approve Extraction',
-  sending: 'Processing Extraction',
-} as const;
+export const EXTRACT_TEXTS = t.items.extract;
 
 const UNITS_PER_ANGLS = 10n ** 8n;
 

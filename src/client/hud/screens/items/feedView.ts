@@ -2,6 +2,7 @@
  * The feed screens' button and amount row (spec 2 §4 "Feed button states", §5 Feed): /feed feeds Golden
  * Cookies, /apple Precision Apples; both walk the same states in the spec's order. Pure.
  */
+import { t } from '../../../i18n/t';
 import type { EidolView } from '../../../../shared/api/game';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { actionButton, amountNumber, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
@@ -13,30 +14,21 @@ export type Food = 'cookie' | 'apple';
 export const FOOD_ITEM: Record<Food, number> = { cookie: ITEM_IDS.GOLDEN_COOKIE, apple: ITEM_IDS.PRECISION_APPLE };
 
 /** The food's name in its texts. */
-export const FOOD_NAME: Record<Food, string> = { cookie: 'Golden Cookies', apple: 'Precision Apples' };
+export const FOOD_NAME: Record<Food, string> = { cookie: t.items.goldenCookies, apple: t.items.precisionApples };
 
 /** The feed texts (stage 0 is not named by the spec: the home slide's "Feed Eidol"). */
-export const FEED_TEXTS = {
-  egg: 'Cannot feed eggs',
-  ecto: 'Cannot feed eggtoplasm',
-  noEidol: 'You have no Eidol to feed',
-  waiting: 'Setting up lunch',
-  sending: 'Processing Feeding',
-  approve: 'Approve Feeding',
-  idle: 'Feed Eidol',
-  specify: 'Specify feed amount',
-} as const;
+export const FEED_TEXTS = t.items.feed;
 
 /** "You have no Precision Apples" / "You have no Golden Cookies". */
 export function noFoodText(food: Food): string {
-  return `You have no ${FOOD_NAME[food]}`;
+  return t.items.noFood(FOOD_NAME[food]);
 }
 
 /** The amount row's text: '' when the amount may be fed (a whole number from 1 to the count held). */
 export function feedAmountText(amount: string, held: number, food: Food): string {
   const n = amountNumber(amount);
   if (n < 1) return FEED_TEXTS.specify;
-  if (n > held) return `Not enough ${FOOD_NAME[food]}`;
+  if (n > held) return t.items.notEnoughFood(FOOD_NAME[food]);
   return '';
 }
 

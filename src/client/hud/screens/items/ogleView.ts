@@ -1,4 +1,5 @@
 /** /ogle, the selected eidol's actions hub: every item action, where it leads and whether it can start now. Pure. */
+import { t } from '../../../i18n/t';
 import type { EidolView } from '../../../../shared/api/game';
 import { anglsUnits } from '../../../game/eidol/numbers';
 
@@ -16,13 +17,13 @@ export function ogleLinks(eidol: EidolView | null): OgleLink[] {
   const fullEcto = free && eidol.type === 'ectoplasm' && eidol.experience >= eidol.next_level_experience;
   const hasValue = eidol !== null && anglsUnits(eidol.value) > 0n;
   return [
-    { label: 'Pop Eidol', to: '/popeidol', enabled: (hatched || fullEcto) && hasValue },
-    { label: 'Transmute Eidol', to: '/traineidol', enabled: hatched && eidol.level >= 11 },
-    { label: 'Extract Eidol', to: '/extract', enabled: hatched && hasValue },
-    { label: 'Feed Golden Cookies', to: '/feed', enabled: hatched },
-    { label: 'Feed Precision Apples', to: '/apple', enabled: hatched },
-    { label: 'Transmute Eggtoplasm', to: '/transmuteecto', enabled: fullEcto },
-    { label: 'Enchant Eggtoplasm', to: '/ecto', enabled: true },
-    { label: 'Burn gDAO', to: '/gdaochest', enabled: true },
+    { label: t.items.ogle.pop, to: '/popeidol', enabled: (hatched || fullEcto) && hasValue },
+    { label: t.items.ogle.transmute, to: '/traineidol', enabled: hatched && eidol.level >= 11 },
+    { label: t.items.ogle.extract, to: '/extract', enabled: hatched && hasValue },
+    { label: t.items.ogle.feedCookies, to: '/feed', enabled: hatched },
+    { label: t.items.ogle.feedApples, to: '/apple', enabled: hatched },
+    { label: t.items.ogle.transmuteEcto, to: '/transmuteecto', enabled: fullEcto },
+    { label: t.items.ogle.enchant, to: '/ecto', enabled: true },
+    { label: t.items.ogle.burn, to: '/gdaochest', enabled: true },
   ];
 }

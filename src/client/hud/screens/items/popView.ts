@@ -1,21 +1,11 @@
 /** The pop screen's button and figures (spec 2 §2 "Pop screen", §4 "Pop", §9 potency). Pure. */
+import { t } from '../../../i18n/t';
 import type { EidolView } from '../../../../shared/api/game';
 import { actionButton, phases, popPotencyPercent, type ActionButtonView, type FlowView, type TextRule, LOCKED_TEXT } from './actionView';
 import { anglsUnits } from '../../../game/eidol/numbers';
 
 /** Pop's texts (stage 0 and the hold are not named by the spec; the rest are). */
-export const POP_TEXTS = {
-  idle: 'Hold to Pop Eidol',
-  holding: 'Keep holding...',
-  waiting: 'Setting up lab',
-  approve: 'Approve Pop',
-  sending: 'Processing Pop',
-  noEidol: 'You have no Eidol to pop',
-  egg: 'Cannot pop eggs',
-  ecto: 'Cannot pop unfilled eggtoplasm',
-  empty: 'Nothing left to pop',
-  busy: 'Completing transaction...',
-} as const;
+export const POP_TEXTS = t.items.pop;
 
 /** Why the eidol cannot be popped (spec 1 §4: a non-egg with value above 0, not an unfilled eggtoplasm), or ''. */
 export function popRefusal(eidol: EidolView | null): string {
@@ -47,7 +37,7 @@ export function popFigures(eidol: EidolView) {
   const next = Math.min(11, eidol.level + 1);
   return {
     potency: `${popPotencyPercent(eidol.level)} %`,
-    nextPotency: eidol.level >= 11 ? 'Max level' : `${popPotencyPercent(next)} %`,
+    nextPotency: eidol.level >= 11 ? t.items.maxLevel : `${popPotencyPercent(next)} %`,
     level: String(eidol.level),
     xp: eidol.next_level_experience > 0 ? Math.min(1, Math.max(0, eidol.experience / eidol.next_level_experience)) : 0,
   };

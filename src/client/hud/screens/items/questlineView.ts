@@ -2,6 +2,7 @@
  * The Eggtoplasm questline (spec 2 §2 "Eggtoplasm questline screen", §4 "Questline", §9: jar 7 gDAO,
  * enchant 13): the four steps in order and the one button that moves the player along. Pure.
  */
+import { t } from '../../../i18n/t';
 import { ENCHANT_FEE_GDAO } from './enchantView';
 
 /** gDAO a jar claim costs (spec 2 §9). */
@@ -9,14 +10,10 @@ export const JAR_CLAIM_GDAO = 7;
 
 /** The questline texts. */
 export const QUEST_TEXTS = {
-  confirm: 'Confirm Email',
-  jarNeeds: `${JAR_CLAIM_GDAO} gDAO tokens required`,
-  claim: 'Claim Eggtoplasm Jar',
-  enchantNeeds: `${ENCHANT_FEE_GDAO} gDAO tokens required`,
-  enchant: 'Enchant Eggtoplasm Jar',
-  busy: 'Processing transaction...',
-  done: 'Done, completing transaction',
-} as const;
+  ...t.items.quest,
+  jarNeeds: t.items.gdaoRequired(JAR_CLAIM_GDAO),
+  enchantNeeds: t.items.gdaoRequired(ENCHANT_FEE_GDAO),
+};
 
 /** What the player has for the questline. */
 export interface QuestFacts {
@@ -35,10 +32,10 @@ export interface QuestStep {
 /** The steps in the spec's order. */
 export function questSteps(f: QuestFacts): QuestStep[] {
   return [
-    { title: 'Confirm your e-mail', done: f.emailConfirmed },
-    { title: 'Invite friends', done: f.invited > 0 },
-    { title: `Receive an Eggtoplasm jar for ${JAR_CLAIM_GDAO} gDAO`, done: f.jars > 0 },
-    { title: `Enchant the jar for ${ENCHANT_FEE_GDAO} gDAO`, done: false },
+    { title: t.common.confirmYourEmail, done: f.emailConfirmed },
+    { title: t.items.inviteFriends, done: f.invited > 0 },
+    { title: t.items.receiveJar(JAR_CLAIM_GDAO), done: f.jars > 0 },
+    { title: t.items.enchantJar(ENCHANT_FEE_GDAO), done: false },
   ];
 }
 

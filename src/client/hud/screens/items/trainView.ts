@@ -3,24 +3,14 @@
  * transmutation-fee screen", §4 "Train", §9 fee and chance). Stage 0 asks the server for the committed
  * attempt (fee, chance, seed hash); stage 1 trains. Pure.
  */
+import { t } from '../../../i18n/t';
 import type { EidolView } from '../../../../shared/api/game';
 import type { TrainCommitment, TrainOutcome } from '../../../net/itemActionsApi';
 import { anglsUnits } from '../../../game/eidol/numbers';
 import { actionButton, phases, INVOKE_TEXT, LOCKED_TEXT, showPercent, transmuteChancePercent, transmuteFee, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 
 /** The train texts (the spec names the balance text and Invoke Mastership; the rest are ours). */
-export const TRAIN_TEXTS = {
-  noEidol: 'You have no Eidol to transmute',
-  egg: 'Cannot Transmute eggs',
-  ecto: 'Cannot Transmute eggtoplasm',
-  level: 'Eidol level 11 required',
-  balance: 'Insufficent ANGLS balance',
-  idle: 'Calculate Transmutation fee',
-  processing: 'Processing transaction...',
-  approve: 'Transmute Eidol',
-  succeeded: 'Transmutation succesfull!',
-  failed: 'Transmutation failed',
-} as const;
+export const TRAIN_TEXTS = t.items.train;
 
 /** The level an eidol must reach to transmute (spec 2 §9). */
 export const TRANSMUTE_LEVEL = 11;

@@ -1,19 +1,10 @@
 /** The Transmute Eggtoplasm screen's button (spec 2 §5 "Transmute egg"; the wait-then-approve states of §4). Pure. */
+import { t } from '../../../i18n/t';
 import type { EidolView } from '../../../../shared/api/game';
 import { actionButton, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 
 /** The texts (§5's; the state texts are not named by the spec). */
-export const TRANSMUTE_ECTO_TEXTS = {
-  noEcto: 'You have no Ectoplasm to Transmute',
-  egg: 'Cannot Transmute eggs',
-  eidol: 'Cannot Transmute Eidol',
-  xp: 'Not enough XP',
-  noTome: 'You have no Transmutation Tome',
-  idle: 'Transmute Eggtoplasm',
-  waiting: 'Setting up Transmutation',
-  approve: 'Approve Transmutation',
-  sending: 'Processing Transmutation',
-} as const;
+export const TRANSMUTE_ECTO_TEXTS = t.items.transmuteEcto;
 
 /**
  * Why this eidol cannot be transmuted, or ''. What it is comes first (an egg also lacks XP, and "Not enough

@@ -5,6 +5,7 @@
  * BNB with its 0.001 surcharge, then `POST /shop/buy`), or one press through `POST /drop` in the gDAO store,
  * which also locks while the caravan restocks. A purchase shows a success line for 3 s and the shop stays.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -39,7 +40,7 @@ export interface ShopScreenProps {
   locked?: boolean;
 }
 
-const TITLES: Readonly<Record<ShopVariant, string>> = { mage: 'Mage Shop', egg: 'Egg Shop', gdao: 'gDAO Store' };
+const TITLES: Readonly<Record<ShopVariant, string>> = { mage: t.shop.mageShop, egg: t.shop.eggShop, gdao: t.shop.gdaoStore };
 
 /** The screen. */
 export default function ShopScreen(props: ShopScreenProps) {
@@ -91,7 +92,7 @@ function Shop({ variant, user, api = shopApi, wallet = walletApi, onRefresh = re
       <RoundCountdown place="area" />
       <section className="panel" aria-label={TITLES[variant]}>
         {items === null ? <p data-testid="shop-loading">{error || LOADING_SHOP}</p> : null}
-        {items !== null && items.length === 0 ? <p data-testid="shop-empty">Nothing for sale right now</p> : null}
+        {items !== null && items.length === 0 ? <p data-testid="shop-empty">{t.shop.empty}</p> : null}
         {item ? <ItemDetails item={item} /> : null}
       </section>
       <p className="success-line" role="status" data-testid="shop-success">
@@ -113,7 +114,7 @@ function Shop({ variant, user, api = shopApi, wallet = walletApi, onRefresh = re
         }}
       />
       <Button variant="secondary" onClick={() => navigate(variant === 'gdao' ? '/coop' : '/')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

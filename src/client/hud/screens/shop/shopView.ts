@@ -3,6 +3,7 @@
  * paying currency, the price and stock texts, the BNB surcharge, the caravan's restock lock and the
  * purchase request with its validation text in the spec's order. Pure: the screen only renders it.
  */
+import { t } from '../../../i18n/t';
 import type { User } from '../../../../shared/api/user';
 import { formatUnits, formatUnitsTrimmed } from '../../../../shared/money/format';
 import { parseUnits } from '../../../../shared/money/parse';
@@ -12,7 +13,7 @@ import { PLATFORM_ADDRESS, type FeeQuoteBody } from '../../../net/walletApi';
 import type { ShopItem, ShopListType } from '../../../net/shopApi';
 
 /** Shown until the shop's lists have loaded (spec 2 §2). */
-export const LOADING_SHOP = 'Loading shop...';
+export const LOADING_SHOP = t.shop.loading;
 /** Shop lists poll period (spec 2 §9). */
 export const SHOP_POLL_MS = 20_000;
 /** The success message clears after this long (spec 2 §2, §9). */
@@ -20,17 +21,17 @@ export const SUCCESS_CLEAR_MS = 3_000;
 /** BNB payments carry this surcharge (spec 2 §9), in BNB. */
 export const BNB_SURCHARGE = '0.001';
 /** Purchases lock while the caravan's restock is pending and goods remain (spec 2 §4). */
-export const RESTOCK_LABEL = 'Locked for restock';
+export const RESTOCK_LABEL = t.shop.restock;
 /** Shown once a purchase went through (not worded by the spec). */
-export const SUCCESS_TEXT = 'Purchase complete';
+export const SUCCESS_TEXT = t.shop.success;
 /** An item whose stock is 0 (not worded by the spec; the server refuses it anyway). */
-export const SOLD_OUT = 'Sold out';
+export const SOLD_OUT = t.shop.soldOut;
 /** The gDAO store needs a confirmed e-mail (spec 2 §5); the wording is ours. */
-export const CONFIRM_EMAIL_FIRST = 'Confirm your e-mail first';
+export const CONFIRM_EMAIL_FIRST = t.shop.confirmEmailFirst;
 /** Labels of the two-stage purchase (stage 0 as the starter pack's precalculation). */
-export const SHOP_LABELS = { stage0: 'Precalculate transaction GAS', stage1: 'Approve purchase' } as const;
+export const SHOP_LABELS = { stage0: t.common.precalculateGas, stage1: t.shop.approve };
 /** Label of a gDAO store purchase: one press, no gas. */
-export const GDAO_LABEL = 'Buy with gDAO';
+export const GDAO_LABEL = t.shop.buyWithGdao;
 
 /** The shop variants: /mageshop (eggs + items), /eggshop (eggs), /gdaoshop (gDAO store with the caravan). */
 export type ShopVariant = 'mage' | 'egg' | 'gdao';
@@ -40,10 +41,10 @@ export type PayCurrency = WireCurrency | 'token';
 
 /** Names and display decimals per paying currency (spec 2 §9: USDC 2, BNB 4, ANGLS 8, tokens 0). */
 export const PAY_CURRENCIES: Readonly<Record<PayCurrency, { name: string; decimals: number; scale: number }>> = {
-  busd: { name: 'USDC', decimals: 2, scale: wireScale('busd') },
-  bnb: { name: 'BNB', decimals: 4, scale: wireScale('bnb') },
-  ngls: { name: 'ANGLS', decimals: 8, scale: wireScale('ngls') },
-  token: { name: 'gDAO', decimals: 0, scale: 0 },
+  busd: { name: t.units.busd, decimals: 2, scale: wireScale('busd') },
+  bnb: { name: t.units.bnb, decimals: 4, scale: wireScale('bnb') },
+  ngls: { name: t.units.ngls, decimals: 8, scale: wireScale('ngls') },
+  token: { name: t.units.gdao, decimals: 0, scale: 0 },
 };
 
 const PAY_ORDER: readonly PayCurrency[] = ['busd', 'bnb', 'ngls', 'token'];
@@ -71,16 +72,16 @@ export function shownUnits(units: bigint, currency: PayCurrency): string {
   return formatUnits(units, scale, decimals);
 }
 
-/** "12.50 USDC", "0.0500 BNB", "200.00000000 ANGLS", "7 gDAO", or "Free". */
+/** "12.50 USDC", "0.0500 BNB", "200.00000000 ANGLS", "7 gDAO", or t.shop.free. */
 export function priceText(item: ShopItem): string {
   const currency = payCurrency(item);
-  if (!currency) return 'Free';
+  if (!currency) return t.shop.free;
   return `${shownUnits(priceUnits(item, currency), currency)} ${PAY_CURRENCIES[currency].name}`;
 }
 
 /** The BNB surcharge line for an item paid in BNB, else ''. */
 export function surchargeText(item: ShopItem): string {
-  return payCurrency(item) === 'bnb' ? `+ ${shownUnits(parseUnits(BNB_SURCHARGE, wireScale('bnb')), 'bnb')} BNB surcharge` : '';
+  return payCurrency(item) === 'bnb' ? t.shop.surcharge(shownUnits(parseUnits(BNB_SURCHARGE, wireScale('bnb')), 'bnb')) : '';
 }
 
 /** The stock: a count, or null when unlimited ('many'). */
@@ -93,7 +94,7 @@ export function stockOf(item: ShopItem): number | null {
 /** "Stock: many" or "Stock: 3". */
 export function stockText(item: ShopItem): string {
   const stock = stockOf(item);
-  return `Stock: ${stock === null ? 'many' : stock}`;
+  return t.shop.stock(stock);
 }
 
 /** The caravan fields of the game view (FACTS.md "Game"). */

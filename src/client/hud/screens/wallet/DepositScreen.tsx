@@ -2,6 +2,7 @@
  * /deposit (spec 2 §2 names it; its content is ours): the deposit address as text (tap copies) and as a QR
  * code (qrcode loads only when this screen opens), and on the dev chain a Test Coin button.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState } from 'react';
 import { navigate } from '../../../stores/router';
 import { walletApi, type WalletApi } from '../../../net/walletApi';
@@ -44,7 +45,7 @@ export default function DepositScreen({ api = walletApi, qr = qrDataUrl }: Depos
     setBusy(true);
     void api.testCoin().then((r) => {
       setBusy(false);
-      setNote(r.ok ? r.message || 'Test Coin Sent' : r.text);
+      setNote(r.ok ? r.message || t.wallet.testCoinSent : r.text);
     });
   };
 
@@ -52,19 +53,19 @@ export default function DepositScreen({ api = walletApi, qr = qrDataUrl }: Depos
     <main className="screen" data-testid="screen-deposit">
       <RoundCountdown place="area" />
       <section className="panel">
-        <h2>Deposit</h2>
-        <p className="muted">Send BNB or USDC on BNB Smart Chain to your deposit address. It is credited once final.</p>
+        <h2>{t.wallet.deposit}</h2>
+        <p className="muted">{t.wallet.depositIntro}</p>
         <AddressCopy address={address} testId="deposit-address" />
-        {image ? <img src={image} alt="Deposit address QR code" data-testid="deposit-qr" width={240} height={240} /> : null}
+        {image ? <img src={image} alt={t.wallet.depositQr} data-testid="deposit-qr" width={240} height={240} /> : null}
         <Button variant="secondary" small onClick={testCoin} disabled={busy} data-testid="test-coin">
-          {busy ? 'Processing transaction...' : 'Get Test Coin'}
+          {busy ? t.common.processingTransaction : t.wallet.getTestCoin}
         </Button>
         <p className="muted" role={note ? 'status' : undefined} data-testid="deposit-note">
           {note}
         </p>
       </section>
       <Button variant="secondary" onClick={() => navigate('/')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

@@ -4,6 +4,7 @@
  * allowance by level, and the two-stage button: the gas precalculation (`POST /wallet/withdraw`), then the
  * trade (`POST /wallet/exchange`).
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -68,7 +69,7 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
     invalid: request.invalid,
     activation: mastershipTarget(user),
     locked: false,
-    labels: { stage0: 'Calculate exchange', stage1: EXCHANGE_OPS[op].label },
+    labels: { stage0: t.wallet.calculateExchange, stage1: EXCHANGE_OPS[op].label },
     activate: (target) => navigate(target),
     refresh: onRefresh,
     leave: () => navigate('/'),
@@ -79,9 +80,9 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
     <main className="screen" data-testid="screen-exchange">
       <RoundCountdown place="area" />
       <section className="panel">
-        <h2>GSCB Exchange</h2>
+        <h2>{t.wallet.exchange}</h2>
         {rates ? null : <p data-testid="exchange-loading">{LOADING_EXCHANGE}</p>}
-        <fieldset className="row" aria-label="Operation" disabled={!rates}>
+        <fieldset className="row" aria-label={t.wallet.operation} disabled={!rates}>
           {(Object.keys(EXCHANGE_OPS) as ExchangeOp[]).map((o) => (
             <label key={o}>
               <input
@@ -99,7 +100,7 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
           ))}
         </fieldset>
         <Field
-          label={`Amount (${CURRENCY_NAMES[from]})`}
+          label={t.wallet.amountIn(CURRENCY_NAMES[from])}
           value={amount}
           onValue={(v) => setAmount(typedAmount(v, from))}
           inputMode="decimal"
@@ -108,28 +109,28 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
         />
         {rates ? (
           <dl className="balances">
-            <dt>You receive</dt>
+            <dt>{t.wallet.youReceive}</dt>
             <dd data-testid="exchange-receive">{`${shown(request.received, to)} ${CURRENCY_NAMES[to]}`}</dd>
-            <dt>Fee</dt>
+            <dt>{t.wallet.fee}</dt>
             <dd data-testid="exchange-fee">{`${feePercent(op, rates)}%`}</dd>
-            <dt>ANGLS pool</dt>
+            <dt>{t.wallet.poolNgls}</dt>
             <dd data-testid="pool-ngls">{shown(rates.exchangePoolNgls, 'ngls')}</dd>
-            <dt>USDC pool (ANGLS)</dt>
+            <dt>{t.wallet.poolBusdNgls}</dt>
             <dd data-testid="pool-busd-ngls">{shown(rates.exchangePoolBusdNgls, 'busd')}</dd>
-            <dt>BNB pool</dt>
+            <dt>{t.wallet.poolBnb}</dt>
             <dd data-testid="pool-bnb">{shown(rates.exchangePoolBnb, 'bnb')}</dd>
-            <dt>USDC pool (BNB)</dt>
+            <dt>{t.wallet.poolBusdBnb}</dt>
             <dd data-testid="pool-busd-bnb">{shown(rates.exchangePoolBusdBnb, 'busd')}</dd>
           </dl>
         ) : null}
         <p className="muted" data-testid="exchange-allowance">
           {allowanceLabel(user)}
         </p>
-        <p className="muted" data-testid="exchange-balance">{`Balance: ${shown(balanceOf(user, from), from)} ${CURRENCY_NAMES[from]}`}</p>
+        <p className="muted" data-testid="exchange-balance">{t.wallet.balance(shown(balanceOf(user, from), from), CURRENCY_NAMES[from])}</p>
       </section>
       <TransactionButton flow={flow} testId="exchange-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

@@ -3,6 +3,7 @@
  * currency and the two-stage button. A withdrawal is a send to an outside address, so /withdraw is the same
  * form offering the chain currencies only.
  */
+import { t } from '../../../i18n/t';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -50,7 +51,7 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
     invalid: request.invalid,
     activation: mastershipTarget(user),
     locked: false,
-    labels: { stage0: 'Calculate GAS', stage1: variant === 'send' ? 'Send Coins' : 'Withdraw' },
+    labels: { stage0: t.wallet.calculateGas, stage1: variant === 'send' ? t.wallet.sendCoins : t.wallet.withdraw },
     activate: (to) => navigate(to),
     refresh: onRefresh,
     leave: () => navigate('/'),
@@ -62,10 +63,10 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
     <main className="screen" data-testid={`screen-${variant}`}>
       <RoundCountdown place="area" />
       <section className="panel">
-        <h2>{variant === 'send' ? 'Send Coins' : 'Withdraw'}</h2>
-        <Field label="Wallet address" value={address} onValue={setAddress} autoComplete="off" spellCheck={false} data-testid="send-address" />
-        <Field label="Amount" value={amount} onValue={(v) => setAmount(typedAmount(v, currency))} inputMode="decimal" data-testid="send-amount" />
-        <fieldset className="row" aria-label="Currency">
+        <h2>{variant === 'send' ? t.wallet.sendCoins : t.wallet.withdraw}</h2>
+        <Field label={t.wallet.walletAddress} value={address} onValue={setAddress} autoComplete="off" spellCheck={false} data-testid="send-address" />
+        <Field label={t.wallet.amount} value={amount} onValue={(v) => setAmount(typedAmount(v, currency))} inputMode="decimal" data-testid="send-amount" />
+        <fieldset className="row" aria-label={t.wallet.currency}>
           {currencies.map((c) => (
             <label key={c}>
               <input
@@ -87,7 +88,7 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
             .filter((g) => currencies.includes(g.currency))
             .map((g) => (
               <div key={g.currency} className={g.currency === currency ? 'chosen' : ''}>
-                <dt>{`GAS ${g.name}`}</dt>
+                <dt>{t.wallet.gas(g.name)}</dt>
                 <dd data-testid={`gas-${g.currency}`}>{g.gas}</dd>
               </div>
             ))}
@@ -95,7 +96,7 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
       </section>
       <TransactionButton flow={flow} testId="send-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

@@ -5,6 +5,7 @@
  * `POST /shop/buy`; pack 4 is bought at once, without gas. Locked while the
  * round is locked, like every shop purchase. Address and user are polled every 5 s.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -85,21 +86,21 @@ function StarterBuy({ user, api = walletApi, onRefresh = refreshAfterTransaction
     <main className="screen" data-testid="screen-starterbuy">
       <RoundCountdown place="area" />
       <section className="panel">
-        <h2>{`${user.name} Purse`}</h2>
+        <h2>{t.components.purse(user.name)}</h2>
         <dl className="balances">
-          <dt>ANGLS</dt>
+          <dt>{t.units.ngls}</dt>
           <dd data-testid="starter-ngls">{shown(user.balance_ngls, 'ngls')}</dd>
-          <dt>USDC</dt>
+          <dt>{t.units.busd}</dt>
           <dd data-testid="starter-busd">{shown(user.balance_busd, 'busd')}</dd>
-          <dt>BNB</dt>
+          <dt>{t.units.bnb}</dt>
           <dd data-testid="starter-bnb">{shown(user.balance_bnb, 'bnb')}</dd>
-          <dt>gDAO</dt>
+          <dt>{t.units.gdao}</dt>
           <dd data-testid="starter-gdao">{gdaoQuantity(user.items)}</dd>
         </dl>
         <AddressCopy address={address} testId="starter-address" />
       </section>
-      <section className="panel" aria-label="Starter packs">
-        {packs === null ? <p data-testid="starter-loading">{loadError || 'Loading starter packs...'}</p> : null}
+      <section className="panel" aria-label={t.wallet.starterPacks}>
+        {packs === null ? <p data-testid="starter-loading">{loadError || t.wallet.loadingPacks}</p> : null}
         {(packs ?? []).map((pack, i) => (
           <label key={pack.id} className="pack" data-testid={`pack-${pack.id}`}>
             <input
@@ -117,7 +118,7 @@ function StarterBuy({ user, api = walletApi, onRefresh = refreshAfterTransaction
       </section>
       <TransactionButton flow={flow} testId="starter-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

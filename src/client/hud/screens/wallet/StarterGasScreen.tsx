@@ -3,6 +3,7 @@
  * (address and user polled every 5 s so a deposit shows up), and the button that records a gas deposit of
  * at least 0.001 BNB (`POST /api/onboarding/gas`); then on to /starterbuy.
  */
+import { t } from '../../../i18n/t';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
@@ -58,27 +59,25 @@ function StarterGas({ user, api = walletApi, onRefresh = refreshAfterTransaction
     <main className="screen" data-testid="screen-startergas">
       <RoundCountdown place="area" />
       <section className="panel">
-        <h2>The Gates of Blessing</h2>
+        <h2>{t.wallet.gates}</h2>
         <p>
-          Every Master who enters Cryptonomics first feeds the Gates: a small deposit of BNB that pays the gas of
-          your transactions on the chain. Send at least 0.001 BNB to your address below.
+          {t.wallet.gatesStory}
         </p>
         <AddressCopy address={address} testId="gas-address" />
-        <p className="muted" data-testid="gas-balance">{`BNB balance: ${shown(user.balance_bnb, 'bnb')}`}</p>
+        <p className="muted" data-testid="gas-balance">{t.wallet.bnbBalance(shown(user.balance_bnb, 'bnb'))}</p>
         <label>
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="covenant" /> I agree to the
-          covenant of the Gates
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="covenant" /> {t.wallet.agreeCovenant}
         </label>
       </section>
       {user.start_gas ? (
         <Button onClick={() => navigate('/starterbuy')} data-testid="gas-continue">
-          Continue
+          {t.common.continue}
         </Button>
       ) : (
         <TransactionButton flow={flow} testId="gas-submit" />
       )}
       <Button variant="secondary" onClick={() => navigate('/')}>
-        Return
+        {t.common.return}
       </Button>
     </main>
   );

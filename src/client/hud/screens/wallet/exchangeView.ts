@@ -3,6 +3,7 @@
  * exact integer arithmetic (the server's answer is authoritative), the fee percent, the pool that pays,
  * the weekly melt label and the validation text in the spec's order.
  */
+import { t } from '../../../i18n/t';
 import type { User } from '../../../../shared/api/user';
 import { LEVEL_TITLES } from '../../../../shared/api/user';
 import { formatUnits } from '../../../../shared/money/format';
@@ -14,7 +15,7 @@ import type { PrecalcFee } from '../../../machines/transactionMachine';
 import { PLATFORM_ADDRESS, type ExchangeBody, type FeeQuoteBody, type Rates } from '../../../net/walletApi';
 
 /** Shown, with the button locked, until the rates have loaded. */
-export const LOADING_EXCHANGE = 'Loading exchange...';
+export const LOADING_EXCHANGE = t.wallet.loadingExchange;
 /** Rates poll period (spec 2 §9). */
 export const RATES_POLL_MS = 30_000;
 /** Mint bonus (spec 2 §9). */
@@ -25,10 +26,10 @@ export type ExchangeOp = 'mint' | 'melt' | 'swapToBnb' | 'swapToUsdc';
 
 /** Each operation: what is paid, what is received, its label and the pool paying it out. */
 export const EXCHANGE_OPS: Readonly<Record<ExchangeOp, { from: WireCurrency; to: WireCurrency; label: string; pool: keyof Rates }>> = {
-  mint: { from: 'busd', to: 'ngls', label: 'Mint ANGLS', pool: 'exchangePoolNgls' },
-  melt: { from: 'ngls', to: 'busd', label: 'Melt ANGLS', pool: 'exchangePoolBusdNgls' },
-  swapToBnb: { from: 'busd', to: 'bnb', label: 'Swap USDC to BNB', pool: 'exchangePoolBnb' },
-  swapToUsdc: { from: 'bnb', to: 'busd', label: 'Swap BNB to USDC', pool: 'exchangePoolBusdBnb' },
+  mint: { from: 'busd', to: 'ngls', label: t.wallet.mint, pool: 'exchangePoolNgls' },
+  melt: { from: 'ngls', to: 'busd', label: t.wallet.melt, pool: 'exchangePoolBusdNgls' },
+  swapToBnb: { from: 'busd', to: 'bnb', label: t.wallet.swapToBnb, pool: 'exchangePoolBnb' },
+  swapToUsdc: { from: 'bnb', to: 'busd', label: t.wallet.swapToUsdc, pool: 'exchangePoolBusdBnb' },
 };
 
 interface Ratio {
@@ -81,7 +82,7 @@ export function shown(value: string | bigint, currency: WireCurrency): string {
 /** The weekly melt allowance label, by the player's level title. */
 export function allowanceLabel(user: Pick<User, 'level' | 'withdraws'>): string {
   const title = LEVEL_TITLES[user.level] ?? '';
-  return `${title} weekly melt limit: ${shown(user.withdraws, 'ngls')} ANGLS`;
+  return t.wallet.meltLimit(title, shown(user.withdraws, 'ngls'));
 }
 
 /** The trade's body, the gas precalculation's body, the reset key, and the validation text: rates, amount, balance (+ gas), allowance, pool (stage 1). */

@@ -1,4 +1,5 @@
 /** The send form's logic (spec 2 §2 "Send screen", §5): the body it posts, its validation text, the gas preview. */
+import { t } from '../../../i18n/t';
 import type { User } from '../../../../shared/api/user';
 import { formatUnits } from '../../../../shared/money/format';
 import {
@@ -15,7 +16,7 @@ export interface SendForm {
 }
 
 /** Currency names as the screens show them. */
-export const CURRENCY_NAMES: Readonly<Record<WireCurrency, string>> = { ngls: 'ANGLS', busd: 'USDC', bnb: 'BNB' };
+export const CURRENCY_NAMES: Readonly<Record<WireCurrency, string>> = { ngls: t.units.ngls, busd: t.units.busd, bnb: t.units.bnb };
 
 /** Gas and amounts show with 8 decimals (spec 2 §9). */
 export const GAS_DECIMALS = 8;

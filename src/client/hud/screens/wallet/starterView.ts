@@ -2,19 +2,20 @@
  * The activation screens' logic (spec 2 §2 "Starter pack purchase", "Gas deposit", §4, §5): the gas deposit
  * check, which starter packs can be afforded (price + gas, pack 4 without gas), the purchase request.
  */
+import { t } from '../../../i18n/t';
 import type { User } from '../../../../shared/api/user';
 import { checkBalance, checkGasDeposit, feeUnits, wireUnits } from '../../../../shared/rules/wallet';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
 import { PLATFORM_ADDRESS, type FeeQuoteBody, type StarterPack } from '../../../net/walletApi';
 
 /** Starter purchase labels (spec 2 §4). */
-export const STARTER_LABELS = { stage0: 'Precalculate transaction GAS', stage1: 'Enter Cryptonomics' } as const;
+export const STARTER_LABELS = { stage0: t.common.precalculateGas, stage1: t.common.enterCryptonomics };
 /** The gas deposit button. */
-export const GAS_LABEL = 'Bind the Covenant';
+export const GAS_LABEL = t.wallet.bindCovenant;
 /** Shown until a pack is chosen (not in the spec: the spec's screen always has one selected). */
-export const CHOOSE_PACK = 'Choose a starter pack';
+export const CHOOSE_PACK = t.wallet.choosePack;
 /** Shown until the covenant is agreed to. */
-export const AGREE_COVENANT = 'Agree to the covenant';
+export const AGREE_COVENANT = t.wallet.agreeFirst;
 
 /**
  * The pack bought without gas and without precalculation: the fourth of the list as the server orders it

@@ -1,4 +1,5 @@
 /** The chat log panel of verse mode (spec 3 §2): the entries the player can hear, oldest first, as plain text. */
+import { t } from '../../../i18n/t';
 import { useStore } from '@nanostores/react';
 import { $chatLog } from '../../../game/world/worldStores';
 
@@ -6,7 +7,7 @@ import { $chatLog } from '../../../game/world/worldStores';
 export function ChatLog() {
   const log = useStore($chatLog);
   return (
-    <ol className="world-chat" aria-label="Chat log" aria-live="polite" data-testid="world-chat">
+    <ol className="world-chat" aria-label={t.world.chatLog} aria-live="polite" data-testid="world-chat">
       {log.map((c) => (
         <li key={c.id}>
           <b>

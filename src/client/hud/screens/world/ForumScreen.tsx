@@ -3,6 +3,7 @@
  * (enter, refresh, walk, leave), the ambience loop, and the action button's machine; the header, the top
  * panel, the controls, the list view, the countdown, and the loading overlay until the room has loaded.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useMachine } from '@xstate/react';
@@ -29,7 +30,7 @@ import { WorldListView } from './WorldListView';
 import './ForumScreen.css';
 
 /** The loading overlay's text (spec 3 §2). */
-export const LOADING_TEXT = 'Stabilizing Quantum-Temporal Flux...';
+export const LOADING_TEXT = t.common.splash;
 /** The ambience loop's volume (spec 3 §9). */
 export const AMBIENCE_VOLUME = 0.3;
 

@@ -3,6 +3,7 @@
  * the action machine's text while it sends or shows a result, and the verse / yell / scribe inputs (verse
  * mode opens the chat log). An empty verse or scribe is not sent; an empty yell just closes.
  */
+import { t } from '../../../i18n/t';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WorldAction, WorldActionState } from '../../../machines/worldActionMachine';
@@ -96,22 +97,22 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
   };
 
   return (
-    <section className="world-controls" aria-label="Actions">
+    <section className="world-controls" aria-label={t.world.actions}>
       {input === 'verse' && <ChatLog />}
       {input && (
         <form className="world-input" onSubmit={submit}>
           <input
-            aria-label={input === 'verse' ? 'Verse' : input === 'yell' ? 'Yell' : 'Scribe'}
+            aria-label={input === 'verse' ? t.world.verse : input === 'yell' ? t.world.yell : t.world.scribe}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             autoFocus
             data-testid={`world-input-${input}`}
           />
           <Button type="submit" small data-testid="world-input-send">
-            {input === 'scribe' ? 'Inscribe' : 'Send'}
+            {input === 'scribe' ? t.world.inscribe : t.world.send}
           </Button>
           <Button small variant="secondary" onClick={() => setInput(null)}>
-            Close
+            {t.common.close}
           </Button>
         </form>
       )}
@@ -123,8 +124,8 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
         <div className="world-buttons">
           {selected && (
             <p className="world-selected" data-testid="world-selected">
-              {selected.type === 'master' ? selected.name : `Inscription by ${selected.name}`}
-              <Button small variant="link" aria-label="Deselect" onClick={() => $worldSelection.set(null)}>
+              {selected.type === 'master' ? selected.name : t.world.inscriptionBy(selected.name)}
+              <Button small variant="link" aria-label={t.world.deselect} onClick={() => $worldSelection.set(null)}>
                 ×
               </Button>
             </p>

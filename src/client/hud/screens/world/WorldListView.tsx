@@ -3,6 +3,7 @@
  * distance from the own avatar, each with its actions as real buttons (the same actions as a tap on the
  * stage). Closed by default; its toggle is a real button.
  */
+import { t } from '../../../i18n/t';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { WorldObject } from '../../../../shared/api/rooms';
@@ -36,9 +37,9 @@ export function WorldListView({ tap }: WorldListViewProps) {
   const open = useStore($worldListOpen);
   const setOpen = (v: boolean) => $worldListOpen.set(v);
   return (
-    <section className="world-list" aria-label="Nearby">
+    <section className="world-list" aria-label={t.world.nearby}>
       <Button small variant="secondary" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="world-list-toggle">
-        {open ? 'Hide list' : 'List view'}
+        {open ? t.world.hideList : t.world.listView}
       </Button>
       {open && <NearbyList tap={tap} />}
     </section>
@@ -52,21 +53,21 @@ function NearbyList({ tap }: WorldListViewProps) {
   const selected = useStore($worldSelection);
   const admin = useStore($isAdminName);
   const list = nearestObjects(objects.byId.values(), own, coordinate);
-  if (list.length === 0) return <p className="dim">Nobody else is here.</p>;
+  if (list.length === 0) return <p className="dim">{t.world.nobody}</p>;
   return (
     <ul className="world-nearby" data-testid="world-nearby">
       {list.map((o) => (
         <li key={o.id} aria-current={o.id === selected ? 'true' : undefined}>
           <Button small variant="link" aria-pressed={o.id === selected} onClick={() => $worldSelection.set(o.id === selected ? null : o.id)}>
-            {o.type === 'master' ? o.name : `Inscription by ${o.name}: ${o.data.verse}`}
+            {o.type === 'master' ? o.name : t.world.inscriptionWith(o.name, o.data.verse)}
           </Button>
-          <span className="dim"> {Math.abs(o.coordinate - coordinate)} away</span>
+          <span className="dim"> {t.world.away(Math.abs(o.coordinate - coordinate))}</span>
           {selectionControls(o, admin).map((c) =>
             c.kind === 'action' ? (
               <Button
                 key={c.label}
                 small
-                aria-label={`${c.label}: ${o.name}`}
+                aria-label={t.world.actionOn(c.label, o.name)}
                 onClick={() => {
                   $worldSelection.set(o.id);
                   tap(c.action);

@@ -3,6 +3,8 @@
  * stands"; its layout is not specified): the eye's telemetry, the incense rate, the caravan, the chest's
  * supply, else the room and who is present. Pure: label–value rows.
  */
+import { t } from '../../../i18n/t';
+import { formatNumber } from '../../../i18n/format';
 import type { GameView } from '../../../../shared/api/game';
 import { incenseRate, type RoomId, type ZoneName } from '../../../../shared/rules/world';
 import type { Telemetry } from '../../../net/worldApi';
@@ -33,28 +35,28 @@ export interface PanelSource {
 
 /** The panel at `s`. */
 export function topPanel(s: PanelSource): TopPanel {
-  const t = s.telemetry;
+  const tel = s.telemetry;
   if (s.zone === 'eye') {
     return {
-      title: 'Mining',
+      title: t.world.panel.mining,
       rows: [
-        { label: 'Total pool', value: t?.total_pool ?? '…' },
-        { label: 'Nodes', value: t ? String(t.totalNodes) : '…' },
-        { label: 'Total mined', value: t?.total_mined ?? '…' },
-        { label: 'Masters', value: t ? String(t.total_users) : '…' },
-        { label: 'Emission', value: t?.emit ?? '…' },
+        { label: t.world.panel.totalPool, value: tel?.total_pool ?? '…' },
+        { label: t.world.panel.nodes, value: tel ? formatNumber(tel.totalNodes) : '…' },
+        { label: t.world.panel.totalMined, value: tel?.total_mined ?? '…' },
+        { label: t.world.panel.masters, value: tel ? formatNumber(tel.total_users) : '…' },
+        { label: t.world.panel.emission, value: tel?.emit ?? '…' },
       ],
     };
   }
   if (s.zone === 'incense1' || s.zone === 'incense2' || s.zone === 'incense3') {
-    return { title: 'Incense', rows: [{ label: 'Green Mining Rate', value: `x${incenseRate(activeIncense(s.game, s.nowMs))}` }] };
+    return { title: t.world.panel.incense, rows: [{ label: t.world.panel.greenRate, value: `x${incenseRate(activeIncense(s.game, s.nowMs))}` }] };
   }
   if (s.zone === 'caravan') {
     const back = s.game?.caravan ? parseUtc(s.game.caravan) : Number.NaN;
-    const rows = [{ label: 'Caravan goods', value: String(s.game?.caravan_items ?? 0) }];
-    if (back > s.nowMs) rows.push({ label: 'Returns in', value: timeLeftText(back - s.nowMs) });
-    return { title: 'Caravan', rows };
+    const rows = [{ label: t.world.panel.caravanGoods, value: String(s.game?.caravan_items ?? 0) }];
+    if (back > s.nowMs) rows.push({ label: t.world.panel.returnsIn, value: timeLeftText(back - s.nowMs) });
+    return { title: t.world.panel.caravan, rows };
   }
-  if (s.zone === 'chest') return { title: 'gDAO Treasury', rows: [{ label: 'Supply', value: s.game?.gdao_chest_supply ?? '…' }] };
-  return { title: s.room === 1 ? 'Forum' : 'Olympia', rows: [{ label: 'Masters here', value: String(s.mastersPresent) }] };
+  if (s.zone === 'chest') return { title: t.world.panel.treasury, rows: [{ label: t.world.panel.supply, value: s.game?.gdao_chest_supply ?? '…' }] };
+  return { title: s.room === 1 ? t.world.panel.forum : t.world.panel.olympia, rows: [{ label: t.world.panel.mastersHere, value: formatNumber(s.mastersPresent) }] };
 }

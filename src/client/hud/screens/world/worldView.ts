@@ -3,6 +3,7 @@
  * a gate, a zone, or the open lane (Verse, Yell, Scribe). Pure: the screen renders the list and sends
  * its actions through the action-button machine.
  */
+import { t } from '../../../i18n/t';
 import type { WorldObject } from '../../../../shared/api/rooms';
 import type { GameView } from '../../../../shared/api/game';
 import { parseUtc } from '../../../../shared/rules/wallet/panel';
@@ -37,31 +38,14 @@ export interface WorldPlace {
 }
 
 /** Fixed texts of the zones that do nothing yet, and of the gates (spec 3 §2, §4). */
-export const WORLD_TEXTS = {
-  leave: 'Leave Forum',
-  senate: 'Only for Senators and Patricius',
-  olympia: 'Travel to Olympia',
-  forum: 'Travel to Forum',
-  notes: 'Rules will be available soon',
-  goldenstate: 'will be available soon',
-  quests: 'Quests will be available soon',
-  mint: 'Minting will be available soon',
-  funding: 'gDAO Funding will be available soon',
-  mail: 'Mail will be available soon',
-  chestLocked: 'gDAO Treasury is now locked',
-  noIncense: 'You have no Incense to burn',
-  burnIncense: 'Burn Incense',
-  sendCaravan: 'Send Caravan',
-  noMap: 'You have no Map to start caravan',
-  unpack: 'Unpack Caravan goods',
-} as const;
+export const WORLD_TEXTS = t.world.texts;
 
 /** Labels of the zone doors (the spec names only where they lead). */
 const DOORS: Partial<Record<ZoneName, { label: string; to: string }>> = {
-  ledger: { label: 'gDAO Ledger', to: '/gdaoledger' },
-  chest: { label: 'gDAO Treasury', to: '/gdaochest' },
-  taxbox: { label: 'Tax Box', to: '/tax' },
-  store: { label: 'Community Store', to: '/gdaoshop' },
+  ledger: { label: t.world.doors.ledger, to: '/gdaoledger' },
+  chest: { label: t.world.doors.chest, to: '/gdaochest' },
+  taxbox: { label: t.world.doors.taxbox, to: '/tax' },
+  store: { label: t.world.doors.store, to: '/gdaoshop' },
 };
 
 /** Time left as "1h 05m" from an hour on, else "mm:ss" (never negative). */
@@ -92,7 +76,7 @@ function incenseControl(slot: 1 | 2 | 3, p: WorldPlace): WorldControl {
   const ends = incenseEnds(p.game)[slot - 1]!;
   if (ends > p.nowMs) {
     const rate = incenseRate(activeIncense(p.game, p.nowMs));
-    return { kind: 'text', label: `x${rate} Green Mining Rate for ${timeLeftText(ends - p.nowMs)}` };
+    return { kind: 'text', label: t.world.incenseActive(rate, timeLeftText(ends - p.nowMs)) };
   }
   if ((p.items.Incense ?? 0) < 1) return { kind: 'text', label: WORLD_TEXTS.noIncense };
   return { kind: 'action', label: WORLD_TEXTS.burnIncense, action: { kind: 'incense', slot } };
@@ -100,7 +84,7 @@ function incenseControl(slot: 1 | 2 | 3, p: WorldPlace): WorldControl {
 
 function caravanControl(p: WorldPlace): WorldControl {
   const returns = until(p.game?.caravan);
-  if (returns > p.nowMs) return { kind: 'text', label: `Caravan will return in ${timeLeftText(returns - p.nowMs)}` };
+  if (returns > p.nowMs) return { kind: 'text', label: t.world.caravanReturns(timeLeftText(returns - p.nowMs)) };
   if ((p.game?.caravan_items ?? 0) > 0) return { kind: 'action', label: WORLD_TEXTS.unpack, action: { kind: 'caravan' } };
   if ((p.items.Map ?? 0) < 1) return { kind: 'text', label: WORLD_TEXTS.noMap };
   return { kind: 'action', label: WORLD_TEXTS.sendCaravan, action: { kind: 'caravan' } };
@@ -141,16 +125,16 @@ function zoneControls(zone: ZoneName, p: WorldPlace): WorldControl[] | null {
 export function selectionControls(o: WorldObject, admin: boolean): WorldControl[] {
   if (o.type === 'master') {
     return [
-      { kind: 'action', label: 'Send Coins', action: { kind: 'send', id: o.id } },
-      { kind: 'action', label: 'Like', action: { kind: 'like', id: o.id } },
+      { kind: 'action', label: t.wallet.sendCoins, action: { kind: 'send', id: o.id } },
+      { kind: 'action', label: t.world.like, action: { kind: 'like', id: o.id } },
     ];
   }
-  const vote: WorldControl = { kind: 'action', label: 'Vote Inscription', action: { kind: 'vote', id: o.id } };
-  return admin ? [vote, { kind: 'action', label: 'Promote', action: { kind: 'promote', id: o.id } }] : [vote];
+  const vote: WorldControl = { kind: 'action', label: t.world.vote, action: { kind: 'vote', id: o.id } };
+  return admin ? [vote, { kind: 'action', label: t.world.promote, action: { kind: 'promote', id: o.id } }] : [vote];
 }
 
 /** The yell, offered wherever the player stands: a yell is heard along the whole lane, so no spot is needed for it. */
-const YELL: WorldControl = { kind: 'input', label: 'Yell', input: 'yell' };
+const YELL: WorldControl = { kind: 'input', label: t.world.yell, input: 'yell' };
 
 /**
  * The controls at `p`, the main one first: a selection's; else a gate's, a zone's or the lane's (Verse,
@@ -170,8 +154,8 @@ function placeControls(p: WorldPlace): WorldControl[] {
   const zone = zoneAt(p.room, p.coordinate);
   const inZone = zone ? zoneControls(zone, p) : null;
   if (inZone) return inZone;
-  const lane: WorldControl[] = [{ kind: 'input', label: 'Verse', input: 'verse' }];
-  if ((p.items.Scribe ?? 0) > 0) lane.push({ kind: 'input', label: 'Scribe', input: 'scribe' });
+  const lane: WorldControl[] = [{ kind: 'input', label: t.world.verse, input: 'verse' }];
+  if ((p.items.Scribe ?? 0) > 0) lane.push({ kind: 'input', label: t.world.scribe, input: 'scribe' });
   return lane;
 }
 
