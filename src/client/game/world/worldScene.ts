@@ -24,7 +24,7 @@ import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
 import { AvatarMotion } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
 import { objectChange } from './worldDiff';
-import { shownAt } from './worldCull';
+import { cullStep, shownAlong } from './worldCull';
 import { TiledLayer } from './worldLayers';
 import { worldProps, type PropSpec } from './worldProps';
 import { ForumCharts } from './forumChartDrawing';
@@ -92,6 +92,9 @@ export class WorldScene implements Scene {
   /** One camera object, updated in place: the frame loop allocates nothing. */
   private readonly cam: Camera = { centreX: DESIGN_WIDTH / 2, own: 0, zoom: 1, viewWidth: DESIGN_WIDTH };
   private syncPass = 0;
+  /** The cull's grid point and zoom the others were last culled for (NaN: never). */
+  private culledStep = NaN;
+  private culledZoom = NaN;
   private zoom = 1;
   private elapsed = 0;
   private smokeFrame = -1;
@@ -172,7 +175,10 @@ export class WorldScene implements Scene {
         this.moving.delete(id);
         continue;
       }
-      this.place(o, cam);
+      // Culled for its whole way when the walk was reported; arrived, it is culled where it stands.
+      if (o.motion.moving) {
+        if (o.shown) o.node.root.x = o.motion.x;
+      } else this.place(o, cam);
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -322,9 +328,9 @@ export class WorldScene implements Scene {
     this.ringDirty = true;
   }
 
-  /** Culls a node at its drawn coordinate; a drawn one gets its x and facing. */
+  /** Culls a node for its way to where it heads; a drawn one gets its x and facing. */
   private place(o: Other, cam: Camera): void {
-    const shown = shownAt(cam, o.motion.x, o.shown);
+    const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
     if (shown !== o.shown) this.setShown(o, shown);
     if (!shown) return;
     o.node.root.x = o.motion.x;
@@ -412,7 +418,13 @@ export class WorldScene implements Scene {
       this.own.root.x = cam.own;
       this.own.setFlip(this.control.inertia.flip);
     }
-    for (const o of this.others.values()) this.place(o, cam);
+    // The others' cull changes only with the cull's grid point or the zoom.
+    const step = cullStep(cam);
+    if (step !== this.culledStep || cam.zoom !== this.culledZoom) {
+      this.culledStep = step;
+      this.culledZoom = cam.zoom;
+      for (const o of this.others.values()) this.place(o, cam);
+    }
     for (const p of this.props) {
       p.sprite.visible = inView(cam, p.spec.coordinate, CULL_HALF_WIDTH);
       if (p.smoke) p.smoke.visible = p.sprite.visible;

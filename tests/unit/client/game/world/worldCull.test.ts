@@ -1,7 +1,10 @@
-/** The world cull: on screen plus a margin from a snapped camera, and a drawn node stays drawn a little further. */
+/**
+ * The world cull: on screen plus a margin from a snapped camera, a walker judged by its whole way, and a
+ * drawn node stays drawn a little further.
+ */
 import { describe, expect, it } from 'vitest';
 import { inView, type Camera } from '../../../../../src/client/game/world/camera';
-import { CULL_HYSTERESIS, CULL_STEP, NODE_HALF_WIDTH, shownAt } from '../../../../../src/client/game/world/worldCull';
+import { CULL_HYSTERESIS, CULL_STEP, cullStep, NODE_HALF_WIDTH, shownAlong, shownAt } from '../../../../../src/client/game/world/worldCull';
 
 const cam = (own: number, zoom = 1): Camera => ({ centreX: 540, own, zoom, viewWidth: 1080 });
 // The widest shown margin past the screen's edge, for a camera on the grid.
@@ -51,5 +54,21 @@ describe('shownAt', () => {
   it('scales its margins with the zoom (forum size 2 sees twice as far)', () => {
     expect(shownAt(cam(5120, 0.5), 5120 + 1080 + MARGIN, false)).toBe(true);
     expect(shownAt(cam(5120, 0.5), 5120 + 1080 + MARGIN + 1, false)).toBe(false);
+  });
+
+  it('judges a walker by its whole way, so easing along it never flips it', () => {
+    const c = cam(5120);
+    const far = 5120 + 540 + MARGIN + 500;
+    // Walking from off screen onto it, or from it off screen: shown from the report on.
+    expect(shownAlong(c, far, 5200, false)).toBe(true);
+    expect(shownAlong(c, 5200, far, false)).toBe(true);
+    // Across the whole screen, both ends off it.
+    expect(shownAlong(c, 5120 - 3000, far, false)).toBe(true);
+    // Entirely off screen on one side.
+    expect(shownAlong(c, far, far + 300, false)).toBe(false);
+    expect(shownAlong(c, far, far, false)).toBe(shownAt(c, far, false));
+    // The cull's grid point moves once per step.
+    expect(cullStep(cam(5120 + CULL_STEP / 2 - 1))).toBe(cullStep(c));
+    expect(cullStep(cam(5120 + CULL_STEP))).toBe(cullStep(c) + 1);
   });
 });

@@ -2,7 +2,8 @@
 /**
  * The world scene's diff and cull with the real atlases: a restated room keeps every node, a walk moves
  * the same node, a look change rebuilds only its own; off-screen nodes are hidden and left alone while they
- * walk, and show at their current place, facing and smoke frame when they come on screen.
+ * walk, show at their current place, facing and smoke frame when they come on screen, and are culled
+ * once they have walked off it.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,13 @@ describe('WorldScene diff and cull', () => {
     expect(three!.visible).toBe(true);
     expect(three!.x).toBe(15200);
     expect((three!.children[0] as Container).scale.x).toBe(-1);
+
+    // Walking off screen again it stays drawn while it eases (one flip per report, not per frame), then is culled.
+    setObjects(5, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    scene.update(16);
+    expect(three!.visible).toBe(true);
+    for (let f = 0; f < 200; f++) scene.update(16);
+    expect(three!.visible).toBe(false);
 
     scene.hide();
     scene.reset();
