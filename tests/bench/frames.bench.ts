@@ -7,12 +7,14 @@
  * alone and of update + render, the baseline's, and the ratio; goal p95 ≤ 2 ms. Figures only, no assertions.
  * The forum scenario (BENCH_SCENES=forum, or all by default) measures the Forum with 500 walking masters
  * while the own avatar swipes, against the same empty-stage baseline.
+ * BENCH_PROFILE=<file.cpuprofile> builds the page unminified and records a V8 CPU profile (CDP Profiler) of
+ * one extra forum run after the measured ones, then prints the functions with the most self time.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, preview } from 'vite';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 18451);
 // One up-and-down swipe cycle per sample: software WebGL rasterises slowly, so each frame takes long in wall time.
@@ -21,6 +23,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 const GOAL_P95_MS = 2;
 const SCENES = (process.env.BENCH_SCENES ?? 'eidol,forum').split(',');
+const PROFILE = process.env.BENCH_PROFILE;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -39,7 +42,8 @@ async function main(): Promise<void> {
     await build({
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: 'warn',
-      build: { outDir, emptyOutDir: true, sourcemap: false, rollupOptions: { input: path.join(root, 'tests/bench/frames/index.html') } },
+      // A profile needs the functions' own names.
+      build: { outDir, emptyOutDir: true, sourcemap: false, minify: !PROFILE, rollupOptions: { input: path.join(root, 'tests/bench/frames/index.html') } },
     });
     step('serving it');
     const server = await preview({
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
       step('measuring');
       if (SCENES.includes('eidol')) await measureEidol(page);
       if (SCENES.includes('forum')) await measureForum(page);
+      if (PROFILE) await profileForum(page, cdp, PROFILE);
     } finally {
       await browser.close();
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
@@ -119,6 +124,38 @@ async function measureForum(page: Page): Promise<void> {
   console.info(`BENCH frames forum-scene-idle (nobody moving) update p50=${ms(pct(idle.update, 50))} ms p95=${ms(pct(idle.update, 95))} ms | update+render p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`);
   const p95 = pct(forum.total, 95);
   console.info(`BENCH frames forum goal p95 update+render ≤ ${GOAL_P95_MS} ms: ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`);
+}
+
+/** A V8 CPU profile of one forum run: written to `file`, and the top self-time functions printed. */
+async function profileForum(page: Page, cdp: CDPSession, file: string): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  await page.evaluate((n) => window.framesBench!.run('forum', n), FRAMES);
+  const { profile } = await cdp.send('Profiler.stop');
+  await writeFile(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const keyOf = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const dt = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const t = (dt[i] ?? 0) / 1000;
+    self.set(keyOf(id), (self.get(keyOf(id)) ?? 0) + t);
+    // Inclusive time: once per function on the sample's stack (recursion counted once).
+    const onStack = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) onStack.add(keyOf(n));
+    for (const k of onStack) total.set(k, (total.get(k) ?? 0) + t);
+  });
+  for (const [what, m] of [['self', self], ['inclusive', total]] as const) {
+    console.info(`BENCH frames forum profile (${file}), ${what} ms over ${FRAMES} frames:`);
+    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 35)) console.info(`  ${v.toFixed(1).padStart(8)}  ${k}`);
+  }
 }
 
 async function measureEidol(page: Page): Promise<void> {

@@ -16,30 +16,35 @@ export const SNAP_DISTANCE = 2500;
 export class AvatarMotion {
   /** Drawn coordinate. */
   x: number;
-  private target: number;
+  private to: number;
 
   constructor(coordinate: number) {
-    this.x = this.target = coordinate;
+    this.x = this.to = coordinate;
+  }
+
+  /** Where the avatar is heading (its drawn coordinate once it stops). */
+  get target(): number {
+    return this.to;
   }
 
   /** The latest reported coordinate. */
   moveTo(coordinate: number): void {
-    this.target = coordinate;
+    this.to = coordinate;
     if (Math.abs(coordinate - this.x) > SNAP_DISTANCE) this.x = coordinate;
   }
 
   /** Whether the avatar still has a way to go. */
   get moving(): boolean {
-    return this.x !== this.target;
+    return this.x !== this.to;
   }
 
   /** Advances by `deltaMs`; true when the drawn coordinate changed. */
   step(deltaMs: number): boolean {
-    const gap = this.target - this.x;
+    const gap = this.to - this.x;
     if (gap === 0) return false;
     const speed = Math.max(WALK_SPEED, Math.abs(gap) / CATCH_UP_MS);
     const stride = speed * Math.max(0, deltaMs);
-    this.x = Math.abs(gap) <= stride ? this.target : this.x + Math.sign(gap) * stride;
+    this.x = Math.abs(gap) <= stride ? this.to : this.x + Math.sign(gap) * stride;
     return true;
   }
 }

@@ -41,15 +41,16 @@ export function inView(cam: Camera, coordinate: number, halfWidth: number): bool
 /**
  * Screen x of each tile of a layer repeated every `tileWidth` coordinates and scrolling at `factor` of the
  * camera (1 the lane itself, less for the far layers): enough tiles to cover the screen, left to right.
+ * Written into `out` when given (a layer placed every frame keeps one array).
  */
-export function tileXs(cam: Camera, factor: number, tileWidth: number): number[] {
+export function tileXs(cam: Camera, factor: number, tileWidth: number, out: number[] = []): number[] {
+  out.length = 0;
   const w = tileWidth * cam.zoom;
-  if (!(w > 0)) return [];
+  if (!(w > 0)) return out;
   const origin = cam.centreX - cam.own * factor * cam.zoom;
   const first = (((origin % w) + w) % w) - w;
-  const xs: number[] = [];
-  for (let x = first; x < cam.viewWidth; x += w) xs.push(x);
-  return xs;
+  for (let x = first; x < cam.viewWidth; x += w) out.push(x);
+  return out;
 }
 
 /** A tappable thing on screen: its id, coordinate and its box around its foot (coordinates up, design px). */

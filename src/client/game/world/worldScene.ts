@@ -2,8 +2,9 @@
  * The stage of /forum and /ditch (one class, room 1 or 2): tiled layers at their parallax, the zone props,
  * the masters and inscriptions of $worldObjects, the own avatar at the screen centre driven by the swipe
  * law, the selection ring, and the Forum charts in a band above the lane. A thin view over headless parts
- * (inertia, camera, avatar motion, props): each frame it moves only what moved, and redraws the charts,
- * props and nodes only when their inputs change.
+ * (inertia, camera, avatar motion, props, the object diff and the cull): each frame it moves only what
+ * moved and is drawn, and redraws the charts, props and nodes only when their inputs change. Off-screen
+ * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again.
  */
 import { Container, Sprite } from 'pixi.js';
 import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
@@ -22,6 +23,8 @@ import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from './wo
 import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
 import { AvatarMotion } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
+import { objectChange } from './worldDiff';
+import { cullStep, shownAlong } from './worldCull';
 import { TiledLayer } from './worldLayers';
 import { worldProps, type PropSpec } from './worldProps';
 import { ForumCharts } from './forumChartDrawing';
@@ -38,13 +41,17 @@ const SMOKE_FRAME_MS = 150;
 /** How often lit incense and the caravan are re-read against the clock. */
 const PROPS_CHECK_MS = 1000;
 const HOUR_MS = 3_600_000;
-/** Half the widest thing drawn (the gates, the store): the culling margin. */
+/** Half the widest prop (the gates, the store): the props' culling margin. */
 const CULL_HALF_WIDTH = 240;
 
 interface Other {
   obj: WorldObject;
   node: MasterNode | ScribeNode;
   motion: AvatarMotion;
+  /** Drawn (not culled): only a drawn node's x, facing and smoke are kept current. */
+  shown: boolean;
+  /** The last sync pass that found the object in $worldObjects. */
+  seen: number;
 }
 
 interface DrawnProp {
@@ -82,6 +89,12 @@ export class WorldScene implements Scene {
   private readonly control: WorldControl;
   private readonly chartApi: ForumChartApi | undefined;
   private written: { coordinate: number; flip: boolean; moving: boolean } | null = null;
+  /** One camera object, updated in place: the frame loop allocates nothing. */
+  private readonly cam: Camera = { centreX: DESIGN_WIDTH / 2, own: 0, zoom: 1, viewWidth: DESIGN_WIDTH };
+  private syncPass = 0;
+  /** The cull's grid point and zoom the others were last culled for (NaN: never). */
+  private culledStep = NaN;
+  private culledZoom = NaN;
   private zoom = 1;
   private elapsed = 0;
   private smokeFrame = -1;
@@ -158,15 +171,18 @@ export class WorldScene implements Scene {
     if (this.ownDirty) this.buildOwn();
     if (this.propsDirty || this.elapsed >= this.propsCheckAt) this.syncProps();
     const cam = this.camera();
+    const selected = $worldSelection.get();
     for (const id of this.moving) {
       const o = this.others.get(id);
       if (!o || !o.motion.step(deltaMs)) {
         this.moving.delete(id);
         continue;
       }
-      o.node.root.x = o.motion.x;
-      if (!this.camDirty) o.node.root.visible = inView(cam, o.motion.x, CULL_HALF_WIDTH);
-      if (id === $worldSelection.get()) this.ringDirty = true;
+      // Culled for its whole way when the walk was reported; arrived, it is culled where it stands.
+      if (o.motion.moving) {
+        if (o.shown) o.node.root.x = o.motion.x;
+      } else this.place(o, cam);
+      if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
     const tap = this.control.takeTap();
@@ -213,7 +229,9 @@ export class WorldScene implements Scene {
   }
 
   private camera(): Camera {
-    return { centreX: DESIGN_WIDTH / 2, own: this.control.inertia.coordinate, zoom: this.zoom, viewWidth: DESIGN_WIDTH };
+    this.cam.own = this.control.inertia.coordinate;
+    this.cam.zoom = this.zoom;
+    return this.cam;
   }
 
   private optionsChanged(zoom: number): void {
@@ -265,45 +283,76 @@ export class WorldScene implements Scene {
     return { skinId: o.skin_id, name: o.name, puff: o.puff, senator: o.senator, patricius: o.patricius, admin: !!admin && o.name === admin };
   }
 
-  /** Applies $worldObjects: new nodes, changed looks rebuilt, moves eased, the gone destroyed. */
+  /**
+   * Applies $worldObjects, diffing each object by its fields: new nodes, changed looks rebuilt, moves eased,
+   * the gone destroyed; an object that only restates what is drawn (a room enter, a resync) costs a compare.
+   */
   private syncObjects(force: boolean): void {
     const ownId = $ownObjectId.get();
     const ownUser = $session.get().user?.id;
-    const seen = new Set<number>();
+    const cam = this.camera();
+    const pass = ++this.syncPass;
+    let added = false;
     for (const obj of $worldObjects.get().byId.values()) {
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
-      seen.add(obj.id);
-      const had = this.others.get(obj.id);
-      // An unchanged object (same reference: the sync replaces only what an update carried) needs nothing.
-      if (had && had.obj === obj && !force) continue;
-      const key = obj.type === 'master' ? masterLookKey(this.lookOf(obj)) : `scribe|${excerpt(obj.data.verse)}`;
       let o = this.others.get(obj.id);
-      if (o && (force || o.node.key !== key || o.obj.type !== obj.type)) {
-        o.node.destroy();
-        o.node = this.makeNode(obj, key);
-      } else if (!o) {
-        o = { obj, node: this.makeNode(obj, key), motion: new AvatarMotion(obj.coordinate) };
+      if (!o) {
+        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass };
         this.others.set(obj.id, o);
+        // Hidden until the cull says otherwise; its x is set once so a later show starts from a known place.
+        o.node.root.x = obj.coordinate;
+        this.setShown(o, false);
+        this.place(o, cam);
+        added = true;
+        continue;
       }
+      o.seen = pass;
+      const change = force ? 'look' : objectChange(o.obj, obj);
       o.obj = obj;
+      if (change === 'none') continue;
+      if (change === 'look') {
+        const shown = o.shown;
+        o.node.destroy();
+        o.node = this.makeNode(obj);
+        o.node.root.x = o.motion.x;
+        this.setShown(o, shown);
+        added = true;
+      }
       o.motion.moveTo(obj.coordinate);
       if (o.motion.moving) this.moving.add(obj.id);
-      o.node.root.x = o.motion.x;
-      if (o.node instanceof MasterNode) o.node.setFlip(obj.flip);
+      this.place(o, cam);
     }
     for (const [id, o] of this.others) {
-      if (seen.has(id)) continue;
+      if (o.seen === pass) continue;
       o.node.destroy();
       this.others.delete(id);
       this.moving.delete(id);
     }
-    // The own avatar draws over the others.
-    if (this.own) this.avatarLayer.addChild(this.own.root);
-    this.camDirty = this.ringDirty = true;
+    // The own avatar draws over the others (re-adding it reorders the lane's draw list: only when needed).
+    if (this.own && added) this.avatarLayer.addChild(this.own.root);
+    this.ringDirty = true;
   }
 
-  private makeNode(obj: WorldObject, key: string): MasterNode | ScribeNode {
-    const node = obj.type === 'master' ? new MasterNode(key, this.lookOf(obj)) : new ScribeNode(key, obj.data.verse);
+  /** Culls a node for its way to where it heads; a drawn one gets its x and facing. */
+  private place(o: Other, cam: Camera): void {
+    const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
+    if (shown !== o.shown) this.setShown(o, shown);
+    if (!shown) return;
+    o.node.root.x = o.motion.x;
+    if (o.node instanceof MasterNode) o.node.setFlip(o.obj.flip);
+  }
+
+  private setShown(o: Other, shown: boolean): void {
+    o.shown = o.node.root.visible = shown;
+    // A hidden node's smoke was not animated: it shows the current frame.
+    if (shown && this.smokeFrame >= 0 && o.node instanceof MasterNode) o.node.setSmokeFrame(this.smokeFrame);
+  }
+
+  private makeNode(obj: WorldObject): MasterNode | ScribeNode {
+    const node =
+      obj.type === 'master'
+        ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj))
+        : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse);
     // Inscriptions stand behind the masters.
     if (obj.type === 'scribe') this.avatarLayer.addChildAt(node.root, this.ring ? 1 : 0);
     else this.avatarLayer.addChild(node.root);
@@ -374,7 +423,13 @@ export class WorldScene implements Scene {
       this.own.root.x = cam.own;
       this.own.setFlip(this.control.inertia.flip);
     }
-    for (const o of this.others.values()) o.node.root.visible = inView(cam, o.motion.x, CULL_HALF_WIDTH);
+    // The others' cull changes only with the cull's grid point or the zoom.
+    const step = cullStep(cam);
+    if (step !== this.culledStep || cam.zoom !== this.culledZoom) {
+      this.culledStep = step;
+      this.culledZoom = cam.zoom;
+      for (const o of this.others.values()) this.place(o, cam);
+    }
     for (const p of this.props) {
       p.sprite.visible = inView(cam, p.spec.coordinate, CULL_HALF_WIDTH);
       if (p.smoke) p.smoke.visible = p.sprite.visible;
@@ -384,7 +439,7 @@ export class WorldScene implements Scene {
   private select(cam: Camera, x: number, y: number): void {
     const things: Tappable[] = [];
     for (const o of this.others.values()) {
-      if (!o.node.root.visible) continue;
+      if (!o.shown) continue;
       const box = o.obj.type === 'master' ? MASTER_BOX : SCRIBE_BOX;
       things.push({ id: o.obj.id, coordinate: o.motion.x, ...box });
     }
@@ -413,7 +468,7 @@ export class WorldScene implements Scene {
     for (const p of this.props) if (p.smoke) p.smoke.texture = texture(INCENSE_SMOKE_FRAMES[frame]!);
     this.own?.setSmokeFrame(frame);
     for (const o of this.others.values()) {
-      if (o.node instanceof MasterNode && o.node.smokes && o.node.root.visible) o.node.setSmokeFrame(frame);
+      if (o.shown && o.node instanceof MasterNode && o.node.smokes) o.node.setSmokeFrame(frame);
     }
   }
 

@@ -6,6 +6,7 @@ describe('AvatarMotion', () => {
   it('walks a small move at walking speed and arrives exactly', () => {
     const m = new AvatarMotion(1000);
     m.moveTo(1100);
+    expect(m.target).toBe(1100);
     expect(m.step(100)).toBe(true);
     expect(m.x).toBeCloseTo(1000 + WALK_SPEED * 100, 9);
     let frames = 0;

@@ -30,6 +30,10 @@ describe('camera', () => {
     const b = tileXs(cam(400), 0.5, 1024)[0]!;
     expect((((a - b) % 1024) + 1024) % 1024).toBeCloseTo(50, 9);
     expect(tileXs(cam(12345, 0.5), 0.3, 1024).length).toBeGreaterThanOrEqual(3);
+    // A kept array is refilled, not grown.
+    const out = [1, 2, 3, 4, 5, 6, 7];
+    expect(tileXs(cam(300), 0.5, 1024, out)).toBe(out);
+    expect(out).toEqual(tileXs(cam(300), 0.5, 1024));
   });
 
   it('picks the nearest thing under a tap, or null on empty ground', () => {

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+/**
+ * The world scene's diff and cull with the real atlases: a restated room keeps every node, a walk moves
+ * the same node, a look change rebuilds only its own; off-screen nodes are hidden and left alone while they
+ * walk, show at their current place, facing and smoke frame when they come on screen, and are culled
+ * once they have walked off it.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Container } from 'pixi.js';
+import { loadAtlases, resetAtlases } from '../../../../../src/client/engine/atlas';
+import { computeLayout } from '../../../../../src/client/engine/resize';
+import { WorldScene } from '../../../../../src/client/game/world/worldScene';
+import { WorldControl } from '../../../../../src/client/game/world/worldControl';
+import { $ownObjectId, $ownPosition, $worldObjects } from '../../../../../src/client/game/world/worldStores';
+import { CULL_STEP, NODE_HALF_WIDTH } from '../../../../../src/client/game/world/worldCull';
+import { $game } from '../../../../../src/client/stores/game';
+import { setUser } from '../../../../../src/client/stores/session';
+import { FORUM } from '../../../../../src/shared/rules/world';
+import type { WorldObject } from '../../../../../src/shared/api/rooms';
+import { nodeAtlasIo } from '../../../art/nodeSheetLoader';
+import { makeUser } from '../../machines/fixtures';
+import { makeGame } from '../../gameFixtures';
+
+const obj = (id: number, patch: Partial<WorldObject> = {}): WorldObject => ({
+  id, user_id: 100 + id, type: 'master', name: `P${id}`, coordinate: 15000, flip: false, skin_id: 2, puff: false,
+  senator: false, patricius: false, data: { verse: '', votes: [], limit: '' }, ...patch,
+});
+const setObjects = (ts: number, list: WorldObject[]) => $worldObjects.set({ ts, byId: new Map(list.map((o) => [o.id, o])) });
+const noData = { chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }), numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }) };
+// Far enough right of the own avatar (15000) to be culled: past the half screen and the node margin.
+const OFF = 15000 + 540 + NODE_HALF_WIDTH + CULL_STEP + 400;
+
+describe('WorldScene diff and cull', () => {
+  beforeAll(async () => {
+    await loadAtlases({ baseUrl: path.resolve('atlases') + '/', resolution: 'half', ...nodeAtlasIo() });
+    setUser(makeUser({ id: 7, investor_skin_id: 3 }));
+    $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ investor_skin_id: 3 }) });
+  });
+  afterAll(() => resetAtlases());
+
+  it('touches only what an update changed and leaves culled nodes alone', async () => {
+    const control = new WorldControl(() => ({ titled: false, puff: false }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    await scene.prepare();
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    $ownObjectId.set(1);
+    setObjects(1, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900 })]);
+    const host = new Container();
+    scene.show(host, computeLayout(412, 915));
+    scene.update(16);
+    const avatars = ((host.children[0] as Container).children[4] as Container).children[1] as Container;
+    const nodes = () => avatars.children.filter((c) => c.children.length > 0 && c !== avatars.children[avatars.children.length - 1]);
+    const [two, three, four] = nodes();
+    expect([two!.x, three!.x, four!.x]).toEqual([15100, OFF, 14900]);
+    expect([two!.visible, three!.visible, four!.visible]).toEqual([true, false, true]);
+
+    // A room enter restating everything (new objects, same fields) keeps every node as it is.
+    setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900 })]);
+    scene.update(16);
+    expect(nodes()).toEqual([two, three, four]);
+
+    // 2 walks and turns, 3 walks further off screen, 4 gets a title: 2 and 3 keep their nodes, 4 is rebuilt.
+    setObjects(3, [
+      obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF + 300, puff: true }),
+      obj(4, { coordinate: 14900, senator: true }),
+    ]);
+    for (let f = 0; f < 100; f++) scene.update(16);
+    const after = nodes();
+    expect(after).toContain(two);
+    expect(after).toContain(three);
+    expect(after).not.toContain(four);
+    expect(four!.destroyed).toBe(true);
+    expect(two!.x).toBe(15300);
+    expect((two!.children[0] as Container).scale.x).toBe(-1);
+    // The culled walker was not written to: it still stands where it was last drawn.
+    expect(three!.visible).toBe(false);
+    expect(three!.x).toBe(OFF);
+
+    // It walks onto the screen facing left: shown where it is, facing its way, its pipe smoking.
+    setObjects(4, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: 15200, flip: true, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    for (let f = 0; f < 200; f++) scene.update(16);
+    expect(three!.visible).toBe(true);
+    expect(three!.x).toBe(15200);
+    expect((three!.children[0] as Container).scale.x).toBe(-1);
+
+    // Walking off screen again it stays drawn while it eases (one flip per report, not per frame), then is culled.
+    setObjects(5, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    scene.update(16);
+    expect(three!.visible).toBe(true);
+    for (let f = 0; f < 200; f++) scene.update(16);
+    expect(three!.visible).toBe(false);
+
+    scene.hide();
+    scene.reset();
+  });
+});
