@@ -2,7 +2,7 @@
  * Keeps the world stores in step with the server while /forum or /ditch is shown (spec 3 §7, §9): enter
  * at once, again with the telemetry every 60 s and on every socket resync; the walk 500 ms after the own
  * avatar stops (only when its coordinate changed), taking the server's clamped coordinate; `forumupd`
- * merged when newer than what is shown; leave when the screen goes away. Headless: the screen starts it,
+ * merged when newer than what is shown (the own avatar follows the server's correction of it); leave when the screen goes away. Headless: the screen starts it,
  * the scene only reads and writes the stores.
  */
 import { atom } from 'nanostores';
@@ -170,6 +170,18 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
     if (!pos.moving && pos.coordinate === coordinate && own.coordinate !== coordinate) $ownPosition.set({ ...pos, coordinate: own.coordinate });
   }
 
+  /**
+   * The server moved the own master (its limits shrank: a Puff spent, a title ended): the avatar follows when
+   * it stands where it last synced; one that moved since walks again and takes the walk's clamped answer.
+   */
+  function followCorrection(objects: WorldObject[]): void {
+    const own = entered ? ownMaster(objects, userId()) : undefined;
+    const pos = $ownPosition.get();
+    if (!own || pos.moving || pos.coordinate !== synced || own.coordinate === synced) return;
+    synced = own.coordinate;
+    $ownPosition.set({ ...pos, coordinate: own.coordinate });
+  }
+
   const offPosition = $ownPosition.listen((pos) => {
     clearTimeout(walkTimer);
     if (pos.moving || !entered) return;
@@ -180,6 +192,7 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
     const current = $worldObjects.get();
     if (stopped || message.room !== room || message.ts <= current.ts) return;
     $worldObjects.set({ ts: message.ts, byId: mergeObjects(current.byId, message) });
+    followCorrection(message.data);
     const viewer = channelAt(room, $ownPosition.get().coordinate);
     const heard = message.chat.filter((c) => c.room === room && channelVisible(c.channel, viewer));
     if (heard.length > 0) $chatLog.set([...$chatLog.get(), ...heard].slice(-CHAT_LOG_MAX));

@@ -145,6 +145,21 @@ describe('worldSync', () => {
     expect($worldObjects.get().ts).toBe(150);
   });
 
+  it("follows the server's correction of the own master when standing where it last synced", async () => {
+    start();
+    await vi.advanceTimersByTimeAsync(0);
+    // The own avatar stands at 12000 (its enter): the server clamps it to 10631 (a Puff spent elsewhere).
+    publishServerEvent({ event: 'forumupd', _nonce: 'c1', room: 1, ts: 150, data: [makeObject({ id: 5, coordinate: 10631 })], removed: [], chat: [] });
+    expect($ownPosition.get()).toEqual({ coordinate: 10631, flip: false, moving: false });
+    // Following it is no stop of the player's: no walk.
+    await vi.advanceTimersByTimeAsync(WALK_DELAY_MS * 2);
+    expect(calls.some((c) => c.startsWith('walk'))).toBe(false);
+    // One that moved since keeps its own position (its walk will take the clamped answer).
+    $ownPosition.set({ coordinate: 14000, flip: false, moving: true });
+    publishServerEvent({ event: 'forumupd', _nonce: 'c2', room: 1, ts: 160, data: [makeObject({ id: 5, coordinate: 11000 })], removed: [], chat: [] });
+    expect($ownPosition.get().coordinate).toBe(14000);
+  });
+
   it('hears the deeper channels from deep inside the Forum', async () => {
     start();
     await vi.advanceTimersByTimeAsync(0);
