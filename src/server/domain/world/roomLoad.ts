@@ -38,7 +38,7 @@ export async function puffHolders(k: K, userIds: readonly number[]): Promise<Set
 async function votesOf(k: K, objectIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (objectIds.length === 0) return out;
-  const rows = await k.selectFrom('inscription_votes').select(['object_id', 'user_id']).where('object_id', 'in', [...objectIds]).orderBy('created_at').execute();
+  const rows = await k.selectFrom('inscription_votes').select(['object_id', 'user_id']).where('object_id', 'in', [...objectIds]).orderBy('created_at').orderBy('user_id').execute();
   for (const r of rows) {
     const list = out.get(Number(r.object_id)) ?? [];
     list.push(Number(r.user_id));

@@ -19,8 +19,6 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The Scribe item (ledger asset `item:2`): one is spent per inscription. */
 export const SCRIBE_ITEM_ID = WORLD_ITEM_IDS.SCRIBE;
-/** The Puff item (ledger asset `item:9`): a master holding one shows its puff. */
-export const PUFF_ITEM_ID = WORLD_ITEM_IDS.PUFF;
 
 /** A fixed-window quota: at most `max` per `windowMs`. */
 export interface PaceRule {

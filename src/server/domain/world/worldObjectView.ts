@@ -5,11 +5,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { ChatEntry, WorldObject } from '../../../shared/api/rooms';
 import { titleActive, titleBadge, type RoomId } from '../../../shared/rules/world';
-import { itemAsset } from '../../../shared/money/assets';
 import type { Database } from '../../db/schema';
 import type { ChatMessagesTable } from '../../db/tables/world';
 import { wireTime } from '../users/userTime';
-import { PUFF_ITEM_ID } from './worldConfig';
+import { puffHolders } from './roomLoad';
 
 /** Which objects to load: by id, or a room's present masters (seen since `seenSince`) and standing inscriptions. */
 export type ObjectFilter = { ids: readonly number[] } | { room: RoomId; seenSince: number };
@@ -41,16 +40,8 @@ export async function loadWorldObjects(k: Kysely<Database>, filter: ObjectFilter
   const rows = await q.orderBy('o.id').execute();
   if (rows.length === 0) return [];
   const users = [...new Set(rows.map((r) => r.user_id))];
-  const puffs = await k
-    .selectFrom('ledger_accounts')
-    .select('owner_id')
-    .where('owner_kind', '=', 'player')
-    .where('owner_id', 'in', users)
-    .where('name', '=', 'main')
-    .where('asset', '=', itemAsset(PUFF_ITEM_ID))
-    .where('balance', '>', 0n)
-    .execute();
-  const puff = new Set(puffs.map((p) => p.owner_id));
+  // One definition of holding a Puff with the room's snapshot and the walk's limits (less what is reserved).
+  const puff = await puffHolders(k, users);
   const scribes = rows.filter((r) => r.type === 'scribe').map((r) => r.id);
   const votes = new Map<number, number[]>();
   if (scribes.length > 0) {
