@@ -8,7 +8,7 @@ import type { RoomState } from '../../../shared/api/rooms';
 import type { RoomId } from '../../../shared/rules/world';
 import { AppError } from '../errors';
 import { roomState } from './roomState';
-import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
+import { seenRecently } from './presenceConfig';
 import { LIKE_PACE } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
 import { keepPace } from './worldPace';
@@ -18,7 +18,7 @@ import { LIKE_SELF, PLAYER_GONE, PLAYER_NOT_FOUND, likeTooFast } from './worldTe
 async function masterOf(ctx: WorldActionContext, id: number): Promise<{ userId: number; room: RoomId | null; present: boolean }> {
   const row = await ctx.db.kysely.selectFrom('world_objects').select(['user_id', 'room', 'seen_at']).where('id', '=', id).where('type', '=', 'master').executeTakeFirst();
   if (!row) throw new AppError(404, PLAYER_NOT_FOUND);
-  return { userId: row.user_id, room: row.room as RoomId | null, present: row.room !== null && row.seen_at >= ctx.clock.now() - PRESENCE_TIMEOUT_MS };
+  return { userId: row.user_id, room: row.room as RoomId | null, present: row.room !== null && seenRecently(row.seen_at, ctx.clock.now()) };
 }
 
 /**

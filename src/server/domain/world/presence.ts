@@ -8,7 +8,7 @@ import { clampCoordinate, minCoordinate, spawnCoordinate, type RoomId } from '..
 import type { Database } from '../../db/schema';
 import type { WorldContext } from './worldContext';
 import { AppError } from '../errors';
-import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
+import { PRESENCE_TIMEOUT_MS, seenRecently } from './presenceConfig';
 import { ENTER_FIRST } from './presenceTexts';
 import { loadMaster } from './roomLoad';
 import { roomState } from './roomState';
@@ -51,7 +51,7 @@ export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId)
   let from: number | null = null;
   if (master) {
     const walker = walkerOf(master.object);
-    const staying = master.room === room && master.seenAt > now - PRESENCE_TIMEOUT_MS;
+    const staying = master.room === room && seenRecently(master.seenAt, now);
     const coordinate = staying ? clampCoordinate(room, master.object.coordinate, walker) : spawnCoordinate(room, walker);
     await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', master.object.id).execute();
     object = { ...master.object, coordinate };

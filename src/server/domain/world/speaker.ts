@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RoomId } from '../../../shared/rules/world';
 import type { Database } from '../../db/schema';
 import { AppError } from '../errors';
-import { PRESENCE_TIMEOUT_MS } from './presenceConfig';
+import { seenRecently } from './presenceConfig';
 import { cachedMaster } from './roomState';
 import type { WorldContext } from './worldContext';
 import { badgeOf } from './worldObjectView';
@@ -30,7 +30,7 @@ export async function presentSpeaker(k: Kysely<Database>, userId: number, now: n
     .where('o.type', '=', 'master')
     .where('o.user_id', '=', userId)
     .executeTakeFirst();
-  if (!row || row.room === null || row.seen_at < now - PRESENCE_TIMEOUT_MS) throw new AppError(409, NOT_IN_ROOM);
+  if (!row || row.room === null || !seenRecently(row.seen_at, now)) throw new AppError(409, NOT_IN_ROOM);
   return { userId, objectId: row.id, room: row.room as RoomId, coordinate: row.coordinate, name: row.name, title: badgeOf(row, now) };
 }
 
