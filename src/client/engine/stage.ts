@@ -6,6 +6,7 @@
 import { Container, type Application } from 'pixi.js';
 import { SceneManager, type Scene } from './scene';
 import { computeLayout, watchLayout, type Layout } from './resize';
+import { renderOnDemand } from './renderOnDemand';
 
 /** The mounted stage. */
 export interface Stage {
@@ -35,8 +36,9 @@ export function stageOptions() {
 }
 
 /**
- * Takes over an initialised Pixi application: root container, scene manager, layout and ticker. Called
- * once per application (app/PixiStage.tsx, after init); a new application replaces the old one's wiring.
+ * Takes over an initialised Pixi application: root container, scene manager, layout and frames (drawn
+ * only when something changed: engine/renderOnDemand.ts). Called once per application (app/PixiStage.tsx,
+ * after init); a new application replaces the old one's wiring.
  */
 export function attachStage(app: Application): Stage {
   if (mounted?.app === app) return mounted;
@@ -47,17 +49,18 @@ export function attachStage(app: Application): Stage {
   app.stage.addChild(root);
   let layout = computeLayout(window.innerWidth, window.innerHeight);
   const scenes = new SceneManager(root, layout);
+  const frames = renderOnDemand(app, (deltaMs) => scenes.update(deltaMs));
   const stopLayout = watchLayout((next) => {
     layout = next;
     app.renderer.resize(next.width, next.height);
     root.scale.set(next.scale);
     scenes.resize(next);
+    // Resizing clears the canvas, whether or not a scene moved anything.
+    frames.invalidate();
   });
-  const tick = (ticker: { deltaMS: number }) => scenes.update(ticker.deltaMS);
-  app.ticker.add(tick);
   const release = () => {
     stopLayout();
-    app.ticker.remove(tick);
+    frames.release();
     void scenes.show(null);
   };
   mounted = { app, root, scenes, layout: () => layout, release };

@@ -1,8 +1,8 @@
-/** The quiet backdrop behind screens without a scene of their own: drifting motes of flux. */
+/** The quiet backdrop behind screens without a scene of their own: motes of flux that drift, then settle. */
 import { Container, Graphics } from 'pixi.js';
 import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
-import { reducedMotion } from '../engine/motion';
+import { ambientStrength } from '../engine/motion';
 
 const MOTES = 28;
 
@@ -18,11 +18,13 @@ export class BackdropScene implements Scene {
   private readonly view = new Container();
   private motes: Array<{ g: Graphics; x: number; y: number; speed: number }> = [];
   private height = 1920;
+  private elapsed = 0;
 
   prepare(): void {}
 
   show(host: SceneHost, layout: Layout): void {
     const rnd = lcg(11);
+    this.elapsed = 0;
     this.height = layout.designHeight;
     for (let i = 0; i < MOTES; i++) {
       const g = new Graphics().circle(0, 0, 3 + rnd() * 7).fill({ color: rnd() > 0.5 ? 0xe5c44f : 0xff8ee4, alpha: 0.25 });
@@ -35,8 +37,10 @@ export class BackdropScene implements Scene {
   }
 
   update(deltaMs: number): void {
-    // Drift is decoration: the motes stand still for a player who asked for reduced motion.
-    const drift = reducedMotion() ? 0 : deltaMs;
+    // Drift is decoration: it settles after a while (a still screen draws nothing) and never starts for a
+    // player who asked for reduced motion.
+    this.elapsed += deltaMs;
+    const drift = deltaMs * ambientStrength(this.elapsed);
     for (const m of this.motes) {
       m.y -= m.speed * drift;
       if (m.y < -20) m.y = this.height + 20;

@@ -10,7 +10,7 @@ import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
 import { Disposables } from '../engine/disposables';
 import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
-import { reducedMotion } from '../engine/motion';
+import { ambientStrength, reducedMotion } from '../engine/motion';
 import { $hudScrollY } from './stageStores';
 
 /** Which master to show and from which side it arrives (-1 from the left, 1 from the right, 0 no slide). */
@@ -33,6 +33,8 @@ export class MasterScene implements Scene {
   private slideT = 1;
   private from: -1 | 0 | 1 = 0;
   private elapsed = 0;
+  /** When the shown master arrived (its idle bob settles some seconds later). */
+  private arrivedAt = 0;
 
   constructor(
     name: string,
@@ -96,6 +98,7 @@ export class MasterScene implements Scene {
     this.sprite = sprite;
     this.view.addChild(sprite);
     this.from = c.from;
+    this.arrivedAt = this.elapsed;
     this.slideT = c.from === 0 || reducedMotion() ? 1 : 0;
     this.place();
   }
@@ -112,8 +115,9 @@ export class MasterScene implements Scene {
     if (!s) return;
     const { cx, top, h } = this.band();
     const fit = Math.min((h * 0.92) / s.texture.height, (DESIGN_WIDTH * 0.6) / s.texture.width);
-    // The idle bob is decoration: none for a player who asked for reduced motion.
-    const bob = reducedMotion() ? 0 : Math.sin(this.elapsed / 600) * h * 0.01;
+    // The idle bob is decoration: it settles a few seconds after the master arrives (a still screen draws
+    // nothing) and never starts for a player who asked for reduced motion.
+    const bob = ambientStrength(this.elapsed - this.arrivedAt) * Math.sin(this.elapsed / 600) * h * 0.01;
     s.scale.set(fit);
     s.position.set(cx + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96 + bob);
     s.alpha = 1 - slideOffset(this.slideT) * 0.8;

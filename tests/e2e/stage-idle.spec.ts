@@ -1,0 +1,82 @@
+/**
+ * The stage draws only when something changes (issue #8): every WebGL draw is counted in the page (the
+ * prototype methods wrapped before the app loads), and a still screen must issue none for seconds on end,
+ * while a change — a resize, a slide — draws again. The entry screens' decoration (drifting motes, the
+ * master's bob) settles a few seconds after the screen appears.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { confirmedPlayer, finishOnboarding } from './support/player';
+
+/** A still stage draws nothing for this long. */
+const QUIET_MS = 2_500;
+/** How long a screen may take to go still: its scene loads the atlases first (slow on a loaded machine), then its
+ * decoration settles (engine/motion.ts: AMBIENT_MS + AMBIENT_SETTLE_MS = 5.5 s after the scene shows). */
+const SETTLES_WITHIN_MS = 25_000;
+
+// Each screen may take up to SETTLES_WITHIN_MS to go still, and home first needs a confirmed player.
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    const counted = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const;
+    const w = window as unknown as { __glCalls: number };
+    w.__glCalls = 0;
+    for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as unknown as Array<Record<string, unknown>>) {
+      for (const name of counted) {
+        const original = proto[name] as ((...args: unknown[]) => unknown) | undefined;
+        if (!original) continue;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          w.__glCalls++;
+          return original.apply(this, args);
+        };
+      }
+    }
+  });
+});
+
+/** WebGL clears and draws issued so far. */
+function glCalls(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __glCalls: number }).__glCalls);
+}
+
+/** Fails unless the stage goes QUIET_MS without a draw within SETTLES_WITHIN_MS (a steady animation never does). */
+async function expectStill(page: Page, where: string): Promise<void> {
+  const deadline = Date.now() + SETTLES_WITHIN_MS;
+  let drawn = 0;
+  while (Date.now() < deadline) {
+    const before = await glCalls(page);
+    await page.waitForTimeout(QUIET_MS);
+    drawn = (await glCalls(page)) - before;
+    if (drawn === 0) return;
+  }
+  expect(drawn, `WebGL calls in the last ${QUIET_MS} ms while ${where} stood still`).toBe(0);
+}
+
+test('the entry screens stop drawing once their decoration settles, and draw again on a resize', async ({ page }) => {
+  for (const [path, screen] of [['/hello', 'screen-hello'], ['/register', 'screen-register']] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(screen)).toBeVisible();
+    await expect(page.getByTestId('stage')).toBeAttached();
+    // The stage has drawn its scene at least once.
+    await expect.poll(() => glCalls(page)).toBeGreaterThan(0);
+    await expectStill(page, path);
+  }
+  const before = await glCalls(page);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: size.height - 40 });
+  await expect.poll(() => glCalls(page)).toBeGreaterThan(before);
+});
+
+test('home draws nothing while idle and draws the glide to the next slide', async ({ page }) => {
+  await confirmedPlayer(page);
+  await finishOnboarding(page);
+  await expect(page.getByTestId('home-swiper')).toBeVisible();
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await page.getByRole('button', { name: 'Got it' }).click();
+  await expectStill(page, 'home');
+  const before = await glCalls(page);
+  await page.getByRole('button', { name: 'Next slide' }).click();
+  await expect.poll(() => glCalls(page)).toBeGreaterThan(before);
+  // The glide ends and the stage goes quiet again.
+  await expectStill(page, 'home after the glide');
+});

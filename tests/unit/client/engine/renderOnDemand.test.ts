@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+/**
+ * The stage draws only after a change: Pixi's render group records every kind of change the scenes make (a
+ * child added, a transform, a redrawn view, a nested group), and `hasPendingChanges` sees each of them.
+ */
+import { describe, expect, it } from 'vitest';
+import { Container, Graphics } from 'pixi.js';
+import { hasPendingChanges, type PendingChanges } from '../../../../src/client/engine/renderOnDemand';
+
+/** A stage root as the Application makes it, and its render group as the renderer reads it. */
+function stage(): { root: Container; group: PendingChanges } {
+  const root = new Container();
+  root.enableRenderGroup();
+  return { root, group: root.renderGroup as unknown as PendingChanges };
+}
+
+/** Marks everything drawn, as the renderer does at the end of a render (RenderGroupSystem): lists emptied, flags down. */
+function drawn(group: PendingChanges): void {
+  (group as { structureDidChange: boolean }).structureDidChange = false;
+  for (const depth in group.childrenToUpdate) group.childrenToUpdate[depth]!.index = 0;
+  group.childrenRenderablesToUpdate.index = 0;
+  const settle = (node: Container) => {
+    const flags = node as unknown as { didChange: boolean; didViewUpdate: boolean };
+    flags.didChange = false;
+    flags.didViewUpdate = false;
+    node.children.forEach(settle);
+  };
+  settle((group as unknown as { root: Container }).root);
+  group.renderGroupChildren.forEach(drawn);
+}
+
+describe('hasPendingChanges', () => {
+  it('sees a new child, then nothing once drawn', () => {
+    const { root, group } = stage();
+    root.addChild(new Container());
+    expect(hasPendingChanges(group)).toBe(true);
+    drawn(group);
+    expect(hasPendingChanges(group)).toBe(false);
+  });
+
+  it('sees a moved, faded or hidden container but not a value set to what it was', () => {
+    const { root, group } = stage();
+    const child = new Container();
+    root.addChild(child);
+    drawn(group);
+    child.position.set(0, 0);
+    child.alpha = 1;
+    child.visible = true;
+    expect(hasPendingChanges(group)).toBe(false);
+    for (const change of [() => child.position.set(5, 0), () => (child.alpha = 0.5), () => (child.visible = false)]) {
+      change();
+      expect(hasPendingChanges(group)).toBe(true);
+      drawn(group);
+    }
+  });
+
+  it('sees a redrawn graphic and a change inside a nested render group', () => {
+    const { root, group } = stage();
+    const g = new Graphics();
+    const nested = new Container();
+    nested.enableRenderGroup();
+    const inner = new Container();
+    nested.addChild(inner);
+    root.addChild(g, nested);
+    drawn(group);
+    expect(hasPendingChanges(group)).toBe(false);
+    g.clear().rect(0, 0, 10, 10).fill(0xffffff);
+    expect(hasPendingChanges(group)).toBe(true);
+    drawn(group);
+    inner.x = 3;
+    expect(hasPendingChanges(group)).toBe(true);
+  });
+
+  it('keeps drawing while a container asks to be called on every render', () => {
+    const { root, group } = stage();
+    const child = new Container();
+    root.addChild(child);
+    drawn(group);
+    child.onRender = () => {};
+    expect(hasPendingChanges(group)).toBe(true);
+  });
+});
