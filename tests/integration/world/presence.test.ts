@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { roomStateSchema, type ForumUpdate } from '../../../src/shared/api/rooms';
 import { FANOUT_WINDOW_MS, PRESENCE_TIMEOUT_MS } from '../../../src/server/domain/world/presenceConfig';
 import { COORDINATE_REQUIRED, ENTER_FIRST, FLIP_REQUIRED, NO_SUCH_ROOM } from '../../../src/server/domain/world/presenceTexts';
+import { WalkWrites } from '../../../src/server/domain/world/walkWrites';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestClient, type TestServer } from '../../support/server';
 import { openSocket, settle, type TestSocket } from '../../support/sockets';
@@ -166,6 +167,34 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     expect(await stand(lapses, 4850)).toMatchObject({ coordinate: 10631, senator: false });
     for (const p of [gains, titled, loses, lapses]) await p.client.get('/api/rooms/leave');
     await flush();
+  });
+
+  it("writes a window's walks in one statement, each only where its master still is", async () => {
+    const players = [await player(), await player(), await player()];
+    for (const p of players) await enter(p.client, 1);
+    const rows = await Promise.all(players.map(async (p) => (await masterRow(p.user.id))!));
+    let statements = 0;
+    const counted = db().withPlugin({
+      transformQuery: ({ node }) => {
+        const text = node.kind === 'RawNode' ? node.sqlFragments.join('?') : '';
+        if (node.kind === 'UpdateQueryNode' || /^\s*update world_objects/.test(text)) statements++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const writes = new WalkWrites({ db: { ...s.testDb.db, kysely: counted }, clock: s.clock, auth: { log: { error: () => {} } } });
+    const now = s.clock.now();
+    players.forEach((p, i) => writes.queue(rows[i]!.id, { userId: p.user.id, room: 1, coordinate: 12000 + i, flip: i === 1, seenAt: now + 1 }));
+    // The third left before the window was written: its walk must not put it back.
+    await db().updateTable('world_objects').set({ room: null }).where('id', '=', rows[2]!.id).execute();
+    await writes.flush();
+    expect(statements).toBe(1);
+    const after = await Promise.all(players.map(async (p) => (await masterRow(p.user.id))!));
+    expect(after.map((r) => [r.room, r.coordinate, r.flip, r.seen_at])).toEqual([
+      [1, 12000, 0, now + 1],
+      [1, 12001, 1, now + 1],
+      [null, rows[2]!.coordinate, rows[2]!.flip, rows[2]!.seen_at],
+    ]);
   });
 
   it('refuses bad walk bodies with 422 and changes nothing', async () => {

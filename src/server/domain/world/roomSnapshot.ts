@@ -44,7 +44,11 @@ export class RoomSnapshot {
   private listedAt = 0;
   /** When the first object of `listed` ends (a master falls silent, an inscription's time is over). */
   private listedUntil = Infinity;
-  /** JSON texts of lists handed out, so every walk of a quiet moment does not serialise the room again. */
+  /**
+   * JSON texts of objects and of lists handed out (both are never changed once made: a change is a new
+   * object). A walk changes one object, so the room's answer to it joins the other objects' kept texts
+   * instead of serialising the whole room again; a quiet moment reuses the whole list's text.
+   */
   private readonly texts = new WeakMap<object, string>();
 
   /** Moves `ts` on for a change made now: max(previous + 1, now). */
@@ -116,9 +120,12 @@ export class RoomSnapshot {
     return out;
   }
 
-  /** `list(nowMs)` as JSON text. */
+  /** `list(nowMs)` as JSON text (the same text `JSON.stringify` gives), each object serialised once. */
   listJson(nowMs: number): string {
-    return this.json(this.list(nowMs));
+    const list = this.list(nowMs);
+    let text = this.texts.get(list);
+    if (text === undefined) this.texts.set(list, (text = `[${list.map((o) => this.json(o)).join(',')}]`));
+    return text;
   }
 
   /** `chatLog(channel)` as JSON text. */

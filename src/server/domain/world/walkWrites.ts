@@ -9,7 +9,10 @@
  * per walk) and clamps each position with them: a player who lost a Puff or a title while present never
  * stays written beyond its new limit, and the node announces the corrected masters (worldNode.ts).
  */
+import { sql, type Kysely } from 'kysely';
 import { clampCoordinate, type RoomId } from '../../../shared/rules/world';
+import type { DialectName } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { masterFlagsOf, type MasterFlags } from './masterFlags';
 import type { WorldContext } from './worldContext';
 
@@ -65,15 +68,33 @@ export class WalkWrites {
       for (const [id, w] of batch) {
         const f = flags.get(w.userId);
         const coordinate = f ? clampCoordinate(w.room, w.coordinate, { titled: f.senator || f.patricius, puff: f.puff }) : w.coordinate;
-        await trx
-          .updateTable('world_objects')
-          .set({ coordinate, flip: w.flip ? 1 : 0, seen_at: w.seenAt, updated_at: w.seenAt })
-          .where('id', '=', id)
-          .where('room', '=', w.room)
-          .execute();
         written.set(id, { write: { ...w, coordinate }, flags: f });
       }
+      await writePositions(trx, this.ctx.db.dialect, written);
       return written;
     });
   }
+}
+
+/**
+ * The window's positions in one statement (a statement per walk cost a query build and a round trip each:
+ * with 500 players walking, about a tenth of the server's time). Each row only where the master is still in
+ * the room it walked in. The SQL text is the same for any number of rows (a JSON array on SQLite, arrays on
+ * PostgreSQL), so one prepared statement serves every window.
+ */
+async function writePositions(k: Kysely<Database>, dialect: DialectName, written: WrittenWalks): Promise<void> {
+  if (dialect === 'sqlite') {
+    const json = JSON.stringify([...written].map(([id, { write: w }]) => [id, w.room, w.coordinate, w.flip ? 1 : 0, w.seenAt]));
+    await sql`update world_objects set coordinate = v.coordinate, flip = v.flip, seen_at = v.seen_at, updated_at = v.seen_at
+      from (select value ->> 0 as id, value ->> 1 as room, value ->> 2 as coordinate, value ->> 3 as flip, value ->> 4 as seen_at
+        from json_each(${json})) as v
+      where world_objects.id = v.id and world_objects.room = v.room`.execute(k);
+    return;
+  }
+  const ids = [...written.keys()];
+  const rows = [...written.values()].map(({ write }) => write);
+  await sql`update world_objects as o set coordinate = v.coordinate, flip = v.flip, seen_at = v.seen_at, updated_at = v.seen_at
+    from unnest(${ids}::int[], ${rows.map((w) => w.room)}::int[], ${rows.map((w) => w.coordinate)}::int[],
+      ${rows.map((w) => (w.flip ? 1 : 0))}::int[], ${rows.map((w) => String(w.seenAt))}::bigint[]) as v(id, room, coordinate, flip, seen_at)
+    where o.id = v.id and o.room = v.room`.execute(k);
 }

@@ -1,5 +1,5 @@
 /** A room's snapshot and fan-out batch: deltas applied in stamp order, presence by silence, chat per channel, merging. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatEntry, WorldObject } from '../../../../src/shared/api/rooms';
 import { RoomBatch } from '../../../../src/server/domain/world/roomBatch';
 import { RoomSnapshot } from '../../../../src/server/domain/world/roomSnapshot';
@@ -83,6 +83,24 @@ describe('RoomSnapshot', () => {
     expect(deep.map((c) => c.id)).toEqual(entries.slice(10).map((c) => c.id));
     expect(s.chatLog(0).every((c) => c.channel === 0)).toBe(true);
     expect(s.chatLog(1).every((c) => c.channel <= 1)).toBe(true);
+  });
+
+  it("answers a walk's room text from the kept texts of the objects that did not move", () => {
+    const s = new RoomSnapshot();
+    s.apply({ data: Array.from({ length: 50 }, (_, i) => master(i + 1, i + 10, 11000 + i)) }, T);
+    expect(s.listJson(T)).toBe(JSON.stringify(s.list(T)));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      s.apply({ data: [{ ...master(7, 16, 15000), flip: true }] }, T + 1);
+      const text = s.listJson(T + 1);
+      // Only the walked master is serialised again; the text is what serialising the whole list gives.
+      expect(stringify.mock.calls.map(([value]) => (value as WorldObject).id)).toEqual([7]);
+      stringify.mockRestore();
+      expect(text).toBe(JSON.stringify(s.list(T + 1)));
+      expect((JSON.parse(text) as WorldObject[]).find((o) => o.id === 7)).toMatchObject({ coordinate: 15000, flip: true });
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });
 
