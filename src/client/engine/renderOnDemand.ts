@@ -39,8 +39,9 @@ export function renderOnDemand(
   app.ticker.remove(app.render, app);
   const tick = (ticker: { deltaMS: number }) => {
     update(ticker.deltaMS);
-    const group = app.stage.renderGroup as unknown as PendingChanges;
-    if (!forced && !hasPendingChanges(group)) return;
+    // The stage's render group appears at its first render.
+    const group = app.stage.renderGroup as unknown as PendingChanges | null;
+    if (!forced && group && !hasPendingChanges(group)) return;
     forced = false;
     app.render();
   };

@@ -18,13 +18,14 @@ export class BackdropScene implements Scene {
   private readonly view = new Container();
   private motes: Array<{ g: Graphics; x: number; y: number; speed: number }> = [];
   private height = 1920;
-  private elapsed = 0;
+  /** When the motes appeared (page clock: Pixi caps a frame's delta, so summed deltas lag on a slow device). */
+  private shownAt = 0;
 
   prepare(): void {}
 
   show(host: SceneHost, layout: Layout): void {
     const rnd = lcg(11);
-    this.elapsed = 0;
+    this.shownAt = performance.now();
     this.height = layout.designHeight;
     for (let i = 0; i < MOTES; i++) {
       const g = new Graphics().circle(0, 0, 3 + rnd() * 7).fill({ color: rnd() > 0.5 ? 0xe5c44f : 0xff8ee4, alpha: 0.25 });
@@ -39,8 +40,7 @@ export class BackdropScene implements Scene {
   update(deltaMs: number): void {
     // Drift is decoration: it settles after a while (a still screen draws nothing) and never starts for a
     // player who asked for reduced motion.
-    this.elapsed += deltaMs;
-    const drift = deltaMs * ambientStrength(this.elapsed);
+    const drift = deltaMs * ambientStrength(performance.now() - this.shownAt);
     for (const m of this.motes) {
       m.y -= m.speed * drift;
       if (m.y < -20) m.y = this.height + 20;

@@ -33,8 +33,8 @@ export class MasterScene implements Scene {
   private slideT = 1;
   private from: -1 | 0 | 1 = 0;
   private elapsed = 0;
-  /** When the shown master arrived (its idle bob settles some seconds later). */
-  private arrivedAt = 0;
+  /** When the scene appeared (page clock: Pixi caps a frame's delta, so `elapsed` lags on a slow device). */
+  private shownAt = 0;
 
   constructor(
     name: string,
@@ -49,6 +49,7 @@ export class MasterScene implements Scene {
   }
 
   show(host: SceneHost, layout: Layout): void {
+    this.shownAt = performance.now();
     host.addChild(this.view);
     this.view.addChild(this.glow);
     this.resize(layout);
@@ -98,7 +99,6 @@ export class MasterScene implements Scene {
     this.sprite = sprite;
     this.view.addChild(sprite);
     this.from = c.from;
-    this.arrivedAt = this.elapsed;
     this.slideT = c.from === 0 || reducedMotion() ? 1 : 0;
     this.place();
   }
@@ -115,9 +115,10 @@ export class MasterScene implements Scene {
     if (!s) return;
     const { cx, top, h } = this.band();
     const fit = Math.min((h * 0.92) / s.texture.height, (DESIGN_WIDTH * 0.6) / s.texture.width);
-    // The idle bob is decoration: it settles a few seconds after the master arrives (a still screen draws
-    // nothing) and never starts for a player who asked for reduced motion.
-    const bob = ambientStrength(this.elapsed - this.arrivedAt) * Math.sin(this.elapsed / 600) * h * 0.01;
+    // The idle bob is decoration: it settles a few seconds after the screen appears (a still screen draws
+    // nothing; picking another master slides it in without waking the bob) and never starts for a player
+    // who asked for reduced motion.
+    const bob = ambientStrength(performance.now() - this.shownAt) * Math.sin(this.elapsed / 600) * h * 0.01;
     s.scale.set(fit);
     s.position.set(cx + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96 + bob);
     s.alpha = 1 - slideOffset(this.slideT) * 0.8;
