@@ -1,4 +1,4 @@
-/** English, home part: home and what opens from it (wallet panel, left menu, tutorial, eidols, sessions). */
+/** English, home part: home and what opens from it (slides, wallet panel, left menu, tutorial, eidols, sessions). */
 export const messages = {
   /** Home (spec 1 §2). */
   home: {
@@ -46,6 +46,46 @@ export const messages = {
     chartSize: 'Chart size',
     actions: 'Eidol actions',
     actionsTitle: 'Eidol Actions',
+    /** The eidol screen's action buttons (spec 1 §2 "Main game screen actions", §4). */
+    buttons: {
+      buyEgg: 'Buy Eidol egg',
+      pop: 'Pop Eidol',
+      transmute: 'Transmute Eidol',
+      transmuteEcto: 'Transmute Eggtoplasm',
+      confirmLoss: 'Confirm Loss',
+    },
+  },
+  /** The home slides' captions and buttons (spec 1 §2). */
+  slides: {
+    eidol: (name: string, value: string) => `${name} · ${value} ANGLS`,
+    item: (name: string, quantity: number) => `${name} × ${quantity}`,
+    firstEidol: 'Grow your first Eidol',
+    extraEidol: 'Room for an extra Eidol',
+    shop: 'Mage Shop',
+    forum: 'The Forum',
+    ref: 'Community Notice',
+    manageEidol: 'Manage Eidol',
+    completingTransaction: 'Completing transaction...',
+    buyEidolEgg: 'Buy Eidol Egg',
+    growFreeEgg: 'Grow Free Egg',
+    enterForum: 'Enter Forum',
+    receiveGdao: 'Receive gDAO tokens',
+    enterShop: 'Enter Mage Shop',
+    /** Item buttons by item type (spec 1 §2's table). */
+    items: {
+      Indulgence: 'Buy Extra Eidol',
+      Cooptoken: 'Spend at the community store',
+      Scribe: 'Scribe Verse',
+      Tax: 'Claim Title',
+      Incense: 'Burn Incense',
+      Map: 'Send Caravan',
+      Puff: 'Seek Wisdom',
+      Extract: 'Extract Eidol',
+      Coincookie: 'Feed Eidol',
+      Ectojar: 'Enchant Eggtoplasm Jar',
+      Tome: 'Enchant Eggtoplasm',
+      Apple: 'Feed Eidol',
+    },
   },
   /** The wallet screens: send, exchange, deposit, starter. */
   wallet: {
