@@ -34,6 +34,8 @@ export const messages = {
     noEidol: 'No Eidol',
     noEidolYet: 'You have no Eidol yet.',
     splash: 'Stabilizing Quantum-Temporal Flux...',
+    /** index.html's <noscript>. */
+    needsJavaScript: 'This game needs JavaScript.',
     precalculateGas: 'Precalculate transaction GAS',
     enterCryptonomics: 'Enter Cryptonomics',
     verificationSent: 'Verification e-mail sent.',
