@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompressDir } from './src/server/http/precompress.js';
 import { pwaPlugins } from './scripts/build/pwaPlugins.js';
+import { PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin } from './scripts/build/pixiPlugins.js';
+import { catalogueHtmlPlugin } from './scripts/build/catalogueHtml.js';
 
 // Only under Vitest: the client build need not load Vitest's node API.
 const slowFirst = process.env.VITEST ? (await import('./tests/support/slowFirstSequencer.js')).default : undefined;
@@ -65,7 +67,7 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
+  plugins: [react(), catalogueHtmlPlugin(), pixiBrowserExtensionsPlugin(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -79,7 +81,7 @@ export default defineConfig({
           // zod builds its object parsers when a schema is created, probing eval unless told not to; the
           // schemas live in chunks shared with lazy screens, which run before the entry's own code. Keeping
           // cspCompat (zod's jitless switch) in zod's chunk runs it before any schema exists (no CSP report).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]app[\\/]cspCompat\.ts$/ }],
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]app[\\/]cspCompat\.ts$/ }, ...PIXI_CHUNK_GROUPS],
         },
       },
     },

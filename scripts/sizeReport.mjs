@@ -10,20 +10,22 @@ const KB = 1024;
 
 /**
  * Budgets in gzip bytes. The issue's goals: JS before first paint ≤ 170 KB (held); all JS for the entry
- * screens and home ≤ 300 KB. That one is NOT met yet: Pixi alone is ~160 KB of it and @pixi/react (the
- * stack the product fixes) ~40 KB. Until it is, the budget is a RATCHET at the measured 384.5 KB + 3 % (the eidol, shop and world scenes load with their routes), so the weight cannot grow; lower it as it shrinks
+ * screens and home ≤ 300 KB. That one is NOT met yet: react-dom (~63 KB), Pixi's WebGL core (~100 KB) and
+ * @pixi/react's reconciler (~35 KB, the stack the product fixes) make most of it, zod ~25 KB. Until it is,
+ * the budget is a RATCHET at the measured 353.7 KB (2026-11-26: the catalogue split by screen, Pixi without
+ * browserAll's extensions and its other renderers) + 3 %, so the weight cannot grow; lower it as it shrinks
  * and set it to the goal once the build meets it.
  */
 const ENTRY_AND_HOME_GOAL = 300 * KB;
 const BUDGETS = {
   firstPaint: 170 * KB,
-  entryAndHome: Math.round(384.5 * KB * 1.03), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
+  entryAndHome: Math.round(353.7 * KB * 1.03), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
 };
 
 /**
  * Lazy modules that the entry screens and home load (their screens, the stage with its scenes and atlas
- * loader, Pixi's browser extensions that its init imports, howler for onboarding's music, the socket after
- * login): with the first-paint set they make the "entry screens and home" total. A source missing from
+ * loader, the Pixi browser extensions its init imports (the app's list, scripts/build/pixiPlugins.ts),
+ * howler for onboarding's music, the socket after login): with the first-paint set they make the "entry screens and home" total. A source missing from
  * the manifest's dynamic entries is bundled into a chunk counted anyway (or no longer exists).
  */
 const ENTRY_AND_HOME_SOURCES = [
@@ -31,7 +33,7 @@ const ENTRY_AND_HOME_SOURCES = [
   /^src\/client\/app\/(StageHost|PixiStage)\.tsx$/,
   /^src\/client\/engine\/atlas\.ts$/,
   /^src\/client\/game\/sceneForRoute\.ts$/,
-  /^node_modules\/pixi\.js\/lib\/environment-browser\/browserAll\.mjs$/,
+  /^src\/client\/engine\/pixiBrowserExtensions\.ts$/,
   /^node_modules\/howler\//,
   /^node_modules\/socket\.io-client\//,
 ];

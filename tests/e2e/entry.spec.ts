@@ -6,6 +6,10 @@ import { nextSocketEvent } from './support/socket';
 
 test('register → verify from the mailed link → log in → onboarding → home', async ({ page }) => {
   const p = newPlayer();
+  // The stage starts with the build's slim Pixi (no browserAll, renderers apart): a missing part shows as an error.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && /scene|pixi|renderer/i.test(m.text()) && errors.push(m.text()));
   await page.goto('/hello');
   // One Pixi stage for the whole app: the same canvas survives route changes.
   const stage = page.getByTestId('stage');
@@ -40,6 +44,7 @@ test('register → verify from the mailed link → log in → onboarding → hom
   await page.goto(linkIn(mail, '/verify-email/'));
   await page.getByRole('button', { name: /Log In|Apply KYC/ }).click();
   await expect(page).toHaveURL(/\/(login|)$/);
+  expect(errors).toEqual([]);
 });
 
 test('login errors show the server message in the button and a red line; a click clears it', async ({ page }) => {

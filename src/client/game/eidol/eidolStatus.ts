@@ -6,6 +6,7 @@
 import type { EidolView, GameView } from '../../../shared/api/game';
 import { appleActive, parseUtc, precisionLevel } from './riskAngle';
 import { anglsUnits } from './numbers';
+import { t } from '../../i18n/t/home';
 import type { GameState } from '../../stores/game';
 import type { RiskControlContext } from './riskAngleControl';
 import { EGG_TIERS } from '../../../shared/rules/eggs';
@@ -41,16 +42,16 @@ export interface EidolAction {
 /** The action buttons (spec 1 §2 "Main game screen actions", §4 "Eidol"), in the order shown. */
 export function eidolActions(eidol: EidolView | null, userLevel: number, locked: boolean): EidolAction[] {
   const out: EidolAction[] = [];
-  if (userLevel === -1) out.push({ id: 'buyEgg', label: 'Buy Eidol egg', path: '/eggshop', enabled: true });
+  if (userLevel === -1) out.push({ id: 'buyEgg', label: t.eidol.buttons.buyEgg, path: '/eggshop', enabled: true });
   if (!eidol) return out;
   const value = anglsUnits(eidol.value);
   const fullEcto = eidol.type === 'ectoplasm' && eidol.experience >= eidol.next_level_experience;
   // An egg, or an ectoplasm that is not full yet, cannot act; nothing acts while the round or the eidol is locked.
   const blocked = locked || eidol.is_locked || eidol.type === 'egg' || (eidol.type === 'ectoplasm' && !fullEcto);
-  if (eidol.type !== 'egg' && value > 0n) out.push({ id: 'pop', label: 'Pop Eidol', path: '/pop', enabled: !blocked });
-  if (eidol.level >= 11 && eidol.type !== 'egg') out.push({ id: 'transmute', label: 'Transmute Eidol', path: '/transmute', enabled: !blocked });
-  if (fullEcto) out.push({ id: 'transmuteEcto', label: 'Transmute Eggtoplasm', path: '/transmuteecto', enabled: !blocked });
-  if (value === 0n) out.push({ id: 'confirmLoss', label: 'Confirm Loss', path: null, enabled: !locked && !eidol.is_locked });
+  if (eidol.type !== 'egg' && value > 0n) out.push({ id: 'pop', label: t.eidol.buttons.pop, path: '/pop', enabled: !blocked });
+  if (eidol.level >= 11 && eidol.type !== 'egg') out.push({ id: 'transmute', label: t.eidol.buttons.transmute, path: '/transmute', enabled: !blocked });
+  if (fullEcto) out.push({ id: 'transmuteEcto', label: t.eidol.buttons.transmuteEcto, path: '/transmuteecto', enabled: !blocked });
+  if (value === 0n) out.push({ id: 'confirmLoss', label: t.eidol.buttons.confirmLoss, path: null, enabled: !locked && !eidol.is_locked });
   return out;
 }
 

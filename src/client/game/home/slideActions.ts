@@ -4,6 +4,7 @@
  */
 import { ITEM_TYPES, type ItemType } from '../../engine/frameNames';
 import { formatAmount } from '../../../shared/rules/displayAmount';
+import { t } from '../../i18n/t/home';
 import type { HomeSlide } from './homeSlides';
 
 /** A button under a slide: it navigates (`to`), or runs an action the screen knows. */
@@ -19,19 +20,19 @@ export interface SlideButton {
 }
 
 /** Manage Eidol (an eidol slide). */
-export const MANAGE_EIDOL = 'Manage Eidol';
+export const MANAGE_EIDOL = t.slides.manageEidol;
 /** The disabled button of a locked eidol. */
-export const COMPLETING_TRANSACTION = 'Completing transaction...';
+export const COMPLETING_TRANSACTION = t.slides.completingTransaction;
 /** With no eidols: to the egg shop. */
-export const BUY_EIDOL_EGG = 'Buy Eidol Egg';
+export const BUY_EIDOL_EGG = t.slides.buyEidolEgg;
 /** With no eidols: the free egg. */
-export const GROW_FREE_EGG = 'Grow Free Egg';
+export const GROW_FREE_EGG = t.slides.growFreeEgg;
 /** The forum slide's button. */
-export const ENTER_FORUM = 'Enter Forum';
+export const ENTER_FORUM = t.slides.enterForum;
 /** The ref slide's button. */
-export const RECEIVE_GDAO = 'Receive gDAO tokens';
+export const RECEIVE_GDAO = t.slides.receiveGdao;
 /** The shop slide's button (the spec names the slide, not its button). */
-export const ENTER_SHOP = 'Enter Mage Shop';
+export const ENTER_SHOP = t.slides.enterShop;
 
 /**
  * Item buttons by item type (spec 1 §2's table). Destinations the table names only loosely: "(shop)" is the
@@ -39,18 +40,18 @@ export const ENTER_SHOP = 'Enter Mage Shop';
  * jar /ecto (the enchant screen), the Tome /transmuteecto (it is what transmutes eggtoplasm), Apple /apple.
  */
 export const ITEM_BUTTONS: Readonly<Record<ItemType, { label: string; to: string }>> = {
-  Indulgence: { label: 'Buy Extra Eidol', to: '/mageshop' },
-  Cooptoken: { label: 'Spend at the community store', to: '/gdaoshop' },
-  Scribe: { label: 'Scribe Verse', to: '/forum' },
-  Tax: { label: 'Claim Title', to: '/forum' },
-  Incense: { label: 'Burn Incense', to: '/forum' },
-  Map: { label: 'Send Caravan', to: '/forum' },
-  Puff: { label: 'Seek Wisdom', to: '/forum' },
-  Extract: { label: 'Extract Eidol', to: '/extract' },
-  Coincookie: { label: 'Feed Eidol', to: '/feed' },
-  Ectojar: { label: 'Enchant Eggtoplasm Jar', to: '/ecto' },
-  Tome: { label: 'Enchant Eggtoplasm', to: '/transmuteecto' },
-  Apple: { label: 'Feed Eidol', to: '/apple' },
+  Indulgence: { label: t.slides.items.Indulgence, to: '/mageshop' },
+  Cooptoken: { label: t.slides.items.Cooptoken, to: '/gdaoshop' },
+  Scribe: { label: t.slides.items.Scribe, to: '/forum' },
+  Tax: { label: t.slides.items.Tax, to: '/forum' },
+  Incense: { label: t.slides.items.Incense, to: '/forum' },
+  Map: { label: t.slides.items.Map, to: '/forum' },
+  Puff: { label: t.slides.items.Puff, to: '/forum' },
+  Extract: { label: t.slides.items.Extract, to: '/extract' },
+  Coincookie: { label: t.slides.items.Coincookie, to: '/feed' },
+  Ectojar: { label: t.slides.items.Ectojar, to: '/ecto' },
+  Tome: { label: t.slides.items.Tome, to: '/transmuteecto' },
+  Apple: { label: t.slides.items.Apple, to: '/apple' },
 };
 
 /** The item type of a wire `type` (any case), or null for a type this client does not know. */
@@ -73,19 +74,19 @@ export function slideCaption(slide: HomeSlide): string {
   switch (slide.kind) {
     case 'eidol': {
       const e = slide.eidol;
-      const name = e.type === 'egg' ? 'Eidol Egg' : e.type === 'ectoplasm' ? 'Eggtoplasm' : e.skin.name || 'Eidol';
-      return `${name} · ${formatEidolValue(e.value)} ANGLS`;
+      const name = e.type === 'egg' ? t.eidol.egg : e.type === 'ectoplasm' ? t.eidol.ectoplasm : e.skin.name || t.eidol.eidol;
+      return t.slides.eidol(name, formatEidolValue(e.value));
     }
     case 'extra':
-      return slide.first ? 'Grow your first Eidol' : 'Room for an extra Eidol';
+      return slide.first ? t.slides.firstEidol : t.slides.extraEidol;
     case 'item':
-      return slide.item.quantity > 1 ? `${slide.item.name} × ${slide.item.quantity}` : slide.item.name;
+      return slide.item.quantity > 1 ? t.slides.item(slide.item.name, slide.item.quantity) : slide.item.name;
     case 'shop':
-      return 'Mage Shop';
+      return t.slides.shop;
     case 'forum':
-      return 'The Forum';
+      return t.slides.forum;
     case 'ref':
-      return 'Community Notice';
+      return t.slides.ref;
   }
 }
 

@@ -3,7 +3,7 @@
  * name and value, with previous/next as real buttons; it writes the shared selection ($selectedEidolId) so
  * home, /eidol and every item screen agree on the eidol.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import type { EidolView } from '../../../shared/api/game';
 import { $selectedEidolId } from '../../stores/game';
 import { eidolFrameFor } from '../../game/eidol/eidolStatus';

@@ -3,7 +3,7 @@
  * Community Chat and Logout. The external entries come from the server's configuration (`links` of
  * GET /api/config) and open in a new tab; an entry the operator did not configure is left out.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import { useStore } from '@nanostores/react';
 import { $config } from '../../stores/config';
 import { navigate } from '../../stores/router';

@@ -2,7 +2,7 @@
  * The home tutorial (spec 1 §2): overlays 1–3 in turn, once per device. 1 and 2 wait for "Got it"; 3 is
  * remembered as soon as it shows and hides by itself after 5 s.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import { useEffect, useState } from 'react';
 import { markTutorialDone, nextTutorial, TUTORIAL3_MS, type TutorialStep } from '../../stores/tutorial';
 import { Button } from './Button';

@@ -3,7 +3,7 @@
  * decimals), the address (copies, "Copied" for 1 s) or the Invoke Mastership link, XP bar, level title,
  * S/P badges, Send Coins and GSCB Exchange.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import type { User } from '../../../shared/api/user';
 import { LEVEL_TITLES } from '../../../shared/api/user';
 import { DISPLAY_DECIMALS, formatAmount } from '../../../shared/rules/displayAmount';

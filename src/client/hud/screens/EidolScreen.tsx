@@ -4,7 +4,7 @@
  * Risk, Yieldy / Precise, XP and level, the charts with their size toggle, the last-10 results, the
  * countdown slot, the action buttons and the round's pop-ups.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import { useEffect, useMemo, useState } from 'react';
 import { $roundOpen } from '../../app/roundClock';
 import { useStore } from '@nanostores/react';

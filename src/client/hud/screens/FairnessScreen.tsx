@@ -4,7 +4,7 @@
  * chosen round its published data recomputed in this browser with `verifyRound` (the server's own rules):
  * each check ✓/✗ and the payouts table.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/fairness';
 import { useEffect, useRef, useState } from 'react';
 import type { FairnessView, FairRoundDetail } from '../../../shared/api/game';
 import { thresholdFractionString } from '../../../shared/rules/fairness';

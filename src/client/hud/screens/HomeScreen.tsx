@@ -3,7 +3,7 @@
  * round countdown, the banner while locked, a reminder while the e-mail is unconfirmed, the wallet panel, the
  * menu (About, Sessions, Logout) and the tutorial overlays.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../stores/session';

@@ -3,7 +3,7 @@
  * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /.
  * The Eggtoplasm carousel carries its questline (claim a jar, enchant it) under the slides.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/onboarding';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';

@@ -2,7 +2,7 @@
  * /sessions: where the player is logged in (device, IP, when started and last seen), "this device" marked,
  * and an End button per session. Ending this device's session logs this browser out.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/home';
 import { formatDate } from '../../i18n/format';
 import { useCallback, useEffect, useState } from 'react';
 import type { SessionInfo } from '../../../shared/api/sessions';

@@ -3,7 +3,7 @@
  * and, for USDC and BNB, what the chain holds for them, each line explained in one sentence; "Refresh"
  * reads it again (the server keeps one report a few seconds).
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/solvency';
 import { useEffect, useRef, useState } from 'react';
 import type { SolvencyView } from '../../../shared/api/solvency';
 import { solvencyApi } from '../../net/solvencyApi';

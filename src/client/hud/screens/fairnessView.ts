@@ -3,7 +3,7 @@
  * rows the screen shows for a recomputed round (checks ✓/✗, the payouts table). Pure, so unit tests read
  * exactly what the page shows.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/fairness';
 import type { FairnessView } from '../../../shared/api/game';
 import { formatUnitsTrimmed } from '../../../shared/money';
 import { describeMismatch, type RoundVerification, type VerifyCheckName } from '../../../shared/rules/round/verifyRound';

@@ -1,5 +1,5 @@
 /** The lore of the onboarding carousels (spec 1 §2: five slides; the Eggtoplasm carousel has three). */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/onboarding';
 
 /** One slide. */
 export interface LoreSlide {

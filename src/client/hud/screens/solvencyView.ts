@@ -2,7 +2,7 @@
  * The /solvency screen's headless parts: each asset's lines with a one-sentence explanation, the verdict,
  * and the "updated at" text. Pure, so unit tests read exactly what the page shows.
  */
-import { t } from '../../i18n/t';
+import { t } from '../../i18n/t/solvency';
 import type { SolvencyAsset, SolvencyView } from '../../../shared/api/solvency';
 
 /** One line of an asset's card. */

@@ -4,14 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Splash } from '../../../../src/client/hud/components/Splash';
+import { fillCatalogueText } from '../../../../scripts/build/catalogueHtml';
 import { render, type Mounted } from './render';
 
 let mounted: Mounted | undefined;
 afterEach(() => mounted?.unmount());
 
-/** The static splash inside index.html's #root. */
+/** The static splash inside index.html's #root, its texts filled from the catalogue as the build does. */
 function staticSplash(): Element {
-  const doc = new DOMParser().parseFromString(fs.readFileSync(path.resolve('index.html'), 'utf8'), 'text/html');
+  const doc = new DOMParser().parseFromString(fillCatalogueText(fs.readFileSync(path.resolve('index.html'), 'utf8')), 'text/html');
   const splash = doc.querySelector('#root > .splash');
   if (!splash) throw new Error('index.html has no static splash in #root');
   return splash;

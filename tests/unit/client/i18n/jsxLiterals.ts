@@ -41,3 +41,23 @@ export function jsxLiterals(fileName: string, source: string): JsxLiteral[] {
   visit(file);
   return found;
 }
+
+/** Object properties whose string value a player reads (a button's label, a caption). */
+const SPOKEN_PROPERTIES = new Set(['label', 'caption', 'title', 'placeholder', 'ariaLabel']);
+
+/** String literals with words given to spoken properties (`{ label: 'Pop Eidol' }`) in one .ts or .tsx file. */
+export function labelLiterals(fileName: string, source: string): JsxLiteral[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: JsxLiteral[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAssignment(node) && SPOKEN_PROPERTIES.has(node.name.getText(file))) {
+      const v = node.initializer;
+      if ((ts.isStringLiteral(v) || ts.isNoSubstitutionTemplateLiteral(v)) && hasWords(v.text)) {
+        found.push({ line: file.getLineAndCharacterOfPosition(v.getStart()).line + 1, text: v.text.trim() });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}

@@ -2,7 +2,7 @@
  * A second language for the tests: every English message wrapped in ⟦…⟧, strings and functions alike. It is
  * typed as `Messages`, so it only compiles while it has exactly the catalogue's keys and signatures.
  */
-import { en } from '../../../../src/client/i18n/en';
+import { en } from './languageFiles';
 import type { Messages } from '../../../../src/client/i18n/messages';
 
 /** `messages` with each text wrapped; functions keep their parameters. */

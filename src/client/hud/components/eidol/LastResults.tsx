@@ -1,5 +1,5 @@
 /** The last-10 list: each round's sum, newest first, gold ↑ for a gain and pink ↓ for a loss, fading per row. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import type { RoundResult } from '../../../game/eidol/lastResults';
 import { formatAngls } from '../../../game/eidol/numbers';
 

@@ -4,7 +4,7 @@
  * screen-reader players. The angle changes every frame of a swipe, so both are written straight into the
  * DOM from `$riskAngle`: React does not re-render per frame.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { useEffect, useRef } from 'react';
 import { $riskAngle, riskControl } from '../../../game/eidol/eidolStores';
 import { riskDigits, riskPercentText, riskUnits } from '../../../game/eidol/riskAngle';

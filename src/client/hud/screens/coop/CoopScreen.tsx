@@ -4,7 +4,7 @@
  * them, and the main button: resend the confirmation e-mail until it is confirmed (server message on
  * failure, spec 2 §4), then open the gDAO store.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/coop';
 import { formatNumber } from '../../../i18n/format';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';

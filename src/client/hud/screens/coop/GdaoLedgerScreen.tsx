@@ -4,7 +4,7 @@
  * screen opens), Active Patrons, the invite link for the share sheet, and "Check my share". The spec gives
  * the ledger call no error handling (§8); the figures still read as loading, then as unavailable.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/coop';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';

@@ -3,7 +3,7 @@
  * t.common.copied for 1 s. Editable on the Invite screen (the player may change what is shared), a tappable link
  * on the income ledger.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/coop';
 import { useEffect, useState } from 'react';
 import { COPIED_MS } from '../../components/AddressCopy';
 import { Button } from '../../components/Button';

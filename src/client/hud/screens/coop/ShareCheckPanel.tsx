@@ -3,7 +3,7 @@
  * chosen one (the newest at first) the player's own row, whether the shares add up to the budget, and the
  * root hash recomputed in this browser with the server's rule (src/shared/rules/gdaoDistribution.ts).
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/coop';
 import { useEffect, useRef, useState } from 'react';
 import type { CoopApi } from '../../../net/coopApi';
 import { Button } from '../../components/Button';

@@ -3,7 +3,7 @@
  * "No Title"), the Tax Commendation count, and a button putting one in (POST /api/rooms/tax: one more month
  * of title). The server's message shows on the button; the next tap clears it.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/coop';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';

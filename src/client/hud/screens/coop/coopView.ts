@@ -4,7 +4,7 @@
  * and the "Check my share" report. Pure (the share step takes the navigator), so unit tests read exactly
  * what the screens show.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/coop';
 import type { Item, User } from '../../../../shared/api/user';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { parseUtc } from '../../../../shared/rules/wallet/panel';

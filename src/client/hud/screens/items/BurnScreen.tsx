@@ -4,7 +4,7 @@
  * input and the button: 3 s "Preparing claim...", then "Claim GoldenState gratuity". Success resets the
  * amount and returns to stage 0 after 3 s; a locked treasury reads "gDAO supply is now locked".
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { useState } from 'react';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { formatAmount } from '../../../../shared/rules/displayAmount';

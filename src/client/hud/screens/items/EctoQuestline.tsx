@@ -3,7 +3,7 @@
  * e-mail, invite friends, claim a jar for 7 gDAO (`POST /api/drop {item_id: 5}`), enchant it for 13 gDAO
  * on /ecto. One button moves the player to the next step.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { useEffect, useRef, useState } from 'react';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { api } from '../../../net/api';

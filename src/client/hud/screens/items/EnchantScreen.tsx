@@ -2,7 +2,7 @@
  * /ecto, Enchant Eggtoplasm (spec 2 §2, §4 "Enchant button states"): the gDAO count, the jars held, the
  * 13 gDAO fee notice, the button and a Return link back to the questline it is entered from.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';

@@ -2,7 +2,7 @@
  * /extract (spec 2 §2 "Extract and Feed screens", §5 Extract): swipe to the eidol, a digits-only amount of
  * whole ANGLS (one Extraction Extract each), 3 s setup, approve; Done, then home.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { useState } from 'react';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { navigate } from '../../../stores/router';

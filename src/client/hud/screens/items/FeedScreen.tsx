@@ -3,7 +3,7 @@
  * button states". A carousel of eidols with rarity, collection, value (8 decimals), Precise, boost hours and
  * the food held; a digits-only amount row; 3 s "Setting up lunch", "Approve Feeding", Done, home after 3 s.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { useState } from 'react';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';

@@ -1,5 +1,5 @@
 /** /ogle, the selected eidol's actions hub: the eidol swiper and a real link button to each item action. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
 import { EidolPicker } from '../../components/EidolPicker';

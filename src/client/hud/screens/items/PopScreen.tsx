@@ -3,7 +3,7 @@
  * one), Pop Potency, Next Level Potency, Eidol Level and the XP bar; hold the button 3 s to begin, 3 s
  * "Setting up lab", then "Approve Pop"; Done refreshes after 750 ms and goes home after 3 s.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';
 import { refreshAfterTransaction } from '../wallet/afterTransaction';

@@ -4,7 +4,7 @@
  * (fee, chance, seed hash), the second trains. The outcome comes from the answer, or from the socket's
  * `training_succesfull` / `training_failed` should the answer be lost. Unactivated players Invoke Mastership.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { useEffect, useState } from 'react';
 import { mastershipTarget } from '../../../../shared/rules/wallet';
 import { navigate } from '../../../stores/router';

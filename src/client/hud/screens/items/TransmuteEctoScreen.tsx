@@ -2,7 +2,7 @@
  * /transmuteecto, Transmute Eggtoplasm (spec 2 §2 "Egg-transmute screen", §5 "Transmute egg"): the Tome
  * count, the eidol swiper and XP; a full eggtoplasm and one Tome become an eidol after the 3 s setup.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { navigate } from '../../../stores/router';
 import { itemActionsApi, type ItemActionsApi } from '../../../net/itemActionsApi';

@@ -3,7 +3,7 @@
  * burning N gDAO is worth N × the burn rate in ANGLS (Expected Income); the claim fee is that × the fee
  * percent; the player receives the rest; the whole claim must fit the chest supply. Pure, exact in units.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { anglsUnits } from '../../../game/eidol/numbers';
 import { actionButton, amountNumber, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 

@@ -1,5 +1,5 @@
 /** The enchant screen's button (spec 2 §4 "Enchant button states", in order; §9: 13 gDAO). Pure. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { actionButton, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 
 /** gDAO an enchantment costs (spec 2 §9). */

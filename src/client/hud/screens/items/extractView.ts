@@ -1,5 +1,5 @@
 /** The extract screen's button (spec 2 §5 Extract; the wait-then-approve states of §4). Pure. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import { anglsUnits } from '../../../game/eidol/numbers';
 import { actionButton, amountNumber, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';

@@ -2,7 +2,7 @@
  * The feed screens' button and amount row (spec 2 §4 "Feed button states", §5 Feed): /feed feeds Golden
  * Cookies, /apple Precision Apples; both walk the same states in the spec's order. Pure.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { actionButton, amountNumber, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';

@@ -1,5 +1,5 @@
 /** /ogle, the selected eidol's actions hub: every item action, where it leads and whether it can start now. Pure. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import { anglsUnits } from '../../../game/eidol/numbers';
 

@@ -1,5 +1,5 @@
 /** The pop screen's button and figures (spec 2 §2 "Pop screen", §4 "Pop", §9 potency). Pure. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import { actionButton, phases, popPotencyPercent, type ActionButtonView, type FlowView, type TextRule, LOCKED_TEXT } from './actionView';
 import { anglsUnits } from '../../../game/eidol/numbers';

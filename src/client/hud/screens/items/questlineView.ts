@@ -2,7 +2,7 @@
  * The Eggtoplasm questline (spec 2 §2 "Eggtoplasm questline screen", §4 "Questline", §9: jar 7 gDAO,
  * enchant 13): the four steps in order and the one button that moves the player along. Pure.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import { ENCHANT_FEE_GDAO } from './enchantView';
 
 /** gDAO a jar claim costs (spec 2 §9). */

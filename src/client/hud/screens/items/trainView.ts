@@ -3,7 +3,7 @@
  * transmutation-fee screen", §4 "Train", §9 fee and chance). Stage 0 asks the server for the committed
  * attempt (fee, chance, seed hash); stage 1 trains. Pure.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import type { TrainCommitment, TrainOutcome } from '../../../net/itemActionsApi';
 import { anglsUnits } from '../../../game/eidol/numbers';

@@ -1,5 +1,5 @@
 /** The Transmute Eggtoplasm screen's button (spec 2 §5 "Transmute egg"; the wait-then-approve states of §4). Pure. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import { actionButton, phases, LOCKED_TEXT, type ActionButtonView, type FlowView, type TextRule } from './actionView';
 

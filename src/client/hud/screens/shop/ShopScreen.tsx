@@ -5,7 +5,7 @@
  * BNB with its 0.001 surcharge, then `POST /shop/buy`), or one press through `POST /drop` in the gDAO store,
  * which also locks while the caravan restocks. A purchase shows a success line for 3 s and the shop stays.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/shop';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';

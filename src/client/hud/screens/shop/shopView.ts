@@ -3,7 +3,7 @@
  * paying currency, the price and stock texts, the BNB surcharge, the caravan's restock lock and the
  * purchase request with its validation text in the spec's order. Pure: the screen only renders it.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/shop';
 import type { User } from '../../../../shared/api/user';
 import { formatUnits, formatUnitsTrimmed } from '../../../../shared/money/format';
 import { parseUnits } from '../../../../shared/money/parse';

@@ -2,7 +2,7 @@
  * /deposit (spec 2 §2 names it; its content is ours): the deposit address as text (tap copies) and as a QR
  * code (qrcode loads only when this screen opens), and on the dev chain a Test Coin button.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { useEffect, useState } from 'react';
 import { navigate } from '../../../stores/router';
 import { walletApi, type WalletApi } from '../../../net/walletApi';

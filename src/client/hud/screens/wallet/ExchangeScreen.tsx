@@ -4,7 +4,7 @@
  * allowance by level, and the two-stage button: the gas precalculation (`POST /wallet/withdraw`), then the
  * trade (`POST /wallet/exchange`).
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';

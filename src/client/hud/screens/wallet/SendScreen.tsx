@@ -3,7 +3,7 @@
  * currency and the two-stage button. A withdrawal is a send to an outside address, so /withdraw is the same
  * form offering the chain currencies only.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';

@@ -5,7 +5,7 @@
  * `POST /shop/buy`; pack 4 is bought at once, without gas. Locked while the
  * round is locked, like every shop purchase. Address and user are polled every 5 s.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';

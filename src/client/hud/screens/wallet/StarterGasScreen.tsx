@@ -3,7 +3,7 @@
  * (address and user polled every 5 s so a deposit shows up), and the button that records a gas deposit of
  * at least 0.001 BNB (`POST /api/onboarding/gas`); then on to /starterbuy.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';

@@ -3,7 +3,7 @@
  * exact integer arithmetic (the server's answer is authoritative), the fee percent, the pool that pays,
  * the weekly melt label and the validation text in the spec's order.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import type { User } from '../../../../shared/api/user';
 import { LEVEL_TITLES } from '../../../../shared/api/user';
 import { formatUnits } from '../../../../shared/money/format';

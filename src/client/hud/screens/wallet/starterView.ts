@@ -2,7 +2,7 @@
  * The activation screens' logic (spec 2 §2 "Starter pack purchase", "Gas deposit", §4, §5): the gas deposit
  * check, which starter packs can be afforded (price + gas, pack 4 without gas), the purchase request.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/home';
 import type { User } from '../../../../shared/api/user';
 import { checkBalance, checkGasDeposit, feeUnits, wireUnits } from '../../../../shared/rules/wallet';
 import type { PrecalcFee } from '../../../machines/transactionMachine';

@@ -1,5 +1,5 @@
 /** The chat log panel of verse mode (spec 3 §2): the entries the player can hear, oldest first, as plain text. */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/world';
 import { useStore } from '@nanostores/react';
 import { $chatLog } from '../../../game/world/worldStores';
 

@@ -3,7 +3,7 @@
  * the action machine's text while it sends or shows a result, and the verse / yell / scribe inputs (verse
  * mode opens the chat log). An empty verse or scribe is not sent; an empty yell just closes.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/world';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WorldAction, WorldActionState } from '../../../machines/worldActionMachine';

@@ -1,5 +1,5 @@
 /** The world screen's header (spec 3 §2): chart size, forum size and chart mode toggles, and the own avatar (tap: home). */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/world';
 import { useStore } from '@nanostores/react';
 import { chartSizeLabel } from '../../../../shared/rules/chartSize';
 import { masterFrame } from '../../../engine/frameNames';

@@ -3,7 +3,7 @@
  * distance from the own avatar, each with its actions as real buttons (the same actions as a tap on the
  * stage). Closed by default; its toggle is a real button.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/world';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import type { WorldObject } from '../../../../shared/api/rooms';

@@ -3,7 +3,7 @@
  * stands"; its layout is not specified): the eye's telemetry, the incense rate, the caravan, the chest's
  * supply, else the room and who is present. Pure: label–value rows.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/world';
 import { formatNumber } from '../../../i18n/format';
 import type { GameView } from '../../../../shared/api/game';
 import { incenseRate, type RoomId, type ZoneName } from '../../../../shared/rules/world';

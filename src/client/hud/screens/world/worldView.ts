@@ -3,7 +3,7 @@
  * a gate, a zone, or the open lane (Verse, Yell, Scribe). Pure: the screen renders the list and sends
  * its actions through the action-button machine.
  */
-import { t } from '../../../i18n/t';
+import { t } from '../../../i18n/t/world';
 import type { WorldObject } from '../../../../shared/api/rooms';
 import type { GameView } from '../../../../shared/api/game';
 import { parseUtc } from '../../../../shared/rules/wallet/panel';

@@ -1,0 +1,43 @@
+/**
+ * Pixi's weight on the way to home (issue #8): the build loads only the parts of Pixi this app draws with.
+ * Pixi 8 registers its renderers' parts by import, so what is imported is what ships.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/** Pixi's browser environment module, which Application.init imports on its first start. */
+const BROWSER_ALL = './browserAll.mjs';
+const BROWSER_EXT = /pixi\.js[\\/]lib[\\/]environment-browser[\\/]browserExt\.mjs$/;
+
+/** This app's list of Pixi browser extensions, loaded in place of browserAll. */
+export const APP_BROWSER_EXTENSIONS = 'src/client/engine/pixiBrowserExtensions.ts';
+
+/**
+ * Swaps pixi.js's browserAll (events, accessibility, DOM, filters) for the app's own list. Pixi's own switch
+ * (`skipExtensionImports`) is an option of each Application; swapping the module gives every renderer the
+ * app starts the same list, named in one file.
+ */
+export function pixiBrowserExtensionsPlugin(root = process.cwd()): Plugin {
+  return {
+    name: 'aeon-pixi-browser-extensions',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === BROWSER_ALL && importer && BROWSER_EXT.test(importer)) return path.resolve(root, APP_BROWSER_EXTENSIONS);
+      return null;
+    },
+  };
+}
+
+/**
+ * Chunk groups (rolldown codeSplitting) that keep what the stage needs apart from the renderers it never
+ * starts. Left alone, rolldown puts a module that the stage imports and a lazy renderer also imports into
+ * that renderer's chunk, so the stage loaded the whole WebGPU renderer (for GpuUboSystem, which
+ * pixi.js/unsafe-eval patches), the Canvas renderer (for Graphics) and the BitmapFont chunk (for the text
+ * styles): ~20 KB gzip that only starts if WebGL is missing. Each group pulls its modules (and their
+ * dependencies) into a chunk of its own.
+ */
+export const PIXI_CHUNK_GROUPS = [
+  { name: 'pixi-ubo-wgsl', test: /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]gpu[\\/](GpuUboSystem|shader[\\/]utils[\\/](createUboElementsWGSL|generateArraySyncWGSL|createUboSyncFunctionWGSL))\.mjs$/ },
+  { name: 'pixi-graphics', test: /pixi\.js[\\/]lib[\\/]scene[\\/]graphics[\\/]shared[\\/]Graphics\.mjs$/ },
+  { name: 'pixi-text', test: /pixi\.js[\\/]lib[\\/]scene[\\/]text[\\/]/ },
+];

@@ -1,0 +1,52 @@
+/** English, fairness part: the provably fair page. */
+export const messages = {
+  /** The provably fair page: how a round is checked, and the recomputation of one. */
+  fairness: {
+    title: 'Provably fair',
+    howTitle: 'How to check any round',
+    /** How anyone can check a round, in plain words, in the order it happens. */
+    steps: [
+      'Before the first round, we published the terminal hash below: the last link of a chain of SHA-256 hashes we generated from a secret seed. The salt was fixed with it.',
+      'Rounds use the chain backwards. When a round settles it reveals its hash, and SHA-256 of that hash (of its 32 raw bytes) must equal the hash the round before revealed (for the very first round: the terminal hash). So every result was fixed before play began, and we cannot pick another without breaking SHA-256.',
+      'The round\'s threshold T is the first 52 bits of HMAC-SHA256(key = the salt, message = the round hash), divided by 2^52: a number from 0 to 1.',
+      'An eidol with risk r > 0 wins (↑) when r ≤ T and loses (↓) when r > T, so it wins with probability 1 − r. The stakes, claims, pool and emission then follow the published rules, in whole units.',
+      'Choose a round below: this page fetches its published data and recomputes all of it in your browser, with the same code the server books it with.',
+    ],
+    /** Labels of the checks, as the page lists them. */
+    checks: {
+      chain: 'SHA-256 of the hash = the previous hash',
+      threshold: 'T recomputed from the hash and the salt',
+      settlement: 'Every zone, stake, payout and mined amount recomputed',
+      pool: 'Mining pool after the round recomputed',
+    },
+    terminalBefore: 'Or from a terminal:',
+    verifyCommand: 'npm run verify -- <round id>',
+    terminalAfter: 'recomputes a round from the database and compares it with the ledger.',
+    loading: 'Loading the fairness record…',
+    commitment: 'Commitment',
+    terminalHash: 'Terminal hash:',
+    salt: 'Salt:',
+    settled: 'Settled rounds',
+    noRound: 'No round has settled yet.',
+    thresholdShort: (value: string) => `T ${value}`,
+    verifyRound: (id: number) => `Verify round ${id}`,
+    verify: 'Verify',
+    older: 'Older',
+    recomputing: (id: number) => `Recomputing round ${id}…`,
+    roundError: (id: number, text: string) => `Round ${id}: ${text}`,
+    round: (id: number) => `Round ${id}`,
+    allMatch: '✓ Recomputed in your browser: everything matches.',
+    mismatches: (n: number) => `✗ ${n} published value(s) do not match the recomputation.`,
+    hash: 'Hash:',
+    previousHash: 'Previous hash:',
+    thresholdIs: 'T =',
+    cannotCompute: 'cannot be computed',
+    holds: ' (holds)',
+    doesNotHold: ' (does not hold)',
+    nobodyJoined: 'Nobody joined this round.',
+    columns: { eidol: 'Eidol', risk: 'Risk', zone: 'Zone', stake: 'Stake', payout: 'Payout', mined: 'Mined', valueAfter: 'Value after', check: 'Check' },
+    amountsNote: 'Amounts in ANGLS. Stake is what the round took (the bet); payout is the stake back plus the claim; mined is the emission share.',
+    notRecomputed: 'could not be recomputed',
+    difference: (field: string, want: string, got: string) => `${field} ${want} (published ${got})`,
+  },
+};

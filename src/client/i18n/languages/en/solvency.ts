@@ -1,0 +1,47 @@
+/** English, solvency part: the solvency page. */
+export const messages = {
+  /** The solvency page: what the platform holds against what it owes (ECONOMY.md). */
+  solvency: {
+    title: 'Solvency',
+    intro: 'What the platform holds against what it owes its players, per asset, straight from the ledger and the chain. Or from a terminal:',
+    loading: 'Loading the figures…',
+    refreshing: 'Refreshing…',
+    refresh: 'Refresh',
+    pools: 'Pools',
+    noPool: (title: string) => `No pool holds any ${title}.`,
+    poolsTogether: 'Pools together:',
+    owedTitle: 'Owed to players',
+    custodyTitle: 'Custody on-chain',
+    platformAccount: 'A platform account.',
+    players: 'Players',
+    playersExplain: (title: string) => `${title} in players' balances, theirs to spend or withdraw.`,
+    eidols: 'Eidols',
+    eidolsExplain: "The eidols' value, which belongs to their masters.",
+    owed: 'Owed to players',
+    owedExplain: (title: string) => `All the platform owes its players in ${title}: players plus eidols.`,
+    issuedInside: (title: string) => `${title} is issued inside the game's ledger: there is no chain custody to compare.`,
+    custodyNotShown: 'Custody not shown right now.',
+    covers: (title: string) => `✓ On-chain ${title} covers every deposit players hold.`,
+    short: (title: string) => `✗ On-chain ${title} is short of what players deposited.`,
+    updated: (at: string) => `Updated ${at} UTC (figures are refreshed at most every few seconds).`,
+    /** What each pool is for, in one sentence. */
+    poolTexts: {
+    mining_pool: { label: 'Mining pool', explain: 'Banks the rounds: takes losing stakes and premiums, pays winners and the emission.' },
+    gscb_reserve: { label: 'GSCB reserve', explain: 'Pays the exchange: ANGLS for mints, USDC for melts.' },
+    exchange_pool: { label: 'Exchange pool', explain: 'Pays USDC ↔ BNB swaps.' },
+    treasury: { label: 'Treasury', explain: 'The node share of purchases, when one is configured.' },
+    fees: { label: 'Fees', explain: 'Fees and gas collected from payments and withdrawals.' },
+    item_backing: { label: 'Item backing', explain: 'What bought Golden Cookies carry, paid into an eidol when one is fed.' },
+    shop_stock: { label: 'Shop stock', explain: 'Held by the shops for sale.' },
+    },
+    custody: {
+      on_chain: { label: 'Held on-chain', explain: 'Read from the chain just now: the hot wallet plus every player deposit address.' },
+      owed_on_chain: { label: 'Deposited, net', explain: 'Deposits credited to players less withdrawals paid out.' },
+      pending_out: { label: 'Leaving', explain: 'Withdrawals reserved but not final yet, still counted on-chain.' },
+      difference: { label: 'Difference', explain: 'Held on-chain minus deposited, net: never below zero while the platform is solvent.' },
+      dust: { label: 'of which dust', explain: 'Deposit remainders too small for one ledger unit, kept in custody.' },
+      operator_funds: { label: 'of which operator funds', explain: "The operator's own top-ups, less the gas it paid and test coins given away." },
+      beyond_players: { label: 'Beyond all player holdings', explain: (title: string) => `Held on-chain minus everything players and eidols hold in ${title}, including what they bought from the pools.` },
+    },
+  },
+};
