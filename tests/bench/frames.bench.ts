@@ -9,6 +9,7 @@
  * while the own avatar swipes, against the same empty-stage baseline.
  * BENCH_PROFILE=<file.cpuprofile> builds the page unminified and records a V8 CPU profile (CDP Profiler) of
  * one extra forum run after the measured ones, then prints the functions with the most self time.
+ * BENCH_SHOT=<file.png> saves a screenshot of the page after the forum runs (to see the names drawn).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 const GOAL_P95_MS = 2;
 const SCENES = (process.env.BENCH_SCENES ?? 'eidol,forum').split(',');
 const PROFILE = process.env.BENCH_PROFILE;
+const SHOT = process.env.BENCH_SHOT;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
       if (SCENES.includes('eidol')) await measureEidol(page);
       if (SCENES.includes('forum')) await measureForum(page);
       if (PROFILE) await profileForum(page, cdp, PROFILE);
+      if (SHOT) await page.screenshot({ path: SHOT });
     } finally {
       await browser.close();
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

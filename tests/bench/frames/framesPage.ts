@@ -73,6 +73,9 @@ const FORUM_MASTERS = 500;
 const FORUM_SCRIBES = 20;
 const OWN_START = 16000;
 
+/** Names as players choose them: mostly Latin, a tenth Cyrillic and a tenth CJK (glyphs no fixed font set holds). */
+const masterName = (i: number) => (i % 10 === 3 ? `Мастер ${i}` : i % 10 === 7 ? `大师 ${i}` : `Master ${i}`);
+
 function forumObjects(step: number): WorldObject[] {
   const list: WorldObject[] = [];
   for (let i = 0; i < FORUM_MASTERS; i++) {
@@ -80,7 +83,7 @@ function forumObjects(step: number): WorldObject[] {
     const home = OWN_START - 3000 + ((i * 7919) % 6000);
     const swing = Math.round(150 * Math.sin(step * 0.7 + i));
     list.push({
-      id: 10 + i, user_id: 1000 + i, type: 'master', name: `Master ${i}`, coordinate: home + swing, flip: Math.cos(step * 0.7 + i) < 0,
+      id: 10 + i, user_id: 1000 + i, type: 'master', name: masterName(i), coordinate: home + swing, flip: Math.cos(step * 0.7 + i) < 0,
       skin_id: 1 + (i % 6), puff: i % 5 === 0, senator: i % 7 === 0, patricius: i % 11 === 0, data: { verse: '', votes: [], limit: '' },
     });
   }

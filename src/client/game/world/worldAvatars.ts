@@ -1,13 +1,15 @@
 /**
  * The drawn masters and inscriptions of the worlds: a master is its skin (mirrored by flip), the pipe and
  * its smoke while it holds a Puff, its name below (gold for the admin account) and its gold title badge;
- * an inscription is the scribe item with a short excerpt of its verse. Nodes are rebuilt only when their
- * look changes; moving one is setting its x.
+ * an inscription is the scribe item with a short excerpt of its verse. Names and excerpts are sprites of
+ * the scene's shared label pages (labelAtlas.ts), so a lane of masters draws from a few textures. Nodes
+ * are rebuilt only when their look changes; moving one is setting its x.
  */
-import { Container, Graphics, Sprite, Text } from 'pixi.js';
+import { Color, Container, Graphics, Sprite } from 'pixi.js';
 import { hasTexture, texture } from '../../engine/atlas';
 import { itemFrame, masterFrame, PIPE_FRAME, PIPE_SMOKE_FRAMES, titleFrame } from '../../engine/frameNames';
 import { titleBadge } from '../../../shared/rules/world';
+import type { LabelAtlas, LabelRef, LabelStyle } from './labelAtlas';
 
 /** What decides a master's drawing. */
 export interface MasterLook {
@@ -29,7 +31,11 @@ export const SCRIBE_BOX = { halfWidth: 80, height: 190 };
 /** Characters of a verse shown on its inscription. */
 export const EXCERPT_CHARS = 22;
 
-const NAME_STYLE = { fontFamily: 'sans-serif', fontSize: 30, fontWeight: '600' as const, stroke: { color: 0x120c1f, width: 5 } };
+const css = (rgb: number) => new Color(rgb).toHex();
+const NAME_STYLE: LabelStyle = { id: 'name', size: 30, weight: 600, italic: false, fill: '#ffffff', stroke: css(0x120c1f), strokeWidth: 5 };
+/** The admin account's name. */
+const ADMIN_NAME_STYLE: LabelStyle = { ...NAME_STYLE, id: 'name-gold', fill: css(GOLD) };
+const EXCERPT_STYLE: LabelStyle = { ...NAME_STYLE, id: 'excerpt', size: 26, italic: true, fill: css(GOLD) };
 
 /** A look's identity: a node is rebuilt when it changes. */
 export const masterLookKey = (l: MasterLook): string => `${l.skinId}|${l.name}|${+l.puff}|${+l.senator}|${+l.patricius}|${+l.admin}`;
@@ -53,8 +59,9 @@ export class MasterNode {
   readonly root = new Container();
   private readonly body = new Container();
   private smoke: Sprite | null = null;
+  private readonly name: LabelRef;
 
-  constructor(readonly key: string, look: MasterLook) {
+  constructor(readonly key: string, look: MasterLook, labels: LabelAtlas) {
     this.body.addChild(
       spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-60, -240, 120, 240, 40).fill({ color: 0xf4efe2, alpha: 0.5 })),
     );
@@ -70,7 +77,8 @@ export class MasterNode {
         this.body.addChild(this.smoke);
       }
     }
-    const name = new Text({ text: look.name, style: { ...NAME_STYLE, fill: look.admin ? GOLD : 0xffffff } });
+    this.name = labels.label(look.name, look.admin ? ADMIN_NAME_STYLE : NAME_STYLE);
+    const name = new Sprite(this.name.texture);
     name.anchor.set(0.5, 0);
     name.position.set(0, 6);
     this.root.addChild(this.body, name);
@@ -98,9 +106,10 @@ export class MasterNode {
     if (this.smoke) this.smoke.texture = texture(PIPE_SMOKE_FRAMES[i]!);
   }
 
-  /** Releases the node. */
+  /** Releases the node and its name. */
   destroy(): void {
     this.root.destroy({ children: true });
+    this.name.release();
   }
 }
 
@@ -108,18 +117,21 @@ export class MasterNode {
 export class ScribeNode {
   /** Placed by the scene. */
   readonly root = new Container();
+  private readonly excerpt: LabelRef;
 
-  constructor(readonly key: string, verse: string) {
+  constructor(readonly key: string, verse: string, labels: LabelAtlas) {
     const icon = spriteOr(itemFrame('Scribe'), () => new Graphics().rect(-50, -110, 100, 110).fill({ color: 0xe5c44f, alpha: 0.4 }));
     icon.scale.set(1.1);
-    const text = new Text({ text: excerpt(verse), style: { ...NAME_STYLE, fontSize: 26, fill: GOLD, fontStyle: 'italic' } });
+    this.excerpt = labels.label(excerpt(verse), EXCERPT_STYLE);
+    const text = new Sprite(this.excerpt.texture);
     text.anchor.set(0.5, 1);
     text.position.set(0, -150);
     this.root.addChild(icon, text);
   }
 
-  /** Releases the node. */
+  /** Releases the node and its excerpt. */
   destroy(): void {
     this.root.destroy({ children: true });
+    this.excerpt.release();
   }
 }

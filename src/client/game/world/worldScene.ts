@@ -26,6 +26,7 @@ import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode,
 import { objectChange } from './worldDiff';
 import { cullStep, shownAlong } from './worldCull';
 import { TiledLayer } from './worldLayers';
+import { LabelAtlas } from './labelAtlas';
 import { worldProps, type PropSpec } from './worldProps';
 import { ForumCharts } from './forumChartDrawing';
 import { $forumChartSamples, $forumNumberSamples, defaultForumChartApi, startForumChartData, type ForumChartApi } from './forumChartData';
@@ -83,6 +84,8 @@ export class WorldScene implements Scene {
   private own: MasterNode | null = null;
   private readonly others = new Map<number, Other>();
   private readonly moving = new Set<number>();
+  /** The names' and excerpts' shared pages. */
+  private readonly labels = new LabelAtlas();
   private props: DrawnProp[] = [];
   private layout: Layout | null = null;
   private readonly clock: { now(): number };
@@ -192,6 +195,7 @@ export class WorldScene implements Scene {
     const hour = Math.floor(this.clock.now() / HOUR_MS);
     if (hour !== this.chartHour) this.chartsDirty = true;
     if (this.chartsDirty) this.drawCharts(hour);
+    this.labels.commit();
   }
 
   resize(layout: Layout): void {
@@ -215,6 +219,7 @@ export class WorldScene implements Scene {
     this.own?.destroy();
     this.ring?.destroy();
     this.own = this.ring = null;
+    this.labels.destroy();
     for (const l of this.layers) l.clear();
     this.charts?.destroy();
     this.charts = null;
@@ -272,8 +277,9 @@ export class WorldScene implements Scene {
     const look = this.ownLook();
     const key = look ? masterLookKey(look) : '';
     if (this.own?.key === key) return;
-    this.own?.destroy();
-    this.own = look ? new MasterNode(key, look) : null;
+    const old = this.own;
+    this.own = look ? new MasterNode(key, look, this.labels) : null;
+    old?.destroy();
     if (this.own) this.avatarLayer.addChild(this.own.root);
     this.camDirty = true;
   }
@@ -312,8 +318,10 @@ export class WorldScene implements Scene {
       if (change === 'none') continue;
       if (change === 'look') {
         const shown = o.shown;
-        o.node.destroy();
+        // The new node first: a label both show (the name, when only the pipe changed) is kept, not redrawn.
+        const old = o.node;
         o.node = this.makeNode(obj);
+        old.destroy();
         o.node.root.x = o.motion.x;
         this.setShown(o, shown);
         added = true;
@@ -351,8 +359,8 @@ export class WorldScene implements Scene {
   private makeNode(obj: WorldObject): MasterNode | ScribeNode {
     const node =
       obj.type === 'master'
-        ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj))
-        : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse);
+        ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
+        : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
     // Inscriptions stand behind the masters.
     if (obj.type === 'scribe') this.avatarLayer.addChildAt(node.root, this.ring ? 1 : 0);
     else this.avatarLayer.addChild(node.root);
