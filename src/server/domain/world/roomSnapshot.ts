@@ -109,13 +109,6 @@ export class RoomSnapshot {
     return out;
   }
 
-  /** The inscriptions this node still holds whose time is over at `nowMs` (to announce as removed). */
-  endedInscriptions(nowMs: number): number[] {
-    const out: number[] = [];
-    for (const [id, limit] of this.limits) if (!(limit > nowMs)) out.push(id);
-    return out;
-  }
-
   /** `list(nowMs)` as JSON text. */
   listJson(nowMs: number): string {
     return this.json(this.list(nowMs));
