@@ -8,10 +8,10 @@ import type { RoomState, WorldObject } from '../../../shared/api/rooms';
 import type { RoomId } from '../../../shared/rules/world';
 import { AppError } from '../errors';
 import { announceRoomChange } from './roomFanout';
+import { loadObjects } from './roomLoad';
 import { roomState } from './roomState';
 import { DAY_MS, PROMOTE_DAYS } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
-import { loadWorldObjects } from './worldObjectView';
 import { ALREADY_VOTED, INSCRIPTION_NOT_FOUND, onlyAdminPromotes } from './worldTexts';
 
 /** The room of standing inscription `id`; 404 for a missing, ended or non-inscription id. */
@@ -29,7 +29,7 @@ async function standingRoom(ctx: WorldActionContext, id: number): Promise<RoomId
 
 /** Announces the inscription's new state to its room; answers the room's state as `userId` sees it. */
 async function announce(ctx: WorldActionContext, room: RoomId, id: number, userId: number): Promise<RoomState> {
-  const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];
+  const [object] = (await loadObjects(ctx.db.kysely, [id], ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });
   return roomState(ctx, room, userId);
 }

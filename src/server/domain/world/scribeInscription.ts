@@ -13,11 +13,11 @@ import { itemsHeld } from '../items/actionGuard';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { readVerse } from './chatText';
 import { announceRoomChange } from './roomFanout';
+import { loadObjects } from './roomLoad';
 import { roomState } from './roomState';
 import { speakerHere, type Speaker } from './speaker';
 import { DAY_MS, INSCRIPTION_DAYS, SCRIBE_ITEM_ID, SCRIBE_MAX } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
-import { loadWorldObjects } from './worldObjectView';
 import { NO_SCRIBE } from './worldTexts';
 
 const noScribe = () => new AppError(409, NO_SCRIBE);
@@ -83,7 +83,7 @@ export async function scribeInscription(ctx: WorldActionContext, userId: number,
   const text = readVerse(raw, SCRIBE_MAX);
   const { result: { id, room }, replayed } = await write(ctx, userId, text, ref);
   if (replayed) return { result: await roomState(ctx, room, userId), replayed };
-  const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];
+  const [object] = (await loadObjects(ctx.db.kysely, [id], ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });
   const state = await roomState(ctx, room, userId);
   ctx.realtime.broadcast('forumscribe', { room, ts: state.ts, object });
