@@ -550,8 +550,6 @@ export const en = {
     scribe: 'Scribe',
     inscribe: 'Inscribe',
     send: 'Send',
-    /** An empty verse, yell or inscription: the server's text for the same refusal (worldTexts.ts). */
-    verseRequired: 'The verse field is required.',
     like: 'Like',
     vote: 'Vote Inscription',
     promote: 'Promote',

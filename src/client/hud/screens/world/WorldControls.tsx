@@ -1,10 +1,10 @@
 /**
  * The world's action area (spec 3 §2, §4, §5): the controls of where the avatar stands as real buttons,
  * the action machine's text while it sends or shows a result, and the verse / yell / scribe inputs (verse
- * mode opens the chat log; an empty text is not sent, and the input says why: WorldInputForm.tsx).
+ * mode opens the chat log). An empty verse or scribe is not sent; an empty yell just closes.
  */
 import { t } from '../../../i18n/t';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { WorldAction, WorldActionState } from '../../../machines/worldActionMachine';
 import { $ownPosition, $worldRoom, $worldSelection } from '../../../game/world/worldStores';
@@ -18,7 +18,9 @@ import { Button } from '../../components/Button';
 import { $itemCounts, $selectedObject, $standingKey, serverNow, walkerNow } from './worldHudStores';
 import { chartBallLabel, worldControls, type WorldControl } from './worldView';
 import { ChatLog } from './ChatLog';
-import { WorldInputForm, type WorldInput } from './WorldInputForm';
+
+/** Which text input is open. */
+export type WorldInput = 'verse' | 'yell' | 'scribe';
 
 /** Props: the machine's state and text, and how to tap it. */
 export interface WorldControlsProps {
@@ -53,6 +55,7 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
   const samples = useStore($numberSamples);
   const nowMs = useNow(now);
   const [input, setInput] = useState<WorldInput | null>(null);
+  const [draft, setDraft] = useState('');
 
   if (room === null) return null;
   const adminName = config?.admin_name ?? '';
@@ -72,21 +75,47 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
     if (c.kind === 'action') tap(c.action);
     else if (c.kind === 'navigate') navigate(c.to);
     else if (c.kind === 'chartMode') cycleChartMode();
-    else if (c.kind === 'input') setInput(input === c.input ? null : c.input);
+    else if (c.kind === 'input') {
+      setInput(input === c.input ? null : c.input);
+      setDraft('');
+    }
   };
 
-  const send = (kind: WorldInput, text: string): boolean => {
-    if (state === 'sending') return false;
-    tap({ kind, text });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const verse = draft.trim();
+    if (!input) return;
+    if (!verse) {
+      if (input === 'yell') setInput(null);
+      return;
+    }
+    if (state === 'sending') return;
+    tap({ kind: input, text: verse });
+    setDraft('');
     // Verse mode stays open for the conversation; a yell or an inscription is one message.
-    if (kind !== 'verse') setInput(null);
-    return true;
+    if (input !== 'verse') setInput(null);
   };
 
   return (
     <section className="world-controls" aria-label={t.world.actions}>
       {input === 'verse' && <ChatLog />}
-      {input && <WorldInputForm key={input} input={input} send={(text) => send(input, text)} close={() => setInput(null)} />}
+      {input && (
+        <form className="world-input" onSubmit={submit}>
+          <input
+            aria-label={input === 'verse' ? t.world.verse : input === 'yell' ? t.world.yell : t.world.scribe}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoFocus
+            data-testid={`world-input-${input}`}
+          />
+          <Button type="submit" small data-testid="world-input-send">
+            {input === 'scribe' ? t.world.inscribe : t.world.send}
+          </Button>
+          <Button small variant="secondary" onClick={() => setInput(null)}>
+            {t.common.close}
+          </Button>
+        </form>
+      )}
       {text !== null ? (
         <Button variant={state === 'error' ? 'error' : 'primary'} aria-busy={state === 'sending'} onClick={() => tap()} data-testid="world-action">
           {text}
