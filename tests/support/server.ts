@@ -84,6 +84,8 @@ const silent = { info: () => {}, error: () => {} };
 export interface NodeOptions {
   /** Another node on this server's database (PostgreSQL): the database is shared, and left to that server to drop. */
   beside?: TestServer;
+  /** The node's clock (e.g. a node started later than the others: its own time from the start). */
+  clock?: ManualClock;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function startTestServer(
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-srv-'));
   const config: Config = { ...loadConfig({}), dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };
-  const clock = manualClock(Date.now());
+  const clock = node.clock ?? manualClock(Date.now());
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: silent });
   const { app, ctx, realtime, upkeep, rounds } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });
   await app.listen({ port: 0, host: '127.0.0.1' });

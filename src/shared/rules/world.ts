@@ -98,8 +98,11 @@ export interface Zone {
 }
 
 /**
- * The Forum's zones (spec 3 §2), in table order. The chest (8316–8733) and the ledger (7863–8336)
- * overlap between 8316 and 8336: the ledger is listed first and wins there (first match wins).
+ * The Forum's zones (spec 3 §2), in table order; the first match wins where two overlap. The chest
+ * (8316–8733) and the ledger (7863–8336) overlap between 8316 and 8336: the ledger is listed first and wins
+ * there. The spec's table also has the second quests range (14503–15293) overlap incense slot 2
+ * (15263–15503) between 15263 and 15293, which it does not mention: quests are listed first and win there,
+ * so slot 2 is burnt from 15293 on.
  */
 export const FORUM_ZONES: readonly Zone[] = [
   { name: 'notes', from: 785, to: 1385 },

@@ -260,6 +260,42 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     await w.ledgerOk();
   });
 
+  it('replays a keyed scribe after the player left the room, and refuses a new key while absent', async () => {
+    const p = await playerWithSocket(s, 'ik2', open);
+    await makePresent(s, p.user.id, 1, 16200);
+    await issueItem(db(), s.clock, p.user.id, SCRIBE_ITEM_ID, 2n);
+    const headers = { 'idempotency-key': `scribe-left-${dialect}` };
+    const first = await p.client.post('/api/rooms/scribe', { verse: 'before leaving' }, { headers });
+    expect(first.status).toBe(200);
+    const written = roomStateSchema.parse(first.body.data).data.find((o) => o.type === 'scribe' && o.user_id === p.user.id)!;
+    await expect.poll(() => p.socket.received.filter((m) => m.event === 'forumscribe').length).toBe(1);
+
+    await makeAbsent(s, p.user.id);
+    const held = await snapshot();
+    const again = await p.client.post('/api/rooms/scribe', { verse: 'before leaving' }, { headers });
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 'true']);
+    // The room as it is now: the inscription stands, the player who left is no longer in it.
+    const now = roomStateSchema.parse(again.body.data);
+    expect(now.data.find((o) => o.id === written.id)).toEqual(written);
+    expect(now.data.some((o) => o.type === 'master' && o.user_id === p.user.id)).toBe(false);
+    expect(await snapshot()).toEqual(held);
+    expect(await playerHolds(db(), s.clock, p.user.id, SCRIBE)).toBe(1n);
+
+    // A new key is a new scribe: refused while absent, writing nothing and keeping the key free.
+    const fresh = { headers: { 'idempotency-key': `scribe-left-new-${dialect}` } };
+    const refused = await p.client.post('/api/rooms/scribe', { verse: 'while away' }, fresh);
+    expect([refused.status, refused.body.message]).toEqual([409, T.NOT_IN_ROOM]);
+    expect(await snapshot()).toEqual(held);
+    await makePresent(s, p.user.id, 1, 16300);
+    const back = await p.client.post('/api/rooms/scribe', { verse: 'while away' }, fresh);
+    expect([back.status, back.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    expect(await playerHolds(db(), s.clock, p.user.id, SCRIBE)).toBe(0n);
+    await settle(100);
+    expect(p.socket.received.filter((m) => m.event === 'forumscribe')).toHaveLength(2);
+    endWindow(s); // its forumupd goes out now, not into the next test's
+    await w.ledgerOk();
+  });
+
   /** A standing inscription of a new player; returns its id and its room's players. */
   async function inscription(n: string) {
     const author = await registerPlayer(s, n);

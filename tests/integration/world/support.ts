@@ -9,7 +9,7 @@ import { FANOUT_WINDOW_MS } from '../../../src/server/domain/world/presenceConfi
 import { loadMaster } from '../../../src/server/domain/world/roomLoad';
 import { worldOf } from '../../../src/server/domain/world/worldNode';
 import { gameSnapshot } from '../../support/gameFixtures';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
+import { registerPlayer, startTestServer, type NodeOptions, type TestServer } from '../../support/server';
 import { openSocket, type TestSocket } from '../../support/sockets';
 
 /** The deposit addresses the test server answers (the well-known test mnemonic's). */
@@ -25,9 +25,9 @@ export interface WorldServer {
   ledgerOk(): Promise<void>;
 }
 
-/** Starts a server on `dialect` with the chat routes and the ledger's genesis. */
-export async function startWorldServer(dialect: DialectName, pgAdminUrl: string): Promise<WorldServer> {
-  const s = await startTestServer(dialect, pgAdminUrl, { routes: [roomChatRoutes(testDeposits)], realtimeLimits: { handshakeBurst: 10_000 } }, { adminName: TEST_ADMIN });
+/** Starts a server on `dialect` with the chat routes and the ledger's genesis; `node`: another node beside one. */
+export async function startWorldServer(dialect: DialectName, pgAdminUrl: string, node: NodeOptions = {}): Promise<WorldServer> {
+  const s = await startTestServer(dialect, pgAdminUrl, { routes: [roomChatRoutes(testDeposits)], realtimeLimits: { handshakeBurst: 10_000 } }, { adminName: TEST_ADMIN }, node);
   await ensureGenesis(s.testDb.db, s.clock);
   const ledger = createLedger(s.testDb.db, s.clock);
   return { s, ledger, ledgerOk: async () => expect((await ledger.check()).violations).toEqual([]) };

@@ -6,7 +6,7 @@ export interface WorldObjectsTable {
   id: Generated<number>;
   type: 'master' | 'scribe';
   user_id: number;
-  /** 1 Forum, 2 Ditch; a master's is null while it is not present. */
+  /** 1 Forum, 2 Ditch; a master's is null while it is not present, an inscription's once its end was announced. */
   room: number | null;
   coordinate: number;
   /** 1 facing left. */

@@ -8,10 +8,10 @@ import type { RoomState, WorldObject } from '../../../shared/api/rooms';
 import type { RoomId } from '../../../shared/rules/world';
 import { AppError } from '../errors';
 import { announceRoomChange } from './roomFanout';
+import { loadObjects } from './roomLoad';
 import { roomState } from './roomState';
 import { DAY_MS, PROMOTE_DAYS } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
-import { loadWorldObjects } from './worldObjectView';
 import { ALREADY_VOTED, INSCRIPTION_NOT_FOUND, onlyAdminPromotes } from './worldTexts';
 
 /** The room of standing inscription `id`; 404 for a missing, ended or non-inscription id. */
@@ -29,7 +29,7 @@ async function standingRoom(ctx: WorldActionContext, id: number): Promise<RoomId
 
 /** Announces the inscription's new state to its room; answers the room's state as `userId` sees it. */
 async function announce(ctx: WorldActionContext, room: RoomId, id: number, userId: number): Promise<RoomState> {
-  const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];
+  const [object] = (await loadObjects(ctx.db.kysely, [id], ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });
   return roomState(ctx, room, userId);
 }
@@ -50,11 +50,16 @@ export async function voteInscription(ctx: WorldActionContext, userId: number, i
 export async function promoteInscription(ctx: WorldActionContext, user: { id: number; name: string }, id: number): Promise<RoomState> {
   if (user.name !== ctx.config.adminName) throw new AppError(403, onlyAdminPromotes(ctx.config.adminName));
   const room = await standingRoom(ctx, id);
-  // Extended in the statement itself: two promotions at once add twice, never overwrite each other.
-  await ctx.db.kysely
+  // Extended in the statement itself: two promotions at once add twice, never overwrite each other. Only
+  // while it still stands: an end the sweep announced meanwhile (the row left its room) stays an end.
+  const now = ctx.clock.now();
+  const r = await ctx.db.kysely
     .updateTable('world_objects')
-    .set({ promoted: 1, limit_at: sql<number>`limit_at + ${PROMOTE_DAYS * DAY_MS}`, updated_at: ctx.clock.now() })
+    .set({ promoted: 1, limit_at: sql<number>`limit_at + ${PROMOTE_DAYS * DAY_MS}`, updated_at: now })
     .where('id', '=', id)
-    .execute();
+    .where('room', '=', room)
+    .where('limit_at', '>', now)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) throw new AppError(404, INSCRIPTION_NOT_FOUND);
   return announce(ctx, room, id, user.id);
 }

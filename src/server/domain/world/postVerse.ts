@@ -8,11 +8,12 @@ import { channelAt } from '../../../shared/rules/world';
 import { chatTooFast } from './worldTexts';
 import { readVerse } from './chatText';
 import { announceRoomChange } from './roomFanout';
+import { loadObjects } from './roomLoad';
 import { cachedMaster, roomState } from './roomState';
 import { speakerHere, type Speaker } from './speaker';
 import { CHAT_PACE, VERSE_MAX, YELL_MAX } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
-import { loadWorldObjects, toChatEntry } from './worldObjectView';
+import { toChatEntry } from './chatEntry';
 import { keepPace } from './worldPace';
 
 /** A verse or a yell. */
@@ -50,7 +51,7 @@ export async function postChat(ctx: WorldActionContext, userId: number, kind: Ch
   // The master as the snapshot has it (its row may not hold its last walk yet), with the new bubble.
   const here = kind === 'verse' ? await cachedMaster(ctx, speaker.room, userId) : undefined;
   const data =
-    kind !== 'verse' ? [] : here?.id === speaker.objectId ? [{ ...here, data: { ...here.data, verse: chat.content } }] : await loadWorldObjects(ctx.db.kysely, { ids: [speaker.objectId] }, ctx.clock.now());
+    kind !== 'verse' ? [] : here?.id === speaker.objectId ? [{ ...here, data: { ...here.data, verse: chat.content } }] : await loadObjects(ctx.db.kysely, [speaker.objectId], ctx.clock.now());
   await announceRoomChange(ctx, speaker.room, { data, chat: [chat] });
   const state = await roomState(ctx, speaker.room, userId);
   if (kind === 'yell') ctx.realtime.broadcast('forumyell', { room: speaker.room, ts: state.ts, chat });

@@ -117,9 +117,14 @@ export async function walk(ctx: WorldContext, userId: number, coordinate: number
 }
 
 /**
- * The leader's upkeep (every PRESENCE_SWEEP_MS): ends the presence of every master silent for longer than
- * PRESENCE_TIMEOUT_MS, and announces both them and the inscriptions whose time is over as `removed`, so
+ * The leader's upkeep (every PRESENCE_SWEEP_MS): takes out of their room every master silent for longer
+ * than PRESENCE_TIMEOUT_MS and every inscription whose time is over, and announces them as `removed`, so
  * clients drop them without a refetch. Returns how many masters it ended.
+ *
+ * The row leaving its room is the record that its end was announced, for inscriptions as for masters (the
+ * inscription's text, votes and limit stay): whichever node leads next announces every end not announced
+ * yet, also those that passed while no node led, which no node's snapshot may hold (a node started after
+ * them loaded only standing inscriptions).
  */
 export async function expirePresence(ctx: WorldContext): Promise<number> {
   // This node's walks of the current window first: a master that just walked is not silent.
@@ -129,20 +134,20 @@ export async function expirePresence(ctx: WorldContext): Promise<number> {
   const now = ctx.clock.now();
   let ended = 0;
   for (const room of [1, 2] as const) {
-    const silent = await k
+    const over = await k
       .updateTable('world_objects')
       .set({ room: null, updated_at: now })
-      .where('type', '=', 'master')
       .where('room', '=', room)
-      .where('seen_at', '<=', now - PRESENCE_TIMEOUT_MS)
-      .returning('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('type', '=', 'master'), eb('seen_at', '<=', now - PRESENCE_TIMEOUT_MS)]),
+          eb.and([eb('type', '=', 'scribe'), eb('limit_at', '<=', now)]),
+        ]),
+      )
+      .returning(['id', 'type'])
       .execute();
-    // Every node holds every standing inscription (deltas reach them all), so the leader's snapshot knows
-    // which ones ended; the rows stay, and the snapshots forget them with the delta.
-    const over = (await node.snapshot(room)).endedInscriptions(now);
-    const removed = [...silent.map((r) => Number(r.id)), ...over];
-    if (removed.length > 0) node.announce(room, { removed });
-    ended += silent.length;
+    if (over.length > 0) node.announce(room, { removed: over.map((r) => Number(r.id)) });
+    ended += over.filter((r) => r.type === 'master').length;
   }
   return ended;
 }

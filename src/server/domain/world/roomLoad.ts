@@ -1,4 +1,4 @@
-/** The database reads of the world: a room's objects and chat log (when a node first needs them), one master. */
+/** The database reads of the world: a room's objects and chat log (when a node first needs them), objects by id, one master. */
 import type { Kysely } from 'kysely';
 import type { ChatEntry, WorldObject } from '../../../shared/api/rooms';
 import { itemAsset } from '../../../shared/money/assets';
@@ -70,6 +70,20 @@ export async function loadRoomObjects(k: K, room: RoomId, nowMs: number): Promis
     .orderBy('w.id')
     .execute();
   return objectsOf(k, rows, nowMs);
+}
+
+/**
+ * The objects `ids` at `nowMs`, ordered by id (to announce a change of them): masters whether present or
+ * not, inscriptions only while they stand (an ended one is never announced again).
+ */
+export async function loadObjects(k: K, ids: readonly number[], nowMs: number): Promise<WorldObject[]> {
+  if (ids.length === 0) return [];
+  const rows = await objectQuery(k)
+    .where('w.id', 'in', [...ids])
+    .where((eb) => eb.or([eb('w.type', '=', 'master'), eb('w.limit_at', '>', nowMs)]))
+    .orderBy('w.id')
+    .execute();
+  return (await objectsOf(k, rows, nowMs)).map((s) => s.object);
 }
 
 /** The player's master with its room, whether present or not (undefined before its first visit). */

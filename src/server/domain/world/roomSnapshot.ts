@@ -113,13 +113,6 @@ export class RoomSnapshot {
     return out;
   }
 
-  /** The inscriptions this node still holds whose time is over at `nowMs` (to announce as removed). */
-  endedInscriptions(nowMs: number): number[] {
-    const out: number[] = [];
-    for (const [id, limit] of this.limits) if (!(limit > nowMs)) out.push(id);
-    return out;
-  }
-
   /** `list(nowMs)` as JSON text (the same text `JSON.stringify` gives), each object serialised once. */
   listJson(nowMs: number): string {
     const list = this.list(nowMs);

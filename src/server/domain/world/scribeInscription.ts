@@ -13,25 +13,45 @@ import { itemsHeld } from '../items/actionGuard';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { readVerse } from './chatText';
 import { announceRoomChange } from './roomFanout';
+import { loadObjects } from './roomLoad';
 import { roomState } from './roomState';
-import { speakerHere } from './speaker';
+import { speakerHere, type Speaker } from './speaker';
 import { DAY_MS, INSCRIPTION_DAYS, SCRIBE_ITEM_ID, SCRIBE_MAX } from './worldConfig';
 import type { WorldActionContext } from './worldContext';
-import { loadWorldObjects } from './worldObjectView';
 import { NO_SCRIBE } from './worldTexts';
 
 const noScribe = () => new AppError(409, NO_SCRIBE);
+
+/**
+ * Where the player writes, read before the ledger transaction (the snapshot and the master's row are read
+ * outside it), as a function the run calls. Without a request key an absent player is refused at once;
+ * with one the refusal waits until the key turns out to be new: a retry of a scribe that was written
+ * replays its answer even when the player has left the room since (as every keyed call replays whatever
+ * the state is now).
+ */
+async function whereToWrite(ctx: WorldActionContext, userId: number, ref: RequestRef | undefined): Promise<() => Speaker> {
+  try {
+    const speaker = await speakerHere(ctx, userId);
+    return () => speaker;
+  } catch (err) {
+    if (!ref) throw err;
+    return () => {
+      throw err;
+    };
+  }
+}
 
 /**
  * Writes the inscription and spends the Scribe in one ledger transaction, once per request key when `ref`
  * is given; returns the new object's id and room (a replay: the first run's).
  */
 async function write(ctx: WorldActionContext, userId: number, text: string, ref: RequestRef | undefined): Promise<RequestOutcome<{ id: number; room: RoomId }>> {
-  const speaker = await speakerHere(ctx, userId);
+  const here = await whereToWrite(ctx, userId, ref);
   const opId = crypto.randomUUID();
   try {
     return await createLedger(ctx.db, ctx.clock).run((tx) =>
       withOptionalRequestRecord(tx, userId, ref, async () => {
+        const speaker = here();
         if ((await itemsHeld(tx, userId, SCRIBE_ITEM_ID)) < 1n) throw noScribe();
         const asset = itemAsset(SCRIBE_ITEM_ID);
         const debit = await playerAccount(tx, userId, asset);
@@ -63,7 +83,7 @@ export async function scribeInscription(ctx: WorldActionContext, userId: number,
   const text = readVerse(raw, SCRIBE_MAX);
   const { result: { id, room }, replayed } = await write(ctx, userId, text, ref);
   if (replayed) return { result: await roomState(ctx, room, userId), replayed };
-  const [object] = (await loadWorldObjects(ctx.db.kysely, { ids: [id] }, ctx.clock.now())) as [WorldObject];
+  const [object] = (await loadObjects(ctx.db.kysely, [id], ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });
   const state = await roomState(ctx, room, userId);
   ctx.realtime.broadcast('forumscribe', { room, ts: state.ts, object });

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { seenRecently } from './presenceConfig';
 import { cachedMaster } from './roomState';
 import type { WorldContext } from './worldContext';
-import { badgeOf } from './worldObjectView';
+import { badgeOf } from './chatEntry';
 import { NOT_IN_ROOM } from './worldTexts';
 
 /** A present player's master and how its posts are signed. */

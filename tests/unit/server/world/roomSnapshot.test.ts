@@ -54,15 +54,6 @@ describe('RoomSnapshot', () => {
     expect(s.list(T + PRESENCE_TIMEOUT_MS).map((o) => o.id)).toEqual([]);
   });
 
-  it('names the inscriptions whose time is over until their removal is applied', () => {
-    const s = new RoomSnapshot();
-    s.apply({ data: [master(1, 10, 12000), scribe(2, T + 5000), scribe(3, T + 9000)] }, T);
-    expect(s.endedInscriptions(T + 4999)).toEqual([]);
-    expect(s.endedInscriptions(T + 5000)).toEqual([2]);
-    s.apply({ removed: [2] }, T + 6000);
-    expect(s.endedInscriptions(T + 10_000)).toEqual([3]);
-  });
-
   it('loads database rows only where no delta came first', () => {
     const s = new RoomSnapshot();
     s.apply({ data: [master(1, 10, 15000)] }, T + 5);

@@ -41,6 +41,9 @@ describe('worldControls', () => {
     expect(labels({ coordinate: 2200 })).toEqual(['will be available soon']);
     expect(main(place({ coordinate: 2800 }))).toEqual([{ kind: 'chartMode', label: 'GS 1%' }]);
     expect(labels({ coordinate: 7000 })).toEqual(['Quests will be available soon']);
+    // The second quests range overlaps incense slot 2 (15263–15293): the table's first row wins.
+    expect(labels({ coordinate: 15280, items: { Incense: 1 } })).toEqual(['Quests will be available soon']);
+    expect(main(place({ coordinate: 15294, items: { Incense: 1 } }))[0]).toMatchObject({ kind: 'action', action: { kind: 'incense', slot: 2 } });
     expect(main(place({ coordinate: 8000 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
     expect(main(place({ coordinate: 8320 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
     expect(main(place({ coordinate: 8500 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaochest' });
