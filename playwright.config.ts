@@ -33,6 +33,9 @@ export default defineConfig({
       ROUND_OPEN_SECONDS: '15', ROUND_LOCKED_SECONDS: '3', FAIRNESS_CHAIN_LENGTH: '5000',
       // The embedded dev chain's own port, apart from any other run's (its default 8545 is shared).
       DEV_CHAIN_PORT: String(E2E_PORT + 10_000),
+      // Every spec registers its players from 127.0.0.1: the whole suite makes more accounts in ten minutes than
+      // one address may (20), so the auth limits are scaled up here; their unit and integration tests keep the real ones.
+      RATE_LIMIT_FACTOR: '100',
     },
   },
 });
