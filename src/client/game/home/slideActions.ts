@@ -35,24 +35,30 @@ export const RECEIVE_GDAO = t.slides.receiveGdao;
 export const ENTER_SHOP = t.slides.enterShop;
 
 /**
- * Item buttons by item type (spec 1 §2's table). Destinations the table names only loosely: "(shop)" is the
- * mage shop, the community store is /gdaoshop, "(forum)" is /forum, Extract /extract, the cookie /feed, the
- * jar /ecto (the enchant screen), the Tome /transmuteecto (it is what transmutes eggtoplasm), Apple /apple.
+ * Where each item type's button leads (spec 1 §2's table). Destinations the table names only loosely:
+ * "(shop)" is the mage shop, the community store is /gdaoshop, "(forum)" is /forum, Extract /extract, the
+ * cookie /feed, the jar /ecto (the enchant screen), the Tome /transmuteecto (it is what transmutes
+ * eggtoplasm), Apple /apple.
  */
-export const ITEM_BUTTONS: Readonly<Record<ItemType, { label: string; to: string }>> = {
-  Indulgence: { label: t.slides.items.Indulgence, to: '/mageshop' },
-  Cooptoken: { label: t.slides.items.Cooptoken, to: '/gdaoshop' },
-  Scribe: { label: t.slides.items.Scribe, to: '/forum' },
-  Tax: { label: t.slides.items.Tax, to: '/forum' },
-  Incense: { label: t.slides.items.Incense, to: '/forum' },
-  Map: { label: t.slides.items.Map, to: '/forum' },
-  Puff: { label: t.slides.items.Puff, to: '/forum' },
-  Extract: { label: t.slides.items.Extract, to: '/extract' },
-  Coincookie: { label: t.slides.items.Coincookie, to: '/feed' },
-  Ectojar: { label: t.slides.items.Ectojar, to: '/ecto' },
-  Tome: { label: t.slides.items.Tome, to: '/transmuteecto' },
-  Apple: { label: t.slides.items.Apple, to: '/apple' },
+const ITEM_TARGETS: Readonly<Record<ItemType, string>> = {
+  Indulgence: '/mageshop',
+  Cooptoken: '/gdaoshop',
+  Scribe: '/forum',
+  Tax: '/forum',
+  Incense: '/forum',
+  Map: '/forum',
+  Puff: '/forum',
+  Extract: '/extract',
+  Coincookie: '/feed',
+  Ectojar: '/ecto',
+  Tome: '/transmuteecto',
+  Apple: '/apple',
 };
+
+/** Each item type's button: its label from the catalogue, its destination from the table above. */
+export const ITEM_BUTTONS: Readonly<Record<ItemType, { label: string; to: string }>> = Object.fromEntries(
+  ITEM_TYPES.map((type) => [type, { label: t.slides.items[type], to: ITEM_TARGETS[type] }]),
+) as Record<ItemType, { label: string; to: string }>;
 
 /** The item type of a wire `type` (any case), or null for a type this client does not know. */
 export function knownItemType(type: string): ItemType | null {

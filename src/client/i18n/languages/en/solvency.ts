@@ -26,13 +26,13 @@ export const messages = {
     updated: (at: string) => `Updated ${at} UTC (figures are refreshed at most every few seconds).`,
     /** What each pool is for, in one sentence. */
     poolTexts: {
-    mining_pool: { label: 'Mining pool', explain: 'Banks the rounds: takes losing stakes and premiums, pays winners and the emission.' },
-    gscb_reserve: { label: 'GSCB reserve', explain: 'Pays the exchange: ANGLS for mints, USDC for melts.' },
-    exchange_pool: { label: 'Exchange pool', explain: 'Pays USDC ↔ BNB swaps.' },
-    treasury: { label: 'Treasury', explain: 'The node share of purchases, when one is configured.' },
-    fees: { label: 'Fees', explain: 'Fees and gas collected from payments and withdrawals.' },
-    item_backing: { label: 'Item backing', explain: 'What bought Golden Cookies carry, paid into an eidol when one is fed.' },
-    shop_stock: { label: 'Shop stock', explain: 'Held by the shops for sale.' },
+      mining_pool: { label: 'Mining pool', explain: 'Banks the rounds: takes losing stakes and premiums, pays winners and the emission.' },
+      gscb_reserve: { label: 'GSCB reserve', explain: 'Pays the exchange: ANGLS for mints, USDC for melts.' },
+      exchange_pool: { label: 'Exchange pool', explain: 'Pays USDC ↔ BNB swaps.' },
+      treasury: { label: 'Treasury', explain: 'The node share of purchases, when one is configured.' },
+      fees: { label: 'Fees', explain: 'Fees and gas collected from payments and withdrawals.' },
+      item_backing: { label: 'Item backing', explain: 'What bought Golden Cookies carry, paid into an eidol when one is fed.' },
+      shop_stock: { label: 'Shop stock', explain: 'Held by the shops for sale.' },
     },
     custody: {
       on_chain: { label: 'Held on-chain', explain: 'Read from the chain just now: the hot wallet plus every player deposit address.' },
