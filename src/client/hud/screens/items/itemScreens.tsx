@@ -1,7 +1,6 @@
-/** The item-action routes (spec 2 §2) and their screens, registered with screenFor in one line. */
-import { lazy, type ReactElement } from 'react';
-import type { RouteName } from '../../../../shared/routes';
-import type { View } from '../../../app/routeView';
+/** The item-action routes (spec 2 §2) and their screens, spread into screenFor's table. */
+import { lazy } from 'react';
+import type { ScreenTable } from '../../../app/screenTable';
 
 // Each screen loads with its route (App's Suspense waits), keeping the item actions out of the first paint.
 const PopScreen = lazy(() => import('./PopScreen'));
@@ -13,47 +12,17 @@ const EnchantScreen = lazy(() => import('./EnchantScreen'));
 const BurnScreen = lazy(() => import('./BurnScreen'));
 const OgleScreen = lazy(() => import('./OgleScreen'));
 
-/** Routes whose screens live here. */
-export const itemRouteNames: readonly RouteName[] = [
-  'pop',
-  'popEidol',
-  'transmute',
-  'trainEidol',
-  'transmuteEcto',
-  'extract',
-  'feed',
-  'apple',
-  'ecto',
-  'gdaoChest',
-  'ogle',
-];
-
-/** The screen of an item route, or null for any other route. */
-export function itemScreenFor(view: Extract<View, { kind: 'show' }>): ReactElement | null {
-  switch (view.route) {
-    case 'pop':
-      return <PopScreen />;
-    case 'popEidol':
-      return <PopScreen variant="selected" />;
-    case 'transmute':
-      return <TrainScreen />;
-    case 'trainEidol':
-      return <TrainScreen variant="selected" />;
-    case 'transmuteEcto':
-      return <TransmuteEctoScreen />;
-    case 'extract':
-      return <ExtractScreen />;
-    case 'feed':
-      return <FeedScreen food="cookie" />;
-    case 'apple':
-      return <FeedScreen food="apple" />;
-    case 'ecto':
-      return <EnchantScreen />;
-    case 'gdaoChest':
-      return <BurnScreen />;
-    case 'ogle':
-      return <OgleScreen />;
-    default:
-      return null;
-  }
-}
+/** The screen of each item route. */
+export const itemScreens: ScreenTable<'pop' | 'popEidol' | 'transmute' | 'trainEidol' | 'transmuteEcto' | 'extract' | 'feed' | 'apple' | 'ecto' | 'gdaoChest' | 'ogle'> = {
+  pop: () => <PopScreen />,
+  popEidol: () => <PopScreen variant="selected" />,
+  transmute: () => <TrainScreen />,
+  trainEidol: () => <TrainScreen variant="selected" />,
+  transmuteEcto: () => <TransmuteEctoScreen />,
+  extract: () => <ExtractScreen />,
+  feed: () => <FeedScreen food="cookie" />,
+  apple: () => <FeedScreen food="apple" />,
+  ecto: () => <EnchantScreen />,
+  gdaoChest: () => <BurnScreen />,
+  ogle: () => <OgleScreen />,
+};

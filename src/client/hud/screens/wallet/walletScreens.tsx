@@ -1,7 +1,6 @@
-/** The wallet routes (spec 2 §2) and their screens, registered with screenFor in one line. */
-import { lazy, type ReactElement } from 'react';
-import type { RouteName } from '../../../../shared/routes';
-import type { View } from '../../../app/routeView';
+/** The wallet routes (spec 2 §2) and their screens, spread into screenFor's table. */
+import { lazy } from 'react';
+import type { ScreenTable } from '../../../app/screenTable';
 import { sendtoOf } from './sendView';
 
 // Each screen loads with its route (App's Suspense waits), keeping the wallet out of the first paint.
@@ -11,25 +10,12 @@ const DepositScreen = lazy(() => import('./DepositScreen'));
 const StarterGasScreen = lazy(() => import('./StarterGasScreen'));
 const StarterBuyScreen = lazy(() => import('./StarterBuyScreen'));
 
-/** Routes whose screens live here. */
-export const walletRouteNames: readonly RouteName[] = ['send', 'withdraw', 'exchange', 'deposit', 'starterGas', 'starterBuy'];
-
-/** The screen of a wallet route, or null for any other route. */
-export function walletScreenFor(view: Extract<View, { kind: 'show' }>): ReactElement | null {
-  switch (view.route) {
-    case 'send':
-      return <SendScreen sendto={sendtoOf(view.params, view.search)} />;
-    case 'withdraw':
-      return <SendScreen variant="withdraw" />;
-    case 'exchange':
-      return <ExchangeScreen />;
-    case 'deposit':
-      return <DepositScreen />;
-    case 'starterGas':
-      return <StarterGasScreen />;
-    case 'starterBuy':
-      return <StarterBuyScreen />;
-    default:
-      return null;
-  }
-}
+/** The screen of each wallet route. */
+export const walletScreens: ScreenTable<'send' | 'withdraw' | 'exchange' | 'deposit' | 'starterGas' | 'starterBuy'> = {
+  send: (view) => <SendScreen sendto={sendtoOf(view.params, view.search)} />,
+  withdraw: () => <SendScreen variant="withdraw" />,
+  exchange: () => <ExchangeScreen />,
+  deposit: () => <DepositScreen />,
+  starterGas: () => <StarterGasScreen />,
+  starterBuy: () => <StarterBuyScreen />,
+};

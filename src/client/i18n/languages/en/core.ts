@@ -125,11 +125,6 @@ export const messages = {
     submit: 'Change Password',
     changed: 'Your password was changed. Log in with the new one.',
   },
-  /** Routes whose screen is not built yet. */
-  notBuilt: {
-    text: 'This screen is not built yet. It arrives in a later update.',
-    home: 'Back to Home',
-  },
   /** E-mail verification (spec 1 §2). */
   verify: {
     goToLogin: 'Go to Log In',
