@@ -6,9 +6,9 @@
 import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
 import { BackdropScene } from './backdropScene';
-import { MasterScene } from './masterScene';
+import { BandScene } from './bandScene';
 import { HomeScene } from './home/homeScene';
-import { $referrerChoice, $registerChoice } from './stageStores';
+import { $onboardingArt, $referrerChoice, $registerChoice, masterArt } from './stageStores';
 
 const cache = new Map<string, Promise<Scene>>();
 
@@ -30,9 +30,12 @@ export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
       return Promise.resolve(null);
     case 'register':
     case 'registerRef':
-      return once('register', () => new MasterScene('register-masters', $registerChoice));
+      return once('register', () => new BandScene('register-masters', masterArt($registerChoice)));
     case 'registerCode':
-      return once('referrer', () => new MasterScene('referrer-master', $referrerChoice));
+      return once('referrer', () => new BandScene('referrer-master', masterArt($referrerChoice)));
+    case 'onboarding':
+    case 'onboardingEcto':
+      return once('onboarding', () => new BandScene('onboarding-art', $onboardingArt));
     case 'eidol':
       return once('eidol', async () => {
         const [{ EidolScene }, { deviceClock, riskControl }] = await Promise.all([

@@ -1,7 +1,13 @@
-/** Stores the HUD writes and the stage scenes read: which master each master scene shows. */
-import { atom, computed } from 'nanostores';
-import type { MasterChoice } from './masterScene';
-import { $session } from '../stores/session';
+/** Stores the HUD writes and the stage scenes read: what each band scene shows, and the HUD's scroll. */
+import { atom, computed, type ReadableAtom } from 'nanostores';
+import type { BandArt } from './bandScene';
+import { masterFrame } from '../engine/frameNames';
+
+/** Which master to show (skin 1–6, null for none) and from which side it arrives. */
+export interface MasterChoice {
+  skinId: number | null;
+  from: -1 | 0 | 1;
+}
 
 /** The master picked on the register screen (skin 1–6) and the side it slid in from. */
 export const $registerChoice = atom<MasterChoice>({ skinId: 1, from: 0 });
@@ -9,8 +15,13 @@ export const $registerChoice = atom<MasterChoice>({ skinId: 1, from: 0 });
 /** The referrer's master on the referral landing (null until loaded). */
 export const $referrerChoice = atom<MasterChoice>({ skinId: null, from: 0 });
 
+/** The art of the onboarding slide shown (set by the onboarding screen). */
+export const $onboardingArt = atom<BandArt>({ frames: [], from: 0 });
+
 /** How far the HUD column is scrolled (CSS px): scenes that sit under HUD content move with it. */
 export const $hudScrollY = atom(0);
 
-/** The player's own master on home. */
-export const $ownChoice = computed($session, (s): MasterChoice => ({ skinId: s.user?.investor_skin_id ?? null, from: 0 }));
+/** A master choice as band art: the master's frame, crisp. */
+export function masterArt(choice: ReadableAtom<MasterChoice>): ReadableAtom<BandArt> {
+  return computed(choice, (c): BandArt => ({ frames: c.skinId === null ? [] : [masterFrame(c.skinId)], from: c.from, crisp: true }));
+}

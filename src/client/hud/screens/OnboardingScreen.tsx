@@ -12,7 +12,8 @@ import { playSound } from '../../engine/audio';
 import { useSubmit } from '../useSubmit';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
-import { ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
+import { ONBOARDING_ART, ONBOARDING_ECTO_ART, ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
+import { $onboardingArt } from '../../game/stageStores';
 
 // The questline (and its machine) loads only with the Eggtoplasm carousel: the new player's onboarding stays light.
 const EctoQuestline = lazy(() => import('./items/EctoQuestline').then((m) => ({ default: m.EctoQuestline })));
@@ -28,11 +29,14 @@ export interface OnboardingScreenProps {
 /** The onboarding carousel. */
 export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenProps) {
   const slides = variant === 'ecto' ? ONBOARDING_ECTO_SLIDES : ONBOARDING_SLIDES;
+  const art = variant === 'ecto' ? ONBOARDING_ECTO_ART : ONBOARDING_ART;
   const [index, setIndex] = useState(0);
   const last = index === slides.length - 1;
   const slide = slides[index]!;
 
   useEffect(() => playSound('onboarding', ONBOARDING_VOLUME), []);
+  // The stage draws the slide's art in the band above the card; a later slide slides in from the right.
+  useEffect(() => $onboardingArt.set({ frames: art[index] ?? [], from: index === 0 ? 0 : 1 }), [art, index]);
 
   const complete = useSubmit(
     () => api.onboardingCompleted(),
@@ -52,6 +56,7 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
 
   return (
     <main className="screen" data-testid={`screen-onboarding${variant === 'ecto' ? '-ecto' : ''}`}>
+      <div className="master-band onboarding-band" aria-hidden="true" data-testid="onboarding-art" data-frames={(art[index] ?? []).join(' ')} />
       <section className="slides panel" data-testid="onboarding-slide" data-slide={index + 1} aria-live="polite">
         <h2>{slide.title}</h2>
         <p>{slide.text}</p>

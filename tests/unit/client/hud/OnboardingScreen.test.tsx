@@ -22,7 +22,11 @@ vi.mock('../../../../src/client/net/api', () => ({
 }));
 
 import OnboardingScreen from '../../../../src/client/hud/screens/OnboardingScreen';
-import { ONBOARDING_SLIDES } from '../../../../src/client/hud/screens/onboardingSlides';
+import {
+  ONBOARDING_ART, ONBOARDING_ECTO_ART, ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES,
+} from '../../../../src/client/hud/screens/onboardingSlides';
+import { allFrameNames } from '../../../../src/client/engine/frameNames';
+import { $onboardingArt } from '../../../../src/client/game/stageStores';
 
 let mounted: Mounted | undefined;
 beforeEach(() => {
@@ -40,6 +44,8 @@ describe('OnboardingScreen', () => {
     const next = () => mounted!.container.querySelector<HTMLButtonElement>('[data-testid="onboarding-next"]')!;
     for (let i = 1; i < 5; i++) {
       expect(mounted.container.querySelector('[data-testid="onboarding-slide"]')?.getAttribute('data-slide')).toBe(String(i));
+      // The stage draws this slide's art; the first appears in place, later ones slide in from the right.
+      expect($onboardingArt.get()).toEqual({ frames: ONBOARDING_ART[i - 1], from: i === 1 ? 0 : 1 });
       expect(next().textContent).toBe('Continue');
       await click(next());
     }
@@ -51,5 +57,15 @@ describe('OnboardingScreen', () => {
     mounted.unmount();
     mounted = undefined;
     expect(sound.log.at(-1)).toBe('stop onboarding');
+  });
+
+  it('gives every slide of both carousels art that the atlases hold', () => {
+    const known = new Set(allFrameNames());
+    expect(ONBOARDING_ART).toHaveLength(ONBOARDING_SLIDES.length);
+    expect(ONBOARDING_ECTO_ART).toHaveLength(ONBOARDING_ECTO_SLIDES.length);
+    for (const frames of [...ONBOARDING_ART, ...ONBOARDING_ECTO_ART]) {
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((f) => !known.has(f))).toEqual([]);
+    }
   });
 });

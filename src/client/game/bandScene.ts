@@ -1,0 +1,138 @@
+/**
+ * Draws a row of atlas frames in the master band, sliding in from the side they came from when the art
+ * changes: a master on the register carousel and the referral landing, a slide's art on onboarding.
+ */
+import { Container, Graphics, Sprite } from 'pixi.js';
+import type { ReadableAtom } from 'nanostores';
+import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../engine/atlas';
+import { DESIGN_WIDTH, type Layout } from '../engine/resize';
+import type { Scene, SceneHost } from '../engine/scene';
+import { Disposables } from '../engine/disposables';
+import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
+import { ambientStrength, reducedMotion } from '../engine/motion';
+import { $hudScrollY } from './stageStores';
+
+/** The frames to show side by side and the side they arrive from (-1 from the left, 1 from the right, 0 no slide). */
+export interface BandArt {
+  frames: readonly string[];
+  from: -1 | 0 | 1;
+  /** Pixel art drawn several times its packed size: sampled without smoothing to keep edges crisp. */
+  crisp?: boolean;
+}
+
+/** Length of the slide-in in ms. */
+const SLIDE_MS = 260;
+
+/** The band scene. */
+export class BandScene implements Scene {
+  readonly name: string;
+  private readonly bag = new Disposables();
+  private readonly view = new Container();
+  private readonly glow = new Graphics();
+  private sprites: Sprite[] = [];
+  private layout: Layout | null = null;
+  private slideT = 1;
+  private from: -1 | 0 | 1 = 0;
+  private elapsed = 0;
+  /** When the scene appeared (page clock: Pixi caps a frame's delta, so `elapsed` lags on a slow device). */
+  private shownAt = 0;
+
+  constructor(
+    name: string,
+    private readonly art: ReadableAtom<BandArt>,
+  ) {
+    this.name = name;
+  }
+
+  /** Waits for the atlases (one shared load); without them the band shows its glow only. */
+  async prepare(): Promise<void> {
+    await loadAtlases().catch(() => undefined);
+  }
+
+  show(host: SceneHost, layout: Layout): void {
+    this.shownAt = performance.now();
+    host.addChild(this.view);
+    this.view.addChild(this.glow);
+    this.resize(layout);
+    this.bag.add(this.art.subscribe((a) => this.setArt(a)));
+    // A first visit can show the band before the shared atlas load settles: draw the art once it does.
+    this.bag.add(onAtlasesLoaded(() => { if (this.sprites.length === 0) this.setArt(this.art.get()); }));
+    // The master band is part of the scrolling HUD column, so the drawing follows the scroll.
+    this.bag.add($hudScrollY.subscribe((y) => (this.view.y = -y / (this.layout?.scale ?? 1))));
+  }
+
+  update(deltaMs: number): void {
+    this.elapsed += deltaMs;
+    if (this.slideT < 1) this.slideT = Math.min(1, this.slideT + deltaMs / SLIDE_MS);
+    this.place();
+  }
+
+  resize(layout: Layout): void {
+    this.layout = layout;
+    const { cx, cy, h } = this.band();
+    this.glow.clear().circle(cx, cy, h * 0.42).fill({ color: 0xe5c44f, alpha: 0.12 });
+    this.place();
+  }
+
+  hide(): void {
+    this.bag.dispose();
+  }
+
+  reset(): void {
+    this.bag.dispose();
+    this.view.removeChildren();
+    this.clearSprites();
+    this.elapsed = 0;
+  }
+
+  private clearSprites(): void {
+    for (const sprite of this.sprites) sprite.destroy();
+    this.sprites = [];
+  }
+
+  private setArt(art: BandArt): void {
+    this.clearSprites();
+    // Nothing to show (a referral whose code is unknown, or not looked up yet): no empty halo either.
+    this.glow.visible = art.frames.length > 0;
+    for (const frame of art.frames) {
+      if (!hasTexture(frame)) continue;
+      const tex = texture(frame);
+      if (art.crisp) tex.source.scaleMode = 'nearest';
+      const sprite = new Sprite(tex);
+      sprite.anchor.set(0.5, 1);
+      this.sprites.push(sprite);
+      this.view.addChild(sprite);
+    }
+    this.from = art.from;
+    this.slideT = art.from === 0 || reducedMotion() ? 1 : 0;
+    this.place();
+  }
+
+  private band() {
+    const designHeight = this.layout?.designHeight ?? 1920;
+    const top = designHeight * MASTER_AREA_TOP;
+    const h = designHeight * MASTER_AREA_HEIGHT;
+    return { cx: DESIGN_WIDTH / 2, cy: top + h / 2, top, h };
+  }
+
+  private place(): void {
+    const n = this.sprites.length;
+    if (n === 0) return;
+    const { cx, top, h } = this.band();
+    // One figure fills the band; a row shares its width, each a little shorter so the row reads as one picture.
+    const slot = n === 1 ? DESIGN_WIDTH * 0.6 : (DESIGN_WIDTH * 0.84) / n;
+    const tall = n === 1 ? 0.92 : 0.72;
+    const now = performance.now();
+    // One scale for the whole row keeps the art's own proportions (a coin stays smaller than an eidol).
+    const fit = Math.min(...this.sprites.map((s) => Math.min((h * tall) / s.texture.height, (slot * 0.9) / s.texture.width)));
+    this.sprites.forEach((s, i) => {
+      // The idle bob is decoration: it settles a few seconds after the screen appears (a still screen draws
+      // nothing; new art slides in without waking the bob) and never starts for a player who asked for
+      // reduced motion. Figures of a row bob out of step.
+      const bob = ambientStrength(now - this.shownAt) * Math.sin(this.elapsed / 600 + i * 1.3) * h * 0.01;
+      s.scale.set(fit);
+      s.position.set(cx + (i - (n - 1) / 2) * slot + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96 + bob);
+      s.alpha = 1 - slideOffset(this.slideT) * 0.8;
+    });
+  }
+}
