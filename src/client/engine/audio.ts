@@ -5,14 +5,8 @@
  */
 import type { Howl } from 'howler';
 import { soundUrls } from './atlas';
+import { LOOPING_SOUNDS, type SoundName } from './atlasManifest';
 
-/** Every sound the client plays. */
-export const SOUND_NAMES = ['onboarding', 'ambience', 'tap', 'win', 'loss', 'coin', 'levelup', 'notify'] as const;
-/** A sound's name. */
-export type SoundName = (typeof SOUND_NAMES)[number];
-
-/** Sounds that loop. */
-const LOOPING: ReadonlySet<SoundName> = new Set<SoundName>(['onboarding', 'ambience']);
 
 const howls = new Map<SoundName, Howl>();
 const failed = new Set<SoundName>();
@@ -27,7 +21,7 @@ function howl(HowlClass: typeof Howl, name: SoundName): Howl | null {
       const urls = soundUrls(name);
       h = new HowlClass({
         src: [urls.ogg, urls.mp3],
-        loop: LOOPING.has(name),
+        loop: LOOPING_SOUNDS.has(name),
         preload: true,
         onloaderror: (_id, err) => {
           failed.add(name);
