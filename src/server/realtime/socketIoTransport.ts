@@ -3,6 +3,7 @@
  * events to the hub. Engine-level connections are what the per-address cap counts, so a client cannot
  * hold sockets open without joining the namespace either.
  */
+import type { EventEmitter } from 'node:events';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import * as wsModule from 'ws';
@@ -63,7 +64,44 @@ interface EngineSocket {
   request: IncomingMessage | null;
   close(): void;
   on(event: 'close', fn: (this: EngineSocket) => void): void;
+  /** engine.io's transport: `socket` is ws's WebSocket on the websocket transport. */
+  transport?: { name: string; socket?: EventEmitter; removeAllListeners(event: string): void };
 }
+
+/**
+ * Lets go of what engine.io keeps on every websocket connection and never uses again: the transport's
+ * `headers` listener (only the polling transport emits `headers`) and the no-op `error` listener engine.io
+ * puts on the WebSocket during the handshake and removes only on the polling-upgrade path (the transport
+ * has its own `error` listener, so errors are still handled).
+ */
+function releaseEngineLeftovers(raw: EngineSocket): void {
+  const transport = raw.transport;
+  if (transport?.name !== 'websocket') return;
+  transport.removeAllListeners('headers');
+  const ws = transport.socket;
+  if (!ws) return;
+  for (const listener of ws.listeners('error')) if (listener.name === 'onUpgradeError') ws.removeListener('error', listener as () => void);
+}
+
+/** Copies an array field that grew by `push` to its exact length: one pushed item reserves seventeen slots. */
+function trimArray(owner: object, field: string): void {
+  const fields = owner as Record<string, unknown>;
+  const array = fields[field];
+  if (Array.isArray(array)) fields[field] = array.slice();
+}
+
+/**
+ * Socket.IO gives every socket a Map of the acknowledgements it awaits from the client. This server never
+ * emits with an acknowledgement callback (it writes pre-built packets), so every socket shares one empty
+ * map that refuses entries: an emit with a callback would throw rather than mix sockets' acknowledgements.
+ */
+class NoAcks extends Map<number, never> {
+  /** Refuses: see the class comment. */
+  override set(): this {
+    throw new Error('socket.io acknowledgements are not used by this server (see socketIoTransport.ts)');
+  }
+}
+const NO_ACKS = new NoAcks();
 
 /**
  * One Socket.IO connection as the hub sees it: what it needs of the handshake (read at the engine's
@@ -162,6 +200,9 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     }
     connections.set(raw, new SioConnection(address, cookie, shared));
     raw.on('close', onEngineClose);
+    releaseEngineLeftovers(raw);
+    // The transport's cleanup closure, pushed once at the handshake (again only at an upgrade).
+    trimArray(raw, 'cleanupFn');
   });
 
   io.on('connection', (socket: Socket) => {
@@ -177,6 +218,8 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     // record of the socket's rooms, would only cost memory.
     socket.nsp.adapter.delAll(socket.id);
     socket.onAny(onSocketEvent);
+    trimArray(socket, '_anyListeners');
+    (socket as unknown as { acks: Map<number, never> }).acks = NO_ACKS;
     socket.on('disconnect', onSocketDisconnect);
   });
 
