@@ -84,7 +84,8 @@ function releaseEngineLeftovers(raw: EngineSocket): void {
 }
 
 /** Copies an array field that grew by `push` to its exact length: one pushed item reserves seventeen slots. */
-function trimArray(owner: object, field: string): void {
+function trimArray(owner: object | undefined, field: string): void {
+  if (typeof owner !== 'object') return;
   const fields = owner as Record<string, unknown>;
   const array = fields[field];
   if (Array.isArray(array)) fields[field] = array.slice();
@@ -200,9 +201,11 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     }
     connections.set(raw, new SioConnection(address, cookie, shared));
     raw.on('close', onEngineClose);
-    releaseEngineLeftovers(raw);
-    // The transport's cleanup closure, pushed once at the handshake (again only at an upgrade).
+    // Ours is the third `close` listener (after engine.io's and Socket.IO's): the array holding them grew
+    // by a push. Like the transport's cleanup closure, pushed once at the handshake (again only at an upgrade).
+    trimArray((raw as unknown as { _events?: object })._events, 'close');
     trimArray(raw, 'cleanupFn');
+    releaseEngineLeftovers(raw);
   });
 
   io.on('connection', (socket: Socket) => {
