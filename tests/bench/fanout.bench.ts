@@ -7,7 +7,7 @@
  * payload; same machine, same clock), the time the server spent in the send call, and the server's memory
  * per socket (heap and RSS after connecting minus before, after a full GC, / N). Baseline in the same run,
  * measured right before each transport: a bare `ws` server sending the same JSON text to the same number
- * of bare `ws` clients (which ack too).
+ * of bare `ws` clients (which ack too). BENCH_TRANSPORTS (`socket.io,ws` by default) picks the transports.
  * Prints `BENCH <name> <value> <unit>` lines, figures only, and the ratios to the baseline.
  * Goals (issue 9): last-client p99 ≤ 150 ms and ≤ 8 KB of server memory per socket, on each transport.
  */
