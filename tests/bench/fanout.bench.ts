@@ -7,7 +7,7 @@
  * payload; same machine, same clock), the time the server spent in the send call, and the server's memory
  * per socket (heap and RSS after connecting minus before, after a full GC, / N). Baseline in the same run,
  * measured right before each transport: a bare `ws` server sending the same JSON text to the same number
- * of bare `ws` clients (which ack too).
+ * of bare `ws` clients (which ack too). BENCH_TRANSPORTS (`socket.io,ws` by default) picks the transports.
  * Prints `BENCH <name> <value> <unit>` lines, figures only, and the ratios to the baseline.
  * Goals (issue 9): last-client p99 ≤ 150 ms and ≤ 8 KB of server memory per socket, on each transport.
  */
@@ -22,6 +22,9 @@ import { registerPlayer, startTestServer } from '../support/server';
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const PLAYERS = Math.min(SOCKETS, Number(process.env.BENCH_PLAYERS ?? 20));
+/** BENCH_TRANSPORTS: which transports to measure, comma-separated (default both), each with its own baseline. */
+const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? 'socket.io,ws').split(',').map((t) => t.trim());
+for (const t of TRANSPORTS) if (t !== 'socket.io' && t !== 'ws') throw new Error(`BENCH_TRANSPORTS: unknown transport ${t} (socket.io, ws)`);
 /** Pause between rounds: the acks of one round are read before the next is sent. */
 const ROUND_GAP_MS = 300;
 const ROUND_TIMEOUT_MS = 30_000;
@@ -215,7 +218,7 @@ function result(round: number) {
   return { game_id: round, threshold: '0.4182739104721', hash: 'ab'.repeat(32), next_game_id: round + 1, sent_at: now() };
 }
 
-console.info(`fanout: ${SOCKETS} sockets per transport, ${ROUNDS} rounds, ${PLAYERS} players${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`);
+console.info(`fanout: ${SOCKETS} sockets per transport (${TRANSPORTS.join(', ')}), ${ROUNDS} rounds, ${PLAYERS} players${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`);
 // Latencies on a shared machine follow its load: printed so a run's figures can be read against it.
 bench('fanout.machine.cpus', os.cpus().length, 'cpus');
 bench('fanout.machine.load_avg_1m_at_start', os.loadavg()[0]!, 'runnable');
@@ -248,7 +251,7 @@ try {
     const p = await registerPlayer(server, `fan${i}`);
     players.push({ cookie: p.client.cookieHeader(), token: p.user.ws_auth_token as string });
   }
-  for (const transport of ['socket.io', 'ws'] as const) {
+  for (const transport of TRANSPORTS as ('socket.io' | 'ws')[]) {
     // Measured right before each transport: on a shared machine the load drifts within a run.
     const base = await baseline(transport);
     const f = await measure(transport, server.url, transport, players, (round) => server.realtime.broadcast('game_ended', result(round)));

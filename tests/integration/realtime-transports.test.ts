@@ -4,7 +4,9 @@
  * sequence numbers, and sockets ended uncleanly (ws: no close frame) when their session ends or expires,
  * so clients of the original product come back and resync.
  */
+import { io as connectSio } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ServerMessage } from '../../src/shared/api/socket';
 import { dialectsFor } from '../support/testDb';
 import { registerPlayer, registration, startTestServer, type TestServer } from '../support/server';
 import { openSocket, settle, type TestSocket, type TransportName } from '../support/sockets';
@@ -129,6 +131,39 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
       await settle();
       expect(good.isEnded()).toBe(false);
     });
+  });
+
+  it("over socket.io, the product client's way in: long-polling, then the upgrade to WebSocket, events on both", async () => {
+    const player = await registerPlayer(s, `tr${n++}`);
+    // Default transports, as the product's client connects: polling first, then the upgrade.
+    const sio = connectSio(s.url, { reconnection: false, forceNew: true, extraHeaders: { cookie: player.client.cookieHeader() } });
+    const received: ServerMessage[] = [];
+    sio.on('message', (m: ServerMessage) => received.push(m));
+    const seen = (event: string) => expect.poll(() => received.filter((m) => m.event === event).length, { timeout: 3000, interval: 10 });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        sio.once('connect', resolve);
+        sio.once('connect_error', reject);
+      });
+      sio.send({ method: 'sync', x: 1, token: player.user.ws_auth_token });
+      await seen('subscribe').toBe(1);
+      expect(received[0]).toMatchObject({ success: true });
+      s.realtime.sendToUser(player.user.id, 'item_arrived', { id: 1 });
+      await seen('item_arrived').toBe(1);
+      await expect.poll(() => sio.io.engine.transport.name, { timeout: 5000, interval: 20 }).toBe('websocket');
+      s.realtime.sendToUser(player.user.id, 'item_arrived', { id: 2 });
+      await seen('item_arrived').toBe(2);
+
+      // A binary packet (the product's client never sends one) is reassembled and, not being the protocol,
+      // dropped; the socket stays, and text packets after it are read as before.
+      sio.emit('message', Buffer.from([1, 2, 3]));
+      sio.send({ method: 'sync', x: 2, token: player.user.ws_auth_token });
+      await seen('subscribe').toBe(2);
+      expect(received.filter((m) => m.event === 'subscribe')[1]).toMatchObject({ success: true });
+      expect(sio.connected).toBe(true);
+    } finally {
+      sio.close();
+    }
   });
 });
 

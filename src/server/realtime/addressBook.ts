@@ -4,7 +4,7 @@
  * and handshake buckets are forgotten once full or, past a cap, oldest first.
  */
 import type { RealtimeLimits } from './limits';
-import { TokenBucket } from './tokenBucket';
+import { TokenBucket, TokenRate } from './tokenBucket';
 
 /** Most handshake buckets kept; beyond it the oldest is forgotten (an attacker needs that many addresses). */
 const MAX_TRACKED_ADDRESSES = 10_000;
@@ -16,11 +16,14 @@ export type AdmissionRefusal = 'too many sockets' | 'too many connections';
 export class AddressBook {
   private readonly live = new Map<string, number>();
   private readonly handshakes = new Map<string, TokenBucket>();
+  private readonly handshakeRate: TokenRate;
 
   constructor(
     private readonly limits: RealtimeLimits,
-    private readonly now: () => number,
-  ) {}
+    now: () => number,
+  ) {
+    this.handshakeRate = new TokenRate(limits.handshakeBurst, limits.handshakesPerSecond, now);
+  }
 
   /** Checks (and charges) a new connection attempt; undefined when it may go ahead. */
   admit(address: string): AdmissionRefusal | undefined {
@@ -28,7 +31,7 @@ export class AddressBook {
     let bucket = this.handshakes.get(address);
     if (!bucket) {
       this.forgetIdle();
-      bucket = new TokenBucket(this.limits.handshakeBurst, this.limits.handshakesPerSecond, this.now);
+      bucket = new TokenBucket(this.handshakeRate);
       this.handshakes.set(address, bucket);
     }
     return bucket.take() ? undefined : 'too many connections';

@@ -15,7 +15,7 @@ import { Deadlines } from './deadlines';
 import { OutgoingMessage, type CloseMode, type Connection } from './connection';
 import type { RealtimeLimits } from './limits';
 import { Sequences } from './sequences';
-import { TokenBucket } from './tokenBucket';
+import { TokenBucket, TokenRate } from './tokenBucket';
 
 /** Retry delay of an expiry recheck that failed (database unavailable). */
 const RECHECK_RETRY_MS = 60_000;
@@ -52,8 +52,10 @@ export class Hub {
   private readonly sequences = new Sequences();
   /** Session expiries of subscribed sockets, rechecked when due (one timer for all of them). */
   private readonly expiries: Deadlines<SocketState>;
-  /** The clock's reading, one function shared by every socket's buckets. */
-  private readonly now = () => this.ctx.clock.now();
+  /** The buckets' rates, one of each kind shared by every socket (with the clock's reading). */
+  private readonly messageRate: TokenRate;
+  private readonly syncRate: TokenRate;
+  private readonly abuseRate: TokenRate;
 
   constructor(
     private readonly ctx: AppContext,
@@ -61,16 +63,18 @@ export class Hub {
     private readonly log: FastifyBaseLogger,
   ) {
     this.expiries = new Deadlines(ctx.clock, (state) => void this.recheck(state));
+    const now = () => ctx.clock.now();
+    this.messageRate = new TokenRate(limits.messageBurst, limits.messagesPerSecond, now);
+    this.syncRate = new TokenRate(limits.syncBurst, limits.syncsPerSecond, now);
+    this.abuseRate = new TokenRate(limits.abuseBurst, limits.abuseForgivenPerSecond, now);
   }
 
   /** Registers a socket that just opened; it has `authTimeoutMs` to subscribe. */
   open(conn: Connection): SocketState {
-    const now = this.now;
-    const l = this.limits;
     const state: SocketState = {
       conn,
-      messages: new TokenBucket(l.messageBurst, l.messagesPerSecond, now),
-      syncs: new TokenBucket(l.syncBurst, l.syncsPerSecond, now),
+      messages: new TokenBucket(this.messageRate),
+      syncs: new TokenBucket(this.syncRate),
       syncing: 0,
       closed: false,
       // Every field present from the start: V8 then keeps them in the object instead of a property store beside it.
@@ -165,7 +169,7 @@ export class Hub {
   }
 
   private dropped(state: SocketState): void {
-    state.abuse ??= new TokenBucket(this.limits.abuseBurst, this.limits.abuseForgivenPerSecond, this.now);
+    state.abuse ??= new TokenBucket(this.abuseRate);
     if (state.abuse.take()) return;
     this.log.warn({ address: state.conn.address, transport: state.conn.transport }, 'socket ended: it kept sending over its limit');
     this.end(state, 'policy');

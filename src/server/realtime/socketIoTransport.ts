@@ -3,14 +3,17 @@
  * events to the hub. Engine-level connections are what the per-address cap counts, so a client cannot
  * hold sockets open without joining the namespace either.
  */
+import type { EventEmitter } from 'node:events';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import * as wsModule from 'ws';
 import { SOCKET_MESSAGE_EVENT, type ServerMessage } from '../../shared/api/socket';
 import type { AddressBook } from './addressBook';
 import type { Admission } from './admission';
-import type { Hub } from './hub';
+import type { Connection, OutgoingMessage } from './connection';
+import type { Hub, SocketState } from './hub';
 import type { RealtimeLimits } from './limits';
+import { leanParser } from './socketIoParser';
 
 /** A Socket.IO client that has not joined the namespace this long after connecting is dropped. */
 const NAMESPACE_JOIN_TIMEOUT_MS = 10_000;
@@ -51,6 +54,103 @@ export interface TransportDeps {
   sessionOf: (cookieHeader: string | undefined) => string | undefined;
 }
 
+/** What every connection of one server shares (one object, so a connection holds one reference to it). */
+interface Shared {
+  encode: (message: ServerMessage) => EncodedPacket;
+}
+
+/** The part of engine.io's socket this adapter uses. */
+interface EngineSocket {
+  request: IncomingMessage | null;
+  close(): void;
+  on(event: 'close', fn: (this: EngineSocket) => void): void;
+  /** engine.io's transport: `socket` is ws's WebSocket on the websocket transport. */
+  transport?: { name: string; socket?: EventEmitter; removeAllListeners(event: string): void };
+}
+
+/**
+ * Lets go of what engine.io keeps on every websocket connection and never uses again: the transport's
+ * `headers` listener (only the polling transport emits `headers`) and the no-op `error` listener engine.io
+ * puts on the WebSocket during the handshake and removes only on the polling-upgrade path (the transport
+ * has its own `error` listener, so errors are still handled).
+ */
+function releaseEngineLeftovers(raw: EngineSocket): void {
+  const transport = raw.transport;
+  if (transport?.name !== 'websocket') return;
+  transport.removeAllListeners('headers');
+  const ws = transport.socket;
+  if (!ws) return;
+  for (const listener of ws.listeners('error')) if (listener.name === 'onUpgradeError') ws.removeListener('error', listener as () => void);
+}
+
+/** Copies an array field that grew by `push` to its exact length: one pushed item reserves seventeen slots. */
+function trimArray(owner: object | undefined, field: string): void {
+  if (typeof owner !== 'object') return;
+  const fields = owner as Record<string, unknown>;
+  const array = fields[field];
+  if (Array.isArray(array)) fields[field] = array.slice();
+}
+
+/**
+ * Socket.IO gives every socket a Map of the acknowledgements it awaits from the client. This server never
+ * emits with an acknowledgement callback (it writes pre-built packets), so every socket shares one empty
+ * map that refuses entries: an emit with a callback would throw rather than mix sockets' acknowledgements.
+ */
+class NoAcks extends Map<number, never> {
+  /** Refuses: see the class comment. */
+  override set(): this {
+    throw new Error('socket.io acknowledgements are not used by this server (see socketIoTransport.ts)');
+  }
+}
+const NO_ACKS = new NoAcks();
+
+/**
+ * One Socket.IO connection as the hub sees it: what it needs of the handshake (read at the engine's
+ * connection, before the request is let go), and the namespace socket once the client joined. Methods
+ * on the prototype rather than closures per connection: memory per socket is what a fan-out server has.
+ */
+class SioConnection implements Connection {
+  /** The namespace socket, once the client joined `/`. */
+  socket: Socket | undefined = undefined;
+
+  constructor(
+    readonly address: string,
+    readonly cookie: string | undefined,
+    private readonly shared: Shared,
+  ) {}
+
+  /** The transport's name, for logs. */
+  get transport(): 'socket.io' {
+    return 'socket.io';
+  }
+
+  /** Writes the message's pre-built packet (encoded once for every socket) to the engine connection. */
+  send(out: OutgoingMessage): void {
+    const conn = this.socket?.conn;
+    if (conn?.readyState !== 'open') return;
+    const packet = out.encoded('socket.io', this.shared.encode);
+    conn.write(packet.data, packet.options as unknown as Parameters<typeof conn.write>[1]);
+  }
+
+  /** Socket.IO has no unclean close: the product's client treats any server disconnect as one. */
+  close(): void {
+    void this.socket?.disconnect(true);
+  }
+}
+
+/** A socket's handshake record once read: Socket.IO keeps a copy per socket (headers, query, auth, time) that nothing here reads again. */
+const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
+  headers: Object.freeze({}),
+  time: '',
+  address: '',
+  xdomain: false,
+  secure: false,
+  issued: 0,
+  url: '',
+  query: Object.freeze({}),
+  auth: Object.freeze({}),
+}) as Socket['handshake'];
+
 /** Serves Socket.IO on `server`; returns its closer. */
 export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close(): void } {
   const { hub, book, admission, addressOf, limits } = deps;
@@ -63,18 +163,35 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     connectTimeout: NAMESPACE_JOIN_TIMEOUT_MS,
     // Other upgrade paths (the plain WebSocket at /ws/) are not Socket.IO's to destroy.
     destroyUpgrade: false,
+    // The same packets, decoded without an event emitter per connection (socketIoParser.ts).
+    parser: leanParser,
     allowRequest: (req, callback) => {
       const refusal = admission(req, addressOf(req));
       callback(refusal?.reason ?? null, refusal === undefined);
     },
   });
+  const shared: Shared = { encode: (m) => encodePacket(io, m) };
 
-  // What a socket needs of its handshake, read before the request is let go.
-  const handshakes = new WeakMap<object, { address: string; cookie: string | undefined }>();
-  io.engine.on('connection', (raw: { request: IncomingMessage | null; close(): void; once(event: 'close', fn: () => void): void }) => {
+  // Each engine connection's record until it closes. One listener function for every socket, not a closure each.
+  const connections = new WeakMap<EngineSocket, SioConnection>();
+  function onEngineClose(this: EngineSocket): void {
+    const conn = connections.get(this);
+    if (!conn) return;
+    connections.delete(this);
+    book.remove(conn.address);
+  }
+  function onSocketEvent(this: Socket, event: string, payload: unknown): void {
+    // Every event counts against the socket's rate; only `message` carries the protocol.
+    hub.receive(this.data as SocketState, event === SOCKET_MESSAGE_EVENT ? payload : undefined);
+  }
+  function onSocketDisconnect(this: Socket): void {
+    hub.closed(this.data as SocketState);
+  }
+
+  io.engine.on('connection', (raw: EngineSocket) => {
     const request = raw.request!;
     const address = addressOf(request);
-    handshakes.set(raw, { address, cookie: deps.sessionOf(request.headers.cookie) });
+    const cookie = deps.sessionOf(request.headers.cookie);
     // Engine.io would keep the whole HTTP request for the socket's life (Socket.IO's documented memory saving).
     raw.request = null;
     // allowRequest checked the cap, but simultaneous handshakes can pass it together: count strictly here.
@@ -82,29 +199,31 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
       raw.close();
       return;
     }
-    raw.once('close', () => book.remove(address));
+    connections.set(raw, new SioConnection(address, cookie, shared));
+    raw.on('close', onEngineClose);
+    // Ours is the third `close` listener (after engine.io's and Socket.IO's): the array holding them grew
+    // by a push. Like the transport's cleanup closure, pushed once at the handshake (again only at an upgrade).
+    trimArray((raw as unknown as { _events?: object })._events, 'close');
+    trimArray(raw, 'cleanupFn');
+    releaseEngineLeftovers(raw);
   });
 
   io.on('connection', (socket: Socket) => {
-    const conn = socket.conn;
-    const handshake = handshakes.get(conn) ?? { address: conn.remoteAddress, cookie: undefined };
-    const state = hub.open({
-      transport: 'socket.io',
-      address: handshake.address,
-      cookie: handshake.cookie,
-      send: (out) => {
-        if (conn.readyState !== 'open') return;
-        const packet = out.encoded('socket.io', (m) => encodePacket(io, m));
-        conn.write(packet.data, packet.options as unknown as Parameters<typeof conn.write>[1]);
-      },
-      // Socket.IO has no unclean close: the product's client treats any server disconnect as one.
-      close: () => void socket.disconnect(true),
-    });
-    // Nothing is sent to a socket by its id (the hub holds each socket): its own room would only cost memory.
-    void socket.leave(socket.id);
-    // Every event counts against the socket's rate; only `message` carries the protocol.
-    socket.onAny((event: string, payload: unknown) => hub.receive(state, event === SOCKET_MESSAGE_EVENT ? payload : undefined));
-    socket.on('disconnect', () => hub.closed(state));
+    const raw = socket.conn as unknown as EngineSocket;
+    let conn = connections.get(raw);
+    // A second join of `/` on one engine connection gets a record of its own (same handshake).
+    if (!conn || conn.socket) conn = new SioConnection(conn?.address ?? socket.conn.remoteAddress, conn?.cookie, shared);
+    conn.socket = socket;
+    // The hub's record rides on the socket (Socket.IO's `data`), for the shared listeners above.
+    socket.data = hub.open(conn);
+    (socket as { handshake: Socket['handshake'] }).handshake = RELEASED_HANDSHAKE;
+    // Nothing is sent to a socket by its id (the hub holds each socket): its own room, and the adapter's
+    // record of the socket's rooms, would only cost memory.
+    socket.nsp.adapter.delAll(socket.id);
+    socket.onAny(onSocketEvent);
+    trimArray(socket, '_anyListeners');
+    (socket as unknown as { acks: Map<number, never> }).acks = NO_ACKS;
+    socket.on('disconnect', onSocketDisconnect);
   });
 
   return {

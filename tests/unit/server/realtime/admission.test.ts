@@ -6,7 +6,7 @@ import { AddressBook } from '../../../../src/server/realtime/addressBook';
 import { clientAddressResolver } from '../../../../src/server/realtime/clientAddress';
 import { DEFAULT_REALTIME_LIMITS } from '../../../../src/server/realtime/limits';
 import { originAllowed } from '../../../../src/server/realtime/origin';
-import { TokenBucket } from '../../../../src/server/realtime/tokenBucket';
+import { TokenBucket, TokenRate } from '../../../../src/server/realtime/tokenBucket';
 
 const PUBLIC = 'https://aeon.example';
 
@@ -47,7 +47,7 @@ describe('clientAddressResolver', () => {
 describe('TokenBucket', () => {
   it('allows a burst, then the refill rate, on the injected clock', () => {
     const clock = manualClock(0);
-    const b = new TokenBucket(3, 2, clock.now);
+    const b = new TokenBucket(new TokenRate(3, 2, clock.now));
     expect([b.take(), b.take(), b.take(), b.take()]).toEqual([true, true, true, false]);
     clock.advance(499);
     expect(b.take()).toBe(false);
