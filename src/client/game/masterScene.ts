@@ -4,13 +4,13 @@
  */
 import { Container, Graphics, Sprite } from 'pixi.js';
 import type { ReadableAtom } from 'nanostores';
-import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../engine/atlas';
+import { hasTexture, loadSheets, onAtlasesLoaded, texture } from '../engine/atlas';
 import { masterFrame } from '../engine/frameNames';
 import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
 import { Disposables } from '../engine/disposables';
 import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
-import { ambientStrength, reducedMotion } from '../engine/motion';
+import { reducedMotion } from '../engine/motion';
 import { $hudScrollY } from './stageStores';
 
 /** Which master to show and from which side it arrives (-1 from the left, 1 from the right, 0 no slide). */
@@ -32,9 +32,6 @@ export class MasterScene implements Scene {
   private layout: Layout | null = null;
   private slideT = 1;
   private from: -1 | 0 | 1 = 0;
-  private elapsed = 0;
-  /** When the scene appeared (page clock: Pixi caps a frame's delta, so `elapsed` lags on a slow device). */
-  private shownAt = 0;
 
   constructor(
     name: string,
@@ -43,13 +40,12 @@ export class MasterScene implements Scene {
     this.name = name;
   }
 
-  /** Waits for the atlases (one shared load); without them the band shows its glow only. */
+  /** Waits for the masters' sheet only (shared with other scenes); without it the band shows its glow only. */
   async prepare(): Promise<void> {
-    await loadAtlases().catch(() => undefined);
+    await loadSheets(['masters']).catch(() => undefined);
   }
 
   show(host: SceneHost, layout: Layout): void {
-    this.shownAt = performance.now();
     host.addChild(this.view);
     this.view.addChild(this.glow);
     this.resize(layout);
@@ -61,7 +57,6 @@ export class MasterScene implements Scene {
   }
 
   update(deltaMs: number): void {
-    this.elapsed += deltaMs;
     if (this.slideT < 1) this.slideT = Math.min(1, this.slideT + deltaMs / SLIDE_MS);
     this.place();
   }
@@ -82,7 +77,6 @@ export class MasterScene implements Scene {
     this.view.removeChildren();
     this.sprite?.destroy();
     this.sprite = null;
-    this.elapsed = 0;
   }
 
   private setSkin(c: MasterChoice): void {
@@ -115,12 +109,11 @@ export class MasterScene implements Scene {
     if (!s) return;
     const { cx, top, h } = this.band();
     const fit = Math.min((h * 0.92) / s.texture.height, (DESIGN_WIDTH * 0.6) / s.texture.width);
-    // The idle bob is decoration: it settles a few seconds after the screen appears (a still screen draws
-    // nothing; picking another master slides it in without waking the bob) and never starts for a player
-    // who asked for reduced motion.
-    const bob = ambientStrength(performance.now() - this.shownAt) * Math.sin(this.elapsed / 600) * h * 0.01;
+    // The master stands still: an idle bob redrew the whole canvas every frame for seconds while the screen
+    // loaded (on a slow phone, and on a machine without a GPU, each frame blocked the page); only picking
+    // another master moves it, sliding in.
     s.scale.set(fit);
-    s.position.set(cx + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96 + bob);
+    s.position.set(cx + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96);
     s.alpha = 1 - slideOffset(this.slideT) * 0.8;
   }
 }

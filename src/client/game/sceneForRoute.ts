@@ -5,7 +5,6 @@
  */
 import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
-import { BackdropScene } from './backdropScene';
 import { MasterScene } from './masterScene';
 import { HomeScene } from './home/homeScene';
 import { $referrerChoice, $registerChoice } from './stageStores';
@@ -23,11 +22,9 @@ function once(key: string, make: () => Scene | Promise<Scene>): Promise<Scene> {
   return scene;
 }
 
-/** The scene for a route (the gallery draws its own content, so it gets none). */
+/** The scene for a route; null for the routes that stand on the CSS backdrop (sceneRoutes.ts lists the others). */
 export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
   switch (route) {
-    case 'gallery':
-      return Promise.resolve(null);
     case 'register':
     case 'registerRef':
       return once('register', () => new MasterScene('register-masters', $registerChoice));
@@ -57,6 +54,6 @@ export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
     case 'gdaoShop':
       return once('shop', async () => new (await import('./shop/shopScene')).ShopScene());
     default:
-      return once('backdrop', () => new BackdropScene());
+      return Promise.resolve(null);
   }
 }
