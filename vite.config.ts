@@ -10,6 +10,7 @@ import { precompressDir } from './src/server/http/precompress.js';
 import { pwaPlugins } from './scripts/build/pwaPlugins.js';
 import { PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin } from './scripts/build/pixiPlugins.js';
 import { catalogueHtmlPlugin } from './scripts/build/catalogueHtml.js';
+import { firstScreenPreloadPlugin } from './scripts/build/firstScreenPreload.js';
 
 // Only under Vitest: the client build need not load Vitest's node API.
 const slowFirst = process.env.VITEST ? (await import('./tests/support/slowFirstSequencer.js')).default : undefined;
@@ -67,7 +68,7 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react(), catalogueHtmlPlugin(), pixiBrowserExtensionsPlugin(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
+  plugins: [react(), catalogueHtmlPlugin(), firstScreenPreloadPlugin(), pixiBrowserExtensionsPlugin(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

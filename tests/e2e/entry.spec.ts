@@ -11,10 +11,17 @@ test('register → verify from the mailed link → log in → onboarding → hom
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && /scene|pixi|renderer/i.test(m.text()) && errors.push(m.text()));
   await page.goto('/hello');
-  // One Pixi stage for the whole app: the same canvas survives route changes.
+  await expect(page.getByTestId('screen-hello')).toBeVisible();
+  // /hello has no scene: no stage until a screen with one (register) shows.
   const stage = page.getByTestId('stage');
-  await expect(stage).toHaveCount(1);
+  await expect(stage).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  // One Pixi stage for the whole app: the same canvas survives route changes, also to a screen without a scene.
+  await expect(stage).toHaveCount(1, { timeout: 15_000 });
   await stage.evaluate((c) => ((window as unknown as { firstStage: Element }).firstStage = c));
+  await page.goBack();
+  await expect(page.getByTestId('screen-hello')).toBeVisible();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await expect(stage).toHaveCount(1);

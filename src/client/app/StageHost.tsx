@@ -14,16 +14,15 @@ import { useStore } from '@nanostores/react';
 import { showScene } from '../engine/stage';
 import { sceneForRoute } from '../game/sceneForRoute';
 import { $view } from './routeView';
-import { $atlasesReady, $booting } from './boot';
+import { $booting } from './boot';
 import { PixiStage } from './PixiStage';
 
 /** The stage host element. */
 export function StageHost() {
   const view = useStore($view);
   const booting = useStore($booting);
-  const atlasesReady = useStore($atlasesReady);
-  // Scenes appear with their screen, after boot and once the atlases have settled (their sprites need them).
-  const route = view.kind === 'show' && !booting && atlasesReady ? view.route : null;
+  // Scenes appear with their screen, after boot; each loads the atlas sheets it draws from as it prepares.
+  const route = view.kind === 'show' && !booting ? view.route : null;
 
   useEffect(() => {
     // A scene that loads after the player moved on is not shown.

@@ -1,6 +1,6 @@
 /**
- * Boot: the public config and the auth status load in parallel behind the splash; the atlases load beside
- * them (with Pixi, in their own chunk) and only the stage's scenes wait for them. A failed
+ * Boot: the public config and the auth status load in parallel behind the splash (the atlases are not
+ * boot's: each scene loads the sheets it draws from, with Pixi, after the HUD has painted). A failed
  * status call (no answer or a server error, not a plain 401) sends the visitor to /login unless the
  * path is an entry page (spec 1 §2).
  */
@@ -20,9 +20,6 @@ import { startWorldNotices } from '../net/worldNotices';
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
 
-/** True once the atlases have loaded or failed to (the stage shows scenes from then on). */
-export const $atlasesReady = atom(false);
-
 /** Asks the server who is logged in and records the answer. */
 export async function refreshSession(client: Api = api): Promise<void> {
   const status = await client.authStatus();
@@ -38,10 +35,7 @@ export async function refreshSession(client: Api = api): Promise<void> {
   }
 }
 
-/**
- * Runs the boot requests once; the splash hides when config and status have settled, whatever their
- * outcome, and the returned promise settles once the atlases have too.
- */
+/** Runs the boot requests once; the splash hides when config and status have settled, whatever their outcome. */
 export async function boot(client: Api = api): Promise<void> {
   // Follows $session from here on: the socket opens once the status call reports a user.
   startLiveSocket();
@@ -51,11 +45,6 @@ export async function boot(client: Api = api): Promise<void> {
   startTransactionUpdates();
   // The Forum's activity notices, held back while the player is in a world (spec 3 §8).
   startWorldNotices();
-  // Pixi comes with the atlas loader: a dynamic import keeps it out of the first paint.
-  const atlases = import('../engine/atlas')
-    .then((m) => m.loadAtlases())
-    .catch((err: unknown) => console.warn('atlases unavailable; drawing without sprites', err))
-    .finally(() => $atlasesReady.set(true));
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {
@@ -67,5 +56,4 @@ export async function boot(client: Api = api): Promise<void> {
     refreshSession(client),
   ]);
   $booting.set(false);
-  await atlases;
 }

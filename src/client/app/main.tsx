@@ -1,21 +1,9 @@
-/** Entry point: layout variables, guards, inspector, boot, then the React shell. */
-import './cspCompat';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/**
+ * Entry point: the stylesheet (the static splash in index.html uses it), then the app once the splash has
+ * painted. The app's chunks are fetched beside this one (the build lists them as modulepreload links,
+ * scripts/build/firstScreenPreload.ts) but run only after the first paint.
+ */
 import '../hud/styles.css';
-import { App } from './App';
-import { boot } from './boot';
-import { startGuards } from './routeView';
-import { initInspector } from './inspector';
-import { applyLayoutCss, watchLayout } from '../engine/resize';
+import { afterFirstPaint } from './afterFirstPaint';
 
-watchLayout(applyLayoutCss);
-startGuards();
-void initInspector().finally(() => {
-  void boot();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void afterFirstPaint().then(() => import('./start'));

@@ -1,7 +1,7 @@
 /**
  * Atlas loading for the client: fetch `/atlases/manifest.json`, pick full or half resolution for this
- * screen, load every TexturePacker JSON-hash sheet through Pixi `Assets`, and look textures up by frame
- * name. Frame names come from frameNames.ts; designers swap the `atlases/` folder without code changes.
+ * screen, load the TexturePacker JSON-hash sheets a scene asks for (or all of them) through Pixi `Assets`,
+ * and look textures up by frame name. Frame names come from frameNames.ts; designers swap the `atlases/` folder without code changes.
  */
 import { Assets, type Spritesheet, type Texture } from 'pixi.js';
 import { AtlasRegistry } from './atlasRegistry';
@@ -30,7 +30,10 @@ export interface LoadAtlasOptions {
 
 const registry = new AtlasRegistry<Texture>();
 let loaded: { manifest: AtlasManifest; resolution: AtlasResolution; baseUrl: string } | null = null;
-let inFlight: Promise<void> | null = null;
+/** The manifest fetch with the options it was made with (the first load's options hold for every sheet). */
+let manifestLoad: Promise<{ manifest: AtlasManifest; resolution: AtlasResolution; baseUrl: string; loadSheet: NonNullable<LoadAtlasOptions['loadSheet']> }> | null = null;
+/** One load per sheet name, shared by every scene that asks for it. */
+const sheetLoads = new Map<string, Promise<void>>();
 const loadListeners = new Set<() => void>();
 
 async function defaultFetchJson(url: string): Promise<unknown> {
@@ -55,33 +58,52 @@ function screenResolution(): AtlasResolution {
   });
 }
 
-async function loadAll(options: LoadAtlasOptions): Promise<void> {
-  const baseUrl = options.baseUrl ?? ATLAS_BASE_URL;
-  const fetchJson = options.fetchJson ?? defaultFetchJson;
-  const loadSheet = options.loadSheet ?? defaultLoadSheet;
-  const manifest = atlasManifestSchema.parse(await fetchJson(resolveAtlasUrl(baseUrl, 'manifest.json')));
-  const resolution = options.resolution ?? screenResolution();
-  const sheets = await Promise.all(
-    manifest.sheets.map(async (sheet) => ({
-      name: sheet.name,
-      textures: await loadSheet(resolveAtlasUrl(baseUrl, sheet[resolution])),
-    })),
-  );
-  registry.clear();
-  for (const sheet of sheets) registry.addSheet(sheet.name, sheet.textures);
-  loaded = { manifest, resolution, baseUrl };
-  for (const listener of [...loadListeners]) listener();
+function loadManifest(options: LoadAtlasOptions) {
+  if (!manifestLoad) {
+    manifestLoad = (async () => {
+      const baseUrl = options.baseUrl ?? ATLAS_BASE_URL;
+      const fetchJson = options.fetchJson ?? defaultFetchJson;
+      const manifest = atlasManifestSchema.parse(await fetchJson(resolveAtlasUrl(baseUrl, 'manifest.json')));
+      return { manifest, resolution: options.resolution ?? screenResolution(), baseUrl, loadSheet: options.loadSheet ?? defaultLoadSheet };
+    })();
+    // A failed fetch (a dropped connection) is tried again by the next call.
+    manifestLoad.catch(() => (manifestLoad = null));
+  }
+  return manifestLoad;
 }
 
-/** Loads the manifest and every sheet once; later calls return the same promise. */
-export function loadAtlases(options: LoadAtlasOptions = {}): Promise<void> {
-  if (!inFlight) {
-    inFlight = loadAll(options).catch((err: unknown) => {
-      inFlight = null; // let a later call retry after a network failure
-      throw err;
-    });
+/**
+ * Loads the named sheets once each (all of the manifest's when `names` is null) and resolves when they are
+ * in; a scene asks only for the sheets it draws from, so a screen never waits for (nor decodes) the others.
+ * Listeners of onAtlasesLoaded hear of every batch. The options of the first call hold for every later one.
+ */
+export async function loadSheets(names: readonly string[] | null, options: LoadAtlasOptions = {}): Promise<void> {
+  const { manifest, resolution, baseUrl, loadSheet } = await loadManifest(options);
+  const sheets = names === null ? manifest.sheets : manifest.sheets.filter((s) => names.includes(s.name));
+  const unknown = names?.filter((n) => !manifest.sheets.some((s) => s.name === n)) ?? [];
+  if (unknown.length) throw new Error(`the atlas manifest has no sheet ${unknown.join(', ')}`);
+  const fresh = sheets.filter((s) => !sheetLoads.has(s.name));
+  for (const sheet of fresh) {
+    const load = loadSheet(resolveAtlasUrl(baseUrl, sheet[resolution])).then((textures) => registry.addSheet(sheet.name, textures));
+    sheetLoads.set(sheet.name, load);
+    // A sheet that failed to load (a dropped connection) is tried again by the next call.
+    load.catch(() => sheetLoads.delete(sheet.name));
   }
-  return inFlight;
+  await Promise.all(sheets.map((s) => sheetLoads.get(s.name)));
+  const first = !loaded;
+  loaded = { manifest, resolution, baseUrl };
+  if (first || fresh.length) for (const listener of [...loadListeners]) listener();
+}
+
+/** Loads the sheets that hold the given frames (the manifest lists each sheet's frames); unknown frames load nothing. */
+export async function loadSheetsFor(frames: readonly string[], options: LoadAtlasOptions = {}): Promise<void> {
+  const { manifest } = await loadManifest(options);
+  await loadSheets(manifest.sheets.filter((s) => s.frames.some((f) => frames.includes(f))).map((s) => s.name), options);
+}
+
+/** Loads the manifest and every sheet once (the gallery, and scenes that draw from most sheets). */
+export function loadAtlases(options: LoadAtlasOptions = {}): Promise<void> {
+  return loadSheets(null, options);
 }
 
 /** The texture of a frame; throws an error naming the frame when it is missing. */
@@ -123,5 +145,6 @@ export function onAtlasesLoaded(listener: () => void): () => void {
 export function resetAtlases(): void {
   registry.clear();
   loaded = null;
-  inFlight = null;
+  manifestLoad = null;
+  sheetLoads.clear();
 }

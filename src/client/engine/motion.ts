@@ -21,20 +21,3 @@ mediaQuery()?.addEventListener?.('change', (e) => $reducedMotion.set(e.matches))
 export function reducedMotion(): boolean {
   return $reducedMotion.get();
 }
-
-/** How long decoration moves at full strength after a screen appears (ms), then how long it takes to settle. */
-export const AMBIENT_MS = 4000;
-export const AMBIENT_SETTLE_MS = 1500;
-
-/**
- * The strength of a decoration's idle motion (a bob, drifting motes) `sinceMs` after it started: 1, then easing
- * to exactly 0, so a still screen stops costing frames (the stage draws only what changed); 0 at once for a
- * player who asked for reduced motion.
- */
-export function ambientStrength(sinceMs: number): number {
-  if (reducedMotion()) return 0;
-  const t = (sinceMs - AMBIENT_MS) / AMBIENT_SETTLE_MS;
-  if (t <= 0) return 1;
-  if (t >= 1) return 0;
-  return 1 - t * t * (3 - 2 * t);
-}

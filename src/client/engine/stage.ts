@@ -24,13 +24,16 @@ let mounted: (Stage & { release(): void }) | null = null;
 /** The options the stage's Pixi application starts with (sized to the current layout). */
 export function stageOptions() {
   const layout = computeLayout(window.innerWidth, window.innerHeight);
+  const resolution = Math.min(window.devicePixelRatio || 1, 2);
   return {
     width: layout.width,
     height: layout.height,
     backgroundAlpha: 0,
-    antialias: true,
+    // Multisampling costs every frame a multisampled buffer and its resolve (a phone's GPU pays it in fill
+    // rate, a GPU-less machine on its main thread); on a dense screen its edges are finer than a pixel anyway.
+    antialias: resolution < 1.5,
     autoDensity: true,
-    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    resolution,
     preference: 'webgl' as const,
   };
 }

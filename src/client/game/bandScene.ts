@@ -4,12 +4,12 @@
  */
 import { Container, Graphics, Sprite } from 'pixi.js';
 import type { ReadableAtom } from 'nanostores';
-import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../engine/atlas';
+import { hasTexture, loadSheetsFor, onAtlasesLoaded, texture } from '../engine/atlas';
 import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
 import { Disposables } from '../engine/disposables';
 import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
-import { ambientStrength, reducedMotion } from '../engine/motion';
+import { reducedMotion } from '../engine/motion';
 import { $hudScrollY } from './stageStores';
 
 /** The frames to show side by side and the side they arrive from (-1 from the left, 1 from the right, 0 no slide). */
@@ -33,24 +33,22 @@ export class BandScene implements Scene {
   private layout: Layout | null = null;
   private slideT = 1;
   private from: -1 | 0 | 1 = 0;
-  private elapsed = 0;
-  /** When the scene appeared (page clock: Pixi caps a frame's delta, so `elapsed` lags on a slow device). */
-  private shownAt = 0;
 
   constructor(
     name: string,
     private readonly art: ReadableAtom<BandArt>,
+    /** Every frame the band may show: their sheets (only those) load before it shows. */
+    private readonly frames: readonly string[],
   ) {
     this.name = name;
   }
 
-  /** Waits for the atlases (one shared load); without them the band shows its glow only. */
+  /** Waits for the sheets of its frames (shared with other scenes); without them the band shows its glow only. */
   async prepare(): Promise<void> {
-    await loadAtlases().catch(() => undefined);
+    await loadSheetsFor(this.frames).catch(() => undefined);
   }
 
   show(host: SceneHost, layout: Layout): void {
-    this.shownAt = performance.now();
     host.addChild(this.view);
     this.view.addChild(this.glow);
     this.resize(layout);
@@ -62,7 +60,6 @@ export class BandScene implements Scene {
   }
 
   update(deltaMs: number): void {
-    this.elapsed += deltaMs;
     if (this.slideT < 1) this.slideT = Math.min(1, this.slideT + deltaMs / SLIDE_MS);
     this.place();
   }
@@ -82,7 +79,6 @@ export class BandScene implements Scene {
     this.bag.dispose();
     this.view.removeChildren();
     this.clearSprites();
-    this.elapsed = 0;
   }
 
   private clearSprites(): void {
@@ -115,6 +111,8 @@ export class BandScene implements Scene {
     return { cx: DESIGN_WIDTH / 2, cy: top + h / 2, top, h };
   }
 
+  // The art stands still: an idle bob redrew the whole canvas every frame for seconds while the screen loaded
+  // (on a slow phone, and without a GPU, each frame blocked the page); only new art moves, sliding in.
   private place(): void {
     const n = this.sprites.length;
     if (n === 0) return;
@@ -122,16 +120,11 @@ export class BandScene implements Scene {
     // One figure fills the band; a row shares its width, each a little shorter so the row reads as one picture.
     const slot = n === 1 ? DESIGN_WIDTH * 0.6 : (DESIGN_WIDTH * 0.84) / n;
     const tall = n === 1 ? 0.92 : 0.72;
-    const now = performance.now();
     // One scale for the whole row keeps the art's own proportions (a coin stays smaller than an eidol).
     const fit = Math.min(...this.sprites.map((s) => Math.min((h * tall) / s.texture.height, (slot * 0.9) / s.texture.width)));
     this.sprites.forEach((s, i) => {
-      // The idle bob is decoration: it settles a few seconds after the screen appears (a still screen draws
-      // nothing; new art slides in without waking the bob) and never starts for a player who asked for
-      // reduced motion. Figures of a row bob out of step.
-      const bob = ambientStrength(now - this.shownAt) * Math.sin(this.elapsed / 600 + i * 1.3) * h * 0.01;
       s.scale.set(fit);
-      s.position.set(cx + (i - (n - 1) / 2) * slot + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96 + bob);
+      s.position.set(cx + (i - (n - 1) / 2) * slot + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96);
       s.alpha = 1 - slideOffset(this.slideT) * 0.8;
     });
   }

@@ -5,10 +5,10 @@
  */
 import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
-import { BackdropScene } from './backdropScene';
 import { BandScene } from './bandScene';
 import { HomeScene } from './home/homeScene';
-import { $onboardingArt, $referrerChoice, $registerChoice, masterArt } from './stageStores';
+import { $onboardingArt, $referrerChoice, $registerChoice, MASTER_FRAMES, masterArt } from './stageStores';
+import { ONBOARDING_FRAMES } from './onboardingArt';
 
 const cache = new Map<string, Promise<Scene>>();
 
@@ -23,19 +23,17 @@ function once(key: string, make: () => Scene | Promise<Scene>): Promise<Scene> {
   return scene;
 }
 
-/** The scene for a route (the gallery draws its own content, so it gets none). */
+/** The scene for a route; null for the routes that stand on the CSS backdrop (sceneRoutes.ts lists the others). */
 export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
   switch (route) {
-    case 'gallery':
-      return Promise.resolve(null);
     case 'register':
     case 'registerRef':
-      return once('register', () => new BandScene('register-masters', masterArt($registerChoice)));
+      return once('register', () => new BandScene('register-masters', masterArt($registerChoice), MASTER_FRAMES));
     case 'registerCode':
-      return once('referrer', () => new BandScene('referrer-master', masterArt($referrerChoice)));
+      return once('referrer', () => new BandScene('referrer-master', masterArt($referrerChoice), MASTER_FRAMES));
     case 'onboarding':
     case 'onboardingEcto':
-      return once('onboarding', () => new BandScene('onboarding-art', $onboardingArt));
+      return once('onboarding', () => new BandScene('onboarding-art', $onboardingArt, ONBOARDING_FRAMES));
     case 'eidol':
       return once('eidol', async () => {
         const [{ EidolScene }, { deviceClock, riskControl }] = await Promise.all([
@@ -60,6 +58,6 @@ export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
     case 'gdaoShop':
       return once('shop', async () => new (await import('./shop/shopScene')).ShopScene());
     default:
-      return once('backdrop', () => new BackdropScene());
+      return Promise.resolve(null);
   }
 }

@@ -1,7 +1,7 @@
 /** Stores the HUD writes and the stage scenes read: what each band scene shows, and the HUD's scroll. */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import type { BandArt } from './bandScene';
-import { masterFrame } from '../engine/frameNames';
+import { MASTER_SKIN_IDS, masterFrame } from '../engine/frameNames';
 
 /** Which master to show (skin 1–6, null for none) and from which side it arrives. */
 export interface MasterChoice {
@@ -20,6 +20,9 @@ export const $onboardingArt = atom<BandArt>({ frames: [], from: 0 });
 
 /** How far the HUD column is scrolled (CSS px): scenes that sit under HUD content move with it. */
 export const $hudScrollY = atom(0);
+
+/** Every master's frame: what a master band may show. */
+export const MASTER_FRAMES: readonly string[] = MASTER_SKIN_IDS.map(masterFrame);
 
 /** A master choice as band art: the master's frame, crisp. */
 export function masterArt(choice: ReadableAtom<MasterChoice>): ReadableAtom<BandArt> {

@@ -4,7 +4,7 @@
  * $homeSlides and the row's position from the headless swiper model, read every frame.
  */
 import { Container, Graphics, Sprite } from 'pixi.js';
-import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
+import { hasTexture, loadSheets, onAtlasesLoaded, texture } from '../../engine/atlas';
 import { eidolFrame } from '../../engine/frameNames';
 import { DESIGN_WIDTH, type Layout } from '../../engine/resize';
 import type { Scene, SceneHost } from '../../engine/scene';
@@ -14,6 +14,9 @@ import { $hudScrollY } from '../stageStores';
 import type { HomeSlide } from './homeSlides';
 import { $homeSlides, homeSwiper } from './homeStores';
 import { SLIDE_SPACING, slideLook, type SlideLook } from './slideLook';
+
+/** The atlas sheets the home slides draw from (slideLook.ts): the others load with the screens that use them. */
+const HOME_SHEETS = ['eidols', 'items', 'home'];
 
 /** Neighbours farther than this many slides from the centre are not drawn. */
 const VISIBLE_SLIDES = 1.6;
@@ -39,9 +42,9 @@ export class HomeScene implements Scene {
   private drawn: DrawnSlide[] = [];
   private layout: Layout | null = null;
 
-  /** Waits for the atlases (one shared load); without them slides draw as plain shapes. */
+  /** Waits for the sheets the slides draw from (eggs and eidols, items, the slide art); without them slides draw as plain shapes. */
   async prepare(): Promise<void> {
-    await loadAtlases().catch(() => undefined);
+    await loadSheets(HOME_SHEETS).catch(() => undefined);
   }
 
   show(host: SceneHost, layout: Layout): void {

@@ -4,7 +4,7 @@
  * where a sheet's pixels cannot be read, the `fallback` glyph shows instead.
  */
 import { useEffect, useRef, useState } from 'react';
-import { hasTexture, onAtlasesLoaded, texture } from '../../engine/atlas';
+import { hasTexture, loadSheetsFor, onAtlasesLoaded, texture } from '../../engine/atlas';
 
 /** Props: the frame name, the CSS size (em) and a text glyph for when the art is not there. */
 export interface AtlasIconProps {
@@ -17,6 +17,8 @@ export interface AtlasIconProps {
 export function AtlasIcon({ frame, sizeEm = 1.2, fallback }: AtlasIconProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
+  // The sheet holding the frame loads with the icon (scenes load only their own sheets).
+  useEffect(() => void loadSheetsFor([frame]).catch(() => undefined), [frame]);
   useEffect(
     () =>
       onAtlasesLoaded(() => {

@@ -12,7 +12,8 @@ import { playSound } from '../../engine/audio';
 import { useSubmit } from '../useSubmit';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
-import { ONBOARDING_ART, ONBOARDING_ECTO_ART, ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
+import { ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from './onboardingSlides';
+import { ONBOARDING_ART, ONBOARDING_ECTO_ART } from '../../game/onboardingArt';
 import { $onboardingArt } from '../../game/stageStores';
 
 // The questline (and its machine) loads only with the Eggtoplasm carousel: the new player's onboarding stays light.

@@ -33,23 +33,3 @@ describe('motion', () => {
     expect(swiper.position).toBe(2);
   });
 });
-
-describe('ambientStrength', () => {
-  it('moves decoration at full strength, then settles to exactly nothing', async () => {
-    fakeMedia(false);
-    const { ambientStrength, AMBIENT_MS, AMBIENT_SETTLE_MS } = await import('../../../../src/client/engine/motion');
-    expect(ambientStrength(0)).toBe(1);
-    expect(ambientStrength(AMBIENT_MS)).toBe(1);
-    const mid = ambientStrength(AMBIENT_MS + AMBIENT_SETTLE_MS / 2);
-    expect(mid).toBeGreaterThan(0);
-    expect(mid).toBeLessThan(1);
-    expect(ambientStrength(AMBIENT_MS + AMBIENT_SETTLE_MS)).toBe(0);
-    expect(ambientStrength(AMBIENT_MS * 10)).toBe(0);
-  });
-
-  it('is nothing for a player who asked for reduced motion', async () => {
-    fakeMedia(true);
-    const { ambientStrength } = await import('../../../../src/client/engine/motion');
-    expect(ambientStrength(0)).toBe(0);
-  });
-});

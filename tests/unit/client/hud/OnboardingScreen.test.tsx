@@ -22,9 +22,8 @@ vi.mock('../../../../src/client/net/api', () => ({
 }));
 
 import OnboardingScreen from '../../../../src/client/hud/screens/OnboardingScreen';
-import {
-  ONBOARDING_ART, ONBOARDING_ECTO_ART, ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES,
-} from '../../../../src/client/hud/screens/onboardingSlides';
+import { ONBOARDING_ECTO_SLIDES, ONBOARDING_SLIDES } from '../../../../src/client/hud/screens/onboardingSlides';
+import { ONBOARDING_ART, ONBOARDING_ECTO_ART } from '../../../../src/client/game/onboardingArt';
 import { allFrameNames } from '../../../../src/client/engine/frameNames';
 import { $onboardingArt } from '../../../../src/client/game/stageStores';
 
