@@ -53,35 +53,49 @@ function spriteOr(frame: string, fallback: () => Container): Container {
   return s;
 }
 
-/** One drawn master, its foot at (0, 0). */
+/** A mirrored part of a master: the sprite and its x when facing right. */
+interface Mirrored {
+  sprite: Container;
+  x: number;
+}
+
+/**
+ * One drawn master, its foot at (0, 0). Its sprites are the root's own children (no inner container for the
+ * mirrored parts): every frame a drawn master walks, Pixi recomputes the transform of each object under its
+ * root, and a crowd of a hundred on screen makes that the scene's largest cost per frame.
+ */
 export class MasterNode {
   /** Placed by the scene (x = coordinate). */
   readonly root = new Container();
-  private readonly body = new Container();
+  /** The skin, pipe and smoke: mirrored one by one around the foot. */
+  private readonly mirrored: Mirrored[] = [];
   private smoke: Sprite | null = null;
   private readonly name: LabelRef;
+  private flipped = false;
 
   constructor(readonly key: string, look: MasterLook, labels: LabelAtlas) {
-    this.body.addChild(
-      spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-60, -240, 120, 240, 40).fill({ color: 0xf4efe2, alpha: 0.5 })),
-    );
+    const skin = spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-60, -240, 120, 240, 40).fill({ color: 0xf4efe2, alpha: 0.5 }));
+    this.root.addChild(skin);
+    this.mirrored.push({ sprite: skin, x: 0 });
     if (look.puff && hasTexture(PIPE_FRAME)) {
       const pipe = new Sprite(texture(PIPE_FRAME));
       pipe.anchor.set(0, 0.5);
       pipe.position.set(30, -165);
-      this.body.addChild(pipe);
+      this.root.addChild(pipe);
+      this.mirrored.push({ sprite: pipe, x: 30 });
       if (hasTexture(PIPE_SMOKE_FRAMES[0])) {
         this.smoke = new Sprite(texture(PIPE_SMOKE_FRAMES[0]));
         this.smoke.anchor.set(0.5, 1);
         this.smoke.position.set(100, -180);
-        this.body.addChild(this.smoke);
+        this.root.addChild(this.smoke);
+        this.mirrored.push({ sprite: this.smoke, x: 100 });
       }
     }
     this.name = labels.label(look.name, look.admin ? ADMIN_NAME_STYLE : NAME_STYLE);
     const name = new Sprite(this.name.texture);
     name.anchor.set(0.5, 0);
     name.position.set(0, 6);
-    this.root.addChild(this.body, name);
+    this.root.addChild(name);
     const badge = titleBadge(look.senator, look.patricius);
     if (badge && hasTexture(titleFrame(badge))) {
       const b = new Sprite(texture(titleFrame(badge)));
@@ -93,7 +107,13 @@ export class MasterNode {
 
   /** Faces left when `flip`. */
   setFlip(flip: boolean): void {
-    this.body.scale.x = flip ? -1 : 1;
+    if (flip === this.flipped) return;
+    this.flipped = flip;
+    const sign = flip ? -1 : 1;
+    for (const m of this.mirrored) {
+      m.sprite.scale.x = sign;
+      m.sprite.x = sign * m.x;
+    }
   }
 
   /** Whether the node has pipe smoke to animate. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The Forum charts: candles per hour (open = the hour's first sample, close = the next hour's first), the
- * chart modes 1–4, and the refresh every 60 s while shown.
+ * chart modes 1–4, and the refresh every 60 s while shown (a refresh bringing the same samples changes nothing).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forumCandles } from '../../../../../src/client/game/world/forumCandles';
@@ -10,6 +10,7 @@ import {
   $forumChartSamples,
   $forumNumberSamples,
   CHART_REFRESH_MS,
+  sameSamples,
   startForumChartData,
 } from '../../../../../src/client/game/world/forumChartData';
 
@@ -80,5 +81,41 @@ describe('startForumChartData', () => {
     expect(chart).toHaveBeenCalledTimes(2);
     expect(numbers).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  it('a refresh with the same samples leaves the stores (and the drawn charts) alone; new samples replace them', async () => {
+    vi.useFakeTimers();
+    let chartData = [{ amount: '5', created_at: '2026-11-25 10:00:00' }];
+    const api = {
+      chart: async () => ({ ok: true as const, data: chartData.map((s) => ({ ...s })), message: '' }),
+      numbers: async () => ({ ok: true as const, data: [{ amount: 0.5, created_at: '2026-11-25 10:00:00' }], message: '' }),
+    };
+    const stop = startForumChartData(api as never);
+    await vi.advanceTimersByTimeAsync(0);
+    const chartSets = vi.fn();
+    const numberSets = vi.fn();
+    const off = [$forumChartSamples.listen(chartSets), $forumNumberSamples.listen(numberSets)];
+    await vi.advanceTimersByTimeAsync(CHART_REFRESH_MS);
+    expect(chartSets).not.toHaveBeenCalled();
+    expect(numberSets).not.toHaveBeenCalled();
+    chartData = [{ amount: '6', created_at: '2026-11-25 11:00:00' }, ...chartData];
+    await vi.advanceTimersByTimeAsync(CHART_REFRESH_MS);
+    expect(chartSets).toHaveBeenCalledTimes(1);
+    expect($forumChartSamples.get().map((s) => s.amount)).toEqual(['6', '5']);
+    expect(numberSets).not.toHaveBeenCalled();
+    off.forEach((f) => f());
+    stop();
+  });
+});
+
+describe('sameSamples', () => {
+  it('compares amount and time of each sample, in order', () => {
+    const a = [{ amount: '1', created_at: 't1' }, { amount: 2, created_at: 't2' }];
+    expect(sameSamples(a, a.map((s) => ({ ...s })))).toBe(true);
+    expect(sameSamples(a, [a[0]!])).toBe(false);
+    expect(sameSamples(a, [a[1]!, a[0]!])).toBe(false);
+    expect(sameSamples(a, [a[0]!, { amount: '2', created_at: 't2' }])).toBe(false);
+    expect(sameSamples(a, [a[0]!, { amount: 2, created_at: 't3' }])).toBe(false);
+    expect(sameSamples([], [])).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ describe('WorldScene', () => {
     // The own object is drawn once (the own avatar), the others each once: 3 others + own.
     expect(avatars.children).toHaveLength(4);
     const own = avatars.children[avatars.children.length - 1] as Container;
-    expect(((own.children[0] as Container).children[0] as Sprite).texture).toBe(texture('master-3'));
+    expect((own.children[0] as Sprite).texture).toBe(texture('master-3'));
     // The selection ring is a lone sprite; the nodes are containers with children.
     const byX = (x: number) => avatars.children.find((c) => c.x === x && c.children.length > 0)!;
     expect(byX(15100).visible).toBe(true);

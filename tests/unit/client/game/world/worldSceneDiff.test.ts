@@ -83,6 +83,10 @@ describe('WorldScene diff and cull', () => {
     expect(three!.visible).toBe(true);
     expect(three!.x).toBe(15200);
     expect((three!.children[0] as Container).scale.x).toBe(-1);
+    // The pipe is mirrored around the foot with the skin: in front of the face on the left side.
+    const pipe = three!.children[1] as Container;
+    expect(pipe.scale.x).toBe(-1);
+    expect(pipe.x).toBe(-30);
 
     // Walking off screen again it stays drawn while it eases (one flip per report, not per frame), then is culled.
     setObjects(5, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
