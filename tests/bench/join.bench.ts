@@ -9,6 +9,8 @@
  * same database), with the ratios. SQLite by default; TEST_PG_URL adds PostgreSQL (BENCH_DIALECTS picks).
  * The server CPU per call (and its join/floor ratio) is the steadiest figure on a shared machine.
  * Figures only: the goals (≥ 10k joins/s, p99 ≤ 20 ms) are for the reader, never asserted.
+ * BENCH_PROFILE=<dir> writes a CPU profile of the server during the measured join run and the HTTP floor's
+ * run there and prints where each one's time went.
  */
 import { spawn } from 'node:child_process';
 import { systemClock } from '../../src/server/clock';
@@ -16,10 +18,12 @@ import type { DialectName } from '../../src/server/db/database';
 import { ensureGenesis } from '../../src/server/ledger/index';
 import { registerPlayer, startTestServer, type TestServer } from '../support/server';
 import { confirmEmail, insertRound } from '../support/gameFixtures';
+import { profileDuring } from './serverProfile';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const JOINS = Number(process.env.BENCH_JOINS ?? 50);
 const PG_ADMIN = process.env.TEST_PG_URL || '';
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const DIALECTS = (process.env.BENCH_DIALECTS ?? (PG_ADMIN ? 'sqlite,postgres' : 'sqlite')).split(',').map((d) => d.trim()) as DialectName[];
 
 const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
@@ -82,9 +86,11 @@ interface LoadReport {
  * (this process) spent meanwhile: on a machine shared with other work, wall-clock rates swing by 2× from
  * run to run, while CPU per call says what the server's code costs.
  */
-async function runLoad(url: string, players: LoadPlayer[], mode: 'join' | 'config'): Promise<LoadReport> {
+async function runLoad(url: string, players: LoadPlayer[], mode: 'join' | 'config', profileAs?: string): Promise<LoadReport> {
   const cpu0 = process.cpuUsage();
-  const r = await runLoadProcess(url, players, mode);
+  const r = PROFILE_DIR && profileAs
+    ? await profileDuring(profileAs, `${PROFILE_DIR}/${profileAs}.cpuprofile`, () => runLoadProcess(url, players, mode))
+    : await runLoadProcess(url, players, mode);
   const cpu = process.cpuUsage(cpu0);
   return { ...r, cpuMicros: cpu.user + cpu.system };
 }
@@ -163,11 +169,11 @@ async function runDialect(dialect: DialectName): Promise<void> {
     // Warm-up (JIT, prepared statements, connection pools), not reported.
     await runLoad(s.url, players, 'join');
 
-    const joins = await runLoad(s.url, players, 'join');
+    const joins = await runLoad(s.url, players, 'join', `${tag}.ack`);
     bench(`${tag}.refused`, joins.failed, 'joins');
     const joinRate = report(`${tag}.ack`, joins, 'joins/s');
 
-    const floor = await runLoad(s.url, players, 'config');
+    const floor = await runLoad(s.url, players, 'config', `${tag}.baseline_http_config`);
     const floorRate = report(`${tag}.baseline_http_config`, floor, 'calls/s');
 
     const k = s.testDb.db.kysely;
