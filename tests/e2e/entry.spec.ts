@@ -20,7 +20,8 @@ test('register → verify from the mailed link → log in → onboarding → hom
   // Register's master is drawn in the DOM, cut from the masters' atlas sheet.
   const master = page.getByTestId('band-art').locator('.band-sprite');
   await expect(master).toHaveAttribute('data-frame', 'master-1');
-  expect(await master.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/\/atlases\/(full|half)\/masters\.png/);
+  await expect(master).toHaveAttribute('data-image', /\/atlases\/(full|half)\/masters\.png$/);
+  await expect(master).toHaveAttribute('data-drawn', 'true');
   await page.getByTestId('master-next').click();
   await expect(master).toHaveAttribute('data-frame', 'master-2');
   await page.getByTestId('master-prev').click();

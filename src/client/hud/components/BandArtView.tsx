@@ -1,8 +1,10 @@
 /**
  * A band's art drawn in the DOM, for the entry screens (register's master carousel, the referral landing),
- * so they never start the Pixi stage: each frame is a CSS sprite cut from its atlas sheet (atlasFrames.ts,
- * the same manifest and JSON the stage reads), placed, scaled and slid in exactly as the stage's band scene
- * draws it (bandPlacement in game/masterArea.ts), with the same soft glow behind.
+ * so they never start the Pixi stage: each frame is cut from its atlas sheet (atlasFrames.ts, the same
+ * manifest and JSON the stage reads) onto a small 2D canvas, placed, scaled and slid in exactly as the
+ * stage's band scene draws it (bandPlacement in game/masterArea.ts), with the same soft glow behind. A
+ * canvas, not a CSS background: the browser counts a background image as the page's largest paint, and
+ * the master, drawn after the screen, would move it from the splash's title (issue #8's LCP).
  */
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
@@ -34,21 +36,55 @@ function offsetInColumn(el: HTMLElement): { top: number; left: number } {
   return { top: b.top - h.top + hud.scrollTop, left: b.left - h.left };
 }
 
-function spriteStyle(rect: FrameRect, k: number, cx: number, bottom: number, crisp: boolean): CSSProperties {
-  // k: CSS px per full-resolution pixel; the sheet's own pixels are rect.scale of those.
-  const px = k / rect.scale;
-  const w = rect.w * px;
-  const h = rect.h * px;
-  return {
-    left: cx - w / 2,
-    top: bottom - h,
-    width: w,
-    height: h,
-    backgroundImage: `url("${rect.image}")`,
-    backgroundSize: `${rect.sheetW * px}px ${rect.sheetH * px}px`,
-    backgroundPosition: `${-rect.x * px}px ${-rect.y * px}px`,
-    imageRendering: crisp ? 'pixelated' : undefined,
-  };
+/** One frame's box in the layer (CSS px): k is CSS px per full-resolution pixel, the sheet's own pixels are rect.scale of those. */
+function spriteBox(rect: FrameRect, k: number, cx: number, bottom: number): CSSProperties & { width: number; height: number } {
+  const w = (rect.w / rect.scale) * k;
+  const h = (rect.h / rect.scale) * k;
+  return { left: cx - w / 2, top: bottom - h, width: w, height: h };
+}
+
+const images = new Map<string, Promise<HTMLImageElement>>();
+
+/** The sheet image, loaded and decoded once per URL. */
+function sheetImage(url: string): Promise<HTMLImageElement> {
+  let load = images.get(url);
+  if (!load) {
+    const img = new Image();
+    img.src = url;
+    load = img.decode().then(() => img);
+    images.set(url, load);
+    load.catch(() => images.delete(url));
+  }
+  return load;
+}
+
+/** One frame on a canvas the size of its box, at the screen's pixel density. */
+function FrameCanvas({ frame, rect, box, crisp }: { frame: string; rect: FrameRect; box: CSSProperties & { width: number; height: number }; crisp: boolean }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [drawn, setDrawn] = useState(false);
+  const { width, height } = box;
+  useEffect(() => {
+    let live = true;
+    sheetImage(rect.image).then(
+      (img) => {
+        const el = canvas.current;
+        const ctx = el?.getContext('2d');
+        if (!live || !el || !ctx) return;
+        const dpr = window.devicePixelRatio || 1;
+        el.width = Math.max(1, Math.round(width * dpr));
+        el.height = Math.max(1, Math.round(height * dpr));
+        // Pixel art drawn several times its packed size keeps its edges crisp, as on the stage.
+        ctx.imageSmoothingEnabled = !crisp;
+        ctx.drawImage(img, rect.x, rect.y, rect.w, rect.h, 0, 0, el.width, el.height);
+        setDrawn(true);
+      },
+      (error: unknown) => console.error('the band art did not load', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [rect, width, height, crisp]);
+  return <canvas ref={canvas} className="band-sprite" data-frame={frame} data-image={rect.image} data-drawn={drawn} style={box} />;
 }
 
 /** The art layer; place it first inside a `.master-band`. */
@@ -98,7 +134,7 @@ export function BandArtView({ art, frames }: BandArtViewProps) {
       {drawn.length > 0 && <div className="band-glow" style={{ left: (DESIGN_WIDTH / 2) * scale - glow, top: (bandTop + bandHeight / 2) * scale - glow, width: glow * 2, height: glow * 2 }} />}
       <div className="band-sprites" ref={sprites} key={key}>
         {drawn.map((f, i) => (
-          <div key={f} className="band-sprite" data-frame={f} style={spriteStyle(rects!.get(f)!, place.fit * scale, place.centres[i]! * scale, place.bottom * scale, shown.crisp === true)} />
+          <FrameCanvas key={f} frame={f} rect={rects!.get(f)!} box={spriteBox(rects!.get(f)!, place.fit * scale, place.centres[i]! * scale, place.bottom * scale)} crisp={shown.crisp === true} />
         ))}
       </div>
     </div>
