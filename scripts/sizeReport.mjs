@@ -36,6 +36,7 @@ const ENTRY_AND_HOME_SOURCES = [
   /^src\/client\/engine\/pixiBrowserExtensions\.ts$/,
   /^node_modules\/howler\//,
   /^node_modules\/socket\.io-client\//,
+  /^src\/client\/app\/sessionServices\.ts$/,
 ];
 
 const manifestFile = path.join(OUT, '.vite', 'manifest.json');

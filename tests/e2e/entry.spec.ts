@@ -12,20 +12,20 @@ test('register → verify from the mailed link → log in → onboarding → hom
   page.on('console', (m) => m.type() === 'error' && /scene|pixi|renderer/i.test(m.text()) && errors.push(m.text()));
   await page.goto('/hello');
   await expect(page.getByTestId('screen-hello')).toBeVisible();
-  // /hello has no scene: no stage until a screen with one (register) shows.
+  // The entry screens have no scene: no stage until a logged-in screen with one (onboarding) shows.
   const stage = page.getByTestId('stage');
   await expect(stage).toHaveCount(0);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/register$/);
-  // One Pixi stage for the whole app: the same canvas survives route changes, also to a screen without a scene.
-  await expect(stage).toHaveCount(1, { timeout: 15_000 });
-  await stage.evaluate((c) => ((window as unknown as { firstStage: Element }).firstStage = c));
-  await page.goBack();
-  await expect(page.getByTestId('screen-hello')).toBeVisible();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/register$/);
-  await expect(stage).toHaveCount(1);
-  expect(await stage.evaluate((c) => (window as unknown as { firstStage: Element }).firstStage === c)).toBe(true);
+  // Register's master is drawn in the DOM, cut from the masters' atlas sheet.
+  const master = page.getByTestId('band-art').locator('.band-sprite');
+  await expect(master).toHaveAttribute('data-frame', 'master-1');
+  await expect(master).toHaveAttribute('data-image', /\/atlases\/(full|half)\/masters\.png$/);
+  await expect(master).toHaveAttribute('data-drawn', 'true');
+  await page.getByTestId('master-next').click();
+  await expect(master).toHaveAttribute('data-frame', 'master-2');
+  await page.getByTestId('master-prev').click();
+  await expect(stage).toHaveCount(0);
   await register(page, p);
 
   const mail = await waitForMail(p.email, /confirm|verif/i);
@@ -39,8 +39,13 @@ test('register → verify from the mailed link → log in → onboarding → hom
   await logIn(page, p.email, p.password);
   await expect(page).toHaveURL(/\/onboarding$/);
   expect(await subscribed).toContain('"success":true');
+  // One Pixi stage for the whole app: the canvas onboarding starts is the one home draws on.
+  await expect(stage).toHaveCount(1, { timeout: 15_000 });
+  await stage.evaluate((c) => ((window as unknown as { firstStage: Element }).firstStage = c));
   await finishOnboarding(page);
   await expect(page).toHaveURL(/\/$/);
+  await expect(stage).toHaveCount(1);
+  expect(await stage.evaluate((c) => (window as unknown as { firstStage: Element }).firstStage === c)).toBe(true);
   await expect(page.getByText(`${p.name} Purse`)).toBeVisible();
 
   // Onboarding is remembered by the server: a reload stays home.

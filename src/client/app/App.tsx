@@ -1,27 +1,31 @@
 /** The shell: the backdrop and the stage behind, the HUD screen of the route, the splash while booting, toasts and the QR invite. */
-import { Fragment, Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, Suspense, lazy, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $view } from './routeView';
 import { $booting } from './boot';
-import { $stageStarted, startStageAfterScreen } from './stageStart';
+import { $stageStarted, startStageAfterScreen, whenPaintedAndIdle } from './stageStart';
+import { markScreenUsable } from './screenUsable';
 import { screenFor } from './screenFor';
 import { Splash } from '../hud/components/Splash';
 import { ToastLayer } from '../hud/components/ToastLayer';
 import { QrInvite } from '../hud/components/QrInvite';
 import { $hudScrollY } from '../game/stageStores';
-import { routeHasScene } from '../game/sceneRoutes';
+import { routeHasMotes, routeHasScene } from '../game/sceneRoutes';
 import { Backdrop } from './Backdrop';
 
 // The stage (Pixi, its reconciler, the scenes) loads once the first screen has painted and the page is idle
 // (stageStart.ts): the HUD never waits for it.
 const StageHost = lazy(() => import('./StageHost').then((m) => ({ default: m.StageHost })));
-// Offline banner, update reloads, the iOS install hint and the service worker: after the first paint too.
+// Offline banner, update reloads, the iOS install hint and the service worker: once the first screen has
+// painted and the page is idle.
 const PwaLayer = lazy(() => import('../pwa/PwaLayer'));
 
 /** The app. */
 export function App() {
   const view = useStore($view);
-  const booting = useStore($booting);
+  // The first screen after boot renders as a transition (deferred): React renders it in slices behind the
+  // splash instead of in one long task; later route changes render at once as before.
+  const booting = useDeferredValue(useStore($booting), true);
   const stageStarted = useStore($stageStarted);
   const hud = useRef<HTMLDivElement>(null);
   const path = view.kind === 'show' ? view.path : '';
@@ -33,9 +37,15 @@ export function App() {
   }, [path]);
   // The stage starts with the first screen that has a scene, once that screen has painted, and stays.
   useEffect(() => (scene ? startStageAfterScreen() : undefined), [scene]);
+  const shown = view.kind === 'show' && !booting;
+  useEffect(() => {
+    if (shown) markScreenUsable();
+  }, [shown]);
+  const [pwa, setPwa] = useState(false);
+  useEffect(() => (!booting && !pwa ? whenPaintedAndIdle(() => setPwa(true)) : undefined), [booting, pwa]);
   return (
     <>
-      <Backdrop motes={!scene} />
+      <Backdrop motes={!(view.kind === 'show' && !booting) || routeHasMotes(view.route)} />
       {stageStarted && (
         <Suspense fallback={null}>
           <StageHost />
@@ -52,9 +62,11 @@ export function App() {
       {(booting || view.kind === 'wait') && <Splash />}
       <ToastLayer />
       <QrInvite />
-      <Suspense fallback={null}>
-        <PwaLayer />
-      </Suspense>
+      {pwa && (
+        <Suspense fallback={null}>
+          <PwaLayer />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -37,7 +37,7 @@ const MOTE_STYLES: CSSProperties[] = motes().map((m) => ({
   ['--rise' as string]: `calc(${-m.rise}px * var(--hud-scale, 0.36))`,
 }));
 
-/** The backdrop; `motes` while the screen has no scene on the stage. */
+/** The backdrop; `motes` on the screens that have neither a scene on the stage nor a band of art (sceneRoutes.ts). */
 export const Backdrop = memo(function Backdrop({ motes: withMotes }: { motes: boolean }) {
   return (
     <div className="backdrop" aria-hidden="true">

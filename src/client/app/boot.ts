@@ -7,15 +7,11 @@
 import { atom } from 'nanostores';
 import { api, type Api } from '../net/api';
 import { $config } from '../stores/config';
-import { setGuest, setUser } from '../stores/session';
+import { $session, setGuest, setUser } from '../stores/session';
 import { $router, currentUrl, navigate } from '../stores/router';
 import { ROUTE_RULES, type RouteName } from '../../shared/routes';
 import { rememberIntended } from '../stores/intended';
 import { authFailureRedirect } from './guards';
-import { startLiveSocket } from './liveSocket';
-import { startGameSync } from '../net/gameSync';
-import { startTransactionUpdates } from '../net/transactionUpdates';
-import { startWorldNotices } from '../net/worldNotices';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
@@ -35,16 +31,34 @@ export async function refreshSession(client: Api = api): Promise<void> {
   }
 }
 
+let servicesLoading = false;
+
+/**
+ * Loads and starts the logged-in player's services (sessionServices.ts: socket, game sync, transaction
+ * updates, notices) once a user is known: at boot for a returning player, at login or register for a
+ * guest. They follow $session from then on (a logout stops the socket, a new login starts it again).
+ */
+function startSessionServicesForUser(client: Api): void {
+  const load = () => {
+    if (servicesLoading) return;
+    servicesLoading = true;
+    import('./sessionServices').then(
+      (m) => m.startSessionServices(() => void refreshSession(client)),
+      (error: unknown) => {
+        // A dropped connection: the next change of session tries again.
+        servicesLoading = false;
+        console.error('the session services did not load', error);
+      },
+    );
+  };
+  $session.subscribe((session) => {
+    if (session.status === 'user') load();
+  });
+}
+
 /** Runs the boot requests once; the splash hides when config and status have settled, whatever their outcome. */
 export async function boot(client: Api = api): Promise<void> {
-  // Follows $session from here on: the socket opens once the status call reports a user.
-  startLiveSocket();
-  // Follows $session too: the game loads once a user is known and is forgotten at logout.
-  startGameSync({ refreshUser: () => void refreshSession(client) });
-  // Withdrawals and deposits become final while no screen waits for them: refetch and tell the player.
-  startTransactionUpdates();
-  // The Forum's activity notices, held back while the player is in a world (spec 3 §8).
-  startWorldNotices();
+  startSessionServicesForUser(client);
   await Promise.all([
     client.config().then((r) => {
       if (r.ok) {

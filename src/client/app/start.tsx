@@ -1,20 +1,17 @@
-/** The app, started by main.tsx once the static splash has painted: layout variables, guards, inspector, boot, then the React shell. */
-import './cspCompat';
-import { StrictMode } from 'react';
+/**
+ * The app's last start-up stage (main.tsx runs it after startBoot.ts): the React shell. The first render
+ * is a transition, so React renders it in slices and gives the main thread back in between (App.tsx defers
+ * the first screen after boot the same way).
+ */
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { boot } from './boot';
-import { startGuards } from './routeView';
-import { initInspector } from './inspector';
-import { applyLayoutCss, watchLayout } from '../engine/resize';
 
-watchLayout(applyLayoutCss);
-startGuards();
-void initInspector().finally(() => {
-  void boot();
-  createRoot(document.getElementById('root')!).render(
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
     <StrictMode>
       <App />
     </StrictMode>,
-  );
-});
+  ),
+);

@@ -5,16 +5,10 @@
  */
 import { Assets, type Spritesheet, type Texture } from 'pixi.js';
 import { AtlasRegistry } from './atlasRegistry';
-import {
-  atlasManifestSchema,
-  pickResolution,
-  resolveAtlasUrl,
-  type AtlasManifest,
-  type AtlasResolution,
-} from './atlasManifest';
+import { atlasManifestSchema, resolveAtlasUrl, type AtlasManifest, type AtlasResolution } from './atlasManifest';
+import { ATLAS_BASE_URL, screenResolution } from './atlasFrames';
 
-/** Where the client finds the atlases folder. */
-export const ATLAS_BASE_URL = '/atlases/';
+export { ATLAS_BASE_URL };
 
 /** Options of loadAtlases; all optional, the defaults fit the browser. */
 export interface LoadAtlasOptions {
@@ -45,17 +39,6 @@ async function defaultFetchJson(url: string): Promise<unknown> {
 async function defaultLoadSheet(url: string): Promise<Record<string, Texture>> {
   const sheet = await Assets.load<Spritesheet>(url);
   return sheet.textures as Record<string, Texture>;
-}
-
-function screenResolution(): AtlasResolution {
-  if (typeof window === 'undefined') return 'full';
-  const forced = new URLSearchParams(window.location.search).get('atlas');
-  if (forced === 'full' || forced === 'half') return forced;
-  return pickResolution({
-    cssWidth: window.screen?.width ?? window.innerWidth,
-    cssHeight: window.screen?.height ?? window.innerHeight,
-    devicePixelRatio: window.devicePixelRatio,
-  });
 }
 
 function loadManifest(options: LoadAtlasOptions) {

@@ -8,7 +8,7 @@ import { hasTexture, loadSheetsFor, onAtlasesLoaded, texture } from '../engine/a
 import { DESIGN_WIDTH, type Layout } from '../engine/resize';
 import type { Scene, SceneHost } from '../engine/scene';
 import { Disposables } from '../engine/disposables';
-import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
+import { bandPlacement, MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
 import { reducedMotion } from '../engine/motion';
 import { $hudScrollY } from './stageStores';
 
@@ -114,17 +114,15 @@ export class BandScene implements Scene {
   // The art stands still: an idle bob redrew the whole canvas every frame for seconds while the screen loaded
   // (on a slow phone, and without a GPU, each frame blocked the page); only new art moves, sliding in.
   private place(): void {
-    const n = this.sprites.length;
-    if (n === 0) return;
-    const { cx, top, h } = this.band();
-    // One figure fills the band; a row shares its width, each a little shorter so the row reads as one picture.
-    const slot = n === 1 ? DESIGN_WIDTH * 0.6 : (DESIGN_WIDTH * 0.84) / n;
-    const tall = n === 1 ? 0.92 : 0.72;
-    // One scale for the whole row keeps the art's own proportions (a coin stays smaller than an eidol).
-    const fit = Math.min(...this.sprites.map((s) => Math.min((h * tall) / s.texture.height, (slot * 0.9) / s.texture.width)));
+    if (this.sprites.length === 0) return;
+    const { fit, centres, bottom } = bandPlacement(
+      this.sprites.map((s) => ({ w: s.texture.width, h: s.texture.height })),
+      this.layout?.designHeight ?? 1920,
+      DESIGN_WIDTH,
+    );
     this.sprites.forEach((s, i) => {
       s.scale.set(fit);
-      s.position.set(cx + (i - (n - 1) / 2) * slot + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, top + h * 0.96);
+      s.position.set(centres[i]! + this.from * slideOffset(this.slideT) * DESIGN_WIDTH * 0.6, bottom);
       s.alpha = 1 - slideOffset(this.slideT) * 0.8;
     });
   }

@@ -1,13 +1,15 @@
 /**
  * Which scene the stage shows for a route; scenes are created once and reused through their lifecycle.
- * The entry screens' and home's scenes come with the stage; the others (eidol, shops, the worlds) load
+ * The entry screens have none: register's master and the referral landing's are drawn in the DOM
+ * (hud/components/BandArtView.tsx), so a visitor who has not logged in never starts WebGL. Onboarding
+ * (behind register and login) and home's scenes come with the stage; the others (eidol, shops, the worlds) load
  * with their first visit, so their code stays out of the stage's chunk (issue #8's size budget).
  */
 import type { RouteName } from '../../shared/routes';
 import type { Scene } from '../engine/scene';
 import { BandScene } from './bandScene';
 import { HomeScene } from './home/homeScene';
-import { $onboardingArt, $referrerChoice, $registerChoice, MASTER_FRAMES, masterArt } from './stageStores';
+import { $onboardingArt } from './stageStores';
 import { ONBOARDING_FRAMES } from './onboardingArt';
 
 const cache = new Map<string, Promise<Scene>>();
@@ -26,11 +28,6 @@ function once(key: string, make: () => Scene | Promise<Scene>): Promise<Scene> {
 /** The scene for a route; null for the routes that stand on the CSS backdrop (sceneRoutes.ts lists the others). */
 export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
   switch (route) {
-    case 'register':
-    case 'registerRef':
-      return once('register', () => new BandScene('register-masters', masterArt($registerChoice), MASTER_FRAMES));
-    case 'registerCode':
-      return once('referrer', () => new BandScene('referrer-master', masterArt($referrerChoice), MASTER_FRAMES));
     case 'onboarding':
     case 'onboardingEcto':
       return once('onboarding', () => new BandScene('onboarding-art', $onboardingArt, ONBOARDING_FRAMES));

@@ -28,3 +28,9 @@ export const MASTER_FRAMES: readonly string[] = MASTER_SKIN_IDS.map(masterFrame)
 export function masterArt(choice: ReadableAtom<MasterChoice>): ReadableAtom<BandArt> {
   return computed(choice, (c): BandArt => ({ frames: c.skinId === null ? [] : [masterFrame(c.skinId)], from: c.from, crisp: true }));
 }
+
+/** The register carousel's master as band art. */
+export const $registerArt = masterArt($registerChoice);
+
+/** The referrer's master on the referral landing as band art. */
+export const $referrerArt = masterArt($referrerChoice);

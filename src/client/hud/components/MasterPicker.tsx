@@ -1,6 +1,7 @@
 /**
- * The master band of the register screen: the stage draws the master; this DOM layer on top takes swipes
- * (touch and mouse drag) and offers arrow buttons, all stepping the shared choice store.
+ * The master band of the register screen: the master drawn in the DOM from its atlas frame (BandArtView,
+ * so the register screen never starts the stage), swipes (touch and mouse drag) and arrow buttons, all
+ * stepping the shared choice store.
  */
 import { t } from '../../i18n/t';
 import { useEffect, useRef } from 'react';
@@ -8,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { MASTER_COUNT } from '../../../shared/api/auth';
 import { stepChoice } from '../../../shared/rules/carousel';
 import { attachSwipe } from '../../engine/input';
-import { $registerChoice } from '../../game/stageStores';
+import { $registerArt, $registerChoice, MASTER_FRAMES } from '../../game/stageStores';
+import { BandArtView } from './BandArtView';
 import { Button } from './Button';
 
 /** Steps the chosen master; -1 previous, +1 next (the new one slides in from that side). */
@@ -28,6 +30,7 @@ export function MasterPicker() {
   }, []);
   return (
     <div className="master-band" ref={band} data-testid="master-swipe" data-skin={choice.skinId ?? ''}>
+      <BandArtView art={$registerArt} frames={MASTER_FRAMES} />
       <Button variant="secondary" small className="arrow prev" aria-label={t.components.previousMaster} data-testid="master-prev" onClick={() => stepMaster(-1)}>
         ‹
       </Button>

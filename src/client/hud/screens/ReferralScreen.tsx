@@ -3,7 +3,8 @@ import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
-import { $referrerChoice } from '../../game/stageStores';
+import { $referrerArt, $referrerChoice, MASTER_FRAMES } from '../../game/stageStores';
+import { BandArtView } from '../components/BandArtView';
 import { Button } from '../components/Button';
 import { ReferralUnknown } from '../components/ReferralUnknown';
 
@@ -37,7 +38,11 @@ export default function ReferralScreen({ code }: ReferralScreenProps) {
 
   return (
     <main className="screen" data-testid="screen-referral">
-      {!failure && <div className="master-band" aria-hidden="true" />}
+      {!failure && (
+        <div className="master-band" aria-hidden="true">
+          <BandArtView art={$referrerArt} frames={MASTER_FRAMES} />
+        </div>
+      )}
       <h1>{t.common.tagline}</h1>
       {name && (
         <p className="panel" data-testid="referral-name">
