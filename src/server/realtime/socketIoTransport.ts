@@ -11,6 +11,7 @@ import { SOCKET_MESSAGE_EVENT, type ServerMessage } from '../../shared/api/socke
 import type { AddressBook } from './addressBook';
 import type { Admission } from './admission';
 import type { Connection, OutgoingMessage } from './connection';
+import { EngineHeartbeat, type HeartbeatSocket } from './engineHeartbeat';
 import type { Hub, SocketState } from './hub';
 import type { RealtimeLimits } from './limits';
 import { leanParser } from './socketIoParser';
@@ -160,6 +161,8 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     perMessageDeflate: false,
     httpCompression: false,
     maxHttpBufferSize: limits.maxMessageBytes,
+    pingInterval: limits.pingIntervalMs,
+    pingTimeout: limits.pingTimeoutMs,
     connectTimeout: NAMESPACE_JOIN_TIMEOUT_MS,
     // Other upgrade paths (the plain WebSocket at /ws/) are not Socket.IO's to destroy.
     destroyUpgrade: false,
@@ -171,10 +174,13 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     },
   });
   const shared: Shared = { encode: (m) => encodePacket(io, m) };
+  // engine.io's ping timers, one pair per socket, replaced by one timer for every socket (engineHeartbeat.ts).
+  const heartbeat = new EngineHeartbeat({ pingInterval: limits.pingIntervalMs, pingTimeout: limits.pingTimeoutMs });
 
   // Each engine connection's record until it closes. One listener function for every socket, not a closure each.
   const connections = new WeakMap<EngineSocket, SioConnection>();
   function onEngineClose(this: EngineSocket): void {
+    heartbeat.release(this as unknown as HeartbeatSocket);
     const conn = connections.get(this);
     if (!conn) return;
     connections.delete(this);
@@ -206,6 +212,7 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     trimArray((raw as unknown as { _events?: object })._events, 'close');
     trimArray(raw, 'cleanupFn');
     releaseEngineLeftovers(raw);
+    heartbeat.adopt(raw as unknown as HeartbeatSocket);
   });
 
   io.on('connection', (socket: Socket) => {
@@ -230,6 +237,7 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     close() {
       io.disconnectSockets(true);
       io.engine.close();
+      heartbeat.stop();
     },
   };
 }
