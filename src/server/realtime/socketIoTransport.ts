@@ -10,6 +10,7 @@ import * as wsModule from 'ws';
 import { SOCKET_MESSAGE_EVENT, type ServerMessage } from '../../shared/api/socket';
 import type { AddressBook } from './addressBook';
 import type { Admission } from './admission';
+import { compactListeners, OneEntryMap } from './compactObjects';
 import type { Connection, OutgoingMessage } from './connection';
 import { EngineHeartbeat, type HeartbeatSocket } from './engineHeartbeat';
 import type { Hub, SocketState } from './hub';
@@ -139,6 +140,29 @@ class SioConnection implements Connection {
   }
 }
 
+/**
+ * Socket.IO's Client (one per engine connection) keeps its namespace sockets in two Maps, by id and by
+ * namespace: each holds the one socket of `/` here, so each becomes a OneEntryMap (a second namespace join
+ * still works: it moves into a Map). A no-op if a later Socket.IO renames the fields.
+ */
+function compactClient(client: unknown): void {
+  if (typeof client !== 'object' || client === null) return;
+  const fields = client as { sockets?: unknown; nsps?: unknown };
+  if (fields.sockets instanceof Map) fields.sockets = new OneEntryMap(fields.sockets);
+  if (fields.nsps instanceof Map) fields.nsps = new OneEntryMap(fields.nsps);
+}
+
+/**
+ * Rebuilds the listener tables of one connection's emitters once every listener is on (compactObjects.ts):
+ * the namespace socket, the engine socket, its transport and, on the websocket transport, ws's WebSocket.
+ */
+function compactEmitters(socket: Socket, raw: EngineSocket): void {
+  compactListeners(socket);
+  compactListeners(raw);
+  compactListeners(raw.transport);
+  if (raw.transport?.name === 'websocket') compactListeners(raw.transport.socket);
+}
+
 /** A socket's handshake record once read: Socket.IO keeps a copy per socket (headers, query, auth, time) that nothing here reads again. */
 const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
   headers: Object.freeze({}),
@@ -231,6 +255,8 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     trimArray(socket, '_anyListeners');
     (socket as unknown as { acks: Map<number, never> }).acks = NO_ACKS;
     socket.on('disconnect', onSocketDisconnect);
+    compactClient((socket as unknown as { client?: unknown }).client);
+    compactEmitters(socket, raw);
   });
 
   return {
