@@ -25,6 +25,12 @@ const PLAYERS = Math.min(SOCKETS, Number(process.env.BENCH_PLAYERS ?? 20));
 /** BENCH_TRANSPORTS: which transports to measure, comma-separated (default both), each with its own baseline. */
 const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? 'socket.io,ws').split(',').map((t) => t.trim());
 for (const t of TRANSPORTS) if (t !== 'socket.io' && t !== 'ws') throw new Error(`BENCH_TRANSPORTS: unknown transport ${t} (socket.io, ws)`);
+/**
+ * BENCH_SETTLE_MS: wait this long after connecting before measuring memory (default 0). Past Socket.IO's
+ * ping interval (25 s) every socket has been through a ping and its pong, as on a server that has run a
+ * while; connecting 10,000 sockets takes 20 s to 2 min here, so without it the figure depends on the load.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 0);
 /** Pause between rounds: the acks of one round are read before the next is sent. */
 const ROUND_GAP_MS = 300;
 const ROUND_TIMEOUT_MS = 30_000;
@@ -173,6 +179,7 @@ async function measure(name: string, url: string, kind: 'socket.io' | 'ws' | 'ra
   const before = await memory();
   if (process.env.BENCH_HEAP_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/fanout-${name}-before.heapsnapshot`);
   const clients = await startClients(url, kind, players);
+  await sleep(SETTLE_MS);
   const after = await memory();
   // BENCH_HEAP_SNAPSHOT=<dir>: where the per-socket memory goes (compare the two snapshots in Chrome DevTools).
   if (process.env.BENCH_HEAP_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/fanout-${name}.heapsnapshot`);
@@ -218,7 +225,7 @@ function result(round: number) {
   return { game_id: round, threshold: '0.4182739104721', hash: 'ab'.repeat(32), next_game_id: round + 1, sent_at: now() };
 }
 
-console.info(`fanout: ${SOCKETS} sockets per transport (${TRANSPORTS.join(', ')}), ${ROUNDS} rounds, ${PLAYERS} players${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`);
+console.info(`fanout: ${SOCKETS} sockets per transport (${TRANSPORTS.join(', ')}), ${ROUNDS} rounds, ${PLAYERS} players, memory ${SETTLE_MS} ms after connecting${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`);
 // Latencies on a shared machine follow its load: printed so a run's figures can be read against it.
 bench('fanout.machine.cpus', os.cpus().length, 'cpus');
 bench('fanout.machine.load_avg_1m_at_start', os.loadavg()[0]!, 'runnable');

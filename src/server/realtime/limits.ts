@@ -30,6 +30,10 @@ export interface RealtimeLimits {
    * ended this soon, so the original client reconnects with its current cookies and syncs again.
    */
   staleSessionRetryMs: number;
+  /** Socket.IO's heartbeat: a ping this long after the last pong (engine.io's `pingInterval`). */
+  pingIntervalMs: number;
+  /** A Socket.IO socket that does not answer a ping this long is closed (engine.io's `pingTimeout`). */
+  pingTimeoutMs: number;
   /** A plain WebSocket whose unsent output grows past this is dropped (a reader too slow to keep up). */
   maxBufferedBytes: number;
 }
@@ -50,4 +54,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   authTimeoutMs: 30_000,
   staleSessionRetryMs: 2_000,
   maxBufferedBytes: 1024 * 1024,
+  // Socket.IO's defaults: the product's client learns them at the handshake.
+  pingIntervalMs: 25_000,
+  pingTimeoutMs: 20_000,
 };

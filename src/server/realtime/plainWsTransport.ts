@@ -8,6 +8,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { PLAIN_WS_PATH } from '../../shared/api/socket';
+import { compactListeners } from './compactObjects';
+import type { CloseMode, Connection, OutgoingMessage } from './connection';
+import type { SocketState } from './hub';
+import type { RealtimeLimits } from './limits';
 import type { TransportDeps } from './socketIoTransport';
 
 /** Socket.IO's own path prefix: its engine handles those upgrades. */
@@ -31,61 +35,118 @@ function textOf(data: RawData, isBinary: boolean): string | undefined {
   return !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : undefined;
 }
 
+/** What every connection of one server shares. */
+interface Shared {
+  limits: RealtimeLimits;
+}
+
+/**
+ * One plain WebSocket as the hub sees it, with its liveness for the heartbeat. Methods on the prototype
+ * and listeners shared by every socket (ws calls them with the socket as `this`), rather than closures
+ * per socket: memory per socket is what a fan-out server has.
+ */
+class WsConnection implements Connection {
+  /** The hub's record, once registered. */
+  state: SocketState | undefined = undefined;
+  /** Answered the last ping (or has not been pinged yet). */
+  alive = true;
+
+  constructor(
+    readonly address: string,
+    readonly cookie: string | undefined,
+    private readonly ws: WebSocket,
+    private readonly shared: Shared,
+  ) {}
+
+  /** The transport's name, for logs. */
+  get transport(): 'ws' {
+    return 'ws';
+  }
+
+  /** Sends the message's UTF-8 bytes (encoded once per message, not per socket) as a text frame. */
+  send(out: OutgoingMessage): void {
+    const ws = this.ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    // A reader that cannot keep up would grow this buffer without bound: drop it; it resyncs on return.
+    if (ws.bufferedAmount > this.shared.limits.maxBufferedBytes) return void ws.terminate();
+    ws.send(out.bytes, { binary: false });
+  }
+
+  /** Unclean: no close frame, so the original client reconnects; policy: a close frame, it does not. */
+  close(mode: CloseMode): void {
+    if (mode === 'unclean') this.ws.terminate();
+    else this.ws.close(POLICY_VIOLATION, 'message limit');
+  }
+}
+
+/** Swallows a socket's errors: its `close` follows and does the cleanup. */
+function ignoreError(): void {}
+
 /** Serves the plain WebSocket on `server`'s upgrades to /ws/ and /ws; returns its closer. */
 export function attachPlainWebSocket(server: HttpServer, deps: TransportDeps): { close(): void } {
   const { hub, book, admission, addressOf, limits } = deps;
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
-  const alive = new Map<WebSocket, boolean>();
+  const shared: Shared = { limits };
+  const live = new Map<WebSocket, WsConnection>();
+  // The address each upgrading TCP socket counts against, until it closes (one listener for all of them).
+  const counted = new WeakMap<Duplex, string>();
+  function onTcpClose(this: Duplex): void {
+    const address = counted.get(this);
+    if (address === undefined) return;
+    counted.delete(this);
+    book.remove(address);
+  }
+  function onMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
+    const state = live.get(this)?.state;
+    if (state) hub.receive(state, textOf(data, isBinary));
+  }
+  function onPong(this: WebSocket): void {
+    const conn = live.get(this);
+    if (conn) conn.alive = true;
+  }
+  function onClose(this: WebSocket): void {
+    const state = live.get(this)?.state;
+    live.delete(this);
+    if (state) hub.closed(state);
+  }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = pathOf(req.url);
     if (path.startsWith(SOCKET_IO_PREFIX)) return;
-    socket.on('error', () => {});
+    socket.on('error', ignoreError);
     if (path !== PLAIN_WS_PATH && path !== PLAIN_WS_PATH.slice(0, -1)) return void socket.destroy();
     const address = addressOf(req);
     const refusal = admission(req, address);
     if (refusal) return refuse(socket, refusal.status, refusal.reason);
     if (!book.add(address)) return refuse(socket, 429, 'too many sockets');
     // The TCP socket's close covers every ending, including an upgrade that ws itself refuses.
-    socket.once('close', () => book.remove(address));
-    // Read now: the socket's closures must not keep the upgrade request (and its headers) alive.
+    counted.set(socket, address);
+    socket.on('close', onTcpClose);
+    // Read now: the socket's record must not keep the upgrade request (and its headers) alive.
     const cookie = deps.sessionOf(req.headers.cookie);
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address, cookie));
   };
 
   const accept = (ws: WebSocket, address: string, cookie: string | undefined) => {
-    alive.set(ws, true);
-    const state = hub.open({
-      transport: 'ws',
-      address,
-      cookie,
-      send: (out) => {
-        if (ws.readyState !== WebSocket.OPEN) return;
-        // A reader that cannot keep up would grow this buffer without bound: drop it; it resyncs on return.
-        if (ws.bufferedAmount > limits.maxBufferedBytes) return void ws.terminate();
-        // The bytes are encoded once per message, not per socket; sent as text.
-        ws.send(out.bytes, { binary: false });
-      },
-      close: (mode) => (mode === 'unclean' ? ws.terminate() : ws.close(POLICY_VIOLATION, 'message limit')),
-    });
-    ws.on('message', (data, isBinary) => hub.receive(state, textOf(data, isBinary)));
-    ws.on('pong', () => alive.set(ws, true));
-    ws.on('error', () => {});
-    ws.on('close', () => {
-      alive.delete(ws);
-      hub.closed(state);
-    });
+    const conn = new WsConnection(address, cookie, ws, shared);
+    live.set(ws, conn);
+    conn.state = hub.open(conn);
+    ws.on('message', onMessage);
+    ws.on('pong', onPong);
+    ws.on('error', ignoreError);
+    ws.on('close', onClose);
+    compactListeners(ws);
   };
   server.on('upgrade', onUpgrade);
 
   // Transport liveness on real time, like Socket.IO's own ping: it is about TCP, not the game's clock.
   const heartbeat = setInterval(() => {
-    for (const [ws, ok] of alive) {
-      if (!ok) {
+    for (const [ws, conn] of live) {
+      if (!conn.alive) {
         ws.terminate();
         continue;
       }
-      alive.set(ws, false);
+      conn.alive = false;
       ws.ping();
     }
   }, HEARTBEAT_MS);
@@ -95,7 +156,7 @@ export function attachPlainWebSocket(server: HttpServer, deps: TransportDeps): {
     close() {
       clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);
-      for (const ws of alive.keys()) ws.terminate();
+      for (const ws of live.keys()) ws.terminate();
       wss.close();
     },
   };

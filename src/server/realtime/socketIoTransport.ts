@@ -10,7 +10,9 @@ import * as wsModule from 'ws';
 import { SOCKET_MESSAGE_EVENT, type ServerMessage } from '../../shared/api/socket';
 import type { AddressBook } from './addressBook';
 import type { Admission } from './admission';
+import { compactListeners, OneEntryMap } from './compactObjects';
 import type { Connection, OutgoingMessage } from './connection';
+import { EngineHeartbeat, type HeartbeatSocket } from './engineHeartbeat';
 import type { Hub, SocketState } from './hub';
 import type { RealtimeLimits } from './limits';
 import { leanParser } from './socketIoParser';
@@ -138,6 +140,29 @@ class SioConnection implements Connection {
   }
 }
 
+/**
+ * Socket.IO's Client (one per engine connection) keeps its namespace sockets in two Maps, by id and by
+ * namespace: each holds the one socket of `/` here, so each becomes a OneEntryMap (a second namespace join
+ * still works: it moves into a Map). A no-op if a later Socket.IO renames the fields.
+ */
+function compactClient(client: unknown): void {
+  if (typeof client !== 'object' || client === null) return;
+  const fields = client as { sockets?: unknown; nsps?: unknown };
+  if (fields.sockets instanceof Map) fields.sockets = new OneEntryMap(fields.sockets);
+  if (fields.nsps instanceof Map) fields.nsps = new OneEntryMap(fields.nsps);
+}
+
+/**
+ * Rebuilds the listener tables of one connection's emitters once every listener is on (compactObjects.ts):
+ * the namespace socket, the engine socket, its transport and, on the websocket transport, ws's WebSocket.
+ */
+function compactEmitters(socket: Socket, raw: EngineSocket): void {
+  compactListeners(socket);
+  compactListeners(raw);
+  compactListeners(raw.transport);
+  if (raw.transport?.name === 'websocket') compactListeners(raw.transport.socket);
+}
+
 /** A socket's handshake record once read: Socket.IO keeps a copy per socket (headers, query, auth, time) that nothing here reads again. */
 const RELEASED_HANDSHAKE: Socket['handshake'] = Object.freeze({
   headers: Object.freeze({}),
@@ -160,6 +185,8 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     perMessageDeflate: false,
     httpCompression: false,
     maxHttpBufferSize: limits.maxMessageBytes,
+    pingInterval: limits.pingIntervalMs,
+    pingTimeout: limits.pingTimeoutMs,
     connectTimeout: NAMESPACE_JOIN_TIMEOUT_MS,
     // Other upgrade paths (the plain WebSocket at /ws/) are not Socket.IO's to destroy.
     destroyUpgrade: false,
@@ -171,10 +198,13 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     },
   });
   const shared: Shared = { encode: (m) => encodePacket(io, m) };
+  // engine.io's ping timers, one pair per socket, replaced by one timer for every socket (engineHeartbeat.ts).
+  const heartbeat = new EngineHeartbeat({ pingInterval: limits.pingIntervalMs, pingTimeout: limits.pingTimeoutMs });
 
   // Each engine connection's record until it closes. One listener function for every socket, not a closure each.
   const connections = new WeakMap<EngineSocket, SioConnection>();
   function onEngineClose(this: EngineSocket): void {
+    heartbeat.release(this as unknown as HeartbeatSocket);
     const conn = connections.get(this);
     if (!conn) return;
     connections.delete(this);
@@ -206,6 +236,7 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     trimArray((raw as unknown as { _events?: object })._events, 'close');
     trimArray(raw, 'cleanupFn');
     releaseEngineLeftovers(raw);
+    heartbeat.adopt(raw as unknown as HeartbeatSocket);
   });
 
   io.on('connection', (socket: Socket) => {
@@ -224,12 +255,15 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     trimArray(socket, '_anyListeners');
     (socket as unknown as { acks: Map<number, never> }).acks = NO_ACKS;
     socket.on('disconnect', onSocketDisconnect);
+    compactClient((socket as unknown as { client?: unknown }).client);
+    compactEmitters(socket, raw);
   });
 
   return {
     close() {
       io.disconnectSockets(true);
       io.engine.close();
+      heartbeat.stop();
     },
   };
 }
