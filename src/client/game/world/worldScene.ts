@@ -25,6 +25,7 @@ import { AvatarMotion } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
 import { objectChange } from './worldDiff';
 import { cullStep, shownAlong } from './worldCull';
+import { LaneSegments, segmentOf, staysIn } from './laneSegments';
 import { TiledLayer } from './worldLayers';
 import { LabelAtlas } from './labelAtlas';
 import { worldProps, type PropSpec } from './worldProps';
@@ -53,6 +54,8 @@ interface Other {
   shown: boolean;
   /** The last sync pass that found the object in $worldObjects. */
   seen: number;
+  /** A master's lane segment (laneSegments.ts); NaN for an inscription. */
+  segment: number;
 }
 
 interface DrawnProp {
@@ -78,6 +81,11 @@ export class WorldScene implements Scene {
   private readonly world = new Container({ isRenderGroup: true });
   private readonly propLayer = new Container();
   private readonly avatarLayer = new Container();
+  /** Inscriptions, behind the masters (they stand still: their rare flips rebuild the lane's small list). */
+  private readonly scribeLayer = new Container();
+  /** The others' masters, one render group per lane segment; the own avatar draws over them. */
+  private readonly segmentLayer = new Container();
+  private readonly segments = new LaneSegments(this.segmentLayer);
   private readonly layers: TiledLayer[];
   private charts: ForumCharts | null = null;
   private ring: Sprite | null = null;
@@ -118,6 +126,8 @@ export class WorldScene implements Scene {
     this.control = deps.control ?? worldControl;
     this.chartApi = deps.chartApi;
     const world = room === DITCH ? 'ditch' : 'forum';
+    // Behind the own avatar (added last by buildOwn) and in front of the selection ring (added first).
+    this.avatarLayer.addChild(this.scribeLayer, this.segmentLayer);
     this.layers = [
       new TiledLayer(worldLayerFrame(world, 'parallax'), 0.3, 1, -120),
       new TiledLayer(worldLayerFrame(world, 'rear'), 0.6, 1, -40),
@@ -215,6 +225,8 @@ export class WorldScene implements Scene {
     for (const o of this.others.values()) o.node.destroy();
     this.others.clear();
     this.moving.clear();
+    this.segments.clear();
+    this.scribeLayer.removeChildren();
     this.clearProps();
     this.own?.destroy();
     this.ring?.destroy();
@@ -298,18 +310,17 @@ export class WorldScene implements Scene {
     const ownUser = $session.get().user?.id;
     const cam = this.camera();
     const pass = ++this.syncPass;
-    let added = false;
     for (const obj of $worldObjects.get().byId.values()) {
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
-        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass };
+        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN };
         this.others.set(obj.id, o);
         // Hidden until the cull says otherwise; its x is set once so a later show starts from a known place.
         o.node.root.x = obj.coordinate;
         this.setShown(o, false);
+        this.attach(o);
         this.place(o, cam);
-        added = true;
         continue;
       }
       o.seen = pass;
@@ -321,10 +332,11 @@ export class WorldScene implements Scene {
         // The new node first: a label both show (the name, when only the pipe changed) is kept, not redrawn.
         const old = o.node;
         o.node = this.makeNode(obj);
+        this.detach(o, old);
         old.destroy();
         o.node.root.x = o.motion.x;
         this.setShown(o, shown);
-        added = true;
+        this.attach(o);
       }
       o.motion.moveTo(obj.coordinate);
       if (o.motion.moving) this.moving.add(obj.id);
@@ -332,17 +344,20 @@ export class WorldScene implements Scene {
     }
     for (const [id, o] of this.others) {
       if (o.seen === pass) continue;
+      this.detach(o, o.node);
       o.node.destroy();
       this.others.delete(id);
       this.moving.delete(id);
     }
-    // The own avatar draws over the others (re-adding it reorders the lane's draw list: only when needed).
-    if (this.own && added) this.avatarLayer.addChild(this.own.root);
     this.ringDirty = true;
   }
 
-  /** Culls a node for its way to where it heads; a drawn one gets its x and facing. */
+  /** Culls a node for its way to where it heads (a master keeps a segment that holds the way); a drawn one gets its x and facing. */
   private place(o: Other, cam: Camera): void {
+    if (!Number.isNaN(o.segment) && !staysIn(o.segment, o.motion.x, o.motion.target)) {
+      this.detach(o, o.node);
+      this.attach(o);
+    }
     const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
     if (shown !== o.shown) this.setShown(o, shown);
     if (!shown) return;
@@ -357,14 +372,23 @@ export class WorldScene implements Scene {
   }
 
   private makeNode(obj: WorldObject): MasterNode | ScribeNode {
-    const node =
-      obj.type === 'master'
-        ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
-        : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
-    // Inscriptions stand behind the masters.
-    if (obj.type === 'scribe') this.avatarLayer.addChildAt(node.root, this.ring ? 1 : 0);
-    else this.avatarLayer.addChild(node.root);
-    return node;
+    return obj.type === 'master'
+      ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
+      : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
+  }
+
+  /** Adds a node to its layer: an inscription behind the masters, a master to the segment of where it heads. */
+  private attach(o: Other): void {
+    if (o.node instanceof ScribeNode) return void this.scribeLayer.addChild(o.node.root);
+    o.segment = segmentOf(o.motion.target);
+    this.segments.put(o.node.root, o.segment);
+  }
+
+  /** Takes `node` (the object's current or old node) out of its layer. */
+  private detach(o: Other, node: MasterNode | ScribeNode): void {
+    if (node instanceof ScribeNode) return void this.scribeLayer.removeChild(node.root);
+    this.segments.take(node.root, o.segment);
+    o.segment = NaN;
   }
 
   private rebuildAll(): void {
