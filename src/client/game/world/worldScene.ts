@@ -56,6 +56,8 @@ interface Other {
   seen: number;
   /** A master's lane segment (laneSegments.ts); NaN for an inscription. */
   segment: number;
+  /** The scene time its motion was last stepped to: a culled walker is stepped only when it is looked at. */
+  steppedAt: number;
 }
 
 interface DrawnProp {
@@ -91,6 +93,7 @@ export class WorldScene implements Scene {
   private ring: Sprite | null = null;
   private own: MasterNode | null = null;
   private readonly others = new Map<number, Other>();
+  /** The drawn others that are walking: the only ones stepped every frame. */
   private readonly moving = new Set<number>();
   /** The names' and excerpts' shared pages. */
   private readonly labels = new LabelAtlas();
@@ -186,15 +189,11 @@ export class WorldScene implements Scene {
     const cam = this.camera();
     const selected = $worldSelection.get();
     for (const id of this.moving) {
-      const o = this.others.get(id);
-      if (!o || !o.motion.step(deltaMs)) {
-        this.moving.delete(id);
-        continue;
-      }
-      // Culled for its whole way when the walk was reported; arrived, it is culled where it stands.
-      if (o.motion.moving) {
-        if (o.shown) o.node.root.x = o.motion.x;
-      } else this.place(o, cam);
+      const o = this.others.get(id)!;
+      this.catchUp(o);
+      // Drawn for its whole way when the walk was reported; arrived, it is culled where it stands.
+      if (o.motion.moving) o.node.root.x = o.motion.x;
+      else this.place(o, cam);
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -314,7 +313,7 @@ export class WorldScene implements Scene {
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
-        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN };
+        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN, steppedAt: this.elapsed };
         this.others.set(obj.id, o);
         // Hidden until the cull says otherwise; its x is set once so a later show starts from a known place.
         o.node.root.x = obj.coordinate;
@@ -338,8 +337,8 @@ export class WorldScene implements Scene {
         this.setShown(o, shown);
         this.attach(o);
       }
+      this.catchUp(o);
       o.motion.moveTo(obj.coordinate);
-      if (o.motion.moving) this.moving.add(obj.id);
       this.place(o, cam);
     }
     for (const [id, o] of this.others) {
@@ -354,15 +353,28 @@ export class WorldScene implements Scene {
 
   /** Culls a node for its way to where it heads (a master keeps a segment that holds the way); a drawn one gets its x and facing. */
   private place(o: Other, cam: Camera): void {
+    this.catchUp(o);
     if (!Number.isNaN(o.segment) && !staysIn(o.segment, o.motion.x, o.motion.target)) {
       this.detach(o, o.node);
       this.attach(o);
     }
     const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
     if (shown !== o.shown) this.setShown(o, shown);
+    if (shown && o.motion.moving) this.moving.add(o.obj.id);
+    else this.moving.delete(o.obj.id);
     if (!shown) return;
     o.node.root.x = o.motion.x;
     if (o.node instanceof MasterNode) o.node.setFlip(o.obj.flip);
+  }
+
+  /**
+   * Steps a node's walk to the scene's time. Every master may be walking at once (a crowd's `forumupd`), but
+   * only the drawn ones are stepped each frame; a culled one is stepped in one go when it is placed again.
+   */
+  private catchUp(o: Other): void {
+    const dt = this.elapsed - o.steppedAt;
+    o.steppedAt = this.elapsed;
+    if (dt > 0) o.motion.step(dt);
   }
 
   private setShown(o: Other, shown: boolean): void {
@@ -482,6 +494,7 @@ export class WorldScene implements Scene {
     this.ringDirty = false;
     const selected = $worldSelection.get();
     const o = selected === null ? undefined : this.others.get(selected);
+    if (o) this.catchUp(o);
     if (!this.ring && o && hasTexture(SELECTION_RING_FRAME)) {
       this.ring = new Sprite(texture(SELECTION_RING_FRAME));
       this.ring.anchor.set(0.5, 0.5);
