@@ -4,13 +4,13 @@
  * lane's group, a cull flip at the screen's edge rebuilt the draw list of everyone on screen (4–13 ms at ×4
  * throttling). Split by SEGMENT_WIDTH, a flip rebuilds one segment's list. A node keeps its segment while
  * its way stays within SEGMENT_SLACK of it, so a master pacing on a segment's edge does not move back and
- * forth (a move rebuilds two segments). Segments are made when a master enters one and dropped when the
- * last leaves: an empty render group still costs Pixi a visit every frame.
+ * forth (a move rebuilds two segments). A segment with no master drawn is hidden, and dropped when its last
+ * master leaves: Pixi visits every render group each frame, and draws each shown one as batches of its own.
  */
 import { Container } from 'pixi.js';
 
-/** Coordinates per segment: a phone screen at forum size 1 shows about two. */
-export const SEGMENT_WIDTH = 512;
+/** Coordinates per segment: a phone screen at forum size 1 spans about one (each drawn segment is a draw call or more). */
+export const SEGMENT_WIDTH = 1024;
 /** How far a node may stand or walk past its segment's edges before it moves to another segment. */
 export const SEGMENT_SLACK = 256;
 
@@ -22,9 +22,15 @@ export function staysIn(k: number, from: number, to: number): boolean {
   return Math.min(from, to) >= k * SEGMENT_WIDTH - SEGMENT_SLACK && Math.max(from, to) <= (k + 1) * SEGMENT_WIDTH + SEGMENT_SLACK;
 }
 
+interface Segment {
+  group: Container;
+  /** How many of its masters are drawn (visible). */
+  shown: number;
+}
+
 /** The segments' render groups, in lane order under one layer. */
 export class LaneSegments {
-  private readonly groups = new Map<number, Container>();
+  private readonly groups = new Map<number, Segment>();
 
   constructor(private readonly layer: Container) {}
 
@@ -35,31 +41,46 @@ export class LaneSegments {
 
   /** Adds `root` to segment `k` (made, in lane order, when new). */
   put(root: Container, k: number): void {
-    let group = this.groups.get(k);
-    if (!group) {
-      group = new Container({ isRenderGroup: true });
+    let segment = this.groups.get(k);
+    if (!segment) {
+      segment = { group: new Container({ isRenderGroup: true }), shown: 0 };
+      segment.group.visible = false;
       let at = 0;
       for (const other of this.groups.keys()) if (other < k) at++;
-      this.layer.addChildAt(group, at);
-      this.groups.set(k, group);
+      this.layer.addChildAt(segment.group, at);
+      this.groups.set(k, segment);
     }
-    group.addChild(root);
+    segment.group.addChild(root);
+    if (root.visible) this.count(segment, 1);
   }
 
   /** Takes `root` out of segment `k`; a segment left empty is dropped. */
   take(root: Container, k: number): void {
-    const group = this.groups.get(k);
-    if (!group) return;
-    group.removeChild(root);
-    if (group.children.length > 0) return;
-    group.destroy();
+    const segment = this.groups.get(k);
+    if (!segment) return;
+    if (root.visible) this.count(segment, -1);
+    segment.group.removeChild(root);
+    if (segment.group.children.length > 0) return;
+    segment.group.destroy();
     this.groups.delete(k);
+  }
+
+  /** A master of segment `k` was shown or hidden (its root's `visible` already set). */
+  shownChanged(k: number, shown: boolean): void {
+    const segment = this.groups.get(k);
+    if (segment) this.count(segment, shown ? 1 : -1);
   }
 
   /** Drops every segment (their nodes are the scene's to destroy first). */
   clear(): void {
-    for (const group of this.groups.values()) group.destroy({ children: false });
+    for (const segment of this.groups.values()) segment.group.destroy({ children: false });
     this.groups.clear();
     this.layer.removeChildren();
+  }
+
+  private count(segment: Segment, delta: number): void {
+    segment.shown += delta;
+    // Hidden, a segment costs the lane's draw list no batch break and Pixi no draw of an empty group.
+    segment.group.visible = segment.shown > 0;
   }
 }

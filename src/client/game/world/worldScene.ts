@@ -379,6 +379,7 @@ export class WorldScene implements Scene {
 
   private setShown(o: Other, shown: boolean): void {
     o.shown = o.node.root.visible = shown;
+    if (!Number.isNaN(o.segment)) this.segments.shownChanged(o.segment, shown);
     // A hidden node's smoke was not animated: it shows the current frame.
     if (shown && this.smokeFrame >= 0 && o.node instanceof MasterNode) o.node.setSmokeFrame(this.smokeFrame);
   }

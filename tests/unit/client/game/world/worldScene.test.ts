@@ -130,8 +130,10 @@ describe('WorldScene', () => {
     // 16300: between the incense and the funding props, so the camera's step below shows or hides no prop.
     $ownPosition.set({ coordinate: 16300, flip: false, moving: false });
     $ownObjectId.set(1);
-    // 17200 is just past the right edge's margin; 16300 on screen; 5000 far away: three segments.
-    setObjects(1, [obj(1, { user_id: 7, coordinate: 16300 }), obj(2, { coordinate: 17200 }), obj(3, { coordinate: 16350 }), obj(4, { coordinate: 5000 })]);
+    // 17200 is just past the right edge's margin, in the segment of 16400 (on screen); 16350 on screen in the
+    // segment before; 5000 far away: three segments, the far one hidden (none of its masters drawn).
+    const others = (three: number) => [obj(2, { coordinate: 17200 }), obj(3, { coordinate: three }), obj(4, { coordinate: 5000 }), obj(5, { coordinate: 16400 })];
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 16300 }), ...others(16350)]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
@@ -141,6 +143,7 @@ describe('WorldScene', () => {
     const edge = groupOf(17200);
     expect(edge.children[0]!.visible).toBe(false);
     expect(segments.children).toHaveLength(3);
+    expect(segments.children.map((g) => g.visible)).toEqual([false, true, true]);
     // What a render leaves: every draw list built.
     for (const g of [world, ...segments.children]) g.renderGroup!.structureDidChange = false;
 
@@ -156,10 +159,10 @@ describe('WorldScene', () => {
     // Pacing within a segment's slack keeps the segment; a walk to 19000 moves the master to that segment.
     const three = groupOf(16350);
     const node3 = three.children[0];
-    setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), obj(2, { coordinate: 17200 }), obj(3, { coordinate: 16600 }), obj(4, { coordinate: 5000 })]);
+    setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(16600)]);
     expect(three.destroyed).toBe(false);
     expect(three.children).toHaveLength(1);
-    setObjects(3, [obj(1, { user_id: 7, coordinate: 16428 }), obj(2, { coordinate: 17200 }), obj(3, { coordinate: 19000 }), obj(4, { coordinate: 5000 })]);
+    setObjects(3, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(19000)]);
     // Its old segment, left empty, is dropped; the new one stands last in lane order.
     expect(three.destroyed).toBe(true);
     expect(segments.children).toHaveLength(3);
