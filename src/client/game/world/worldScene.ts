@@ -4,7 +4,9 @@
  * law, the selection ring, and the Forum charts in a band above the lane. A thin view over headless parts
  * (inertia, camera, avatar motion, props, the object diff and the cull): each frame it moves only what
  * moved and is drawn, and redraws the charts, props and nodes only when their inputs change. Off-screen
- * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again.
+ * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again;
+ * the others' masters stand in render groups by lane segment (laneSegments.ts), so showing or hiding one
+ * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame.
  */
 import { Container, Sprite } from 'pixi.js';
 import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
