@@ -4,7 +4,9 @@
  * law, the selection ring, and the Forum charts in a band above the lane. A thin view over headless parts
  * (inertia, camera, avatar motion, props, the object diff and the cull): each frame it moves only what
  * moved and is drawn, and redraws the charts, props and nodes only when their inputs change. Off-screen
- * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again.
+ * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again;
+ * the others' masters stand in render groups by lane segment (laneSegments.ts), so showing or hiding one
+ * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame.
  */
 import { Container, Sprite } from 'pixi.js';
 import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
@@ -25,6 +27,7 @@ import { AvatarMotion } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
 import { objectChange } from './worldDiff';
 import { cullStep, shownAlong } from './worldCull';
+import { LaneSegments, segmentOf, staysIn } from './laneSegments';
 import { TiledLayer } from './worldLayers';
 import { LabelAtlas } from './labelAtlas';
 import { worldProps, type PropSpec } from './worldProps';
@@ -53,6 +56,10 @@ interface Other {
   shown: boolean;
   /** The last sync pass that found the object in $worldObjects. */
   seen: number;
+  /** A master's lane segment (laneSegments.ts); NaN for an inscription. */
+  segment: number;
+  /** The scene time its motion was last stepped to: a culled walker is stepped only when it is looked at. */
+  steppedAt: number;
 }
 
 interface DrawnProp {
@@ -78,11 +85,17 @@ export class WorldScene implements Scene {
   private readonly world = new Container({ isRenderGroup: true });
   private readonly propLayer = new Container();
   private readonly avatarLayer = new Container();
+  /** Inscriptions, behind the masters (they stand still: their rare flips rebuild the lane's small list). */
+  private readonly scribeLayer = new Container();
+  /** The others' masters, one render group per lane segment; the own avatar draws over them. */
+  private readonly segmentLayer = new Container();
+  private readonly segments = new LaneSegments(this.segmentLayer);
   private readonly layers: TiledLayer[];
   private charts: ForumCharts | null = null;
   private ring: Sprite | null = null;
   private own: MasterNode | null = null;
   private readonly others = new Map<number, Other>();
+  /** The drawn others that are walking: the only ones stepped every frame. */
   private readonly moving = new Set<number>();
   /** The names' and excerpts' shared pages. */
   private readonly labels = new LabelAtlas();
@@ -118,6 +131,8 @@ export class WorldScene implements Scene {
     this.control = deps.control ?? worldControl;
     this.chartApi = deps.chartApi;
     const world = room === DITCH ? 'ditch' : 'forum';
+    // Behind the own avatar (added last by buildOwn) and in front of the selection ring (added first).
+    this.avatarLayer.addChild(this.scribeLayer, this.segmentLayer);
     this.layers = [
       new TiledLayer(worldLayerFrame(world, 'parallax'), 0.3, 1, -120),
       new TiledLayer(worldLayerFrame(world, 'rear'), 0.6, 1, -40),
@@ -176,15 +191,11 @@ export class WorldScene implements Scene {
     const cam = this.camera();
     const selected = $worldSelection.get();
     for (const id of this.moving) {
-      const o = this.others.get(id);
-      if (!o || !o.motion.step(deltaMs)) {
-        this.moving.delete(id);
-        continue;
-      }
-      // Culled for its whole way when the walk was reported; arrived, it is culled where it stands.
-      if (o.motion.moving) {
-        if (o.shown) o.node.root.x = o.motion.x;
-      } else this.place(o, cam);
+      const o = this.others.get(id)!;
+      this.catchUp(o);
+      // Drawn for its whole way when the walk was reported; arrived, it is culled where it stands.
+      if (o.motion.moving) o.node.root.x = o.motion.x;
+      else this.place(o, cam);
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -215,6 +226,8 @@ export class WorldScene implements Scene {
     for (const o of this.others.values()) o.node.destroy();
     this.others.clear();
     this.moving.clear();
+    this.segments.clear();
+    this.scribeLayer.removeChildren();
     this.clearProps();
     this.own?.destroy();
     this.ring?.destroy();
@@ -298,18 +311,17 @@ export class WorldScene implements Scene {
     const ownUser = $session.get().user?.id;
     const cam = this.camera();
     const pass = ++this.syncPass;
-    let added = false;
     for (const obj of $worldObjects.get().byId.values()) {
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
-        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass };
+        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN, steppedAt: this.elapsed };
         this.others.set(obj.id, o);
         // Hidden until the cull says otherwise; its x is set once so a later show starts from a known place.
         o.node.root.x = obj.coordinate;
         this.setShown(o, false);
+        this.attach(o);
         this.place(o, cam);
-        added = true;
         continue;
       }
       o.seen = pass;
@@ -321,50 +333,77 @@ export class WorldScene implements Scene {
         // The new node first: a label both show (the name, when only the pipe changed) is kept, not redrawn.
         const old = o.node;
         o.node = this.makeNode(obj);
+        this.detach(o, old);
         old.destroy();
         o.node.root.x = o.motion.x;
         this.setShown(o, shown);
-        added = true;
+        this.attach(o);
       }
+      this.catchUp(o);
       o.motion.moveTo(obj.coordinate);
-      if (o.motion.moving) this.moving.add(obj.id);
       this.place(o, cam);
     }
     for (const [id, o] of this.others) {
       if (o.seen === pass) continue;
+      this.detach(o, o.node);
       o.node.destroy();
       this.others.delete(id);
       this.moving.delete(id);
     }
-    // The own avatar draws over the others (re-adding it reorders the lane's draw list: only when needed).
-    if (this.own && added) this.avatarLayer.addChild(this.own.root);
     this.ringDirty = true;
   }
 
-  /** Culls a node for its way to where it heads; a drawn one gets its x and facing. */
+  /** Culls a node for its way to where it heads (a master keeps a segment that holds the way); a drawn one gets its x and facing. */
   private place(o: Other, cam: Camera): void {
+    this.catchUp(o);
+    if (!Number.isNaN(o.segment) && !staysIn(o.segment, o.motion.x, o.motion.target)) {
+      this.detach(o, o.node);
+      this.attach(o);
+    }
     const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
     if (shown !== o.shown) this.setShown(o, shown);
+    if (shown && o.motion.moving) this.moving.add(o.obj.id);
+    else this.moving.delete(o.obj.id);
     if (!shown) return;
     o.node.root.x = o.motion.x;
     if (o.node instanceof MasterNode) o.node.setFlip(o.obj.flip);
   }
 
+  /**
+   * Steps a node's walk to the scene's time. Every master may be walking at once (a crowd's `forumupd`), but
+   * only the drawn ones are stepped each frame; a culled one is stepped in one go when it is placed again.
+   */
+  private catchUp(o: Other): void {
+    const dt = this.elapsed - o.steppedAt;
+    o.steppedAt = this.elapsed;
+    if (dt > 0) o.motion.step(dt);
+  }
+
   private setShown(o: Other, shown: boolean): void {
     o.shown = o.node.root.visible = shown;
+    if (!Number.isNaN(o.segment)) this.segments.shownChanged(o.segment, shown);
     // A hidden node's smoke was not animated: it shows the current frame.
     if (shown && this.smokeFrame >= 0 && o.node instanceof MasterNode) o.node.setSmokeFrame(this.smokeFrame);
   }
 
   private makeNode(obj: WorldObject): MasterNode | ScribeNode {
-    const node =
-      obj.type === 'master'
-        ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
-        : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
-    // Inscriptions stand behind the masters.
-    if (obj.type === 'scribe') this.avatarLayer.addChildAt(node.root, this.ring ? 1 : 0);
-    else this.avatarLayer.addChild(node.root);
-    return node;
+    return obj.type === 'master'
+      ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
+      : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
+  }
+
+  /** Adds a node to its layer: an inscription behind the masters, a master to the segment of where it heads. */
+  private attach(o: Other): void {
+    if (o.node instanceof ScribeNode) return void this.scribeLayer.addChild(o.node.root);
+    o.segment = segmentOf(o.motion.target);
+    this.segments.put(o.node.root, o.segment);
+  }
+
+  /** Takes `node` (the object's current or old node) out of its layer. */
+  private detach(o: Other, node: MasterNode | ScribeNode): void {
+    if (node instanceof ScribeNode) return void this.scribeLayer.removeChild(node.root);
+    this.segments.take(node.root, o.segment);
+    o.segment = NaN;
   }
 
   private rebuildAll(): void {
@@ -458,6 +497,7 @@ export class WorldScene implements Scene {
     this.ringDirty = false;
     const selected = $worldSelection.get();
     const o = selected === null ? undefined : this.others.get(selected);
+    if (o) this.catchUp(o);
     if (!this.ring && o && hasTexture(SELECTION_RING_FRAME)) {
       this.ring = new Sprite(texture(SELECTION_RING_FRAME));
       this.ring.anchor.set(0.5, 0.5);

@@ -8,6 +8,7 @@ import { parseUtc } from '../../../../shared/rules/wallet/panel';
 import { channelAt, FORUM, ROOM_MAX, SENATE_GATE, TITLED_ENTRY, titleActive, zoneAt, type Walker } from '../../../../shared/rules/world';
 import type { WorldObject } from '../../../../shared/api/rooms';
 import { $ownObjectId, $ownPosition, $worldObjects, $worldRoom, $worldSelection } from '../../../game/world/worldStores';
+import { sameLook } from '../../../game/world/worldDiff';
 import { $game } from '../../../stores/game';
 import { $session } from '../../../stores/session';
 import { $config } from '../../../stores/config';
@@ -36,10 +37,17 @@ export function walkerNow(nowMs: number): Walker {
   return { titled, puff: ($itemCounts.get().Puff ?? 0) > 0 };
 }
 
-/** The selected object, unless it is the own master (tapping oneself selects nothing to act on). */
+let lastSelected: WorldObject | null = null;
+
+/**
+ * The selected object, unless it is the own master (tapping oneself selects nothing to act on). A walk of the
+ * selected master keeps the object the HUD has (it shows the name and actions, not where it stands), so the
+ * screen does not re-render on every `forumupd` while someone is selected.
+ */
 export const $selectedObject = computed([$worldSelection, $worldObjects, $ownObjectId], (id, objects, own): WorldObject | null => {
-  if (id === null || id === own) return null;
-  return objects.byId.get(id) ?? null;
+  const next = id === null || id === own ? null : (objects.byId.get(id) ?? null);
+  if (!next || !lastSelected || next.id !== lastSelected.id || !sameLook(next, lastSelected)) lastSelected = next;
+  return lastSelected;
 });
 
 /** How many masters stand in the room. */

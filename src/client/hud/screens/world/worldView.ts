@@ -122,7 +122,7 @@ function zoneControls(zone: ZoneName, p: WorldPlace): WorldControl[] | null {
 }
 
 /** The controls offered to the selection of `o`. */
-export function selectionControls(o: WorldObject, admin: boolean): WorldControl[] {
+export function selectionControls(o: Pick<WorldObject, 'id' | 'type'>, admin: boolean): WorldControl[] {
   if (o.type === 'master') {
     return [
       { kind: 'action', label: t.wallet.sendCoins, action: { kind: 'send', id: o.id } },

@@ -3,7 +3,7 @@
  * The world scene with the real atlases (loaded in Node): the lane scrolls by the own coordinate, others
  * are drawn and culled, a swipe walks the own avatar and writes $ownPosition until it stops, a tap selects
  * a master and a tap on empty ground clears it, moves ease, gone objects are destroyed, the forum size
- * zooms, and reset releases everything.
+ * zooms, and reset releases everything; a cull flip marks only its lane segment's render group.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,12 +57,18 @@ describe('WorldScene', () => {
     const world = view.children[4] as Container;
     const avatars = world.children[1] as Container;
     expect(world.x).toBe(540 - 15000);
+    // Inscriptions, then the masters' lane segments (render groups), then the own avatar on top.
+    const [scribes, segments] = avatars.children as Container[];
+    const nodes = () => [...scribes!.children, ...segments!.children.flatMap((g) => g.children)];
     // The own object is drawn once (the own avatar), the others each once: 3 others + own.
-    expect(avatars.children).toHaveLength(4);
+    expect(nodes()).toHaveLength(3);
+    expect(avatars.children).toHaveLength(3);
     const own = avatars.children[avatars.children.length - 1] as Container;
     expect((own.children[0] as Sprite).texture).toBe(texture('master-3'));
-    // The selection ring is a lone sprite; the nodes are containers with children.
-    const byX = (x: number) => avatars.children.find((c) => c.x === x && c.children.length > 0)!;
+    // Masters 2 (15100) and 3 (20000) stand in two segments, in lane order.
+    expect(segments!.children.map((g) => g.isRenderGroup)).toEqual([true, true]);
+    expect(segments!.children.map((g) => g.children[0]!.x)).toEqual([15100, 20000]);
+    const byX = (x: number) => nodes().find((c) => c.x === x)!;
     expect(byX(15100).visible).toBe(true);
     expect(byX(20000).visible).toBe(false);
     expect(byX(14800).visible).toBe(true);
@@ -115,6 +121,55 @@ describe('WorldScene', () => {
     scene.reset();
     expect(view.children).toHaveLength(0);
     expect(two.destroyed).toBe(true);
+  });
+
+  it('a master shown or hidden marks only its lane segment for a new draw list; a long walk moves it to another segment', async () => {
+    const control = new WorldControl(() => ({ titled: true, puff: true }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    await scene.prepare();
+    // 16300: between the incense and the funding props, so the camera's step below shows or hides no prop.
+    $ownPosition.set({ coordinate: 16300, flip: false, moving: false });
+    $ownObjectId.set(1);
+    // 17200 is just past the right edge's margin, in the segment of 16400 (on screen); 16350 on screen in the
+    // segment before; 5000 far away: three segments, the far one hidden (none of its masters drawn).
+    const others = (three: number) => [obj(2, { coordinate: 17200 }), obj(3, { coordinate: three }), obj(4, { coordinate: 5000 }), obj(5, { coordinate: 16400 })];
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 16300 }), ...others(16350)]);
+    const host = new Container();
+    scene.show(host, computeLayout(412, 915));
+    scene.update(16);
+    const world = (host.children[0] as Container).children[4] as Container;
+    const segments = (world.children[1] as Container).children[1] as Container;
+    const groupOf = (x: number) => segments.children.find((g) => g.children.some((c) => c.x === x))!;
+    const edge = groupOf(17200);
+    expect(edge.children[0]!.visible).toBe(false);
+    expect(segments.children).toHaveLength(3);
+    expect(segments.children.map((g) => g.visible)).toEqual([false, true, true]);
+    // What a render leaves: every draw list built.
+    for (const g of [world, ...segments.children]) g.renderGroup!.structureDidChange = false;
+
+    // One cull step to the right: the master at 17200 comes on screen.
+    $ownPosition.set({ coordinate: 16428, flip: false, moving: false });
+    scene.update(16);
+    expect(edge.children[0]!.visible).toBe(true);
+    expect(edge.renderGroup!.structureDidChange).toBe(true);
+    expect(groupOf(16350).renderGroup!.structureDidChange).toBe(false);
+    expect(groupOf(5000).renderGroup!.structureDidChange).toBe(false);
+    expect(world.renderGroup!.structureDidChange).toBe(false);
+
+    // Pacing within a segment's slack keeps the segment; a walk to 19000 moves the master to that segment.
+    const three = groupOf(16350);
+    const node3 = three.children[0];
+    setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(16600)]);
+    expect(three.destroyed).toBe(false);
+    expect(three.children).toHaveLength(1);
+    setObjects(3, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(19000)]);
+    // Its old segment, left empty, is dropped; the new one stands last in lane order.
+    expect(three.destroyed).toBe(true);
+    expect(segments.children).toHaveLength(3);
+    expect(segments.children[2]!.children).toEqual([node3]);
+    scene.hide();
+    scene.reset();
+    expect(segments.children).toHaveLength(0);
   });
 
   it('keeps a swipe made while the scene was still loading, and drops a glide when it hides', async () => {

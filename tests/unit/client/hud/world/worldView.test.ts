@@ -4,7 +4,7 @@ import {
   chartBallLabel, itemCounts, timeLeftText, worldControls, WORLD_TEXTS, type WorldPlace,
 } from '../../../../../src/client/hud/screens/world/worldView';
 import { topPanel } from '../../../../../src/client/hud/screens/world/worldPanel';
-import { nearestObjects } from '../../../../../src/client/hud/screens/world/WorldListView';
+import { nearbyRows } from '../../../../../src/client/hud/screens/world/nearbyRows';
 import { makeObject } from '../../game/world/worldFixtures';
 
 const NOW = Date.UTC(2026, 10, 25, 20, 0, 0);
@@ -104,16 +104,20 @@ describe('world texts', () => {
   });
 });
 
-describe('nearestObjects', () => {
-  it('lists the others nearest first, ties by id, at most 20', () => {
+describe('nearbyRows', () => {
+  it('lists the others nearest first by the shown distance, ties by id, at most 20', () => {
     const objects = [
       makeObject({ id: 1, coordinate: 12000 }),
       makeObject({ id: 2, coordinate: 12500 }),
-      makeObject({ id: 3, coordinate: 11900, type: 'scribe' }),
-      makeObject({ id: 4, coordinate: 12100 }),
+      makeObject({ id: 3, coordinate: 11900, type: 'scribe', data: { verse: 'ave', votes: [], limit: '' } }),
+      makeObject({ id: 4, coordinate: 12090 }),
+      makeObject({ id: 5, coordinate: 12080 }),
     ];
-    expect(nearestObjects(objects, 1, 12000).map((o) => o.id)).toEqual([3, 4, 2]);
+    const rows = nearbyRows(objects, 1, 12000);
+    // 12090 and 12080 both read "100 away": the lower id first, however they pace.
+    expect(rows.map((r) => [r.id, r.distance])).toEqual([[3, 100], [4, 100], [5, 100], [2, 500]]);
+    expect(rows[0]!.verse).toBe('ave');
     const many = Array.from({ length: 30 }, (_, i) => makeObject({ id: i + 10, coordinate: 12000 + i }));
-    expect(nearestObjects(many, null, 12000)).toHaveLength(20);
+    expect(nearbyRows(many, null, 12000)).toHaveLength(20);
   });
 });
