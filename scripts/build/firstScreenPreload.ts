@@ -1,8 +1,11 @@
 /**
- * The entry (src/client/app/main.tsx) only lets the static splash paint, then imports the app. So that the
- * app's chunks are not fetched one round trip later, the built index.html lists them, and the chunks they
- * import, as modulepreload links beside the entry's own: fetched at once, run after the first paint. They
- * are fetched at low priority: the first paint needs only the stylesheet, which goes first.
+ * The entry (src/client/app/main.tsx) only lets the static splash paint, then imports the app in stages. So
+ * that each stage's chunks are not fetched one round trip after the last, the built index.html lists them,
+ * and the chunks they import, in a `<meta name="app-chunks">`; the entry turns the list into modulepreload
+ * links once the splash has painted (`preloadAppChunks.ts`): all fetched at once, in parallel, each run when
+ * its stage comes. Not as links in the HTML: requests that start before the first paint only compete with
+ * the stylesheet it needs, and Lighthouse counts every script requested before the largest paint as
+ * delaying it (its simulated LCP was 1.5–2.1 s with the links in the HTML, 0.9–1.0 s without).
  */
 import type { Plugin } from 'vite';
 
@@ -15,7 +18,7 @@ function staticClosure(bundle: Record<string, { type: string; imports?: string[]
   return into;
 }
 
-/** Adds modulepreload links for the entry's dynamic imports and their static imports to the built index.html. */
+/** Lists the entry's dynamic imports and their static imports in the built index.html (`<meta name="app-chunks">`). */
 export function firstScreenPreloadPlugin(): Plugin {
   let base = '/';
   return {
@@ -33,9 +36,8 @@ export function firstScreenPreloadPlugin(): Plugin {
         const listed = staticClosure(b, chunk.fileName, new Set());
         const wanted = new Set<string>();
         for (const file of chunk.dynamicImports) staticClosure(b, file, wanted);
-        return [...wanted]
-          .filter((file) => !listed.has(file) && file.endsWith('.js'))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `${base}${file}` }, injectTo: 'head' as const }));
+        const files = [...wanted].filter((file) => !listed.has(file) && file.endsWith('.js')).map((file) => `${base}${file}`);
+        return [{ tag: 'meta', attrs: { name: 'app-chunks', content: files.join(' ') }, injectTo: 'head' as const }];
       },
     },
   };
