@@ -6,7 +6,7 @@
 import { Assets, type Spritesheet, type Texture } from 'pixi.js';
 import { AtlasRegistry } from './atlasRegistry';
 import { atlasManifestSchema, resolveAtlasUrl, type AtlasManifest, type AtlasResolution } from './atlasManifest';
-import { ATLAS_BASE_URL, screenResolution } from './atlasFrames';
+import { ATLAS_BASE_URL, fetchAtlasJson, screenResolution } from './atlasFrames';
 
 export { ATLAS_BASE_URL };
 
@@ -30,12 +30,6 @@ let manifestLoad: Promise<{ manifest: AtlasManifest; resolution: AtlasResolution
 const sheetLoads = new Map<string, Promise<void>>();
 const loadListeners = new Set<() => void>();
 
-async function defaultFetchJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { cache: 'no-cache' });
-  if (!res.ok) throw new Error(`Could not load ${url}: HTTP ${res.status}`);
-  return res.json();
-}
-
 async function defaultLoadSheet(url: string): Promise<Record<string, Texture>> {
   const sheet = await Assets.load<Spritesheet>(url);
   return sheet.textures as Record<string, Texture>;
@@ -45,7 +39,7 @@ function loadManifest(options: LoadAtlasOptions) {
   if (!manifestLoad) {
     manifestLoad = (async () => {
       const baseUrl = options.baseUrl ?? ATLAS_BASE_URL;
-      const fetchJson = options.fetchJson ?? defaultFetchJson;
+      const fetchJson = options.fetchJson ?? fetchAtlasJson;
       const manifest = atlasManifestSchema.parse(await fetchJson(resolveAtlasUrl(baseUrl, 'manifest.json')));
       return { manifest, resolution: options.resolution ?? screenResolution(), baseUrl, loadSheet: options.loadSheet ?? defaultLoadSheet };
     })();

@@ -43,7 +43,8 @@ export function screenResolution(): AtlasResolution {
   });
 }
 
-async function fetchJson(url: string): Promise<unknown> {
+/** Fetches an atlas JSON file (the manifest or a sheet's), failing on an HTTP error. */
+export async function fetchAtlasJson(url: string): Promise<unknown> {
   // The manifest and sheets keep their names when a designer swaps them: always ask whether they changed.
   const res = await fetch(url, { cache: 'no-cache' });
   if (!res.ok) throw new Error(`Could not load ${url}: HTTP ${res.status}`);
@@ -55,7 +56,7 @@ const sheetLoads = new Map<string, Promise<Map<string, FrameRect>>>();
 
 function manifest(): Promise<AtlasManifest> {
   if (!manifestLoad) {
-    manifestLoad = fetchJson(resolveAtlasUrl(ATLAS_BASE_URL, 'manifest.json')).then((json) => atlasManifestSchema.parse(json));
+    manifestLoad = fetchAtlasJson(resolveAtlasUrl(ATLAS_BASE_URL, 'manifest.json')).then((json) => atlasManifestSchema.parse(json));
     // A failed fetch (a dropped connection) is tried again by the next call.
     manifestLoad.catch(() => (manifestLoad = null));
   }
@@ -65,7 +66,7 @@ function manifest(): Promise<AtlasManifest> {
 function sheetRects(jsonPath: string): Promise<Map<string, FrameRect>> {
   let load = sheetLoads.get(jsonPath);
   if (!load) {
-    load = fetchJson(resolveAtlasUrl(ATLAS_BASE_URL, jsonPath)).then((json) => {
+    load = fetchAtlasJson(resolveAtlasUrl(ATLAS_BASE_URL, jsonPath)).then((json) => {
       const sheet = jsonHashSheetSchema.parse(json);
       const dir = jsonPath.includes('/') ? jsonPath.slice(0, jsonPath.lastIndexOf('/') + 1) : '';
       const image = resolveAtlasUrl(ATLAS_BASE_URL, dir + sheet.meta.image);
