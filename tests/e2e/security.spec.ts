@@ -1,16 +1,17 @@
 /**
- * The app runs under its Content-Security-Policy: no violation from the landing page through
+ * The app runs under its Content-Security-Policy (and a Permissions-Policy the browser reads without error): no violation from the landing page through
  * registration, onboarding, the home screen (Pixi stage, atlases, socket, QR code) and the session list,
  * where this device is marked and another session can be ended.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { finishOnboarding, logIn, newPlayer, register } from './support/player';
 
-/** Collects CSP violations the page reports (console and the DOM event) and uncaught errors. */
+/** Collects CSP violations the page reports (console and the DOM event), errors in the security headers themselves, and uncaught errors. */
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy|unsafe-eval/i.test(m.text())) violations.push(m.text());
+    // "Error with Permissions-Policy header: Unrecognized feature" is logged on every page a header names a feature the browser does not know.
+    if (/Content Security Policy|unsafe-eval|Permissions-Policy/i.test(m.text())) violations.push(m.text());
   });
   page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
   await page.addInitScript(() => {

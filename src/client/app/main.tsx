@@ -7,7 +7,7 @@
  */
 import '../hud/styles.css';
 import { afterFirstPaint } from './afterFirstPaint';
-import { nextTask } from './nextTask';
+import { nextTask } from '../engine/nextTask';
 import { preloadAppChunks } from './preloadAppChunks';
 
 void afterFirstPaint()

@@ -3,7 +3,7 @@
  * screen, load the TexturePacker JSON-hash sheets a scene asks for (or all of them) through Pixi `Assets`,
  * and look textures up by frame name. Frame names come from frameNames.ts; designers swap the `atlases/` folder without code changes.
  */
-import { Assets, type Spritesheet, type Texture } from 'pixi.js';
+import { Assets, type Spritesheet, type Texture, type TextureSource } from 'pixi.js';
 import { AtlasRegistry } from './atlasRegistry';
 import { atlasManifestSchema, resolveAtlasUrl, type AtlasManifest, type AtlasResolution } from './atlasManifest';
 import { ATLAS_BASE_URL, fetchAtlasJson, screenResolution } from './atlasFrames';
@@ -101,6 +101,11 @@ export function loadedFrameNames(): string[] {
 /** The loaded manifest, resolution and base URL, or null before loadAtlases() resolves. */
 export function loadedAtlases(): { manifest: AtlasManifest; resolution: AtlasResolution; baseUrl: string } | null {
   return loaded;
+}
+
+/** The sheet images behind every loaded frame, each once: what the GPU must hold to draw them. */
+export function loadedSources(): Set<TextureSource> {
+  return new Set(registry.names().map((name) => registry.get(name).source));
 }
 
 /** URL of a sound by name, ogg first then mp3 (audio plays with the mp3 where ogg is unsupported). */

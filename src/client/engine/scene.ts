@@ -34,9 +34,11 @@ export class SceneManager {
   private layout: Layout;
   private generation = 0;
 
+  /** `beforeShow` runs after a scene prepared and before it appears (the stage moves GPU uploads out of its first frame). */
   constructor(
     private readonly host: SceneHost,
     initialLayout: Layout,
+    private readonly beforeShow?: () => Promise<void>,
   ) {
     this.layout = initialLayout;
   }
@@ -58,6 +60,8 @@ export class SceneManager {
       console.error(`scene ${next.name} failed to prepare`, err);
       return;
     }
+    // Warming is an optimisation: the scene appears even if it fails (its first frame then does the work).
+    await this.beforeShow?.().catch((err: unknown) => console.error('the stage could not warm up', err));
     if (gen !== this.generation) {
       next.reset();
       return;

@@ -7,6 +7,8 @@ import { Container, type Application } from 'pixi.js';
 import { SceneManager, type Scene } from './scene';
 import { computeLayout, watchLayout, type Layout } from './resize';
 import { renderOnDemand } from './renderOnDemand';
+import { createGpuWarmUp } from './gpuWarmUp';
+import { loadedSources } from './atlas';
 
 /** The mounted stage. */
 export interface Stage {
@@ -51,7 +53,8 @@ export function attachStage(app: Application): Stage {
   const root = new Container();
   app.stage.addChild(root);
   let layout = computeLayout(window.innerWidth, window.innerHeight);
-  const scenes = new SceneManager(root, layout);
+  const warm = createGpuWarmUp(app.renderer);
+  const scenes = new SceneManager(root, layout, () => warm(loadedSources()));
   const frames = renderOnDemand(app, (deltaMs) => scenes.update(deltaMs));
   const stopLayout = watchLayout((next) => {
     layout = next;

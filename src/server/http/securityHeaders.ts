@@ -7,8 +7,12 @@ import helmet from 'helmet';
 import type { Config } from '../config';
 import type { App } from './context';
 
-/** The Permissions-Policy: the app uses none of these features. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), browsing-topics=()';
+/**
+ * The Permissions-Policy: the app uses none of these features. Only features browsers know: Chromium logs
+ * an "Unrecognized feature" error on every page for any other (it did for `bluetooth`), and a player's
+ * console should stay clean (tests/e2e/security.spec.ts).
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), browsing-topics=()';
 
 /** The CSP directives for `config` (exported for tests and the e2e check). */
 export function cspDirectives(config: Pick<Config, 'publicUrl' | 'secureCookies'>): Record<string, string[] | null> {

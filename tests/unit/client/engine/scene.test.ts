@@ -83,6 +83,38 @@ describe('SceneManager', () => {
     expect(logged).toHaveBeenCalledWith('scene broken failed to prepare', expect.any(Error));
     logged.mockRestore();
   });
+
+  it('runs beforeShow after prepare and before show; a later scene wins over one still warming', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const warming = new Promise<void>((r) => (release = r));
+    const m = new SceneManager(host(), computeLayout(390, 844), async () => {
+      order.push('warm');
+      if (order.length === 1) await warming;
+    });
+    const first = new RecordingScene('first');
+    const second = new RecordingScene('second');
+    const shown = m.show(first);
+    await Promise.resolve();
+    expect(first.log).toEqual(['prepare']);
+    const next = m.show(second);
+    release();
+    await Promise.all([shown, next]);
+    expect(order).toEqual(['warm', 'warm']);
+    expect(first.log).toEqual(['prepare', 'reset']);
+    expect(m.active).toBe(second);
+    expect(second.log).toEqual(['prepare', 'show 390']);
+  });
+
+  it('shows the scene even when beforeShow fails', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const m = new SceneManager(host(), computeLayout(390, 844), () => Promise.reject(new Error('context lost')));
+    const a = new RecordingScene('a');
+    await m.show(a);
+    expect(m.active).toBe(a);
+    expect(logged).toHaveBeenCalledWith('the stage could not warm up', expect.any(Error));
+    logged.mockRestore();
+  });
 });
 
 describe('computeLayout', () => {

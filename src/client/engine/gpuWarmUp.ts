@@ -1,0 +1,44 @@
+/**
+ * Spreads a scene's one-time GPU work over tasks of its own before the scene's first frame. Left to that
+ * frame, it all lands in one task: linking the batch shaders (the page waits for the GPU process to finish
+ * each link), uploading every sheet the scene draws from (a 2000×1350 sheet is ~20 ms of main thread on a
+ * desktop, ×4 on a phone), then the frame itself — on home that task was ~60 ms observed, ~240 ms on a
+ * phone's CPU, the largest piece of its blocking time (issue #8).
+ */
+import { Graphics, RenderTexture, Sprite, Texture, type Renderer, type TextureSource } from 'pixi.js';
+import { nextTask } from './nextTask';
+
+/** Warms a renderer: `warm(sources)` resolves once the programs and the given texture sources are on the GPU. */
+export function createGpuWarmUp(renderer: Renderer, yieldTask: () => Promise<void> = nextTask) {
+  const uploaded = new WeakSet<TextureSource>();
+  // Commands wait in the page's buffer until a flush: without one, the GPU process would do this work only
+  // when the first frame is submitted, and that frame (read back on a machine without a GPU) would wait for it.
+  const flush = () => ('gl' in renderer ? renderer.gl.flush() : undefined);
+  let programs: Promise<void> | null = null;
+
+  /** Links the two batch programs every scene uses (sprites and text; graphics), each in a task of its own. */
+  async function linkPrograms(): Promise<void> {
+    // Drawn into a 1×1 texture: the canvas is not touched, so no frame is presented for it.
+    const target = RenderTexture.create({ width: 1, height: 1 });
+    for (const make of [() => new Sprite(Texture.WHITE), () => new Graphics().rect(0, 0, 1, 1).fill(0xffffff)]) {
+      await yieldTask();
+      const view = make();
+      renderer.render({ container: view, target });
+      view.destroy();
+      flush();
+    }
+    target.destroy(true);
+  }
+
+  return async function warm(sources: Iterable<TextureSource>): Promise<void> {
+    programs ??= linkPrograms();
+    await programs;
+    for (const source of sources) {
+      if (uploaded.has(source) || source.destroyed) continue;
+      uploaded.add(source);
+      await yieldTask();
+      renderer.texture.initSource(source);
+      flush();
+    }
+  };
+}
