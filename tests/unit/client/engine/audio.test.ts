@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Audio: ogg first with an mp3 fallback, loops for music, a missing or broken sound never throws, and
  * howler loads with the first sound (a sound stopped before it loaded never starts).
@@ -77,5 +78,23 @@ describe('playSound', () => {
     await vi.dynamicImportSettled();
     expect(howler.created).toHaveLength(0);
     expect(howler.played).toHaveLength(0);
+  });
+
+  it('waits for the first user gesture before loading howler; a sound stopped meanwhile never starts', async () => {
+    const activation = { hasBeenActive: false };
+    vi.stubGlobal('navigator', { ...navigator, userActivation: activation });
+    const { playSound } = await import('../../../../src/client/engine/audio');
+    playSound('ambience', 0.3);
+    const dropped = playSound('tap');
+    await vi.dynamicImportSettled();
+    expect(howler.created).toHaveLength(0);
+    dropped();
+    activation.hasBeenActive = true;
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.waitFor(() => expect(howler.played).toEqual(['/atlases/audio/ambience.ogg']));
+    // Once active, a sound starts at once.
+    playSound('win');
+    await vi.waitFor(() => expect(howler.played).toHaveLength(2));
+    vi.unstubAllGlobals();
   });
 });
