@@ -79,10 +79,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod builds its object parsers when a schema is created, probing eval unless told not to; the
-          // schemas live in chunks shared with lazy screens, which run before the entry's own code. Keeping
-          // cspCompat (zod's jitless switch) in zod's chunk runs it before any schema exists (no CSP report).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]app[\\/]cspCompat\.ts$/ }, ...PIXI_CHUNK_GROUPS],
+          // The schemas live in chunks shared with lazy screens, which run before the entry's own code; zod's
+          // chunk also holds its settings (src/shared/zod.ts: the message locale; cspCompat: the jitless
+          // switch), so they are in force before any schema exists.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]client[\\/]app[\\/]cspCompat\.ts$|src[\\/]shared[\\/]zod\.ts$/ }, ...PIXI_CHUNK_GROUPS],
         },
       },
     },

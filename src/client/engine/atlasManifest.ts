@@ -2,7 +2,7 @@
  * The atlas manifest: which sheets exist at which resolution, and which sounds ship beside them.
  * Pure (no Pixi, no DOM) so the client loader, the check script and the tests share one definition.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 
 /** The two packed resolutions: `full` is drawn for the 1080-wide design size, `half` at 0.5 scale. */
 export const ATLAS_RESOLUTIONS = ['full', 'half'] as const;
@@ -11,25 +11,25 @@ export type AtlasResolution = (typeof ATLAS_RESOLUTIONS)[number];
 
 /** A sheet of the manifest: its JSON-hash file per resolution (relative to the manifest) and its frames. */
 export const manifestSheetSchema = z.object({
-  name: z.string().min(1),
-  full: z.string().min(1),
-  half: z.string().min(1),
-  frames: z.array(z.string().min(1)),
+  name: z.string().check(z.minLength(1)),
+  full: z.string().check(z.minLength(1)),
+  half: z.string().check(z.minLength(1)),
+  frames: z.array(z.string().check(z.minLength(1))),
 });
 
 /** A sound of the manifest: one ogg and one mp3 file, relative to the manifest. */
 export const manifestSoundSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   loop: z.boolean(),
-  ogg: z.string().min(1),
-  mp3: z.string().min(1),
+  ogg: z.string().check(z.minLength(1)),
+  mp3: z.string().check(z.minLength(1)),
 });
 
 /** `atlases/manifest.json`: the one file the client fetches first. */
 export const atlasManifestSchema = z.object({
   version: z.literal(1),
-  resolutions: z.object({ full: z.number().positive(), half: z.number().positive() }),
-  sheets: z.array(manifestSheetSchema).min(1),
+  resolutions: z.object({ full: z.number().check(z.positive()), half: z.number().check(z.positive()) }),
+  sheets: z.array(manifestSheetSchema).check(z.minLength(1)),
   audio: z.array(manifestSoundSchema),
 });
 
@@ -64,11 +64,11 @@ export const jsonHashSheetSchema = z.object({
   frames: z.record(
     z.string(),
     z.object({
-      frame: z.object({ x: z.number().int().nonnegative(), y: z.number().int().nonnegative(), w: z.number().int().positive(), h: z.number().int().positive() }),
-      rotated: z.boolean().optional(),
-      trimmed: z.boolean().optional(),
-      sourceSize: z.object({ w: z.number(), h: z.number() }).optional(),
+      frame: z.object({ x: z.int().check(z.nonnegative()), y: z.int().check(z.nonnegative()), w: z.int().check(z.positive()), h: z.int().check(z.positive()) }),
+      rotated: z.optional(z.boolean()),
+      trimmed: z.optional(z.boolean()),
+      sourceSize: z.optional(z.object({ w: z.number(), h: z.number() })),
     }),
   ),
-  meta: z.object({ image: z.string().min(1), size: z.object({ w: z.number().int().positive(), h: z.number().int().positive() }), scale: z.union([z.string(), z.number()]) }),
+  meta: z.object({ image: z.string().check(z.minLength(1)), size: z.object({ w: z.int().check(z.positive()), h: z.int().check(z.positive()) }), scale: z.union([z.string(), z.number()]) }),
 });

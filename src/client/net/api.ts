@@ -1,12 +1,12 @@
 /** The entry-flow endpoints of spec 1 §7, typed; each returns an ApiResult and never throws. */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { publicConfigSchema, referrerSchema, type LoginBody, type PublicConfig, type Referrer, type RegisterBody } from '../../shared/api/auth';
 import { userSchema, type User } from '../../shared/api/user';
 import { sessionListSchema, type SessionInfo } from '../../shared/api/sessions';
 import { createHttp, type ApiResult, type Http } from './http';
 
 const verifyStatusSchema = z.object({ email_confirmed: z.boolean() });
-const walletSchema = z.object({ address: z.string() }).passthrough();
+const walletSchema = z.looseObject({ address: z.string() });
 
 /** Body of POST /api/auth/reset/password. */
 export interface NewPasswordBody {

@@ -3,53 +3,47 @@
  * the gDAO income ledger, the published monthly distributions and the Patricius Tax Box. Schemas are lenient
  * about numbers arriving as strings or numbers (FACTS.md), and keep money as decimal strings.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { createHttp, type ApiResult, type Http } from './http';
+import { money, textOrEmpty } from './lenientFields';
 
-const money = z.union([z.string(), z.number()]).transform((v) => String(v));
-const count = z.union([z.number(), z.string()]).transform((v) => Number(v));
+const count = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 
 /** `POST /api/rooms/gdaoledger`: the player's monthly gDAO income figures. */
-export const ledgerSchema = z
-  .object({
-    monthly_income: money,
-    total_patrons: count,
-    social_income: money,
-    patron_income: money,
-    burned: money,
-    patron_active: count,
-  })
-  .passthrough();
+export const ledgerSchema = z.looseObject({
+  monthly_income: money,
+  total_patrons: count,
+  social_income: money,
+  patron_income: money,
+  burned: money,
+  patron_active: count,
+});
 
 /** The ledger figures. */
 export type LedgerFigures = z.infer<typeof ledgerSchema>;
 
 // The list may name the months alone or carry each month's summary; the screen needs the months.
-const monthEntry = z.union([z.string(), z.object({ month: z.string() }).passthrough().transform((m) => m.month)]);
+const monthEntry = z.union([z.string(), z.pipe(z.looseObject({ month: z.string() }), z.transform((m) => m.month))]);
 
 /** `GET /api/gdao/distributions`: the published months, as 'YYYY-MM' texts. */
 export const distributionMonthsSchema = z.array(monthEntry);
 
 /** One published row of a month. */
-export const distributionRowSchema = z
-  .object({
-    user_id: z.number().int(),
-    name: z.string().nullish().transform((v) => v ?? ''),
-    activity: z.union([z.number(), z.string()]),
-    share: money,
-    amount: money,
-  })
-  .passthrough();
+export const distributionRowSchema = z.looseObject({
+  user_id: z.int(),
+  name: textOrEmpty,
+  activity: z.union([z.number(), z.string()]),
+  share: money,
+  amount: money,
+});
 
 /** `GET /api/gdao/distributions/{month}`: the month's budget, root hash and rows. */
-export const distributionSchema = z
-  .object({
-    month: z.string(),
-    budget: money,
-    root_hash: z.string(),
-    rows: z.array(distributionRowSchema),
-  })
-  .passthrough();
+export const distributionSchema = z.looseObject({
+  month: z.string(),
+  budget: money,
+  root_hash: z.string(),
+  rows: z.array(distributionRowSchema),
+});
 
 /** A published month. */
 export type Distribution = z.infer<typeof distributionSchema>;
@@ -57,7 +51,7 @@ export type Distribution = z.infer<typeof distributionSchema>;
 export type DistributionRow = z.infer<typeof distributionRowSchema>;
 
 /** `POST /api/rooms/tax`: the new end of the player's Patricius title. */
-export const taxResultSchema = z.object({ patricius: z.string().nullable() }).passthrough();
+export const taxResultSchema = z.looseObject({ patricius: z.nullable(z.string()) });
 
 /** Creates the community endpoints over an HTTP client. */
 export function createCoopApi(http: Http) {

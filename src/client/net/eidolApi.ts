@@ -1,5 +1,5 @@
 /** The eidol screen's endpoints (FACTS.md): join with a risk, an eidol's history, the number chart, confirm loss. */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { eidolTransactionSchema, telemetrySampleSchema, type EidolTransaction } from '../../shared/api/game';
 import { createHttp, type ApiResult, type Http } from './http';
 

@@ -4,7 +4,7 @@
  * screens never see exceptions: network failures, HTTP errors and `success:false` all become `ok:false`.
  */
 import { t } from '../i18n/t';
-import type { ZodType } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import { joinErrors, type FieldErrors } from '../../shared/api/envelope';
 import { noteAnswer, noteNoAnswer, trackMutation } from './netWatch';
 
@@ -46,7 +46,7 @@ export interface HttpDeps {
 /** Options of one call. */
 export interface CallOptions<T> {
   /** Validates `data`; a mismatch is logged and the raw data is still returned (the server is authoritative). */
-  schema?: ZodType<T>;
+  schema?: ZodMiniType<T>;
   /** The answer is the bare object, not an envelope (GET /api/user). */
   unwrapped?: boolean;
 }

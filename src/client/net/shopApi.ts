@@ -3,36 +3,33 @@
  * `POST /api/shop/buy {shop_item_id}` (the approve press after the `POST /wallet/withdraw` gas
  * precalculation), and the gDAO store's `POST /api/drop {item_id}`. Each returns an ApiResult and never throws.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { createHttp, type ApiResult, type Http } from './http';
-
-// Money may come as numbers or strings (FACTS.md); the client keeps decimal strings.
-const money = z.union([z.string(), z.number()]).transform((v) => String(v));
+import { money, textOrEmpty } from './lenientFields';
 
 /** A shop item (FACTS.md "Shop item"): `amount` is 'many' or the stock; prices are decimal strings. */
-export const shopItemSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    type: z.string(),
-    description: z.string().nullish().transform((v) => v ?? ''),
-    amount: z.union([z.literal('many'), z.number(), z.string()]).default('many'),
-    price_ngls: money.default('0'),
-    price_bnb: money.default('0'),
-    price_busd: money.default('0'),
-    price_token: money.default('0'),
-    data: z
-      .object({
-        value: money.optional(),
-        rarity: z.string().optional(),
-        collection: z.string().optional(),
-        type: z.string().optional(),
-      })
-      .passthrough()
-      .nullish()
-      .transform((v) => v ?? {}),
-  })
-  .passthrough();
+export const shopItemSchema = z.looseObject({
+  id: z.int(),
+  name: z.string(),
+  type: z.string(),
+  description: textOrEmpty,
+  amount: z._default(z.union([z.literal('many'), z.number(), z.string()]), 'many'),
+  price_ngls: z._default(money, '0'),
+  price_bnb: z._default(money, '0'),
+  price_busd: z._default(money, '0'),
+  price_token: z._default(money, '0'),
+  data: z.pipe(
+    z.nullish(
+      z.looseObject({
+        value: z.optional(money),
+        rarity: z.optional(z.string()),
+        collection: z.optional(z.string()),
+        type: z.optional(z.string()),
+      }),
+    ),
+    z.transform((v) => v ?? {}),
+  ),
+});
 
 /** A shop item. */
 export type ShopItem = z.infer<typeof shopItemSchema>;
@@ -41,13 +38,13 @@ export type ShopItem = z.infer<typeof shopItemSchema>;
  * A catalogue answer: `data` is the list (contracts H1); the original gDAO store read it from `data.data`
  * (spec 2 §7), so that nesting is accepted too.
  */
-export const shopListSchema = z.union([z.array(shopItemSchema), z.object({ data: z.array(shopItemSchema) }).transform((v) => v.data)]);
+export const shopListSchema = z.union([z.array(shopItemSchema), z.pipe(z.object({ data: z.array(shopItemSchema) }), z.transform((v) => v.data))]);
 
 /** The catalogue types a shop screen asks for (`undefined`: the default list, eggs). */
 export type ShopListType = 'egg' | 'item' | 'gdao' | undefined;
 
 /** `POST /api/drop` answer: the item received and how many the player now holds. */
-export const dropResultSchema = z.object({ item_id: z.number().int(), quantity: z.number() }).passthrough();
+export const dropResultSchema = z.looseObject({ item_id: z.int(), quantity: z.number() });
 
 /** Creates the typed shop endpoints over an HTTP client. */
 export function createShopApi(http: Http) {

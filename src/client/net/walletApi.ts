@@ -5,13 +5,11 @@
  * call that carries what is traded (`POST /wallet/exchange`, `POST /shop/buy`), as spec 2 §7 lists them;
  * starter pack 4 skips the precalculation.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { precalcDataSchema, type PrecalcData } from '../../shared/api/transactions';
 import type { WireCurrency } from '../../shared/rules/wallet';
 import { createHttp, type ApiResult, type Http } from './http';
-
-// Money may come as numbers or strings (FACTS.md); the client keeps decimal strings.
-const money = z.union([z.string(), z.number()]).transform((v) => String(v));
+import { money, textOrEmpty } from './lenientFields';
 
 /** `GET /api/wallet/exchange`: prices, fees (fractions) and pool balances. */
 export const ratesSchema = z.object({
@@ -30,18 +28,16 @@ export const ratesSchema = z.object({
 export type Rates = z.infer<typeof ratesSchema>;
 
 /** A starter pack (FACTS.md "Shop item", type startpak); description is HTML. */
-export const starterPackSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    type: z.string(),
-    description: z.string().nullish().transform((v) => v ?? ''),
-    price_ngls: money.default('0'),
-    price_bnb: money.default('0'),
-    price_busd: money.default('0'),
-    price_token: money.default('0'),
-  })
-  .passthrough();
+export const starterPackSchema = z.looseObject({
+  id: z.int(),
+  name: z.string(),
+  type: z.string(),
+  description: textOrEmpty,
+  price_ngls: z._default(money, '0'),
+  price_bnb: z._default(money, '0'),
+  price_busd: z._default(money, '0'),
+  price_token: z._default(money, '0'),
+});
 
 /** A starter pack. */
 export type StarterPack = z.infer<typeof starterPackSchema>;
@@ -80,7 +76,7 @@ export interface FeeQuoteBody {
 export function createWalletApi(http: Http) {
   return {
     /** GET /api/wallet: the player's deposit address. */
-    wallet: (): Promise<ApiResult<{ address: string }>> => http.get('/api/wallet', { schema: z.object({ address: z.string() }).passthrough() }),
+    wallet: (): Promise<ApiResult<{ address: string }>> => http.get('/api/wallet', { schema: z.looseObject({ address: z.string() }) }),
     /** POST /api/wallet/send: stage 0 of a send. */
     send: (body: SendBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/send', body, { schema: precalcDataSchema }),
     /** POST /api/wallet/withdraw: stage 0 of the exchange and starter screens (the gas, a transaction id). */

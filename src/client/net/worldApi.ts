@@ -3,7 +3,7 @@
  * throws. Every action answers the room's state so the screen refreshes at once; `send` answers the
  * master's deposit address, which the screen opens as /send/{address}.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { roomStateSchema, type RoomState } from '../../shared/api/rooms';
 import { telemetrySchema } from '../../shared/api/game';
 import type { RoomId } from '../../shared/rules/world';

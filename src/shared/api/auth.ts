@@ -1,5 +1,5 @@
 /** Request bodies of the auth calls (spec 1 §7). The server validates with these; the client builds them. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Number of selectable masters (investor skins 1–6). */
 export const MASTER_COUNT = 6;
@@ -24,8 +24,8 @@ export const registerBody = z.object({
   password: z.string(),
   password_confirmation: z.string(),
   skin_id: z.union([z.number(), z.string()]),
-  ref_user_id: z.union([z.number(), z.string(), z.null()]).optional(),
-  ref_code: z.union([z.string(), z.null()]).optional(),
+  ref_user_id: z.optional(z.union([z.number(), z.string(), z.null()])),
+  ref_code: z.optional(z.union([z.string(), z.null()])),
 });
 
 /** POST /api/auth/reset-password. */
@@ -41,22 +41,19 @@ export const resetBody = z.object({
 
 /** GET /api/auth/register/ref/{code} → data. */
 export const referrerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  investor_skin_id: z.number().int(),
+  investor_skin_id: z.int(),
 });
 
 /** GET /api/config → data: the brand and public settings the client shows. */
 export const publicConfigSchema = z.object({
   product_name: z.string(),
   admin_name: z.string(),
-  round_open_seconds: z.number().int(),
-  round_locked_seconds: z.number().int(),
+  round_open_seconds: z.int(),
+  round_locked_seconds: z.int(),
   /** External links of the wallet's left menu (spec 1 §2); an entry without a URL is not shown. */
-  links: z
-    .object({ buy_sell: z.string(), help: z.string(), website: z.string(), news: z.string(), chat: z.string() })
-    .partial()
-    .optional(),
+  links: z.optional(z.partial(z.object({ buy_sell: z.string(), help: z.string(), website: z.string(), news: z.string(), chat: z.string() }))),
 });
 
 /** Login body. */

@@ -1,5 +1,5 @@
 /** The HTTP envelope every `/api` answer uses (FACTS.md), and how the client joins field errors. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** Per-field validation messages: `{field: [text, …]}`. */
 export type FieldErrors = Record<string, string[]>;
@@ -25,7 +25,7 @@ export type Envelope<T> = Ok<T> | Fail;
 export const failSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
 /**

@@ -3,7 +3,7 @@
  * what `/api/game`, `/api/oogles/{id}`, the join, the eggs, history, telemetry and fairness answer. Money
  * travels as decimal strings in ANGLS (8 decimals); times as UTC "YYYY-MM-DD HH:MM:SS".
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { itemSchema } from './user';
 
 /** An eidol's type on the wire ('ogle' is a hatched eidol). */
@@ -11,7 +11,7 @@ export const eidolTypeSchema = z.enum(['egg', 'ectoplasm', 'ogle']);
 
 /** An eidol (in `oogles[]` and `GET /api/oogles/{id}`). */
 export const eidolSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** ANGLS, the eidol ledger account's balance. */
   value: z.string(),
   /** ANGLS the egg hatches with. */
@@ -22,36 +22,36 @@ export const eidolSchema = z.object({
   multiplier: z.number(),
   /** r, 0..1, as the decimal string the player set ("0.125"). */
   risk: z.string(),
-  level: z.number().int().min(0).max(11),
-  experience: z.number().int(),
-  next_level_experience: z.number().int(),
+  level: z.int().check(z.gte(0), z.lte(11)),
+  experience: z.int(),
+  next_level_experience: z.int(),
   type: eidolTypeSchema,
   rarity: z.enum(['common', 'rare', 'epic', 'mythic']),
   collection: z.string(),
   skin: z.object({ collection: z.string(), image: z.string(), name: z.string() }),
   data: z.object({
     /** Yieldy, whole percent 0–10. */
-    greedy: z.number().int(),
+    greedy: z.int(),
     /** Extra risk decimals 0–2. */
-    precise: z.number().int(),
+    precise: z.int(),
     /** While in the future, one more risk decimal (UTC time or null). */
-    apple: z.string().nullable(),
+    apple: z.nullable(z.string()),
   }),
   is_locked: z.boolean(),
 });
 
 /** The current round and the player's part in it (`GET /api/game` → data). */
 export const gameSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** When the round settles (UTC). */
   ends_at: z.string(),
   /** Joins are accepted before this time (UTC); then the round is locked ("Mining"). */
   can_act_before: z.string(),
   is_joined: z.boolean(),
   my_multiplier: z.number(),
-  investor_skin_id: z.number().int(),
-  senator: z.string().nullable(),
-  patricius: z.string().nullable(),
+  investor_skin_id: z.int(),
+  senator: z.nullable(z.string()),
+  patricius: z.nullable(z.string()),
   /** Lit incense slots: the time each burns until (UTC), or ''. */
   incense_1: z.string(),
   incense_2: z.string(),
@@ -59,16 +59,16 @@ export const gameSchema = z.object({
   gdao_chest_supply: z.string(),
   /** The caravan's return time (UTC) or ''. */
   caravan: z.string(),
-  caravan_items: z.number().int(),
+  caravan_items: z.int(),
   chest_locked: z.boolean(),
   /** ANGLS paid per gDAO burned at the chest (decimal string); absent from servers before the chest. */
-  gdao_burn_rate: z.string().optional(),
+  gdao_burn_rate: z.optional(z.string()),
   /** The chest claim's fee in percent; absent from servers before the chest. */
-  gdao_claim_fee_percent: z.number().optional(),
+  gdao_claim_fee_percent: z.optional(z.number()),
   oogles: z.array(eidolSchema),
   items: z.array(itemSchema),
   /** Server time (UTC ms) when answered: the client's countdown corrects its clock offset with it. */
-  server_time: z.number().int(),
+  server_time: z.int(),
 });
 
 /**
@@ -76,9 +76,9 @@ export const gameSchema = z.object({
  * older `{multiplier}` form (risk = multiplier − 1; `oogle_id` optional: the player's first eidol).
  */
 export const joinBodySchema = z.object({
-  oogle_id: z.union([z.number().int(), z.string()]).optional(),
-  risk: z.union([z.string(), z.number()]).optional(),
-  multiplier: z.union([z.string(), z.number()]).optional(),
+  oogle_id: z.optional(z.union([z.int(), z.string()])),
+  risk: z.optional(z.union([z.string(), z.number()])),
+  multiplier: z.optional(z.union([z.string(), z.number()])),
 });
 
 /** `POST /api/oogle/buy`: the egg tier. */
@@ -90,8 +90,8 @@ export const eidolTransactionSchema = z.object({
   type: z.enum(['bet', 'win']),
   /** Signed ANGLS: −s for a bet, + for a win. */
   amount: z.string(),
-  game_id: z.number().int(),
-  zone: z.enum(['top', 'bot']).nullable(),
+  game_id: z.int(),
+  zone: z.nullable(z.enum(['top', 'bot'])),
   created_at: z.string(),
 });
 
@@ -108,9 +108,9 @@ export const transactionStatsSchema = z.object({
 /** `GET /api/telemetry` → data. */
 export const telemetrySchema = z.object({
   total_pool: z.string(),
-  totalNodes: z.number().int(),
+  totalNodes: z.int(),
   total_mined: z.string(),
-  total_users: z.number().int(),
+  total_users: z.int(),
   emit: z.string(),
 });
 
@@ -119,7 +119,7 @@ export const telemetrySampleSchema = z.object({ amount: z.union([z.string(), z.n
 
 /** One settled round as `GET /api/fairness` publishes it. */
 export const fairRoundSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** 64 lowercase hex: sha256 of its raw bytes is the previous round's hash (or the terminal hash). */
   hash: z.string(),
   /** T as a decimal fraction (display); recompute it from hash and salt. */
@@ -132,25 +132,25 @@ export const fairnessSchema = z.object({
   terminal_hash: z.string(),
   salt: z.string(),
   rounds: z.array(fairRoundSchema),
-  page: z.number().int(),
+  page: z.int(),
   /** Whether an older page exists. */
   has_more: z.boolean(),
 });
 
 /** One eidol of a settled round as `GET /api/fairness/rounds/{id}` publishes it: the settlement's input and result. */
 export const fairEntrySchema = z.object({
-  eidol_id: z.number().int(),
+  eidol_id: z.int(),
   risk: z.string(),
-  yieldy: z.number().int(),
+  yieldy: z.int(),
   /** What settlement saw: an eggtoplasm takes part for its XP only (no stake, no emission). */
   type: z.enum(['egg', 'eidol', 'ectoplasm']),
-  xp: z.number().int(),
-  level: z.number().int(),
+  xp: z.int(),
+  level: z.int(),
   /** ANGLS units as integer strings (exact input for the recomputation). */
   value_before: z.string(),
   top_value_before: z.string(),
   no_loss_value: z.string(),
-  zone: z.enum(['top', 'bot']).nullable(),
+  zone: z.nullable(z.enum(['top', 'bot'])),
   stake: z.string(),
   payout: z.string(),
   mined: z.string(),
@@ -158,12 +158,12 @@ export const fairEntrySchema = z.object({
 });
 
 /** `GET /api/fairness/rounds/{id}` → data: everything needed to recompute the round in a browser. */
-export const fairRoundDetailSchema = fairRoundSchema.extend({
+export const fairRoundDetailSchema = z.extend(fairRoundSchema, {
   /** The previous round's hash (or the chain's terminal hash): sha256(hash) must equal it. */
   previous_hash: z.string(),
   salt: z.string(),
   threshold_units: z.string(),
-  incense_slots: z.number().int(),
+  incense_slots: z.int(),
   /** Mining pool before the round, ANGLS units (integer string). */
   pool_before: z.string(),
   pool_after: z.string(),

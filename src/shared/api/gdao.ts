@@ -3,7 +3,7 @@
  * attempt, the chest claim, the income ledger, the tax box and the published monthly distributions.
  * ANGLS travel as 8-decimal strings, gDAO as whole-token decimal strings.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { eidolSchema } from './game';
 
 /** `GET /api/oogles/{id}/train` → data: the fee, the chance and the published commitment. */
@@ -13,7 +13,7 @@ export const trainingQuoteSchema = z.object({
   chance: z.number(),
   /** sha256 of the secret seed of this attempt (64 lowercase hex digits). */
   seed_hash: z.string(),
-  attempt: z.number().int(),
+  attempt: z.int(),
 });
 
 /**
@@ -27,9 +27,9 @@ export const trainingResultSchema = z.object({
   roll: z.number(),
   seed: z.string(),
   seed_hash: z.string(),
-  attempt: z.number().int(),
-  experience: z.number().int(),
-  next_level_experience: z.number().int(),
+  attempt: z.int(),
+  experience: z.int(),
+  next_level_experience: z.int(),
   oogle: eidolSchema,
 });
 
@@ -39,11 +39,11 @@ export const claimResultSchema = z.object({ burned: z.string(), received: z.stri
 /** `POST /api/rooms/gdaoledger` → data. */
 export const incomeLedgerSchema = z.object({
   monthly_income: z.string(),
-  total_patrons: z.number().int(),
+  total_patrons: z.int(),
   social_income: z.string(),
   patron_income: z.string(),
   burned: z.string(),
-  patron_active: z.number().int(),
+  patron_active: z.int(),
 });
 
 /** `POST /api/rooms/tax` → data: the Patricius title's new end (UTC). */
@@ -53,7 +53,7 @@ export const taxResultSchema = z.object({ patricius: z.string() });
 export const distributionSummarySchema = z.object({
   month: z.string(),
   budget: z.string(),
-  total_activity: z.number().int(),
+  total_activity: z.int(),
   root_hash: z.string(),
 });
 
@@ -61,8 +61,8 @@ export const distributionSummarySchema = z.object({
  * `GET /api/gdao/distributions/{month}` → data. root_hash = sha256 of the rows in user_id order as
  * "<user_id>:<activity>:<amount>" joined by "\n" (src/shared/rules/gdaoDistribution.ts).
  */
-export const distributionSchema = distributionSummarySchema.extend({
-  rows: z.array(z.object({ user_id: z.number().int(), name: z.string(), activity: z.number().int(), share: z.string(), amount: z.string() })),
+export const distributionSchema = z.extend(distributionSummarySchema, {
+  rows: z.array(z.object({ user_id: z.int(), name: z.string(), activity: z.int(), share: z.string(), amount: z.string() })),
 });
 
 /** Types of the answers. */

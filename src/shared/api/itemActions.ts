@@ -2,7 +2,7 @@
  * The eidol item actions on the wire (pop, extract, feed, apple, transmute eggtoplasm, enchant): the
  * amount body and the answer both halves read. Money as ANGLS decimal strings (8 decimals).
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { eidolSchema } from './game';
 
 /** `POST /api/oogles/{id}/extract|feed|apple`: a whole amount, digits only (the server judges it). */
@@ -13,7 +13,7 @@ export interface ItemActionBody {
 /** The answer of every item action: the eidol after it, and for pop and extract the ANGLS paid to the player. */
 export const itemActionResultSchema = z.object({
   oogle: eidolSchema,
-  paid: z.string().optional(),
+  paid: z.optional(z.string()),
 });
 
 /** The answer of an item action (`data`). */

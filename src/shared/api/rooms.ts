@@ -3,7 +3,7 @@
  * `/api/rooms/*` answer and what the Forum events carry. `ts` is the room's state time in epoch ms: a
  * client applies an answer or event only when its `ts` is newer than what it shows.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A room id: 1 the Forum, 2 the Ditch. */
 export const roomIdSchema = z.union([z.literal(1), z.literal(2)]);
@@ -13,7 +13,7 @@ export const worldObjectDataSchema = z.object({
   /** The inscription's text (a master's: its last verse, or ''). Text only: never HTML. */
   verse: z.string(),
   /** User ids of the players who voted for the inscription (a master's: []). */
-  votes: z.array(z.number().int()),
+  votes: z.array(z.int()),
   /** The time (UTC "YYYY-MM-DD HH:MM:SS") until which the inscription stands; '' for a master. */
   limit: z.string(),
 });
@@ -23,14 +23,14 @@ export const worldObjectDataSchema = z.object({
  * or a scribe (an inscription). `senator`/`patricius` are true while the title is active.
  */
 export const worldObjectSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.int(),
+  user_id: z.int(),
   type: z.enum(['master', 'scribe']),
   name: z.string(),
-  coordinate: z.number().int(),
+  coordinate: z.int(),
   /** Facing left. */
   flip: z.boolean(),
-  skin_id: z.number().int(),
+  skin_id: z.int(),
   puff: z.boolean(),
   senator: z.boolean(),
   patricius: z.boolean(),
@@ -39,9 +39,9 @@ export const worldObjectSchema = z.object({
 
 /** A chat entry; `data.title` is '', 'S', 'P' or 'SP'. `channel` per `channelAt`. */
 export const chatEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   room: roomIdSchema,
-  channel: z.number().int().min(0).max(2),
+  channel: z.int().check(z.gte(0), z.lte(2)),
   content: z.string(),
   data: z.object({ name: z.string(), title: z.string() }),
 });
@@ -50,21 +50,24 @@ export const chatEntrySchema = z.object({
  *  the player can see (newest last, at most 50). */
 export const roomStateSchema = z.object({
   data: z.array(worldObjectSchema),
-  ts: z.number().int(),
+  ts: z.int(),
   chat_log: z.array(chatEntrySchema),
 });
 
 /** `POST /api/rooms/walk` body. */
 export const walkBodySchema = z.object({
-  coordinate: z.coerce.number().finite(),
-  flip: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform((f) => f === true || f === 1 || f === '1'),
+  coordinate: z.coerce.number(),
+  flip: z.pipe(
+    z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]),
+    z.transform((f) => f === true || f === 1 || f === '1'),
+  ),
 });
 
 /** `POST /api/rooms/verse|yell|scribe` body. */
 export const verseBodySchema = z.object({ verse: z.string() });
 
 /** `POST /api/rooms/incense/` body: the slot, 1–3. */
-export const incenseBodySchema = z.object({ incense_id: z.coerce.number().int().min(1).max(3) });
+export const incenseBodySchema = z.object({ incense_id: z.coerce.number().check(z.int(), z.gte(1), z.lte(3)) });
 
 /**
  * `forumupd` (to the room's present players): what changed since the last one. `data`: objects added or
@@ -73,9 +76,9 @@ export const incenseBodySchema = z.object({ incense_id: z.coerce.number().int().
  */
 export const forumUpdateSchema = z.object({
   room: roomIdSchema,
-  ts: z.number().int(),
+  ts: z.int(),
   data: z.array(worldObjectSchema),
-  removed: z.array(z.number().int()),
+  removed: z.array(z.int()),
   chat: z.array(chatEntrySchema),
 });
 

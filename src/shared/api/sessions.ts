@@ -1,5 +1,5 @@
 /** The player's own sessions: GET /api/auth/sessions and ending one (DELETE or POST …/end). */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** One session as the player sees it; `id` is opaque (never the cookie or anything derived from it). */
 export const sessionInfoSchema = z.object({
@@ -10,7 +10,7 @@ export const sessionInfoSchema = z.object({
   expires_at: z.string(),
   /** A short summary of the browser, e.g. "Chrome on Android"; "Unknown device" when none was sent. */
   device: z.string(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   /** The session of the device asking. */
   current: z.boolean(),
 });

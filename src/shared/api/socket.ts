@@ -4,7 +4,7 @@
  * (`socket.send(...)` / `socket.on('message', ...)`) and the original product's plain WebSocket at
  * `/ws/` (JSON text frames). The server events themselves are typed in `socketEvents.ts`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** The Socket.IO event every message travels on. */
 export const SOCKET_MESSAGE_EVENT = 'message';
@@ -19,8 +19,8 @@ export const PLAIN_WS_PATH = '/ws/';
  */
 export const clientMessageSchema = z.discriminatedUnion('method', [
   // A logged-out client of the original product may sync with no token yet (null): refused, not malformed.
-  z.looseObject({ method: z.literal('sync'), token: z.string().max(200).nullable() }),
-  z.looseObject({ method: z.literal('ack'), nonce: z.string().max(100) }),
+  z.looseObject({ method: z.literal('sync'), token: z.nullable(z.string().check(z.maxLength(200))) }),
+  z.looseObject({ method: z.literal('ack'), nonce: z.string().check(z.maxLength(100)) }),
 ]);
 
 /** A message the client sends. */

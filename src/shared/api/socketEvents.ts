@@ -9,7 +9,7 @@
  * (re)subscribe and on its 60 s Forum poll. A client refetches what it shows on every (re)subscribe and
  * whenever `seq` skips, so a feature never silently misses an event.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 import { chatEntrySchema, forumUpdateSchema, roomIdSchema, worldObjectSchema } from './rooms';
 
 /** A transaction's status (spec 3 §7 "Transactions"). */
@@ -18,13 +18,13 @@ export const transactionStatusSchema = z.enum(['new', 'pending', 'success', 'fai
 /** Fields of each server event, by event name. */
 export const serverEventSchemas = {
   /** The answer to `sync`: `seq` is the player's current sequence number (present when `success`). */
-  subscribe: z.object({ success: z.boolean(), seq: z.number().int().nonnegative().optional() }),
+  subscribe: z.object({ success: z.boolean(), seq: z.optional(z.int().check(z.nonnegative())) }),
   /**
    * A round settled and the next one is written (spec 1 §8): the client refetches `/api/game` and shows
    * its eidols' coin and XP pop-ups. `game_id` is the settled round, `threshold` its T (decimal fraction),
    * `hash` its revealed hash, `next_game_id` the round now open.
    */
-  game_ended: z.looseObject({ game_id: z.number().int(), threshold: z.string(), hash: z.string(), next_game_id: z.number().int() }),
+  game_ended: z.looseObject({ game_id: z.int(), threshold: z.string(), hash: z.string(), next_game_id: z.int() }),
   /** A transaction of the player changed status (spec 3 §7). Other fields not yet known: loose. */
   transaction_update: z.looseObject({ status: transactionStatusSchema }),
   /**
@@ -33,25 +33,25 @@ export const serverEventSchemas = {
    */
   item_arrived: z.looseObject({}),
   /** A transmutation of eidol `oogle_id` succeeded ("Transmutation succesfull!", sic). */
-  training_succesfull: z.looseObject({ oogle_id: z.number().int() }),
+  training_succesfull: z.looseObject({ oogle_id: z.int() }),
   /** A transmutation of eidol `oogle_id` failed. */
-  training_failed: z.looseObject({ oogle_id: z.number().int() }),
+  training_failed: z.looseObject({ oogle_id: z.int() }),
   /** Someone yelled (spec 1 §8). Fields not yet known: loose. */
   yell: z.looseObject({}),
   /** What changed in a room (to its present players; `forumUpdateSchema` in rooms.ts). */
   forumupd: forumUpdateSchema,
   /** "Inscription is put at the Forum!": the new inscription (to everyone). */
-  forumscribe: z.looseObject({ room: roomIdSchema, ts: z.number().int(), object: worldObjectSchema }),
+  forumscribe: z.looseObject({ room: roomIdSchema, ts: z.int(), object: worldObjectSchema }),
   /** "Someone yelling at the Forum!": the yell as a chat entry (to everyone). */
-  forumyell: z.looseObject({ room: roomIdSchema, ts: z.number().int(), chat: chatEntrySchema }),
+  forumyell: z.looseObject({ room: roomIdSchema, ts: z.int(), chat: chatEntrySchema }),
   /** "{name_from} luves you!": to the liked player only; `id` is the liked player's user id. */
-  forumlike: z.looseObject({ id: z.number().int(), id_from: z.number().int(), name_from: z.string() }),
+  forumlike: z.looseObject({ id: z.int(), id_from: z.int(), name_from: z.string() }),
   /** "{name} burning incense at the Forum!": slot 1–3 now burns until `until` (UTC) (to everyone). */
-  forumincense: z.looseObject({ room: roomIdSchema, ts: z.number().int(), name: z.string(), slot: z.number().int(), until: z.string() }),
+  forumincense: z.looseObject({ room: roomIdSchema, ts: z.int(), name: z.string(), slot: z.int(), until: z.string() }),
   /** "{name} sent Caravan to restock shop items.": back at `returns_at` (UTC) (to everyone). */
-  forumcaravan: z.looseObject({ room: roomIdSchema, ts: z.number().int(), name: z.string(), returns_at: z.string() }),
+  forumcaravan: z.looseObject({ room: roomIdSchema, ts: z.int(), name: z.string(), returns_at: z.string() }),
   /** "{name} unpacks the item from Caravan!": one good went to the store; `caravan_items` left (to everyone). */
-  forumcaravanunpack: z.looseObject({ room: roomIdSchema, ts: z.number().int(), name: z.string(), item_id: z.number().int(), caravan_items: z.number().int() }),
+  forumcaravanunpack: z.looseObject({ room: roomIdSchema, ts: z.int(), name: z.string(), item_id: z.int(), caravan_items: z.int() }),
 } as const;
 
 /** A known server event name. */

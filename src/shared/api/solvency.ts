@@ -1,5 +1,5 @@
 /** The public solvency report (`GET /api/solvency`): per asset, pools, what players are owed and, for chain assets, custody. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A system account's balance (decimal string in the asset's units). */
 export const solvencyPoolSchema = z.object({ name: z.string(), amount: z.string() });
@@ -39,7 +39,7 @@ export const solvencyAssetSchema = z.object({
   /** players + eidols: what the platform owes its players in this asset. */
   liabilities: z.string(),
   /** null for internal assets (ANGLS, GDAO) and when the chain could not be read. */
-  custody: solvencyCustodySchema.nullable(),
+  custody: z.nullable(solvencyCustodySchema),
 });
 
 /** `GET /api/solvency` → data. */
@@ -48,7 +48,7 @@ export const solvencySchema = z.object({
   updated_at: z.string(),
   assets: z.array(solvencyAssetSchema),
   /** Why custody is missing, when the chain could not be read; null otherwise. */
-  custody_note: z.string().nullable(),
+  custody_note: z.nullable(z.string()),
 });
 
 /** The solvency report. */

@@ -3,7 +3,7 @@
  * answers `{transaction:{id}, precalcData:{fee:{bnb, ngls, busd}}}`, then `POST /api/transactions/{id}/commit`
  * applies it; every status change reaches the owner as `transaction_update`.
  */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** A transaction's states: waiting for its commit, committed but not final (chain), done, failed. */
 export const TRANSACTION_STATUSES = ['new', 'pending', 'success', 'fail'] as const;
@@ -34,7 +34,7 @@ export const transactionViewSchema = z.object({
   id: z.string(),
   type: z.string(),
   status: z.enum(TRANSACTION_STATUSES),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 
 /** The `data` of a successful commit: the transaction and what its feature answered. */

@@ -1,23 +1,23 @@
 /** The user as the client reads it (FACTS.md "User"); money fields travel as decimal strings. */
-import { z } from 'zod';
+import { z } from '../zod';
 
 /** An inventory item as the client reads it. */
 export const itemSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   type: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int(),
   image: z.string(),
-  data: z.object({ size: z.number().optional() }).passthrough(),
+  data: z.looseObject({ size: z.optional(z.number()) }),
 });
 
 /** The user of `/api/auth/status`, login and register. */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
   email_confirmed: z.boolean(),
-  investor_skin_id: z.number().int().min(1).max(6),
+  investor_skin_id: z.int().check(z.gte(1), z.lte(6)),
   /** ANGLS, 8 decimals, as a decimal string. */
   balance_ngls: z.string(),
   /** BNB as a decimal string. */
@@ -26,18 +26,18 @@ export const userSchema = z.object({
   balance_busd: z.string(),
   ref_code: z.string(),
   ref_link: z.string(),
-  ref_count: z.number().int(),
-  ref_tokens: z.number().int(),
-  xp: z.number().int(),
+  ref_count: z.int(),
+  ref_tokens: z.int(),
+  xp: z.int(),
   /** −1 no eidol yet, 0 eggs only, 1–4 Adept…Magister. */
-  level: z.number().int().min(-1).max(4),
-  next_level_xp: z.number().int(),
+  level: z.int().check(z.gte(-1), z.lte(4)),
+  next_level_xp: z.int(),
   completed_onboarding: z.boolean(),
   start_pack: z.boolean(),
   start_gas: z.boolean(),
   /** UTC "YYYY-MM-DD HH:MM:SS" or null. */
-  senator: z.string().nullable(),
-  patricius: z.string().nullable(),
+  senator: z.nullable(z.string()),
+  patricius: z.nullable(z.string()),
   wallet_balance: z.string(),
   multiplier: z.number(),
   /** Remaining weekly melt allowance in ANGLS. */

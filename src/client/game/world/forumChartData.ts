@@ -6,7 +6,7 @@
  * bring nothing new.
  */
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { telemetrySampleSchema } from '../../../shared/api/game';
 import { createHttp, type ApiResult } from '../../net/http';
 import { eidolApi } from '../../net/eidolApi';
