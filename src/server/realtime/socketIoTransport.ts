@@ -65,7 +65,8 @@ interface Shared {
 interface EngineSocket {
   request: IncomingMessage | null;
   close(): void;
-  on(event: 'close', fn: (this: EngineSocket) => void): void;
+  on(event: 'close' | 'upgrade', fn: (this: EngineSocket) => void): void;
+  removeListener(event: 'upgrade', fn: (this: EngineSocket) => void): void;
   /** engine.io's transport: `socket` is ws's WebSocket on the websocket transport. */
   transport?: { name: string; socket?: EventEmitter; removeAllListeners(event: string): void };
 }
@@ -158,9 +159,28 @@ function compactClient(client: unknown): void {
  */
 function compactEmitters(socket: Socket, raw: EngineSocket): void {
   compactListeners(socket);
+  compactEngine(raw);
+}
+
+/** The engine socket's part of compactEmitters: the socket, its transport and, on websocket, ws's WebSocket. */
+function compactEngine(raw: EngineSocket): void {
   compactListeners(raw);
   compactListeners(raw.transport);
   if (raw.transport?.name === 'websocket') compactListeners(raw.transport.socket);
+}
+
+/**
+ * The product's client connects by long-polling and then upgrades to WebSocket: engine.io then drops the
+ * polling transport, sets up the new one's listeners and pushes a second cleanup closure, which undoes the
+ * trimming and compaction done at the handshake. Done again here, once (one listener function for every
+ * socket, on polling connections only: a WebSocket connection never upgrades).
+ */
+function onEngineUpgrade(this: EngineSocket): void {
+  this.removeListener('upgrade', onEngineUpgrade);
+  trimArray((this as unknown as { _events?: object })._events, 'close');
+  trimArray(this, 'cleanupFn');
+  releaseEngineLeftovers(this);
+  compactEngine(this);
 }
 
 /** A socket's handshake record once read: Socket.IO keeps a copy per socket (headers, query, auth, time) that nothing here reads again. */
@@ -231,6 +251,7 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
     }
     connections.set(raw, new SioConnection(address, cookie, shared));
     raw.on('close', onEngineClose);
+    if (raw.transport?.name === 'polling') raw.on('upgrade', onEngineUpgrade);
     // Ours is the third `close` listener (after engine.io's and Socket.IO's): the array holding them grew
     // by a push. Like the transport's cleanup closure, pushed once at the handshake (again only at an upgrade).
     trimArray((raw as unknown as { _events?: object })._events, 'close');
