@@ -133,6 +133,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('postBulk on %s', (dialect) => 
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 
+  it('refuses a batch that would take a balance past int64 as the engine does, and stores nothing of it', async () => {
+    const [genesis, fresh] = await ledger.run(async (tx) => [await systemAccount(tx, 'genesis', 'ANGLS'), await eidolAccount(tx, EIDOLS + 1)]);
+    const before = await balances();
+    const count = await transferCount();
+    // Each transfer alone is valid; the second would move both balances beyond ±MAX_UNITS (2^63 − 1).
+    const max = 2n ** 63n - 1n;
+    const legs: PostedInput[] = [
+      { id: 'big:1', debit: genesis!, credit: fresh!, amount: max, code: 'fund' },
+      { id: 'big:2', debit: genesis!, credit: fresh!, amount: max, code: 'fund' },
+    ];
+    const bulk = await ledger.run((tx) => postBulk(tx, legs)).catch((e: unknown) => e);
+    const engine = await ledger.run((tx) => transferBatch(tx, legs)).catch((e: unknown) => e);
+    expect(isLedgerError(bulk, 'invalid_transfer')).toBe(true);
+    expect([(bulk as Error).message, (bulk as { index?: number }).index]).toEqual([(engine as Error).message, (engine as { index?: number }).index]);
+    expect(await transferCount()).toBe(count);
+    expect(await balances()).toEqual(before);
+  });
+
   it('books a batch once when twins race, beside a concurrent transfer on the same pool', async () => {
     const legs = round('twin', (i) => BigInt(1 + (i % 3)));
     const poolBefore = (await getAccount(t.db.kysely, pool))!.balance;
