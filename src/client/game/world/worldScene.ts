@@ -6,7 +6,8 @@
  * moved and is drawn, and redraws the charts, props and nodes only when their inputs change. Off-screen
  * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again;
  * the others' masters stand in render groups by lane segment (laneSegments.ts), so showing or hiding one
- * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame.
+ * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame (and written to only
+ * when on screen). A crowd's update is applied SYNC_SLICE objects a frame.
  */
 import { Container, Sprite } from 'pixi.js';
 import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
@@ -26,7 +27,7 @@ import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
 import { AvatarMotion } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
 import { objectChange } from './worldDiff';
-import { cullStep, shownAlong } from './worldCull';
+import { cullStep, NODE_HALF_WIDTH, shownAlong } from './worldCull';
 import { LaneSegments, segmentOf, staysIn } from './laneSegments';
 import { TiledLayer } from './worldLayers';
 import { LabelAtlas } from './labelAtlas';
@@ -47,6 +48,11 @@ const PROPS_CHECK_MS = 1000;
 const HOUR_MS = 3_600_000;
 /** Half the widest prop (the gates, the store): the props' culling margin. */
 const CULL_HALF_WIDTH = 240;
+/**
+ * Objects of $worldObjects applied per frame: a crowd's `forumupd` (every master moved) is spread over a few
+ * frames instead of stalling one (520 objects: 5 frames, 83 ms); a room of fewer applies at once.
+ */
+export const SYNC_SLICE = 128;
 
 interface Other {
   obj: WorldObject;
@@ -60,6 +66,15 @@ interface Other {
   segment: number;
   /** The scene time its motion was last stepped to: a culled walker is stepped only when it is looked at. */
   steppedAt: number;
+}
+
+/** A pass over $worldObjects that is still being applied, a slice a frame. */
+interface SyncPass {
+  objects: Iterator<WorldObject>;
+  /** Rebuild every node (the config or the atlases changed). */
+  force: boolean;
+  ownId: number | null;
+  ownUser: number | undefined;
 }
 
 interface DrawnProp {
@@ -108,6 +123,7 @@ export class WorldScene implements Scene {
   /** One camera object, updated in place: the frame loop allocates nothing. */
   private readonly cam: Camera = { centreX: DESIGN_WIDTH / 2, own: 0, zoom: 1, viewWidth: DESIGN_WIDTH };
   private syncPass = 0;
+  private syncing: SyncPass | null = null;
   /** The cull's grid point and zoom the others were last culled for (NaN: never). */
   private culledStep = NaN;
   private culledZoom = NaN;
@@ -188,14 +204,17 @@ export class WorldScene implements Scene {
     if (moved) this.camDirty = true;
     if (this.ownDirty) this.buildOwn();
     if (this.propsDirty || this.elapsed >= this.propsCheckAt) this.syncProps();
+    if (this.syncing) this.syncSlice(SYNC_SLICE);
     const cam = this.camera();
     const selected = $worldSelection.get();
     for (const id of this.moving) {
       const o = this.others.get(id)!;
       this.catchUp(o);
-      // Drawn for its whole way when the walk was reported; arrived, it is culled where it stands.
-      if (o.motion.moving) o.node.root.x = o.motion.x;
-      else this.place(o, cam);
+      // Drawn for its whole way when the walk was reported; arrived, it is culled where it stands. A drawn
+      // walker in the cull's margin, off screen where it was and where it is, is not written to (Pixi would
+      // transform and repack its sprites for nothing): that is half the drawn crowd at forum size 1.
+      if (!o.motion.moving) this.place(o, cam);
+      else if (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, o.node.root.x, NODE_HALF_WIDTH)) o.node.root.x = o.motion.x;
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -225,6 +244,7 @@ export class WorldScene implements Scene {
     this.bag.dispose();
     for (const o of this.others.values()) o.node.destroy();
     this.others.clear();
+    this.syncing = null;
     this.moving.clear();
     this.segments.clear();
     this.scribeLayer.removeChildren();
@@ -305,13 +325,23 @@ export class WorldScene implements Scene {
   /**
    * Applies $worldObjects, diffing each object by its fields: new nodes, changed looks rebuilt, moves eased,
    * the gone destroyed; an object that only restates what is drawn (a room enter, a resync) costs a compare.
+   * The first SYNC_SLICE objects now, the rest a slice a frame (a newer state restarts the pass); `force` all now.
    */
   private syncObjects(force: boolean): void {
-    const ownId = $ownObjectId.get();
-    const ownUser = $session.get().user?.id;
+    ++this.syncPass;
+    this.syncing = { objects: $worldObjects.get().byId.values(), force, ownId: $ownObjectId.get(), ownUser: $session.get().user?.id };
+    this.syncSlice(force ? Infinity : SYNC_SLICE);
+  }
+
+  /** Applies up to `limit` more objects of the pass; at its end, drops the nodes of objects gone. */
+  private syncSlice(limit: number): void {
+    const { objects, force, ownId, ownUser } = this.syncing!;
     const cam = this.camera();
-    const pass = ++this.syncPass;
-    for (const obj of $worldObjects.get().byId.values()) {
+    const pass = this.syncPass;
+    for (let n = 0; n < limit; n++) {
+      const next = objects.next();
+      if (next.done) return this.syncEnd(pass);
+      const obj = next.value;
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
@@ -343,6 +373,11 @@ export class WorldScene implements Scene {
       o.motion.moveTo(obj.coordinate);
       this.place(o, cam);
     }
+    this.ringDirty = true;
+  }
+
+  private syncEnd(pass: number): void {
+    this.syncing = null;
     for (const [id, o] of this.others) {
       if (o.seen === pass) continue;
       this.detach(o, o.node);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Container } from 'pixi.js';
 import { loadAtlases, resetAtlases } from '../../../../../src/client/engine/atlas';
 import { computeLayout } from '../../../../../src/client/engine/resize';
-import { WorldScene } from '../../../../../src/client/game/world/worldScene';
+import { SYNC_SLICE, WorldScene } from '../../../../../src/client/game/world/worldScene';
 import { WorldControl } from '../../../../../src/client/game/world/worldControl';
 import { $ownObjectId, $ownPosition, $worldObjects } from '../../../../../src/client/game/world/worldStores';
 import { CULL_STEP, NODE_HALF_WIDTH } from '../../../../../src/client/game/world/worldCull';
@@ -97,6 +97,51 @@ describe('WorldScene diff and cull', () => {
     expect(three!.visible).toBe(true);
     for (let f = 0; f < 200; f++) scene.update(16);
     expect(three!.visible).toBe(false);
+
+    scene.hide();
+    scene.reset();
+  });
+
+  it('applies a crowd a slice a frame, drops the gone at the end of a pass, and leaves off-screen walkers unwritten', async () => {
+    const control = new WorldControl(() => ({ titled: false, puff: false }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    await scene.prepare();
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    $ownObjectId.set(1);
+    // A crowd of twice and a half a slice, every one far off screen.
+    const crowd = (at: number) => Array.from({ length: SYNC_SLICE * 2 + SYNC_SLICE / 2 }, (_, i) => obj(10 + i, { coordinate: at + i }));
+    setObjects(1, [obj(1, { user_id: 7 }), ...crowd(5000)]);
+    const host = new Container();
+    scene.show(host, computeLayout(412, 915));
+    const avatars = ((host.children[0] as Container).children[4] as Container).children[1] as Container;
+    const nodes = () => (avatars.children[1] as Container).children.flatMap((segment) => segment.children);
+    // The own object is skipped within the first slice: SYNC_SLICE objects seen, SYNC_SLICE - 1 drawn.
+    expect(nodes()).toHaveLength(SYNC_SLICE - 1);
+    scene.update(16);
+    expect(nodes()).toHaveLength(2 * SYNC_SLICE - 1);
+    scene.update(16);
+    expect(nodes()).toHaveLength(crowd(0).length);
+
+    // A small room applies at once, and what it no longer holds goes at once.
+    setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 })]);
+    expect(nodes()).toHaveLength(1);
+
+    // A walker drawn in the cull's margin, off screen where it stands and where it walks, is left where it was
+    // until a point of its way shows; on screen it follows its motion.
+    const margin = 15000 + 540 + NODE_HALF_WIDTH + 30;
+    setObjects(3, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin })]);
+    scene.update(16);
+    const three = nodes()[0]!;
+    expect([three.x, three.visible]).toEqual([margin, true]);
+    setObjects(4, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin + 300 })]);
+    scene.update(100);
+    expect(three.visible).toBe(true);
+    expect(three.x).toBe(margin);
+    setObjects(5, [obj(1, { user_id: 7 }), obj(3, { coordinate: 15000 })]);
+    scene.update(100);
+    expect(three.x).toBeLessThan(margin + 300);
+    for (let f = 0; f < 200; f++) scene.update(16);
+    expect(three.x).toBe(15000);
 
     scene.hide();
     scene.reset();
