@@ -3,7 +3,6 @@
  * guards and boot's requests, so the config and status calls are on the wire while React and the screens
  * load in the next stages (start.tsx).
  */
-import './cspCompat';
 import { boot } from './boot';
 import { startGuards } from './routeView';
 import { initInspector } from './inspector';
