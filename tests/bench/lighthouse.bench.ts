@@ -29,6 +29,7 @@ const PAGES: Record<string, string> = { hello: '/hello', login: '/login', regist
 const CHOSEN = (process.env.BENCH_PAGES ?? Object.keys(PAGES).join(',')).split(',');
 // Where to keep each run's full report (JSON, for Lighthouse's viewer), if anywhere.
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
+if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
 const GOALS = { lcpMs: 2000, tbtMs: 150, cls: 0.02, score: 95 };
 
 /** The figures of one Lighthouse run. */

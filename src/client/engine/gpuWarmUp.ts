@@ -5,40 +5,55 @@
  * desktop, ×4 on a phone), then the frame itself — on home that task was ~60 ms observed, ~240 ms on a
  * phone's CPU, the largest piece of its blocking time (issue #8).
  */
-import { Graphics, RenderTexture, Sprite, Texture, type Renderer, type TextureSource } from 'pixi.js';
+import { Graphics, RenderTexture, Sprite, Texture, type Container, type Renderer, type TextureSource } from 'pixi.js';
 import { nextTask } from './nextTask';
+import { gpuIdle } from './gpuIdle';
 
 /** Warms a renderer: `warm(sources)` resolves once the programs and the given texture sources are on the GPU. */
-export function createGpuWarmUp(renderer: Renderer, yieldTask: () => Promise<void> = nextTask) {
+export function createGpuWarmUp(
+  renderer: Renderer,
+  yieldTask: () => Promise<void> = nextTask,
+  whenGpuIdle: (gl: WebGL2RenderingContext | undefined) => Promise<void> = gpuIdle,
+) {
   const uploaded = new WeakSet<TextureSource>();
   // Commands wait in the page's buffer until a flush: without one, the GPU process would do this work only
   // when the first frame is submitted, and that frame (read back on a machine without a GPU) would wait for it.
   const flush = () => ('gl' in renderer ? renderer.gl.flush() : undefined);
   let programs: Promise<void> | null = null;
 
+  // Everything is drawn into a 1×1 texture (kept for later scenes): the canvas is not touched, so no frame is presented for it.
+  let target: RenderTexture | null = null;
+  const draw = (view: Container) => {
+    target ??= RenderTexture.create({ width: 1, height: 1 });
+    renderer.render({ container: view, target });
+    view.destroy();
+    flush();
+  };
+
   /** Links the two batch programs every scene uses (sprites and text; graphics), each in a task of its own. */
   async function linkPrograms(): Promise<void> {
-    // Drawn into a 1×1 texture: the canvas is not touched, so no frame is presented for it.
-    const target = RenderTexture.create({ width: 1, height: 1 });
     for (const make of [() => new Sprite(Texture.WHITE), () => new Graphics().rect(0, 0, 1, 1).fill(0xffffff)]) {
       await yieldTask();
-      const view = make();
-      renderer.render({ container: view, target });
-      view.destroy();
-      flush();
+      draw(make());
     }
-    target.destroy(true);
   }
 
   return async function warm(sources: Iterable<TextureSource>): Promise<void> {
+    let sent = !programs;
     programs ??= linkPrograms();
     await programs;
     for (const source of sources) {
       if (uploaded.has(source) || source.destroyed) continue;
       uploaded.add(source);
       await yieldTask();
-      renderer.texture.initSource(source);
-      flush();
+      // Uploaded by drawing it: a driver may only stage the pixels at upload (ANGLE over Vulkan does) and copy
+      // them into the texture when a draw first samples it, which would otherwise be the scene's first frame.
+      const texture = new Texture({ source });
+      draw(new Sprite(texture));
+      texture.destroy();
+      sent = true;
     }
+    // Show the scene once the GPU has the sheets: its first frame then waits only for itself.
+    if (sent) await whenGpuIdle('gl' in renderer ? renderer.gl : undefined);
   };
 }

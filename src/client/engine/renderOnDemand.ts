@@ -5,7 +5,7 @@
  * own lists of pending changes say something moved, appeared, disappeared or was redrawn; a hidden tab runs
  * no ticks at all.
  */
-import { UPDATE_PRIORITY, type Application } from 'pixi.js';
+import { UPDATE_PRIORITY, type Application, type Container } from 'pixi.js';
 
 /** The parts of Pixi's render group (pixi.js 8, `RenderGroup`) that record changes made since the last render. */
 export interface PendingChanges {
@@ -29,12 +29,22 @@ export function hasPendingChanges(group: PendingChanges): boolean {
   return group.renderGroupChildren.some(hasPendingChanges);
 }
 
+/** Whether a container shows anything: a visible view (sprite, graphics, text…) in a visible branch. */
+export function hasVisibleView(node: Container): boolean {
+  if (!node.visible || !node.renderable) return false;
+  if ((node as { renderPipeId?: string }).renderPipeId) return true;
+  return node.children.some(hasVisibleView);
+}
+
 /** Ties an application's rendering to changes; returns `invalidate` (draw the next frame anyway) and `release`. */
 export function renderOnDemand(
   app: Application,
   update: (deltaMs: number) => void,
 ): { invalidate(): void; release(): void } {
   let forced = true;
+  // The canvas starts transparent. Drawing an empty stage over it changes nothing on screen but still costs a
+  // frame, read back whole where the browser composites in software (the stage's start, before any scene).
+  let blank = true;
   // Pixi's TickerPlugin added `app.render` to the ticker; from here on this tick decides when to draw.
   app.ticker.remove(app.render, app);
   const tick = (ticker: { deltaMS: number }) => {
@@ -43,7 +53,10 @@ export function renderOnDemand(
     const group = app.stage.renderGroup as unknown as PendingChanges | null;
     if (!forced && group && !hasPendingChanges(group)) return;
     forced = false;
+    const empty = !hasVisibleView(app.stage);
+    if (empty && blank) return;
     app.render();
+    blank = empty;
   };
   app.ticker.add(tick);
   const onVisibility = () => {
@@ -54,7 +67,10 @@ export function renderOnDemand(
     }
   };
   // A restored WebGL context starts blank: draw it again even if nothing changed.
-  const onRestored = () => (forced = true);
+  const onRestored = () => {
+    forced = true;
+    blank = true;
+  };
   document.addEventListener('visibilitychange', onVisibility);
   app.canvas.addEventListener('webglcontextrestored', onRestored);
   onVisibility();

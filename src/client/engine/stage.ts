@@ -9,6 +9,7 @@ import { computeLayout, watchLayout, type Layout } from './resize';
 import { renderOnDemand } from './renderOnDemand';
 import { createGpuWarmUp } from './gpuWarmUp';
 import { loadedSources } from './atlas';
+import { gpuIdle } from './gpuIdle';
 
 /** The mounted stage. */
 export interface Stage {
@@ -21,7 +22,7 @@ export interface Stage {
 }
 
 let pendingScene: Scene | null = null;
-let mounted: (Stage & { release(): void }) | null = null;
+let mounted: (Stage & { release(): void; show(scene: Scene | null): void }) | null = null;
 
 /** The options the stage's Pixi application starts with (sized to the current layout). */
 export function stageOptions() {
@@ -50,6 +51,21 @@ export function attachStage(app: Application): Stage {
   mounted?.release();
   app.canvas.setAttribute('aria-hidden', 'true');
   app.canvas.dataset.testid = 'stage';
+  // Hidden until its first scene's first frame is done on the GPU: a visible canvas is read back at every
+  // commit where the browser composites in software, and that read-back waits for whatever the GPU is still
+  // doing (the drawing buffer's first allocation, the first draws into it): one long task on home (issue #8).
+  // The canvas keeps its place in the layout meanwhile.
+  app.canvas.style.visibility = 'hidden';
+  let revealed = false;
+  const reveal = async () => {
+    if (revealed) return;
+    if (scenes.active) {
+      app.render();
+      await gpuIdle('gl' in app.renderer ? app.renderer.gl : undefined);
+    }
+    revealed = true;
+    app.canvas.style.visibility = '';
+  };
   const root = new Container();
   app.stage.addChild(root);
   let layout = computeLayout(window.innerWidth, window.innerHeight);
@@ -69,13 +85,16 @@ export function attachStage(app: Application): Stage {
     frames.release();
     void scenes.show(null);
   };
-  mounted = { app, root, scenes, layout: () => layout, release };
-  if (pendingScene) void scenes.show(pendingScene);
+  const show = (scene: Scene | null) => {
+    void scenes.show(scene).then(() => (scene && scenes.active === scene ? reveal() : undefined));
+  };
+  mounted = { app, root, scenes, layout: () => layout, release, show };
+  if (pendingScene) show(pendingScene);
   return mounted;
 }
 
 /** Shows a scene on the stage (remembered until the stage exists). */
 export function showScene(scene: Scene | null): void {
   pendingScene = scene;
-  if (mounted) void mounted.scenes.show(scene);
+  mounted?.show(scene);
 }

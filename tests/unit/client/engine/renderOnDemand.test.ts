@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Container, Graphics } from 'pixi.js';
-import { hasPendingChanges, type PendingChanges } from '../../../../src/client/engine/renderOnDemand';
+import { hasPendingChanges, hasVisibleView, type PendingChanges } from '../../../../src/client/engine/renderOnDemand';
 
 /** A stage root as the Application makes it, and its render group as the renderer reads it. */
 function stage(): { root: Container; group: PendingChanges } {
@@ -78,5 +78,22 @@ describe('hasPendingChanges', () => {
     drawn(group);
     child.onRender = () => {};
     expect(hasPendingChanges(group)).toBe(true);
+  });
+});
+
+describe('hasVisibleView', () => {
+  it('is false for an empty tree or one whose views are hidden, true once a view shows', () => {
+    const root = new Container();
+    const branch = new Container();
+    root.addChild(branch);
+    expect(hasVisibleView(root)).toBe(false);
+    const g = new Graphics();
+    branch.addChild(g);
+    expect(hasVisibleView(root)).toBe(true);
+    g.visible = false;
+    expect(hasVisibleView(root)).toBe(false);
+    g.visible = true;
+    branch.renderable = false;
+    expect(hasVisibleView(root)).toBe(false);
   });
 });
