@@ -8,7 +8,8 @@
  * The forum scenario (BENCH_SCENES=forum, or all by default) measures the Forum with 500 walking masters
  * while the own avatar swipes, against the same empty-stage baseline.
  * BENCH_PROFILE=<file.cpuprofile> builds the page unminified and records a V8 CPU profile (CDP Profiler) of
- * one extra forum run after the measured ones, then prints the functions with the most self time.
+ * one extra run after the measured ones (the forum's, or the eidol scene's with BENCH_SCENES=eidol), then
+ * prints the functions with the most self time.
  * BENCH_SHOT=<file.png> saves a screenshot of the page after the forum runs (to see the names drawn).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
       step('measuring');
       if (SCENES.includes('eidol')) await measureEidol(page);
       if (SCENES.includes('forum')) await measureForum(page);
-      if (PROFILE) await profileForum(page, cdp, PROFILE);
+      if (PROFILE) await profileRun(page, cdp, PROFILE, SCENES.includes('forum') ? 'forum' : 'scene');
       if (SHOT) await page.screenshot({ path: SHOT });
     } finally {
       await browser.close();
@@ -130,11 +131,11 @@ async function measureForum(page: Page): Promise<void> {
 }
 
 /** A V8 CPU profile of one forum run: written to `file`, and the top self-time functions printed. */
-async function profileForum(page: Page, cdp: CDPSession, file: string): Promise<void> {
+async function profileRun(page: Page, cdp: CDPSession, file: string, mode: 'forum' | 'scene'): Promise<void> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Profiler.start');
-  await page.evaluate((n) => window.framesBench!.run('forum', n), FRAMES);
+  await page.evaluate(([m, n]) => window.framesBench!.run(m, n), [mode, FRAMES] as const);
   const { profile } = await cdp.send('Profiler.stop');
   await writeFile(file, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -156,7 +157,7 @@ async function profileForum(page: Page, cdp: CDPSession, file: string): Promise<
     for (const k of onStack) total.set(k, (total.get(k) ?? 0) + t);
   });
   for (const [what, m] of [['self', self], ['inclusive', total]] as const) {
-    console.info(`BENCH frames forum profile (${file}), ${what} ms over ${FRAMES} frames:`);
+    console.info(`BENCH frames ${mode === 'scene' ? 'eidol' : 'forum'} profile (${file}), ${what} ms over ${FRAMES} frames:`);
     for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 35)) console.info(`  ${v.toFixed(1).padStart(8)}  ${k}`);
   }
 }
