@@ -40,7 +40,7 @@ export function hasVisibleView(node: Container): boolean {
 export function renderOnDemand(
   app: Application,
   update: (deltaMs: number) => void,
-): { invalidate(): void; release(): void } {
+): { invalidate(): void; renderNow(): void; release(): void } {
   let forced = true;
   // The canvas starts transparent. Drawing an empty stage over it changes nothing on screen but still costs a
   // frame, read back whole where the browser composites in software (the stage's start, before any scene).
@@ -53,6 +53,9 @@ export function renderOnDemand(
     const group = app.stage.renderGroup as unknown as PendingChanges | null;
     if (!forced && group && !hasPendingChanges(group)) return;
     forced = false;
+    draw();
+  };
+  const draw = () => {
     const empty = !hasVisibleView(app.stage);
     if (empty && blank) return;
     app.render();
@@ -76,6 +79,10 @@ export function renderOnDemand(
   onVisibility();
   return {
     invalidate: () => (forced = true),
+    renderNow: () => {
+      forced = false;
+      draw();
+    },
     release: () => {
       document.removeEventListener('visibilitychange', onVisibility);
       app.canvas.removeEventListener('webglcontextrestored', onRestored);

@@ -60,7 +60,7 @@ export function attachStage(app: Application): Stage {
   const reveal = async () => {
     if (revealed) return;
     if (scenes.active) {
-      app.render();
+      frames.renderNow();
       await gpuIdle('gl' in app.renderer ? app.renderer.gl : undefined);
     }
     revealed = true;

@@ -4,8 +4,9 @@
  * child added, a transform, a redrawn view, a nested group), and `hasPendingChanges` sees each of them.
  */
 import { describe, expect, it } from 'vitest';
+import type { Application } from 'pixi.js';
 import { Container, Graphics } from 'pixi.js';
-import { hasPendingChanges, hasVisibleView, type PendingChanges } from '../../../../src/client/engine/renderOnDemand';
+import { hasPendingChanges, hasVisibleView, renderOnDemand, type PendingChanges } from '../../../../src/client/engine/renderOnDemand';
 
 /** A stage root as the Application makes it, and its render group as the renderer reads it. */
 function stage(): { root: Container; group: PendingChanges } {
@@ -95,5 +96,57 @@ describe('hasVisibleView', () => {
     g.visible = true;
     branch.renderable = false;
     expect(hasVisibleView(root)).toBe(false);
+  });
+});
+
+/** An application as renderOnDemand uses it: a ticker to call by hand, a stage, a canvas, renders counted. */
+function fakeApp() {
+  const { root: stageRoot, group } = stage();
+  const ticks: ((t: { deltaMS: number }) => void)[] = [];
+  let renders = 0;
+  const app = {
+    stage: stageRoot,
+    canvas: document.createElement('canvas'),
+    ticker: { add: (f: (t: { deltaMS: number }) => void) => ticks.push(f), remove: () => {}, start: () => {}, stop: () => {} },
+    render: () => {
+      renders++;
+      drawn(group);
+    },
+  } as unknown as Application;
+  return { app, stage: stageRoot, tick: () => ticks.forEach((f) => f({ deltaMS: 16 })), renders: () => renders };
+}
+
+describe('renderOnDemand', () => {
+  it('draws no frame for an empty stage over a blank canvas, draws once a view shows and once more to clear it', () => {
+    const { app, stage: root, tick, renders } = fakeApp();
+    const frames = renderOnDemand(app, () => {});
+    root.addChild(new Container());
+    tick();
+    tick();
+    expect(renders()).toBe(0);
+    const g = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+    root.addChild(g);
+    tick();
+    tick();
+    expect(renders()).toBe(1);
+    g.removeFromParent();
+    tick();
+    expect(renders()).toBe(2);
+    frames.invalidate();
+    tick();
+    expect(renders()).toBe(2);
+  });
+
+  it('a frame drawn with renderNow counts: clearing the stage afterwards draws the blank frame', () => {
+    const { app, stage: root, tick, renders } = fakeApp();
+    const frames = renderOnDemand(app, () => {});
+    const g = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+    root.addChild(g);
+    frames.renderNow();
+    tick();
+    expect(renders()).toBe(1);
+    g.removeFromParent();
+    tick();
+    expect(renders()).toBe(2);
   });
 });
