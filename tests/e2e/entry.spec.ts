@@ -41,6 +41,8 @@ test('register → verify from the mailed link → log in → onboarding → hom
   expect(await subscribed).toContain('"success":true');
   // One Pixi stage for the whole app: the canvas onboarding starts is the one home draws on.
   await expect(stage).toHaveCount(1, { timeout: 15_000 });
+  // Hidden only until its first scene's first frame is drawn (engine/stage.ts).
+  await expect(stage).toBeVisible({ timeout: 15_000 });
   await stage.evaluate((c) => ((window as unknown as { firstStage: Element }).firstStage = c));
   await finishOnboarding(page);
   await expect(page).toHaveURL(/\/$/);

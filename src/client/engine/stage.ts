@@ -56,14 +56,12 @@ export function attachStage(app: Application): Stage {
   // doing (the drawing buffer's first allocation, the first draws into it): one long task on home (issue #8).
   // The canvas keeps its place in the layout meanwhile.
   app.canvas.style.visibility = 'hidden';
-  let revealed = false;
+  let revealing = false;
   const reveal = async () => {
-    if (revealed) return;
-    if (scenes.active) {
-      frames.renderNow();
-      await gpuIdle('gl' in app.renderer ? app.renderer.gl : undefined);
-    }
-    revealed = true;
+    if (revealing) return;
+    revealing = true;
+    frames.renderNow();
+    await gpuIdle('gl' in app.renderer ? app.renderer.gl : undefined);
     app.canvas.style.visibility = '';
   };
   const root = new Container();
