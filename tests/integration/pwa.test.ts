@@ -26,7 +26,7 @@ async function fixture() {
   fs.writeFileSync(path.join(clientDir, 'sw.js'), SW);
   fs.writeFileSync(path.join(clientDir, 'workbox-abc123.js'), SW);
   fs.writeFileSync(path.join(clientDir, 'build.json'), JSON.stringify({ build: 'build-42' }));
-  for (const name of ['icon-192', 'icon-512', 'maskable-192', 'maskable-512', 'apple-touch-icon']) fs.writeFileSync(path.join(clientDir, 'icons', `${name}.png`), PNG);
+  for (const name of ['icon-192', 'icon-512', 'maskable-192', 'maskable-512', 'apple-touch-icon', 'favicon-32']) fs.writeFileSync(path.join(clientDir, 'icons', `${name}.png`), PNG);
   fs.writeFileSync(path.join(atlasesDir, 'manifest.json'), '{"bundles":[]}');
   await precompressDir(clientDir);
   return { dir, clientDir, atlasesDir };
@@ -57,7 +57,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('installable app on %s', (diale
     const m = JSON.parse(res.text) as { name: string; short_name: string; display: string; orientation: string; start_url: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
     expect(m).toMatchObject({ name: 'Shardwise', short_name: 'Shardwise', display: 'standalone', orientation: 'portrait', start_url: '/', theme_color: '#120d1c', background_color: '#120d1c' });
     expect(m.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
-    for (const icon of [...m.icons.map((i) => i.src), '/icons/apple-touch-icon.png']) {
+    for (const icon of [...m.icons.map((i) => i.src), '/icons/apple-touch-icon.png', '/icons/favicon-32.png']) {
       const r = await s.client().get(icon);
       expect(r.status, icon).toBe(200);
       expect(r.headers.get('content-type'), icon).toBe('image/png');

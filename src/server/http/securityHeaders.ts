@@ -24,7 +24,7 @@ export function cspDirectives(config: Pick<Config, 'publicUrl' | 'secureCookies'
     'script-src': ["'self'"],
     // React, GSAP and Pixi set element.style (CSSOM, which CSP does not govern); the stylesheet is a file.
     'style-src': ["'self'"],
-    // data: for the QR code of the wallet address and the inline favicon; blob: for Pixi's decoded textures.
+    // data: for the QR code of the wallet address; blob: for Pixi's decoded textures.
     'img-src': ["'self'", 'data:', 'blob:'],
     // Pixi decodes images in a blob: worker; the service worker (/sw.js) is ours.
     'worker-src': ["'self'", 'blob:'],

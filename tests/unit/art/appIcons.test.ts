@@ -1,5 +1,6 @@
 /** The PWA icons are cut from the atlases at the manifest's sizes, and the worker precaches the shell only. */
 import sharp from 'sharp';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { drawAppIcons, ICONS } from '../../../scripts/art/appIcons';
 import { NEVER_CACHED, shellFiles } from '../../../scripts/build/pwaPlugins';
@@ -23,9 +24,17 @@ describe('app icons', () => {
     }
   });
 
-  it('names in the manifest exactly the icons the build draws (and the apple-touch-icon besides)', () => {
-    const drawn = ICONS.filter((i) => i.purpose !== 'apple').map((i) => ({ src: `/${i.fileName}`, sizes: `${i.size}x${i.size}`, purpose: i.purpose }));
+  it('names in the manifest exactly the icons the build draws for it (index.html links the apple-touch-icon and the favicon)', () => {
+    const drawn = ICONS.filter((i) => i.purpose === 'any' || i.purpose === 'maskable').map((i) => ({ src: `/${i.fileName}`, sizes: `${i.size}x${i.size}`, purpose: i.purpose }));
     expect(MANIFEST_ICONS.map(({ src, sizes, purpose }) => ({ src, sizes, purpose }))).toEqual(drawn);
+  });
+
+  it('index.html links only icons the build draws, the favicon as a PNG of its size', () => {
+    const html = fs.readFileSync('index.html', 'utf8');
+    const linked = [...html.matchAll(/<link rel="(icon|apple-touch-icon)"[^>]*href="\/([^"]+)"/g)].map((m) => m[2]);
+    expect(linked.sort()).toEqual(ICONS.filter((i) => i.purpose === 'apple' || i.purpose === 'favicon').map((i) => i.fileName).sort());
+    const favicon = ICONS.find((i) => i.purpose === 'favicon')!;
+    expect(html).toContain(`<link rel="icon" type="image/png" sizes="${favicon.size}x${favicon.size}" href="/${favicon.fileName}" />`);
   });
 });
 
