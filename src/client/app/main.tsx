@@ -12,7 +12,7 @@ import { preloadAppChunks } from './preloadAppChunks';
 
 void afterFirstPaint()
   .then(() => {
-    preloadAppChunks();
+    void preloadAppChunks();
     // zod and the API's schemas, alone: with the rest of boot they made one task of ~30 ms (×4 on a phone).
     return import('../net/api');
   })
