@@ -18,7 +18,8 @@ export function createGpuWarmUp(
   const uploaded = new WeakSet<TextureSource>();
   // Commands wait in the page's buffer until a flush: without one, the GPU process would do this work only
   // when the first frame is submitted, and that frame (read back on a machine without a GPU) would wait for it.
-  const flush = () => ('gl' in renderer ? renderer.gl.flush() : undefined);
+  const gl = 'gl' in renderer ? renderer.gl : undefined;
+  const flush = () => gl?.flush();
   let programs: Promise<void> | null = null;
 
   // Everything is drawn into a 1×1 texture (kept for later scenes): the canvas is not touched, so no frame is presented for it.
@@ -54,6 +55,6 @@ export function createGpuWarmUp(
       sent = true;
     }
     // Show the scene once the GPU has the sheets: its first frame then waits only for itself.
-    if (sent) await whenGpuIdle('gl' in renderer ? renderer.gl : undefined);
+    if (sent) await whenGpuIdle(gl);
   };
 }

@@ -52,10 +52,10 @@ export function renderOnDemand(
     // The stage's render group appears at its first render.
     const group = app.stage.renderGroup as unknown as PendingChanges | null;
     if (!forced && group && !hasPendingChanges(group)) return;
-    forced = false;
     draw();
   };
   const draw = () => {
+    forced = false;
     const empty = !hasVisibleView(app.stage);
     if (empty && blank) return;
     app.render();
@@ -79,10 +79,7 @@ export function renderOnDemand(
   onVisibility();
   return {
     invalidate: () => (forced = true),
-    renderNow: () => {
-      forced = false;
-      draw();
-    },
+    renderNow: draw,
     release: () => {
       document.removeEventListener('visibilitychange', onVisibility);
       app.canvas.removeEventListener('webglcontextrestored', onRestored);

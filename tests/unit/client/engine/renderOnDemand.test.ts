@@ -116,6 +116,9 @@ function fakeApp() {
   return { app, stage: stageRoot, tick: () => ticks.forEach((f) => f({ deltaMS: 16 })), renders: () => renders };
 }
 
+/** A one-pixel white square: a view that shows. */
+const square = () => new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+
 describe('renderOnDemand', () => {
   it('draws no frame for an empty stage over a blank canvas, draws once a view shows and once more to clear it', () => {
     const { app, stage: root, tick, renders } = fakeApp();
@@ -124,7 +127,7 @@ describe('renderOnDemand', () => {
     tick();
     tick();
     expect(renders()).toBe(0);
-    const g = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+    const g = square();
     root.addChild(g);
     tick();
     tick();
@@ -140,7 +143,7 @@ describe('renderOnDemand', () => {
   it('a frame drawn with renderNow counts: clearing the stage afterwards draws the blank frame', () => {
     const { app, stage: root, tick, renders } = fakeApp();
     const frames = renderOnDemand(app, () => {});
-    const g = new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
+    const g = square();
     root.addChild(g);
     frames.renderNow();
     tick();
