@@ -29,6 +29,8 @@ test('confirm e-mail → home → grow the free egg → countdown, swiper, Manag
   await expect(countdown).toHaveText(/^Next Crypto Aeon Block in \d{2}:\d{2}$/, { timeout: 20_000 });
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first!, { timeout: 3_000 });
+  // Its clock is the atlas frame, copied into the HUD once the atlas loader (loaded after the screen) has it.
+  await expect(page.getByTestId('round-countdown').locator('.atlas-icon canvas')).toBeVisible({ timeout: 15_000 });
 
   // No eidol yet: the first slide offers both ways to get one.
   const swiper = page.getByTestId('home-swiper');

@@ -12,10 +12,11 @@ import { QrInvite } from '../hud/components/QrInvite';
 import { $hudScrollY } from '../game/stageStores';
 import { routeHasMotes, routeHasScene } from '../game/sceneRoutes';
 import { Backdrop } from './Backdrop';
+import { preloadChunksOf } from './preloadChunks';
 
 // The stage (Pixi, its reconciler, the scenes) loads once the first screen has painted and the page is idle
 // (stageStart.ts): the HUD never waits for it.
-const StageHost = lazy(() => import('./StageHost').then((m) => ({ default: m.StageHost })));
+const StageHost = lazy(() => preloadChunksOf('StageHost').then(() => import('./StageHost')).then((m) => ({ default: m.StageHost })));
 // Offline banner, update reloads, the iOS install hint and the service worker: once the first screen has
 // painted and the page is idle.
 const PwaLayer = lazy(() => import('../pwa/PwaLayer'));
@@ -30,8 +31,14 @@ export function App() {
   const hud = useRef<HTMLDivElement>(null);
   const path = view.kind === 'show' ? view.path : '';
   const scene = view.kind === 'show' && !booting && routeHasScene(view.route);
-  // A new screen starts at the top, and the stage's scroll offset with it.
+  // A new screen starts at the top, and the stage's scroll offset with it. Not at mount: the HUD is new and at
+  // the top, and scrollTo would force the page's first layout inside React's commit (~25 ms observed at start).
+  const mounted = useRef(false);
   useLayoutEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     hud.current?.scrollTo(0, 0);
     $hudScrollY.set(0);
   }, [path]);

@@ -12,6 +12,7 @@ import { $router, currentUrl, navigate } from '../stores/router';
 import { ROUTE_RULES, type RouteName } from '../../shared/routes';
 import { rememberIntended } from '../stores/intended';
 import { authFailureRedirect } from './guards';
+import { preloadChunksOf } from './preloadChunks';
 
 /** True while the boot requests run (the splash shows). */
 export const $booting = atom(true);
@@ -42,8 +43,8 @@ function startSessionServicesForUser(client: Api): void {
   const load = () => {
     if (servicesLoading) return;
     servicesLoading = true;
-    import('./sessionServices').then(
-      (m) => m.startSessionServices(() => void refreshSession(client)),
+    preloadChunksOf('sessionServices').then(() => import('./sessionServices')).then(
+      (m) => void m.startSessionServices(() => void refreshSession(client)),
       (error: unknown) => {
         // A dropped connection: the next change of session tries again.
         servicesLoading = false;

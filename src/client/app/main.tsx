@@ -3,12 +3,12 @@
  * painted, in stages with a yield between them (a module graph runs in one task once loaded): the API
  * client, boot's requests (startBoot.ts), React (react-dom alone is a long evaluation on a slow phone),
  * then the shell and the entry screens (start.tsx). The stages' chunks are all fetched at once
- * after the first paint (preloadAppChunks.ts), each run when its stage comes.
+ * after the first paint (preloadChunks.ts), each run when its stage comes.
  */
 import '../hud/styles.css';
 import { afterFirstPaint } from './afterFirstPaint';
 import { nextTask } from '../engine/nextTask';
-import { preloadAppChunks } from './preloadAppChunks';
+import { preloadAppChunks } from './preloadChunks';
 
 void afterFirstPaint()
   .then(() => {

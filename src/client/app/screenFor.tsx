@@ -1,5 +1,6 @@
 /** Which HUD screen renders for a route. */
 import { lazy, type ComponentType, type ReactElement } from 'react';
+import { preloadChunksOf } from './preloadChunks';
 import type { RouteName } from '../../shared/routes';
 import type { ScreenTable, ShownView } from './screenTable';
 import HelloScreen from '../hud/screens/HelloScreen';
@@ -16,7 +17,8 @@ import { itemScreens } from '../hud/screens/items/itemScreens';
 // The entry screens above are in the first-paint chunk; every screen behind login loads with its route
 // (App's Suspense shows nothing meanwhile), so the first paint does not carry them.
 const OnboardingScreen = lazy(() => import('../hud/screens/OnboardingScreen'));
-const HomeScreen = lazy(() => import('../hud/screens/HomeScreen'));
+// Home's chunks are linked a few per task first (preloadChunks.ts): it is where a returning player lands.
+const HomeScreen = lazy(() => preloadChunksOf('HomeScreen').then(() => import('../hud/screens/HomeScreen')));
 const EidolScreen = lazy(() => import('../hud/screens/EidolScreen'));
 const SessionsScreen = lazy(() => import('../hud/screens/SessionsScreen'));
 const FairnessScreen = lazy(() => import('../hud/screens/FairnessScreen'));

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin } from '../../../scripts/build/pixiPlugins';
+import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, lazySegmenter, pixiBrowserExtensionsPlugin, pixiLazySegmenterPlugin } from '../../../scripts/build/pixiPlugins';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const PIXI = join(ROOT, 'node_modules/pixi.js/lib');
@@ -38,5 +38,44 @@ describe('the Pixi chunk groups', () => {
     for (const file of files) readFileSync(file);
     expect(files.map((f) => PIXI_CHUNK_GROUPS.find((g) => g.test.test(f))?.name)).toEqual(['pixi-ubo-wgsl', 'pixi-graphics', 'pixi-text']);
     expect(PIXI_CHUNK_GROUPS.some((g) => g.test.test(join(PIXI, 'rendering/renderers/gpu/WebGPURenderer.mjs')))).toBe(false);
+  });
+});
+
+describe('Pixi\'s grapheme segmenter', () => {
+  const file = join(PIXI, 'scene/text/canvas/CanvasTextMetrics.mjs');
+  /** Runs the module's `graphemeSegmenter = (() => {…})()` assignment alone, with an Intl that counts constructions. */
+  function segmenterOf(code: string) {
+    const start = code.indexOf('_CanvasTextMetrics.graphemeSegmenter = (() => {');
+    const end = code.indexOf('})();', start) + '})();'.length;
+    const made: string[] = [];
+    class Segmenter {
+      constructor() {
+        made.push('segmenter');
+      }
+      segment(s: string) {
+        return [...s].map((segment) => ({ segment }));
+      }
+    }
+    const metrics: { graphemeSegmenter?: (s: string) => string[] } = {};
+    new Function('_CanvasTextMetrics', 'Intl', code.slice(start, end))(metrics, { Segmenter });
+    return { split: metrics.graphemeSegmenter!, made };
+  }
+
+  it('is built on first use, not when the module loads, and splits as before', () => {
+    const code = readFileSync(file, 'utf8');
+    const eager = segmenterOf(code);
+    expect(eager.made).toEqual(['segmenter']);
+    const lazy = segmenterOf(lazySegmenter(code));
+    expect(lazy.made).toEqual([]);
+    expect(lazy.split('añb')).toEqual(eager.split('añb'));
+    lazy.split('c');
+    expect(lazy.made).toEqual(['segmenter']);
+  });
+
+  it('fails the build when the installed Pixi no longer builds it eagerly', () => {
+    const transform = pixiLazySegmenterPlugin().transform as (this: { error(m: string): never }, code: string, id: string) => unknown;
+    const ctx = { error: (m: string): never => { throw new Error(m); } };
+    expect(() => transform.call(ctx, 'const x = 1;', file)).toThrow(/eager Intl.Segmenter was not found/);
+    expect(transform.call(ctx, 'const x = 1;', join(ROOT, 'src/client/x.ts'))).toBeNull();
   });
 });

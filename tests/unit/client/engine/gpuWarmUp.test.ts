@@ -14,6 +14,11 @@ function recordingRenderer() {
     render: ({ container, target }: { container: { constructor: { name: string } }; target: unknown }) =>
       log.push(`task ${task}: render ${what(container)} into ${target instanceof RenderTexture ? `${target.width}x${target.height}` : 'the canvas'}`),
     gl,
+    // Read once, by the step that writes the batch shader for the device's texture count.
+    get limits() {
+      log.push(`task ${task}: batch shader`);
+      return { maxBatchableTextures: 16 };
+    },
   } as unknown as Renderer;
   const nextTask = async () => {
     task++;
@@ -27,20 +32,23 @@ function recordingRenderer() {
 const source = (label: string) => new TextureSource({ label, width: 4, height: 4 });
 
 describe('createGpuWarmUp', () => {
-  it('links the batch programs off-screen, then draws each sheet off-screen in a task of its own, flushing after each, then waits for the GPU', async () => {
+  it('writes the batch shader, readies the target, links the batch programs, then draws each sheet, each in a task of its own, flushing after each draw, then waits for the GPU', async () => {
     const { renderer, log, nextTask, whenGpuIdle } = recordingRenderer();
     const warm = createGpuWarmUp(renderer, nextTask, whenGpuIdle);
     await warm([source('home-1'), source('home-2')]);
     expect(log).toEqual([
-      'task 1: render Sprite of WHITE into 1x1',
-      'task 1: flush',
-      'task 2: render Graphics into 1x1',
+      'task 1: batch shader',
+      'task 2: render Container into 1x1',
       'task 2: flush',
-      'task 3: render Sprite of home-1 into 1x1',
+      'task 3: render Sprite of WHITE into 1x1',
       'task 3: flush',
-      'task 4: render Sprite of home-2 into 1x1',
+      'task 4: render Graphics into 1x1',
       'task 4: flush',
-      'task 4: wait for the GPU',
+      'task 5: render Sprite of home-1 into 1x1',
+      'task 5: flush',
+      'task 6: render Sprite of home-2 into 1x1',
+      'task 6: flush',
+      'task 6: wait for the GPU',
     ]);
   });
 
@@ -53,7 +61,7 @@ describe('createGpuWarmUp', () => {
     const gone = source('gone');
     gone.destroy();
     await warm([shared, gone, source('eidol')]);
-    expect(log).toEqual(['task 4: render Sprite of eidol into 1x1', 'task 4: flush', 'task 4: wait for the GPU']);
+    expect(log).toEqual(['task 6: render Sprite of eidol into 1x1', 'task 6: flush', 'task 6: wait for the GPU']);
     log.length = 0;
     await warm([shared]);
     expect(log).toEqual([]);
