@@ -36,15 +36,19 @@ export const ICONS: readonly IconSpec[] = [
 
 interface AtlasJson {
   frames: Record<string, { frame: { x: number; y: number; w: number; h: number }; rotated?: boolean }>;
-  meta: { image: string };
+  meta: { image: string; related_multi_packs?: string[] };
 }
 
 /** Cuts the icon frame from the full-resolution sheet in `atlasesDir` and draws every icon as PNG bytes. */
 export async function drawAppIcons(atlasesDir: string): Promise<{ fileName: string; source: Buffer }[]> {
   const sheetDir = path.join(atlasesDir, 'full');
-  const atlas = JSON.parse(await readFile(path.join(sheetDir, `${ICON_FRAME.sheet}.json`), 'utf8')) as AtlasJson;
-  const entry = atlas.frames[ICON_FRAME.frame];
-  if (!entry) throw new Error(`app icons: frame ${ICON_FRAME.frame} is missing from atlases/full/${ICON_FRAME.sheet}.json`);
+  const read = async (file: string) => JSON.parse(await readFile(path.join(sheetDir, file), 'utf8')) as AtlasJson;
+  const first = await read(`${ICON_FRAME.sheet}.json`);
+  // The frame may sit on any page of a sheet cut into pages (scripts/art/packSheets.ts).
+  const pages = [first, ...(await Promise.all((first.meta.related_multi_packs ?? []).map(read)))];
+  const atlas = pages.find((page) => page.frames[ICON_FRAME.frame]);
+  const entry = atlas?.frames[ICON_FRAME.frame];
+  if (!atlas || !entry) throw new Error(`app icons: frame ${ICON_FRAME.frame} is missing from atlases/full/${ICON_FRAME.sheet}.json`);
   if (entry.rotated) throw new Error(`app icons: frame ${ICON_FRAME.frame} is packed rotated; pick another frame`);
   const { x, y, w, h } = entry.frame;
   const frame = await sharp(path.join(sheetDir, atlas.meta.image)).extract({ left: x, top: y, width: w, height: h }).png().toBuffer();

@@ -12,10 +12,12 @@ import {
   SOUND_NAMES,
   atlasManifestSchema,
   jsonHashSheetSchema,
+  sheetPagePaths,
   type AtlasManifest,
   type AtlasResolution,
 } from '../../src/client/engine/atlasManifest';
 import { allFrameNames } from '../../src/client/engine/frameNames';
+import { MAX_PAGE_PIXELS } from './packSheets';
 
 /** Options of the check. */
 export interface CheckOptions {
@@ -50,8 +52,11 @@ async function frameSizes(dir: string, res: AtlasResolution): Promise<Map<string
   const manifest = atlasManifestSchema.parse(await readJson(path.join(dir, 'manifest.json')));
   const out = new Map<string, { w: number; h: number; sheet: string }>();
   for (const sheet of manifest.sheets) {
-    const json = jsonHashSheetSchema.parse(await readJson(path.join(dir, sheet[res])));
-    for (const [name, f] of Object.entries(json.frames)) out.set(name, { w: f.frame.w, h: f.frame.h, sheet: sheet.name });
+    const first = jsonHashSheetSchema.parse(await readJson(path.join(dir, sheet[res])));
+    for (const page of sheetPagePaths(sheet[res], first)) {
+      const json = page === sheet[res] ? first : jsonHashSheetSchema.parse(await readJson(path.join(dir, page)));
+      for (const [name, f] of Object.entries(json.frames)) out.set(name, { w: f.frame.w, h: f.frame.h, sheet: sheet.name });
+    }
   }
   return out;
 }
@@ -76,34 +81,42 @@ export async function checkAtlasFolder(dir: string, opts: CheckOptions = {}): Pr
 
   for (const res of ATLAS_RESOLUTIONS) {
     for (const sheet of manifest.sheets) {
-      const file = path.join(dir, sheet[res]);
-      let json;
-      try {
-        const parsed = jsonHashSheetSchema.safeParse(await readJson(file));
-        if (!parsed.success) {
-          errors.push(`${sheet[res]}: not a JSON-hash sheet (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
+      const listed = new Set(sheet.frames);
+      // A sheet cut into pages (scripts/art/packSheets.ts): its first page lists the others.
+      const pages = [sheet[res]];
+      for (let i = 0; i < pages.length; i++) {
+        const page = pages[i]!;
+        const file = path.join(dir, page);
+        let json;
+        try {
+          const parsed = jsonHashSheetSchema.safeParse(await readJson(file));
+          if (!parsed.success) {
+            errors.push(`${page}: not a JSON-hash sheet (${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message})`);
+            continue;
+          }
+          json = parsed.data;
+        } catch (err) {
+          errors.push(`${page}: cannot be read (${(err as Error).message})`);
           continue;
         }
-        json = parsed.data;
-      } catch (err) {
-        errors.push(`${sheet[res]}: cannot be read (${(err as Error).message})`);
-        continue;
-      }
-      if (Number(json.meta.scale) !== manifest.resolutions[res]) errors.push(`${sheet[res]}: meta.scale is ${json.meta.scale}, the ${res} resolution needs ${manifest.resolutions[res]}`);
-      const image = path.join(path.dirname(file), json.meta.image);
-      const meta = await sharp(image).metadata().catch(() => null);
-      if (!meta) errors.push(`${sheet[res]}: image ${json.meta.image} is missing or not an image`);
-      else if (meta.width !== json.meta.size.w || meta.height !== json.meta.size.h) errors.push(`${sheet[res]}: image is ${meta.width}×${meta.height} but meta.size says ${json.meta.size.w}×${json.meta.size.h}`);
-      const listed = new Set(sheet.frames);
-      for (const [name, f] of Object.entries(json.frames)) {
-        const { x, y, w, h } = f.frame;
-        if (f.rotated) errors.push(`${sheet[res]}: frame "${name}" is rotated; pack without rotation`);
-        if (x + w > json.meta.size.w || y + h > json.meta.size.h) errors.push(`${sheet[res]}: frame "${name}" lies outside the image`);
-        const other = frames[res].get(name);
-        if (other) errors.push(`frame "${name}" is in two sheets (${other.sheet}, ${sheet.name}) at ${res}`);
-        frames[res].set(name, { w, h, sheet: sheet.name });
-        if (!listed.has(name)) errors.push(`${sheet[res]}: frame "${name}" is not listed in manifest sheet "${sheet.name}"`);
-        listed.delete(name);
+        if (i === 0) pages.push(...sheetPagePaths(page, json).slice(1));
+        else if (json.meta.related_multi_packs?.length) errors.push(`${page}: only the first page of a sheet (${sheet[res]}) lists its pages`);
+        if (Number(json.meta.scale) !== manifest.resolutions[res]) errors.push(`${page}: meta.scale is ${json.meta.scale}, the ${res} resolution needs ${manifest.resolutions[res]}`);
+        const image = path.join(path.dirname(file), json.meta.image);
+        const meta = await sharp(image).metadata().catch(() => null);
+        if (!meta) errors.push(`${page}: image ${json.meta.image} is missing or not an image`);
+        else if (meta.width !== json.meta.size.w || meta.height !== json.meta.size.h) errors.push(`${page}: image is ${meta.width}×${meta.height} but meta.size says ${json.meta.size.w}×${json.meta.size.h}`);
+        else if (meta.width * meta.height > MAX_PAGE_PIXELS) warnings.push(`${page}: image is ${meta.width}×${meta.height}, over ${MAX_PAGE_PIXELS} pixels: a phone uploads it in one long task (cut it into pages: npm run atlases does)`);
+        for (const [name, f] of Object.entries(json.frames)) {
+          const { x, y, w, h } = f.frame;
+          if (f.rotated) errors.push(`${page}: frame "${name}" is rotated; pack without rotation`);
+          if (x + w > json.meta.size.w || y + h > json.meta.size.h) errors.push(`${page}: frame "${name}" lies outside the image`);
+          const other = frames[res].get(name);
+          if (other) errors.push(`frame "${name}" is in two sheets (${other.sheet}, ${sheet.name}) at ${res}`);
+          frames[res].set(name, { w, h, sheet: sheet.name });
+          if (!listed.has(name)) errors.push(`${page}: frame "${name}" is not listed in manifest sheet "${sheet.name}"`);
+          listed.delete(name);
+        }
       }
       for (const name of listed) errors.push(`manifest lists frame "${name}" but ${sheet[res]} lacks it`);
     }

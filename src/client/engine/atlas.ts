@@ -32,7 +32,8 @@ const loadListeners = new Set<() => void>();
 
 async function defaultLoadSheet(url: string): Promise<Record<string, Texture>> {
   const sheet = await Assets.load<Spritesheet>(url);
-  return sheet.textures as Record<string, Texture>;
+  // A sheet cut into pages (scripts/art/packSheets.ts): Pixi loads the pages its first one lists, as linked sheets.
+  return Object.assign({}, sheet.textures, ...sheet.linkedSheets.map((page) => page.textures)) as Record<string, Texture>;
 }
 
 function loadManifest(options: LoadAtlasOptions) {

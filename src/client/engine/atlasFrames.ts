@@ -9,8 +9,10 @@ import {
   jsonHashSheetSchema,
   pickResolution,
   resolveAtlasUrl,
+  sheetPagePaths,
   type AtlasManifest,
   type AtlasResolution,
+  type JsonHashSheet,
 } from './atlasManifest';
 
 /** Where the client finds the atlases folder. */
@@ -63,20 +65,29 @@ function manifest(): Promise<AtlasManifest> {
   return manifestLoad;
 }
 
+/** The frames of one page (a sheet JSON file), read into `rects`. */
+function pageRects(jsonPath: string, sheet: JsonHashSheet, rects: Map<string, FrameRect>): void {
+  const dir = jsonPath.includes('/') ? jsonPath.slice(0, jsonPath.lastIndexOf('/') + 1) : '';
+  const image = resolveAtlasUrl(ATLAS_BASE_URL, dir + sheet.meta.image);
+  const scale = Number(sheet.meta.scale) || 1;
+  for (const [name, f] of Object.entries(sheet.frames)) {
+    // A rotated frame would need a rotated sprite: the packer never rotates (scripts/art/packSheets.ts).
+    if (f.rotated) continue;
+    rects.set(name, { image, sheetW: sheet.meta.size.w, sheetH: sheet.meta.size.h, ...f.frame, scale });
+  }
+}
+
+const readPage = async (jsonPath: string) => jsonHashSheetSchema.parse(await fetchAtlasJson(resolveAtlasUrl(ATLAS_BASE_URL, jsonPath)));
+
 function sheetRects(jsonPath: string): Promise<Map<string, FrameRect>> {
   let load = sheetLoads.get(jsonPath);
   if (!load) {
-    load = fetchAtlasJson(resolveAtlasUrl(ATLAS_BASE_URL, jsonPath)).then((json) => {
-      const sheet = jsonHashSheetSchema.parse(json);
-      const dir = jsonPath.includes('/') ? jsonPath.slice(0, jsonPath.lastIndexOf('/') + 1) : '';
-      const image = resolveAtlasUrl(ATLAS_BASE_URL, dir + sheet.meta.image);
-      const scale = Number(sheet.meta.scale) || 1;
+    load = readPage(jsonPath).then(async (first) => {
       const rects = new Map<string, FrameRect>();
-      for (const [name, f] of Object.entries(sheet.frames)) {
-        // A rotated frame would need a rotated sprite: the packer never rotates (scripts/art/packSheets.ts).
-        if (f.rotated) continue;
-        rects.set(name, { image, sheetW: sheet.meta.size.w, sheetH: sheet.meta.size.h, ...f.frame, scale });
-      }
+      pageRects(jsonPath, first, rects);
+      // A sheet cut into pages lists the others on its first.
+      const more = sheetPagePaths(jsonPath, first).slice(1);
+      for (const [i, page] of (await Promise.all(more.map(readPage))).entries()) pageRects(more[i]!, page, rects);
       return rects;
     });
     sheetLoads.set(jsonPath, load);

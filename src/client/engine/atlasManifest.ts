@@ -70,5 +70,20 @@ export const jsonHashSheetSchema = z.object({
       sourceSize: z.optional(z.object({ w: z.number(), h: z.number() })),
     }),
   ),
-  meta: z.object({ image: z.string().check(z.minLength(1)), size: z.object({ w: z.int().check(z.positive()), h: z.int().check(z.positive()) }), scale: z.union([z.string(), z.number()]) }),
+  meta: z.object({
+    image: z.string().check(z.minLength(1)),
+    size: z.object({ w: z.int().check(z.positive()), h: z.int().check(z.positive()) }),
+    scale: z.union([z.string(), z.number()]),
+    /** The sheet's further pages (TexturePacker multipack), beside this file; only on the first page. */
+    related_multi_packs: z.optional(z.array(z.string().check(z.minLength(1)))),
+  }),
 });
+
+/** A parsed sheet JSON file (one page). */
+export type JsonHashSheet = z.infer<typeof jsonHashSheetSchema>;
+
+/** The JSON files of a sheet's pages, relative to the manifest: the first page's, then those it lists in `meta.related_multi_packs`. */
+export function sheetPagePaths(firstPage: string, json: { meta: { related_multi_packs?: string[] | undefined } }): string[] {
+  const dir = firstPage.includes('/') ? firstPage.slice(0, firstPage.lastIndexOf('/') + 1) : '';
+  return [firstPage, ...(json.meta.related_multi_packs ?? []).map((page) => dir + page)];
+}

@@ -3,6 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkAtlasFolder } from '../../../scripts/art/checkAtlasFolder';
 
@@ -86,16 +87,43 @@ describe('checkAtlasFolder', () => {
   it('reports frames outside the image, a wrong scale and a missing image', async () => {
     const dir = await copyShipped();
     await editJson(path.join(dir, 'full/props.json'), (j) => {
-      j.frames['prop-mail']!.frame.x = j.meta.size.w;
+      j.frames['prop-eye-panel']!.frame.x = j.meta.size.w;
     });
     await editJson(path.join(dir, 'half/home.json'), (j) => {
       j.meta.scale = '1';
     });
     await rm(path.join(dir, 'full/items.png'));
     const r = await checkAtlasFolder(dir, { reference: SHIPPED });
-    expect(r.errors).toContain('full/props.json: frame "prop-mail" lies outside the image');
+    expect(r.errors).toContain('full/props.json: frame "prop-eye-panel" lies outside the image');
     expect(r.errors).toContain('half/home.json: meta.scale is 1, the half resolution needs 0.5');
     expect(r.errors).toContain('full/items.json: image items.png is missing or not an image');
+  });
+
+  it('checks every page of a sheet cut into pages: a missing page, its frames, and a page that lists pages', async () => {
+    const dir = await copyShipped();
+    const page2 = JSON.parse(await readFile(path.join(dir, 'full/eidols-p2.json'), 'utf8')) as { frames: Record<string, unknown> };
+    await rm(path.join(dir, 'full/eidols-p2.json'));
+    await editJson(path.join(dir, 'full/props-p2.json'), (j) => {
+      (j.meta as { related_multi_packs?: string[] }).related_multi_packs = ['props-p3.json'];
+    });
+    const r = await checkAtlasFolder(dir, { reference: SHIPPED });
+    expect(r.errors.some((e) => e.startsWith('full/eidols-p2.json: cannot be read'))).toBe(true);
+    const lost = Object.keys(page2.frames)[0]!;
+    expect(r.errors).toContain(`manifest lists frame "${lost}" but full/eidols.json lacks it`);
+    expect(r.errors).toContain('full/props-p2.json: only the first page of a sheet (full/props.json) lists its pages');
+  });
+
+  it('warns of a sheet image over a page\'s pixels', async () => {
+    const dir = await copyShipped();
+    const { data, info } = await sharp(path.join(dir, 'full/items.png')).raw().toBuffer({ resolveWithObject: true });
+    const tall = Buffer.concat(Array.from({ length: 3 }, () => data));
+    await sharp(tall, { raw: { width: info.width, height: info.height * 3, channels: info.channels } }).png().toFile(path.join(dir, 'full/items.png'));
+    await editJson(path.join(dir, 'full/items.json'), (j) => {
+      j.meta.size.h = info.height * 3;
+    });
+    const r = await checkAtlasFolder(dir, { reference: SHIPPED });
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual([`full/items.json: image is ${info.width}×${info.height * 3}, over 1048576 pixels: a phone uploads it in one long task (cut it into pages: npm run atlases does)`]);
   });
 
   it('reports a manifest of the wrong shape and missing sounds', async () => {

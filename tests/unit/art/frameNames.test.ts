@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { atlasManifestSchema, ATLAS_RESOLUTIONS } from '../../../src/client/engine/atlasManifest';
+import { atlasManifestSchema, sheetPagePaths, ATLAS_RESOLUTIONS } from '../../../src/client/engine/atlasManifest';
 import {
   allFrameNames, caravanFrame, eggtoplasmFrame, eidolFrame, frameFamilies, itemFrame, masterFrame, ITEM_TYPES,
 } from '../../../src/client/engine/frameNames';
@@ -13,8 +13,8 @@ const manifest = atlasManifestSchema.parse(JSON.parse(readFileSync(path.join(DIR
 describe.each(ATLAS_RESOLUTIONS)('shipped atlases at %s resolution', (res) => {
   const loaded = new Set<string>();
   for (const sheet of manifest.sheets) {
-    const json = JSON.parse(readFileSync(path.join(DIR, sheet[res]), 'utf8')) as { frames: Record<string, unknown> };
-    for (const name of Object.keys(json.frames)) loaded.add(name);
+    const read = (file: string) => JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as { frames: Record<string, unknown>; meta: { related_multi_packs?: string[] } };
+    for (const page of sheetPagePaths(sheet[res], read(sheet[res]))) for (const name of Object.keys(read(page).frames)) loaded.add(name);
   }
   it('contain every frame name frameNames.ts can produce', () => {
     const missing = allFrameNames().filter((n) => !loaded.has(n));

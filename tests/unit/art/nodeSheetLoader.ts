@@ -10,10 +10,16 @@ export function nodeAtlasIo(): Required<Pick<LoadAtlasOptions, 'fetchJson' | 'lo
   return {
     fetchJson: async (url) => JSON.parse(await readFile(url, 'utf8')),
     loadSheet: async (url) => {
-      const json = JSON.parse(await readFile(url, 'utf8')) as SpritesheetData;
-      const { data, info } = await sharp(path.join(path.dirname(url), json.meta.image!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      const source = new BufferImageSource({ resource: new Uint8Array(data), width: info.width, height: info.height });
-      return new Spritesheet(new Texture({ source }), json).parse();
+      const page = async (file: string) => {
+        const json = JSON.parse(await readFile(file, 'utf8')) as SpritesheetData & { meta: { related_multi_packs?: string[] } };
+        const { data, info } = await sharp(path.join(path.dirname(file), json.meta.image!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        const source = new BufferImageSource({ resource: new Uint8Array(data), width: info.width, height: info.height });
+        return { json, textures: await new Spritesheet(new Texture({ source }), json).parse() };
+      };
+      // A sheet cut into pages lists the others on its first, as Pixi's loader follows them.
+      const first = await page(url);
+      const more = await Promise.all((first.json.meta.related_multi_packs ?? []).map((p) => page(path.join(path.dirname(url), p))));
+      return Object.assign({}, first.textures, ...more.map((p) => p.textures));
     },
   };
 }
