@@ -1,5 +1,5 @@
 /** The shell: the backdrop and the stage behind, the HUD screen of the route, the splash while booting, toasts and the QR invite. */
-import { Fragment, Suspense, lazy, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, Suspense, lazy, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $view } from './routeView';
 import { $booting } from './boot';
@@ -27,7 +27,6 @@ export function App() {
   // The first screen after boot renders as a transition (deferred): React renders it in slices behind the
   // splash instead of in one long task; later route changes render at once as before.
   const booting = useDeferredValue(useStore($booting), true);
-  const stageStarted = useStore($stageStarted);
   const hud = useRef<HTMLDivElement>(null);
   const path = view.kind === 'show' ? view.path : '';
   const scene = view.kind === 'show' && !booting && routeHasScene(view.route);
@@ -48,32 +47,48 @@ export function App() {
   useEffect(() => {
     if (shown) markScreenUsable();
   }, [shown]);
-  const [pwa, setPwa] = useState(false);
-  useEffect(() => (!booting && !pwa ? whenPaintedAndIdle(() => setPwa(true)) : undefined), [booting, pwa]);
+  // The same element while the view is the same: React then skips the screen when App renders for anything else.
+  const screen = useMemo(() => (view.kind === 'show' ? screenFor(view) : null), [view]);
   return (
     <>
       <Backdrop motes={!(view.kind === 'show' && !booting) || routeHasMotes(view.route)} />
-      {stageStarted && (
-        <Suspense fallback={null}>
-          <StageHost />
-        </Suspense>
-      )}
+      <StageSlot />
       <div className="hud" ref={hud} onScroll={(e) => $hudScrollY.set(e.currentTarget.scrollTop)}>
         {view.kind === 'show' && !booting && (
           <Suspense fallback={null}>
             {/* Keyed by path so a new route (or new params) starts its screen fresh. */}
-            <Fragment key={view.path}>{screenFor(view)}</Fragment>
+            <Fragment key={view.path}>{screen}</Fragment>
           </Suspense>
         )}
       </div>
       {(booting || view.kind === 'wait') && <Splash />}
       <ToastLayer />
       <QrInvite />
-      {pwa && (
-        <Suspense fallback={null}>
-          <PwaLayer />
-        </Suspense>
-      )}
+      <PwaSlot booting={booting} />
     </>
   );
+}
+
+// The stage and the PWA layer each follow their own flag in a component of their own: a flag flipping
+// re-renders that slot, not App and the screen under it (home's whole HUD, again, in one task at start).
+
+/** Where the stage mounts once it may start (stageStart.ts). */
+function StageSlot() {
+  const started = useStore($stageStarted);
+  return started ? (
+    <Suspense fallback={null}>
+      <StageHost />
+    </Suspense>
+  ) : null;
+}
+
+/** Where the PWA layer mounts, once the first screen after boot has painted and the page is idle. */
+function PwaSlot({ booting }: { booting: boolean }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => (!booting && !shown ? whenPaintedAndIdle(() => setShown(true)) : undefined), [booting, shown]);
+  return shown ? (
+    <Suspense fallback={null}>
+      <PwaLayer />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,44 @@
+/**
+ * The stage's WebGL context, made before Pixi starts, one piece a task. Left to Pixi's init, the context's
+ * creation, the throwaway context it reads shader precision from and the rest of its start made one task of
+ * ~50 ms observed (~200 ms on a phone's CPU), the longest of home's load (issue #8); Pixi takes a context it
+ * is given (`context` option) as it would its own.
+ */
+import { getTestContext, isWebGLSupported } from 'pixi.js';
+import { nextTask } from './nextTask';
+
+/** The options of the stage that decide the context's attributes (engine/stage.ts `stageOptions`). */
+export interface StageContextOptions {
+  backgroundAlpha: number;
+  antialias: boolean;
+}
+
+/** The attributes Pixi's WebGL renderer asks a context for with these options (GlContextSystem's defaults). */
+export function stageContextAttributes(options: StageContextOptions): WebGLContextAttributes {
+  return {
+    alpha: options.backgroundAlpha < 1,
+    premultipliedAlpha: true,
+    antialias: options.antialias,
+    stencil: true,
+    preserveDrawingBuffer: false,
+    powerPreference: 'default',
+  };
+}
+
+/**
+ * Readies WebGL for the stage on `canvas`, each step in a task of its own: Pixi's support check (cached),
+ * its test context (cached), then the canvas's WebGL 2 context, returned; null where there is none (Pixi
+ * then chooses as it would alone).
+ */
+export async function prepareStageContext(
+  canvas: HTMLCanvasElement,
+  options: StageContextOptions,
+  yieldTask: () => Promise<void> = nextTask,
+): Promise<WebGL2RenderingContext | null> {
+  await yieldTask();
+  if (!isWebGLSupported()) return null;
+  await yieldTask();
+  getTestContext();
+  await yieldTask();
+  return canvas.getContext('webgl2', stageContextAttributes(options));
+}
