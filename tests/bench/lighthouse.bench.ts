@@ -11,7 +11,8 @@
  * 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, score ≥ 95) met or not, and for a page that misses one what dominates:
  * main-thread work by kind, the scripts that cost most, the largest JS, the LCP phases. Figures only.
  * BENCH_PORT (default 18521; its dev chain on +10000), BENCH_SKIP_BUILD=1 reuses dist/client,
- * BENCH_PAGES picks pages (hello,login,register,home), BENCH_SAVE_DIR keeps each run's report (JSON).
+ * BENCH_PAGES picks pages (hello,login,register,home), BENCH_SAVE_DIR keeps each run's report (JSON) and the trace
+ * its simulation started from (`NAME-N.trace.json`, for Chromium's performance panel).
  */
 import fs from 'node:fs';
 import { loadavg } from 'node:os';
@@ -117,7 +118,7 @@ function diagnose(name: string, runs: Figures[]): void {
  * One Lighthouse run in a Chromium of its own (a fresh profile: nothing a previous page stored, no
  * service worker, a cold HTTP cache, as for a new user).
  */
-async function audit(url: string, extraHeaders: Record<string, string>): Promise<Result> {
+async function audit(url: string, extraHeaders: Record<string, string>): Promise<{ lhr: Result; trace: unknown }> {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-quic'],
@@ -126,7 +127,7 @@ async function audit(url: string, extraHeaders: Record<string, string>): Promise
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
-    return result.lhr;
+    return { lhr: result.lhr, trace: result.artifacts.Trace };
   } finally {
     chrome.kill();
   }
@@ -147,13 +148,16 @@ async function main(): Promise<void> {
     for (let r = 0; r < RUNS; r++) {
       for (const [name, pathname, headers] of targets) {
         step(`run ${r + 1}/${RUNS} ${name}`);
-        let lhr = await audit(`${server.url}${pathname}`, headers);
+        let { lhr, trace } = await audit(`${server.url}${pathname}`, headers);
         // A trace that lost its navigation start (NO_NAVSTART, now and then on a busy machine) is run again, as Lighthouse asks.
         for (let retry = 1; lhr.runtimeError && retry <= 2; retry++) {
           step(`run ${r + 1}/${RUNS} ${name} failed (${lhr.runtimeError.code}): again`);
-          lhr = await audit(`${server.url}${pathname}`, headers);
+          ({ lhr, trace } = await audit(`${server.url}${pathname}`, headers));
         }
-        if (SAVE_DIR) fs.writeFileSync(path.join(SAVE_DIR, `${name}-${r + 1}.json`), JSON.stringify(lhr));
+        if (SAVE_DIR) {
+          fs.writeFileSync(path.join(SAVE_DIR, `${name}-${r + 1}.json`), JSON.stringify(lhr));
+          fs.writeFileSync(path.join(SAVE_DIR, `${name}-${r + 1}.trace.json`), JSON.stringify(trace));
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         for (const w of lhr.runWarnings) step(`warning on ${name}: ${w}`);
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
