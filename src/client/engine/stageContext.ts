@@ -11,6 +11,10 @@ import { nextTask } from './nextTask';
 export interface StageContextOptions {
   backgroundAlpha: number;
   antialias: boolean;
+  /** The stage's size in CSS pixels and its resolution: the canvas is sized as Pixi will size it. */
+  width: number;
+  height: number;
+  resolution: number;
 }
 
 /** The attributes Pixi's WebGL renderer asks a context for with these options (GlContextSystem's defaults). */
@@ -40,5 +44,9 @@ export async function prepareStageContext(
   await yieldTask();
   getTestContext();
   await yieldTask();
+  // Sized first, as Pixi's view will size it: a context made at the default 300×150 had its drawing buffer
+  // made again when Pixi resized the canvas, inside its start.
+  canvas.width = options.width * options.resolution;
+  canvas.height = options.height * options.resolution;
   return canvas.getContext('webgl2', stageContextAttributes(options));
 }

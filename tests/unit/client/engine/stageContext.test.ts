@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The stage's context is made ahead of Pixi with the attributes Pixi would ask for, one step a task. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { GlContextSystem, type WebGLRenderer } from 'pixi.js';
 import { prepareStageContext, stageContextAttributes } from '../../../../src/client/engine/stageContext';
 import { stageOptions } from '../../../../src/client/engine/stage';
@@ -18,10 +18,10 @@ function pixiAsks(options: { backgroundAlpha: number; antialias: boolean }): unk
 describe('stageContextAttributes', () => {
   it('asks for what Pixi\'s renderer would ask for, with and without antialiasing', () => {
     for (const antialias of [true, false]) {
-      const options = { backgroundAlpha: 0, antialias };
+      const options = { backgroundAlpha: 0, antialias, width: 400, height: 800, resolution: 2 };
       expect(pixiAsks(options)[0]).toEqual(stageContextAttributes(options));
     }
-    const opaque = { backgroundAlpha: 1, antialias: false };
+    const opaque = { backgroundAlpha: 1, antialias: false, width: 400, height: 800, resolution: 2 };
     expect(pixiAsks(opaque)[0]).toEqual(stageContextAttributes(opaque));
   });
 
@@ -33,10 +33,33 @@ describe('stageContextAttributes', () => {
 });
 
 describe('prepareStageContext', () => {
-  it('stops after the support check where there is no WebGL (Pixi then chooses alone), touching no canvas', async () => {
-    let tasks = 0;
-    const canvas = { getContext: () => { throw new Error('not asked'); } } as unknown as HTMLCanvasElement;
-    await expect(prepareStageContext(canvas, { backgroundAlpha: 0, antialias: false }, async () => void tasks++)).resolves.toBeNull();
-    expect(tasks).toBe(1);
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  // Pixi keeps its test context for the worker's later files: lost, so that it makes another one then.
+  let lost = false;
+  afterAll(() => {
+    lost = true;
+    HTMLCanvasElement.prototype.getContext = getContext;
+    vi.unstubAllGlobals();
+  });
+
+  it('checks support, makes Pixi\'s test context, then sizes the canvas as Pixi will and makes its WebGL 2 context, each in a task of its own', async () => {
+    // jsdom has no WebGL: every canvas answers with a stand-in context, and says what it was asked when.
+    vi.stubGlobal('WebGLRenderingContext', class {});
+    let task = 0;
+    const log: string[] = [];
+    const context = (canvas: HTMLCanvasElement, kind: string) => ({ kind, canvas, getContextAttributes: () => ({ stencil: true }), getExtension: () => null, getParameter: () => 16, isContextLost: () => lost });
+    const stage = document.createElement('canvas');
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, attributes?: unknown) {
+      log.push(`task ${task}: ${this === stage ? `stage ${this.width}x${this.height}` : 'another canvas'} ${kind}${this === stage ? ` ${JSON.stringify(attributes)}` : ''}`);
+      return context(this, kind);
+    } as never;
+    const options = { backgroundAlpha: 0, antialias: false, width: 400, height: 801, resolution: 1.75 };
+    const gl = await prepareStageContext(stage, options, async () => void task++);
+    expect(gl).toMatchObject({ kind: 'webgl2', canvas: stage });
+    expect(log).toEqual([
+      'task 1: another canvas webgl',
+      'task 2: another canvas webgl',
+      `task 3: stage 700x1401 webgl2 ${JSON.stringify(stageContextAttributes(options))}`,
+    ]);
   });
 });
