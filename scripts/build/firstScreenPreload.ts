@@ -2,7 +2,7 @@
  * The entry (src/client/app/main.tsx) only lets the static splash paint, then imports the app in stages. So
  * that each stage's chunks are not fetched one round trip after the last, the built index.html lists them,
  * and the chunks they import, in a `<meta name="app-chunks">`; the entry turns the list into modulepreload
- * links once the splash has painted (`preloadAppChunks.ts`): all fetched at once, in parallel, each run when
+ * links once the splash has painted (`preloadChunks.ts`, two a task): all fetched at once, in parallel, each run when
  * its stage comes. Not as links in the HTML: requests that start before the first paint only compete with
  * the stylesheet it needs, and Lighthouse counts every script requested before the largest paint as
  * delaying it (its simulated LCP was 1.5–2.1 s with the links in the HTML, 0.9–1.0 s without).
