@@ -4,9 +4,10 @@
  * emits them (scripts/build/pwaPlugins.ts); `npx tsx scripts/art/appIcons.ts [DIR]` writes them to DIR
  * (default /tmp/art/icons) to look at.
  */
-import { readFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { readSheetPages } from './sheetPages';
 
 /** The atlas frame the icons show. */
 export const ICON_FRAME = { sheet: 'items', frame: 'icon-coin' } as const;
@@ -34,19 +35,12 @@ export const ICONS: readonly IconSpec[] = [
   { fileName: 'icons/favicon-32.png', size: 32, fill: 0.875, purpose: 'favicon' },
 ];
 
-interface AtlasJson {
-  frames: Record<string, { frame: { x: number; y: number; w: number; h: number }; rotated?: boolean }>;
-  meta: { image: string; related_multi_packs?: string[] };
-}
-
 /** Cuts the icon frame from the full-resolution sheet in `atlasesDir` and draws every icon as PNG bytes. */
 export async function drawAppIcons(atlasesDir: string): Promise<{ fileName: string; source: Buffer }[]> {
   const sheetDir = path.join(atlasesDir, 'full');
-  const read = async (file: string) => JSON.parse(await readFile(path.join(sheetDir, file), 'utf8')) as AtlasJson;
-  const first = await read(`${ICON_FRAME.sheet}.json`);
   // The frame may sit on any page of a sheet cut into pages (scripts/art/packSheets.ts).
-  const pages = [first, ...(await Promise.all((first.meta.related_multi_packs ?? []).map(read)))];
-  const atlas = pages.find((page) => page.frames[ICON_FRAME.frame]);
+  const pages = await readSheetPages(sheetDir, `${ICON_FRAME.sheet}.json`);
+  const atlas = pages.map((page) => page.json).find((json) => json.frames[ICON_FRAME.frame]);
   const entry = atlas?.frames[ICON_FRAME.frame];
   if (!atlas || !entry) throw new Error(`app icons: frame ${ICON_FRAME.frame} is missing from atlases/full/${ICON_FRAME.sheet}.json`);
   if (entry.rotated) throw new Error(`app icons: frame ${ICON_FRAME.frame} is packed rotated; pick another frame`);

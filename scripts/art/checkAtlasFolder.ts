@@ -18,6 +18,7 @@ import {
 } from '../../src/client/engine/atlasManifest';
 import { allFrameNames } from '../../src/client/engine/frameNames';
 import { MAX_PAGE_PIXELS } from './packSheets';
+import { readSheetPages } from './sheetPages';
 
 /** Options of the check. */
 export interface CheckOptions {
@@ -52,9 +53,7 @@ async function frameSizes(dir: string, res: AtlasResolution): Promise<Map<string
   const manifest = atlasManifestSchema.parse(await readJson(path.join(dir, 'manifest.json')));
   const out = new Map<string, { w: number; h: number; sheet: string }>();
   for (const sheet of manifest.sheets) {
-    const first = jsonHashSheetSchema.parse(await readJson(path.join(dir, sheet[res])));
-    for (const page of sheetPagePaths(sheet[res], first)) {
-      const json = page === sheet[res] ? first : jsonHashSheetSchema.parse(await readJson(path.join(dir, page)));
+    for (const { json } of await readSheetPages(dir, sheet[res])) {
       for (const [name, f] of Object.entries(json.frames)) out.set(name, { w: f.frame.w, h: f.frame.h, sheet: sheet.name });
     }
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { BufferImageSource, Spritesheet, Texture, type SpritesheetData } from 'pixi.js';
 import type { LoadAtlasOptions } from '../../../src/client/engine/atlas';
+import { sheetPagePaths } from '../../../src/client/engine/atlasManifest';
 
 /** fetchJson + loadSheet for loadAtlases() that read a folder on disk; baseUrl is the folder path. */
 export function nodeAtlasIo(): Required<Pick<LoadAtlasOptions, 'fetchJson' | 'loadSheet'>> {
@@ -18,7 +19,7 @@ export function nodeAtlasIo(): Required<Pick<LoadAtlasOptions, 'fetchJson' | 'lo
       };
       // A sheet cut into pages lists the others on its first, as Pixi's loader follows them.
       const first = await page(url);
-      const more = await Promise.all((first.json.meta.related_multi_packs ?? []).map((p) => page(path.join(path.dirname(url), p))));
+      const more = await Promise.all(sheetPagePaths(url, first.json).slice(1).map(page));
       return Object.assign({}, first.textures, ...more.map((p) => p.textures));
     },
   };
