@@ -12,7 +12,8 @@
  * main-thread work by kind, the scripts that cost most, the largest JS, the LCP phases. Figures only.
  * BENCH_PORT (default 18521; its dev chain on +10000), BENCH_SKIP_BUILD=1 reuses dist/client,
  * BENCH_PAGES picks pages (hello,login,register,home), BENCH_SAVE_DIR keeps each run's report (JSON) and the trace
- * its simulation started from (`NAME-N.trace.json`, for Chromium's performance panel).
+ * its simulation started from (`NAME-N.trace.json`, for Chromium's performance panel), BENCH_TRACE_CATEGORIES adds
+ * trace categories to them.
  */
 import fs from 'node:fs';
 import { loadavg } from 'node:os';
@@ -31,6 +32,9 @@ const CHOSEN = (process.env.BENCH_PAGES ?? Object.keys(PAGES).join(',')).split('
 // Where to keep each run's full report (JSON, for Lighthouse's viewer), if anywhere.
 const SAVE_DIR = process.env.BENCH_SAVE_DIR;
 if (SAVE_DIR) fs.mkdirSync(SAVE_DIR, { recursive: true });
+// Trace categories added to Lighthouse's own (e.g. disabled-by-default-v8.cpu_profiler: the saved traces then
+// say which functions a long task ran; the sampling adds a little time to every task, so not for figures).
+const TRACE_CATEGORIES = process.env.BENCH_TRACE_CATEGORIES ?? null;
 const GOALS = { lcpMs: 2000, tbtMs: 150, cls: 0.02, score: 95 };
 
 /** The figures of one Lighthouse run. */
@@ -124,7 +128,7 @@ async function audit(url: string, extraHeaders: Record<string, string>): Promise
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-quic'],
   });
   try {
-    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders };
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders, additionalTraceCategories: TRACE_CATEGORIES };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     return { lhr: result.lhr, trace: result.artifacts.Trace };

@@ -3,7 +3,8 @@
  * the bench's own process: written to `file` and summarised as the top self-time by package and by function,
  * so a figure comes with where its time went.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 
 interface ProfileNode {
@@ -23,6 +24,7 @@ export async function profileDuring<T>(label: string, file: string, work: () => 
   } finally {
     const { profile } = await session.post('Profiler.stop');
     session.disconnect();
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(profile));
     const nodes = new Map((profile.nodes as ProfileNode[]).map((n) => [n.id, n]));
     const self = new Map<number, number>();

@@ -2,7 +2,9 @@
  * The stage draws only when something changes (issue #8): every WebGL draw is counted in the page (the
  * prototype methods wrapped before the app loads), and a still screen must issue none for seconds on end,
  * while a change — a resize, a slide — draws again. Screens without a scene (/hello, /login, /register,
- * whose master is drawn in the DOM) stand on the CSS backdrop and never start WebGL.
+ * whose master is drawn in the DOM) stand on the CSS backdrop and never start WebGL. The stage makes one WebGL
+ * context (Pixi's capability checks are answered from it, engine/pixiCapabilities.ts) and enables only the
+ * extensions the app draws with (engine/pixiGlExtensions.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedPlayer, finishOnboarding } from './support/player';
@@ -19,8 +21,15 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const counted = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const;
-    const w = window as unknown as { __glCalls: number };
+    const w = window as unknown as { __glCalls: number; __glContexts: string[]; __glExtensions: string[] };
     w.__glCalls = 0;
+    w.__glContexts = [];
+    w.__glExtensions = [];
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+      if (kind.startsWith('webgl')) w.__glContexts.push(kind);
+      return (getContext as (...args: unknown[]) => unknown).call(this, kind, ...rest);
+    } as typeof getContext;
     for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype] as unknown as Array<Record<string, unknown>>) {
       for (const name of counted) {
         const original = proto[name] as ((...args: unknown[]) => unknown) | undefined;
@@ -30,6 +39,11 @@ test.beforeEach(async ({ page }) => {
           return original.apply(this, args);
         };
       }
+      const getExtension = proto.getExtension as (name: string) => unknown;
+      proto.getExtension = function (this: unknown, name: string) {
+        w.__glExtensions.push(name);
+        return getExtension.call(this, name);
+      };
     }
   });
 });
@@ -70,13 +84,19 @@ test('the entry screens start no WebGL: /hello, and /register with its master dr
   expect(await glCalls(page)).toBe(0);
 });
 
-test('home draws nothing while idle and draws again on a resize and the glide to the next slide', async ({ page }) => {
+test('home draws nothing while idle and draws again on a resize and the glide to the next slide; one WebGL context, the app\'s extensions only', async ({ page }) => {
   await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page.getByTestId('home-swiper')).toBeVisible();
   await page.getByRole('button', { name: 'Got it' }).click();
   await page.getByRole('button', { name: 'Got it' }).click();
   await expectStill(page, 'home');
+  const gl = await page.evaluate(() => {
+    const w = window as unknown as { __glContexts: string[]; __glExtensions: string[] };
+    return { contexts: w.__glContexts, extensions: w.__glExtensions };
+  });
+  expect(gl.contexts, 'WebGL contexts made (Pixi\'s support and precision checks use the stage\'s)').toEqual(['webgl2']);
+  expect([...new Set(gl.extensions)].sort(), 'WebGL extensions asked for').toEqual(['WEBGL_lose_context', 'WEBGL_provoking_vertex']);
   // A resize draws again.
   const beforeResize = await glCalls(page);
   const size = page.viewportSize()!;

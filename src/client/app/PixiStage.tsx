@@ -9,6 +9,7 @@ import { createRoot } from '@pixi/react';
 import type { Application } from 'pixi.js';
 import { attachStage, stageOptions } from '../engine/stage';
 import { prepareStageContext } from '../engine/stageContext';
+import { limitPixiGlExtensions } from '../engine/pixiGlExtensions';
 import { nextTask } from '../engine/nextTask';
 
 // Hidden until attachStage reveals it with its first scene drawn (engine/stage.ts).
@@ -23,6 +24,7 @@ export const PixiStage = memo(function PixiStage() {
     let live = true;
     let app: Application | undefined;
     const options = stageOptions();
+    limitPixiGlExtensions();
     void prepareStageContext(canvas, options).then(async (context) => {
       await nextTask();
       if (!live) return;
