@@ -35,7 +35,7 @@ export function useSubmit<TBody, TData>(
     successRef.current = onSuccess;
   });
   const [machine] = useState(() =>
-    submitMachine.provide({
+    submitMachine().provide({
       actors: { submit: fromPromise(({ input }) => requestRef.current(input as TBody) as Promise<ApiResult<unknown>>) },
       actions: { succeeded: (_, result) => successRef.current(result.data as TData, result.message) },
     }),

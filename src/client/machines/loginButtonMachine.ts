@@ -2,6 +2,7 @@
  * The Log In button (spec 1 §4): idle → logging ("Fetching data...") → done, or → error showing the joined
  * server error; a click on the error returns to idle.
  */
+import { lazyMachine } from './lazyMachine';
 import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginBody } from '../../shared/api/auth';
@@ -19,7 +20,7 @@ export const LOGIN_LABEL = t.common.logIn;
 export type LoginButtonEvent = { type: 'SUBMIT'; body: LoginBody } | { type: 'CLICK' };
 
 /** The login button machine; provide `login` (the request) and `loggedIn` (what success does). */
-export const loginButtonMachine = setup({
+export const loginButtonMachine = lazyMachine(() => setup({
   types: {
     context: {} as { error: string; fieldErrors: FieldErrors },
     events: {} as LoginButtonEvent,
@@ -67,7 +68,7 @@ export const loginButtonMachine = setup({
     },
     done: { type: 'final' },
   },
-});
+}));
 
 /** The button's text for a machine snapshot. */
 export function loginButtonLabel(state: 'idle' | 'logging' | 'error' | 'done', error: string): string {

@@ -2,6 +2,7 @@
  * A form's submit button (register, password reset, onboarding completion): idle → sending
  * ("Sending data...") → done, or → error showing the joined server error; a click on the error returns to idle.
  */
+import { lazyMachine } from './lazyMachine';
 import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
@@ -15,7 +16,7 @@ export const SENDING_LABEL = t.machines.submitSending;
 export type SubmitEvent = { type: 'SUBMIT'; body: unknown } | { type: 'CLICK' };
 
 /** The submit machine; provide `submit` (the request) and `succeeded` (what success does with the data and message). */
-export const submitMachine = setup({
+export const submitMachine = lazyMachine(() => setup({
   types: {
     context: {} as { error: string; message: string; fieldErrors: FieldErrors },
     events: {} as SubmitEvent,
@@ -66,7 +67,7 @@ export const submitMachine = setup({
     },
     done: {},
   },
-});
+}));
 
 /** The button's text: the idle label, "Sending data...", or the error. */
 export function submitLabel(state: string, error: string, idleLabel: string): string {

@@ -3,6 +3,7 @@
  * fetching ("Fetching data...") → success (storage cleared, /login after 1 s) or error (server message or
  * "Something went wrong"). When already confirmed, Apply KYC goes straight to /login.
  */
+import { lazyMachine } from './lazyMachine';
 import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiResult } from '../net/http';
@@ -16,7 +17,7 @@ export const VERIFY_REDIRECT_MS = 1000;
 export type VerifyEmailEvent = { type: 'APPLY' };
 
 /** The verification machine; input is the token, provide `checkStatus`, `confirm`, `clearStorage`, `goToLogin`. */
-export const verifyEmailMachine = setup({
+export const verifyEmailMachine = lazyMachine(() => setup({
   types: {
     context: {} as { token: string; alreadyConfirmed: boolean; error: string },
     events: {} as VerifyEmailEvent,
@@ -84,4 +85,4 @@ export const verifyEmailMachine = setup({
     },
     left: { type: 'final' },
   },
-});
+}));

@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useStore } from '@nanostores/react';
 import { loginButtonLabel, loginButtonMachine } from '../../machines/loginButtonMachine';
+import { lazyMachine } from '../../machines/lazyMachine';
 import { api } from '../../net/api';
 import { setUser } from '../../stores/session';
 import { navigate } from '../../stores/router';
@@ -17,15 +18,18 @@ import { Button } from '../components/Button';
 import { Field } from '../components/Field';
 import { ErrorLine } from '../components/ErrorLine';
 
-const machine = loginButtonMachine.provide({
-  actors: { login: fromPromise(({ input }) => api.login(input)) },
-  actions: {
-    loggedIn: (_, user) => {
-      setUser(user);
-      navigate(afterLoginTarget(takeIntended(), user), true);
+// Built when the screen first shows (machines/lazyMachine.ts).
+const machine = lazyMachine(() =>
+  loginButtonMachine().provide({
+    actors: { login: fromPromise(({ input }) => api.login(input)) },
+    actions: {
+      loggedIn: (_, user) => {
+        setUser(user);
+        navigate(afterLoginTarget(takeIntended(), user), true);
+      },
     },
-  },
-});
+  }),
+);
 
 /** The login screen. */
 export default function LoginScreen() {
@@ -35,7 +39,7 @@ export default function LoginScreen() {
   // Read at mount and forgotten after, so a later visit to /login starts plain (a pure read: StrictMode-safe).
   const [notice] = useState(() => $loginNotice.get());
   useEffect(() => $loginNotice.set(null), []);
-  const [snap, send] = useMachine(machine, inspectOption());
+  const [snap, send] = useMachine(machine(), inspectOption());
   const state = snap.value as 'idle' | 'logging' | 'error' | 'done';
   const label = loginButtonLabel(state, snap.context.error);
   const errors = state === 'error' ? snap.context.fieldErrors : {};

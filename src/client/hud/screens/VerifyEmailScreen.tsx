@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { verifyEmailMachine } from '../../machines/verifyEmailMachine';
+import { lazyMachine } from '../../machines/lazyMachine';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
 import { setGuest } from '../../stores/session';
@@ -16,23 +17,26 @@ import { $loginNotice, EMAIL_CONFIRMED_NOTICE } from '../../stores/loginNotice';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
 
-const machine = verifyEmailMachine.provide({
-  actors: {
-    checkStatus: fromPromise(({ input }) => api.verifyStatus(input)),
-    confirm: fromPromise(({ input }) => api.verifyEmail(input)),
-  },
-  actions: {
-    // The server ended the session when it confirmed; forget everything this device held for it.
-    clearStorage: () => {
-      deviceStorage().clear();
-      setGuest();
+// Built when the screen first shows (machines/lazyMachine.ts).
+const machine = lazyMachine(() =>
+  verifyEmailMachine().provide({
+    actors: {
+      checkStatus: fromPromise(({ input }) => api.verifyStatus(input)),
+      confirm: fromPromise(({ input }) => api.verifyEmail(input)),
     },
-    goToLogin: () => {
-      $loginNotice.set(EMAIL_CONFIRMED_NOTICE);
-      navigate('/login');
+    actions: {
+      // The server ended the session when it confirmed; forget everything this device held for it.
+      clearStorage: () => {
+        deviceStorage().clear();
+        setGuest();
+      },
+      goToLogin: () => {
+        $loginNotice.set(EMAIL_CONFIRMED_NOTICE);
+        navigate('/login');
+      },
     },
-  },
-});
+  }),
+);
 
 /** Label of the button when the e-mail is already confirmed: what it does. */
 export const GO_TO_LOGIN_LABEL = t.verify.goToLogin;
@@ -47,7 +51,7 @@ export interface VerifyEmailScreenProps {
 export default function VerifyEmailScreen({ message, message2 }: VerifyEmailScreenProps) {
   // The first param is the secret token: used for the requests, never shown (screenshots, shoulder surfing).
   const [input] = useState(() => ({ token: message }));
-  const [snap, send] = useMachine(machine, { input, ...inspectOption() });
+  const [snap, send] = useMachine(machine(), { input, ...inspectOption() });
   const state = String(snap.value);
   const confirmedAlready = snap.context.alreadyConfirmed && state === 'idle';
   const label = state === 'fetching' ? t.common.fetchingData : confirmedAlready ? GO_TO_LOGIN_LABEL : t.verify.apply;

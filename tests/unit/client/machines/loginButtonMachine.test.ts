@@ -22,7 +22,7 @@ describe('loginButtonMachine', () => {
   function start() {
     pending = deferred();
     const actor = createActor(
-      loginButtonMachine.provide({
+      loginButtonMachine().provide({
         actors: {
           login: fromPromise(async ({ input }) => {
             sent.push(input);

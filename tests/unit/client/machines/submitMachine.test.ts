@@ -18,7 +18,7 @@ describe('submitMachine', () => {
   function start() {
     pending = deferred();
     const actor = createActor(
-      submitMachine.provide({
+      submitMachine().provide({
         actors: { submit: fromPromise(() => pending.promise) },
         actions: { succeeded: (_, result) => void done.push(result) },
       }),

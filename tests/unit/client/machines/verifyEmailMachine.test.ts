@@ -15,7 +15,7 @@ describe('verifyEmailMachine', () => {
 
   function start(status: ApiResult<{ email_confirmed: boolean }>, confirm: () => Promise<ApiResult<unknown>>) {
     const actor = createActor(
-      verifyEmailMachine.provide({
+      verifyEmailMachine().provide({
         actors: {
           checkStatus: fromPromise(async ({ input }) => {
             log.push(`check ${input}`);
@@ -89,7 +89,7 @@ describe('verifyEmailMachine', () => {
 
   it('lets Apply KYC start the confirmation while the status check is still running', async () => {
     const actor = createActor(
-      verifyEmailMachine.provide({
+      verifyEmailMachine().provide({
         actors: {
           checkStatus: fromPromise<ApiResult<{ email_confirmed: boolean }>, string>(() => new Promise(() => {})),
           confirm: fromPromise<ApiResult<unknown>, string>(async () => ok(null)),
