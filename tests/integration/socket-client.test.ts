@@ -1,8 +1,11 @@
 /**
  * The client's live socket (transport + machine, wired through liveSocket and $session) in Node against
  * the real server: subscribe with the real ws_auth_token, receive + ack a pushed event, drop a duplicate
- * nonce, reconnect and resubscribe after the server drops the socket, stop at logout.
+ * nonce, reconnect and resubscribe after the server drops the socket, stop at logout; WebSocket first, and
+ * long-polling behind a proxy that lets no WebSocket through.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, afterAll, describe, expect, inject, it } from 'vitest';
 import type { ClientMessage, ServerMessage } from '../../src/shared/api/socket';
 import { closeLiveSocket, startLiveSocket } from '../../src/client/app/liveSocket';
@@ -61,14 +64,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     await s?.close();
   });
 
-  /** Starts the live socket for `client`'s cookies; returns every transport it creates and the state history. */
-  function live(client: TestClient) {
+  /** Starts the live socket for `client`'s cookies (its default transports); returns every transport it creates and the state history. */
+  function live(client: TestClient, url = s.url) {
     const transports: RecordingTransport[] = [];
     const states: SocketStatus[] = [];
     cleanups.push($socketState.subscribe((v) => void states.push(v)));
     stop = startLiveSocket(() => {
       const t = new RecordingTransport(
-        createSocketTransport({ url: s.url, transports: ['websocket'], extraHeaders: { cookie: client.cookieHeader() } }),
+        createSocketTransport({ url, extraHeaders: { cookie: client.cookieHeader() } }),
       );
       transports.push(t);
       return t;
@@ -130,6 +133,39 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     expect(second.sent.at(-1)).toEqual({ method: 'ack', nonce: items[1]!._nonce });
     expect(items.map((m) => m.seq)).toEqual([1, 1]);
     expect(resyncs).toHaveLength(2);
+  });
+
+  it('subscribes over long-polling behind a proxy that refuses WebSocket upgrades', async () => {
+    const { client, user } = await registerPlayer(s, `sc4${dialect}`);
+    const target = new URL(s.url);
+    let refused = 0;
+    const proxy = http.createServer((req, res) => {
+      const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    proxy.on('upgrade', (_req, socket) => {
+      refused++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => {
+      proxy.closeAllConnections();
+      proxy.close();
+    });
+    const subscribes = collect('subscribe');
+    const { transports } = live(client, `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    setUser(user);
+    await expect.poll(() => $socketState.get(), POLL).toBe('subscribed');
+    expect(refused).toBeGreaterThan(0);
+    expect(transports).toHaveLength(1);
+    expect(subscribes[0]).toMatchObject({ event: 'subscribe', success: true });
+    const items = collect('item_arrived');
+    s.realtime.sendToUser(user.id, 'item_arrived', { id: 8 });
+    await expect.poll(() => items.length, POLL).toBe(1);
   });
 
   it('stops in unauthorised on a refused token without retrying', async () => {

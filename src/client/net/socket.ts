@@ -36,9 +36,16 @@ export interface SocketTransportOptions {
   url?: string;
   /** Headers for the handshake; only Node honours them (tests pass the session cookie this way). */
   extraHeaders?: Record<string, string>;
-  /** Restrict Socket.IO transports (tests use websocket only). */
+  /** Restrict Socket.IO transports (tests use websocket only); default DEFAULT_TRANSPORTS, tried in order. */
   transports?: ('polling' | 'websocket')[];
 }
+
+/**
+ * WebSocket first, long-polling when the WebSocket does not open (a proxy that blocks it): Socket.IO's default
+ * starts with polling and upgrades, a handshake request, a poll and an upgrade probe whose answers each made
+ * a task of their own on home's start (issue #8), before the WebSocket it ends on anyway.
+ */
+export const DEFAULT_TRANSPORTS: ('polling' | 'websocket')[] = ['websocket', 'polling'];
 
 /** The Socket.IO path the server listens on. */
 export const SOCKET_PATH = '/socket.io';
@@ -81,7 +88,9 @@ export function createSocketTransport(options: SocketTransportOptions = {}): Soc
       // A fresh engine per attempt: a cached manager would share (and keep) a dropped connection's state.
       forceNew: true,
       ...(options.extraHeaders ? { extraHeaders: options.extraHeaders } : {}),
-      ...(options.transports ? { transports: options.transports } : {}),
+      transports: options.transports ?? DEFAULT_TRANSPORTS,
+      // The next transport in the list when one fails to open (not only the first, as by default).
+      tryAllTransports: true,
     };
     const s = options.url ? io(options.url, opts) : io(opts);
     let ended = false;
