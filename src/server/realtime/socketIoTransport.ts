@@ -170,7 +170,8 @@ function compactEngine(raw: EngineSocket): void {
 }
 
 /**
- * The product's client connects by long-polling and then upgrades to WebSocket: engine.io then drops the
+ * A client that connects by long-polling and then upgrades to WebSocket (Socket.IO's default transports; the
+ * product's client opens over WebSocket and polls only where that fails): engine.io then drops the
  * polling transport, sets up the new one's listeners and pushes a second cleanup closure, which undoes the
  * trimming and compaction done at the handshake. Done again here, once (one listener function for every
  * socket, on polling connections only: a WebSocket connection never upgrades).
