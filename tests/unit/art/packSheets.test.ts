@@ -12,18 +12,27 @@ import { buildAtlases } from '../../../scripts/art/buildAtlases';
 
 const temps: string[] = [];
 const pixels = (file: string): Promise<Buffer> => sharp(file).ensureAlpha().raw().toBuffer();
+
+/** The seed of a property test (PACK_SEED or the clock), printed so that a failure can be rerun. */
+function packSeed(what: string): number {
+  const seed = Number(process.env.PACK_SEED ?? Date.now() % 2 ** 31);
+  console.info(`${what} property seed ${seed} (rerun with PACK_SEED=${seed})`);
+  return seed;
+}
+
+/** Up to 60 frames of 1–300 px a side, named f0, f1… */
+const frames = fc
+  .array(fc.record({ w: fc.integer({ min: 1, max: 300 }), h: fc.integer({ min: 1, max: 300 }) }), { minLength: 1, maxLength: 60 })
+  .map((items) => items.map((it, i) => ({ name: `f${i}`, ...it })));
 afterAll(async () => {
   for (const d of temps) await rm(d, { recursive: true, force: true });
 });
 
 describe('shelfPack', () => {
   it('places every frame inside the sheet with no overlaps (randomised)', () => {
-    const seed = Number(process.env.PACK_SEED ?? Date.now() % 2 ** 31);
-    console.info(`shelfPack property seed ${seed} (rerun with PACK_SEED=${seed})`);
-    const item = fc.record({ w: fc.integer({ min: 1, max: 300 }), h: fc.integer({ min: 1, max: 300 }) });
+    const seed = packSeed('shelfPack');
     fc.assert(
-      fc.property(fc.array(item, { minLength: 1, maxLength: 60 }), fc.integer({ min: 310, max: 2048 }), (items, maxWidth) => {
-        const named = items.map((it, i) => ({ name: `f${i}`, ...it }));
+      fc.property(frames, fc.integer({ min: 310, max: 2048 }), (named, maxWidth) => {
         const { placed, w, h } = shelfPack(named, maxWidth);
         expect(placed).toHaveLength(named.length);
         expect(w).toBeLessThanOrEqual(maxWidth);
@@ -53,12 +62,9 @@ describe('shelfPack', () => {
 
 describe('shelfPackPages', () => {
   it('cuts the rows into pages of at most the given pixels (a larger row alone), keeping every frame once, inside its page and padded (randomised)', () => {
-    const seed = Number(process.env.PACK_SEED ?? Date.now() % 2 ** 31);
-    console.info(`shelfPackPages property seed ${seed} (rerun with PACK_SEED=${seed})`);
-    const item = fc.record({ w: fc.integer({ min: 1, max: 300 }), h: fc.integer({ min: 1, max: 300 }) });
+    const seed = packSeed('shelfPackPages');
     fc.assert(
-      fc.property(fc.array(item, { minLength: 1, maxLength: 60 }), fc.integer({ min: 310, max: 2048 }), fc.integer({ min: 10_000, max: 600_000 }), (items, maxWidth, maxPixels) => {
-        const named = items.map((it, i) => ({ name: `f${i}`, ...it }));
+      fc.property(frames, fc.integer({ min: 310, max: 2048 }), fc.integer({ min: 10_000, max: 600_000 }), (named, maxWidth, maxPixels) => {
         const pages = shelfPackPages(named, maxWidth, maxPixels);
         expect(pages.flatMap((p) => p.placed.map((f) => f.name)).sort()).toEqual(named.map((f) => f.name).sort());
         for (const page of pages) {
