@@ -7,7 +7,8 @@
  * so no glyph set has to be known ahead. A label is counted by its holders: the same text in the same
  * style is drawn once, and its place is given back when the last holder releases it (labelShelves.ts).
  */
-import { CanvasSource, DOMAdapter, Rectangle, Texture } from 'pixi.js';
+import { DOMAdapter, Rectangle, Texture } from 'pixi.js';
+import { DirtyRectCanvasSource } from '../../engine/dirtyRectSource';
 import { LabelShelves, type LabelSlot } from './labelShelves';
 
 /** How a label is drawn. */
@@ -36,7 +37,7 @@ interface Entry {
   holders: number;
 }
 
-/** Page edge (px): a page is uploaded whole when labels are added to it, so it stays small (4 MB, ~150 names). */
+/** Page edge (px): ~150 names a page; a new label uploads its own rectangle (dirtyRectSource.ts), a new page whole. */
 export const LABEL_PAGE = 1024;
 /** Extra pixels around the text's box: the stroke's outer half and anti-aliasing. */
 const padOf = (s: LabelStyle) => Math.ceil(s.strokeWidth / 2) + 2;
@@ -45,10 +46,10 @@ const fontOf = (s: LabelStyle) => `${s.italic ? 'italic ' : ''}${s.weight} ${s.s
 /** Shared canvas pages of labels. */
 export class LabelAtlas {
   private readonly shelves = new LabelShelves(LABEL_PAGE, LABEL_PAGE);
-  private readonly pages = new Map<number, CanvasSource>();
+  private readonly pages = new Map<number, DirtyRectCanvasSource>();
   private readonly entries = new Map<string, Entry>();
   /** Pages drawn on since the last commit. */
-  private readonly drawn = new Set<CanvasSource>();
+  private readonly drawn = new Set<DirtyRectCanvasSource>();
   /** The context that measures labels; null: this DOM cannot draw (asked once). */
   private measurer: CanvasRenderingContext2D | null | undefined;
 
@@ -133,15 +134,16 @@ export class LabelAtlas {
     ctx.fillStyle = style.fill;
     ctx.fillText(text, x, y);
     ctx.restore();
+    source.markDrawn(slot);
     this.drawn.add(source);
     const frame = new Rectangle(slot.x, slot.y, slot.width, slot.height);
     return { slot, texture: new Texture({ source, frame }), holders: 0 };
   }
 
-  private page(id: number): CanvasSource {
+  private page(id: number): DirtyRectCanvasSource {
     let source = this.pages.get(id);
     if (!source) {
-      source = new CanvasSource({ width: LABEL_PAGE, height: LABEL_PAGE, resolution: 1 });
+      source = new DirtyRectCanvasSource(LABEL_PAGE, LABEL_PAGE);
       this.pages.set(id, source);
     }
     return source;

@@ -7,7 +7,9 @@
  * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again;
  * the others' masters stand in render groups by lane segment (laneSegments.ts), so showing or hiding one
  * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame (and written to only
- * when on screen). A crowd's update is applied SYNC_SLICE objects a frame.
+ * when on screen). A crowd's update is applied SYNC_SLICE objects a frame. An object gets its node (sprites
+ * and label) the first time it is drawn: entering a room of hundreds builds the screenful, not the lane; one
+ * that comes into the cull's margin off screen is built a few a frame (BUILDS_PER_FRAME) before it shows.
  */
 import { Container, Sprite } from 'pixi.js';
 import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
@@ -53,10 +55,16 @@ const CULL_HALF_WIDTH = 240;
  * frames instead of stalling one (520 objects: 5 frames, 83 ms); a room of fewer applies at once.
  */
 export const SYNC_SLICE = 128;
+/**
+ * Nodes built per frame for objects drawn in the cull's margin but not yet on screen: a glide through a crowd
+ * reaches ten masters a cull step, and the margin gives a dozen frames before the first shows.
+ */
+export const BUILDS_PER_FRAME = 4;
 
 interface Other {
   obj: WorldObject;
-  node: MasterNode | ScribeNode;
+  /** Null until the object is first drawn; kept (hidden) once it is culled again. */
+  node: MasterNode | ScribeNode | null;
   motion: AvatarMotion;
   /** Drawn (not culled): only a drawn node's x, facing and smoke are kept current. */
   shown: boolean;
@@ -112,6 +120,8 @@ export class WorldScene implements Scene {
   private readonly others = new Map<number, Other>();
   /** The drawn others that are walking: the only ones stepped every frame. */
   private readonly moving = new Set<number>();
+  /** Drawn objects in the cull's margin waiting for their node, oldest first. */
+  private readonly unbuilt = new Set<Other>();
   /** The names' and excerpts' shared pages. */
   private readonly labels = new LabelAtlas();
   private props: DrawnProp[] = [];
@@ -205,6 +215,7 @@ export class WorldScene implements Scene {
     if (this.ownDirty) this.buildOwn();
     if (this.propsDirty || this.elapsed >= this.propsCheckAt) this.syncProps();
     if (this.syncing) this.syncSlice(SYNC_SLICE);
+    this.buildSome();
     const cam = this.camera();
     const selected = $worldSelection.get();
     for (const id of this.moving) {
@@ -213,8 +224,9 @@ export class WorldScene implements Scene {
       // Drawn for its whole way when the walk was reported; arrived, it is culled where it stands. A drawn
       // walker in the cull's margin, off screen where it was and where it is, is not written to (Pixi would
       // transform and repack its sprites for nothing): that is half the drawn crowd at forum size 1.
+      const root = o.node?.root;
       if (!o.motion.moving) this.place(o, cam);
-      else if (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, o.node.root.x, NODE_HALF_WIDTH)) o.node.root.x = o.motion.x;
+      else if (root && (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, root.x, NODE_HALF_WIDTH))) root.x = o.motion.x;
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -242,8 +254,9 @@ export class WorldScene implements Scene {
 
   reset(): void {
     this.bag.dispose();
-    for (const o of this.others.values()) o.node.destroy();
+    for (const o of this.others.values()) o.node?.destroy();
     this.others.clear();
+    this.unbuilt.clear();
     this.syncing = null;
     this.moving.clear();
     this.segments.clear();
@@ -345,12 +358,8 @@ export class WorldScene implements Scene {
       if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
-        o = { obj, node: this.makeNode(obj), motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN, steppedAt: this.elapsed };
+        o = { obj, node: null, motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN, steppedAt: this.elapsed };
         this.others.set(obj.id, o);
-        // Hidden until the cull says otherwise; its x is set once so a later show starts from a known place.
-        o.node.root.x = obj.coordinate;
-        this.setShown(o, false);
-        this.attach(o);
         this.place(o, cam);
         continue;
       }
@@ -358,16 +367,12 @@ export class WorldScene implements Scene {
       const change = force ? 'look' : objectChange(o.obj, obj);
       o.obj = obj;
       if (change === 'none') continue;
-      if (change === 'look') {
-        const shown = o.shown;
+      if (change === 'look' && o.node) {
         // The new node first: a label both show (the name, when only the pipe changed) is kept, not redrawn.
         const old = o.node;
-        o.node = this.makeNode(obj);
         this.detach(o, old);
+        this.build(o);
         old.destroy();
-        o.node.root.x = o.motion.x;
-        this.setShown(o, shown);
-        this.attach(o);
       }
       this.catchUp(o);
       o.motion.moveTo(obj.coordinate);
@@ -380,8 +385,10 @@ export class WorldScene implements Scene {
     this.syncing = null;
     for (const [id, o] of this.others) {
       if (o.seen === pass) continue;
-      this.detach(o, o.node);
-      o.node.destroy();
+      if (o.node) {
+        this.detach(o, o.node);
+        o.node.destroy();
+      }
       this.others.delete(id);
       this.moving.delete(id);
     }
@@ -391,17 +398,19 @@ export class WorldScene implements Scene {
   /** Culls a node for its way to where it heads (a master keeps a segment that holds the way); a drawn one gets its x and facing. */
   private place(o: Other, cam: Camera): void {
     this.catchUp(o);
-    if (!Number.isNaN(o.segment) && !staysIn(o.segment, o.motion.x, o.motion.target)) {
+    if (o.node && !Number.isNaN(o.segment) && !staysIn(o.segment, o.motion.x, o.motion.target)) {
       this.detach(o, o.node);
-      this.attach(o);
+      this.attach(o, o.node);
     }
     const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
     if (shown !== o.shown) this.setShown(o, shown);
     if (shown && o.motion.moving) this.moving.add(o.obj.id);
     else this.moving.delete(o.obj.id);
     if (!shown) return;
-    o.node.root.x = o.motion.x;
-    if (o.node instanceof MasterNode) o.node.setFlip(o.obj.flip);
+    const node = o.node;
+    if (!node) return;
+    node.root.x = o.motion.x;
+    if (node instanceof MasterNode) node.setFlip(o.obj.flip);
   }
 
   /**
@@ -414,24 +423,52 @@ export class WorldScene implements Scene {
     if (dt > 0) o.motion.step(dt);
   }
 
+  /** Shows or hides an object's node; the first show builds it. */
   private setShown(o: Other, shown: boolean): void {
-    o.shown = o.node.root.visible = shown;
+    o.shown = shown;
+    if (!o.node) {
+      // On screen it is built now; in the margin, it waits its turn (buildSome).
+      if (shown && inView(this.camera(), o.motion.x, NODE_HALF_WIDTH)) this.build(o);
+      else if (shown) this.unbuilt.add(o);
+      return;
+    }
+    o.node.root.visible = shown;
     if (!Number.isNaN(o.segment)) this.segments.shownChanged(o.segment, shown);
     // A hidden node's smoke was not animated: it shows the current frame.
     if (shown && this.smokeFrame >= 0 && o.node instanceof MasterNode) o.node.setSmokeFrame(this.smokeFrame);
   }
 
-  private makeNode(obj: WorldObject): MasterNode | ScribeNode {
-    return obj.type === 'master'
+  /** Builds the nodes of up to BUILDS_PER_FRAME objects waiting in the margin (those still drawn and in the room). */
+  private buildSome(): void {
+    let built = 0;
+    for (const o of this.unbuilt) {
+      if (built === BUILDS_PER_FRAME) return;
+      this.unbuilt.delete(o);
+      if (o.node || !o.shown || this.others.get(o.obj.id) !== o) continue;
+      this.build(o);
+      built++;
+    }
+  }
+
+  /** Builds an object's node for its current look, shown or hidden as the object is, and adds it to its layer. */
+  private build(o: Other): void {
+    this.unbuilt.delete(o);
+    const { obj } = o;
+    const node = obj.type === 'master'
       ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
       : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
+    o.node = node;
+    node.root.x = o.motion.x;
+    node.root.visible = o.shown;
+    if (o.shown && this.smokeFrame >= 0 && node instanceof MasterNode) node.setSmokeFrame(this.smokeFrame);
+    this.attach(o, node);
   }
 
   /** Adds a node to its layer: an inscription behind the masters, a master to the segment of where it heads. */
-  private attach(o: Other): void {
-    if (o.node instanceof ScribeNode) return void this.scribeLayer.addChild(o.node.root);
+  private attach(o: Other, node: MasterNode | ScribeNode): void {
+    if (node instanceof ScribeNode) return void this.scribeLayer.addChild(node.root);
     o.segment = segmentOf(o.motion.target);
-    this.segments.put(o.node.root, o.segment);
+    this.segments.put(node.root, o.segment);
   }
 
   /** Takes `node` (the object's current or old node) out of its layer. */

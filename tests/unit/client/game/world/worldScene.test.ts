@@ -3,7 +3,8 @@
  * The world scene with the real atlases (loaded in Node): the lane scrolls by the own coordinate, others
  * are drawn and culled, a swipe walks the own avatar and writes $ownPosition until it stops, a tap selects
  * a master and a tap on empty ground clears it, moves ease, gone objects are destroyed, the forum size
- * zooms, and reset releases everything; a cull flip marks only its lane segment's render group.
+ * zooms, and reset releases everything; an object gets its node when first drawn; a cull flip marks only its
+ * lane segment's render group.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,18 +61,29 @@ describe('WorldScene', () => {
     // Inscriptions, then the masters' lane segments (render groups), then the own avatar on top.
     const [scribes, segments] = avatars.children as Container[];
     const nodes = () => [...scribes!.children, ...segments!.children.flatMap((g) => g.children)];
-    // The own object is drawn once (the own avatar), the others each once: 3 others + own.
-    expect(nodes()).toHaveLength(3);
+    // The own object is drawn once (the own avatar), the others once each when first drawn: master 3, off
+    // screen at 20000, has no node yet.
+    expect(nodes()).toHaveLength(2);
     expect(avatars.children).toHaveLength(3);
     const own = avatars.children[avatars.children.length - 1] as Container;
     expect((own.children[0] as Sprite).texture).toBe(texture('master-3'));
-    // Masters 2 (15100) and 3 (20000) stand in two segments, in lane order.
-    expect(segments!.children.map((g) => g.isRenderGroup)).toEqual([true, true]);
-    expect(segments!.children.map((g) => g.children[0]!.x)).toEqual([15100, 20000]);
+    expect(segments!.children.map((g) => g.isRenderGroup)).toEqual([true]);
     const byX = (x: number) => nodes().find((c) => c.x === x)!;
     expect(byX(15100).visible).toBe(true);
-    expect(byX(20000).visible).toBe(false);
+    expect(byX(20000)).toBeUndefined();
     expect(byX(14800).visible).toBe(true);
+
+    // Going to 20000 draws master 3 (its node made then, in a segment of its own, in lane order); coming back
+    // hides it and keeps its node.
+    $ownPosition.set({ coordinate: 20000, flip: false, moving: false });
+    scene.update(16);
+    const three = byX(20000);
+    expect(three.visible).toBe(true);
+    expect(segments!.children.map((g) => g.children[0]!.x)).toEqual([15100, 20000]);
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    scene.update(16);
+    expect(three.visible).toBe(false);
+    expect(byX(20000)).toBe(three);
 
     // A swipe to the left walks on; $ownPosition follows every moving frame, then stops.
     control.pointerDown(1, 800, 1200, 0);
@@ -105,6 +117,7 @@ describe('WorldScene', () => {
     // A reported walk eases; a removed object is destroyed.
     const two = byX(15100);
     setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, senator: true, puff: true }), obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '' } })]);
+    expect(three.destroyed).toBe(true);
     expect(byX(20000)).toBeUndefined();
     scene.update(100);
     expect(two.x).toBeGreaterThan(15100);
@@ -127,37 +140,41 @@ describe('WorldScene', () => {
     const control = new WorldControl(() => ({ titled: true, puff: true }));
     const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
     await scene.prepare();
-    // 16300: between the incense and the funding props, so the camera's step below shows or hides no prop.
-    $ownPosition.set({ coordinate: 16300, flip: false, moving: false });
+    $ownPosition.set({ coordinate: 5000, flip: false, moving: false });
     $ownObjectId.set(1);
-    // 17200 is just past the right edge's margin, in the segment of 16400 (on screen); 16350 on screen in the
-    // segment before; 5000 far away: three segments, the far one hidden (none of its masters drawn).
+    // 17200 is just past the right edge's margin of 16300, in the segment of 16400; 16350 in the segment before;
+    // 5000 far away.
     const others = (three: number) => [obj(2, { coordinate: 17200 }), obj(3, { coordinate: three }), obj(4, { coordinate: 5000 }), obj(5, { coordinate: 16400 })];
-    setObjects(1, [obj(1, { user_id: 7, coordinate: 16300 }), ...others(16350)]);
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 5000 }), ...others(16350)]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
     const world = (host.children[0] as Container).children[4] as Container;
     const segments = (world.children[1] as Container).children[1] as Container;
-    const groupOf = (x: number) => segments.children.find((g) => g.children.some((c) => c.x === x))!;
-    const edge = groupOf(17200);
-    expect(edge.children[0]!.visible).toBe(false);
+    const groupOf = (x: number) => segments.children.find((g) => g.children.some((c) => c.x === x));
+    expect(segments.children).toHaveLength(1);
+    // At 16300 (between the incense and the funding props, so the camera's step below shows or hides no prop):
+    // three segments, the far one hidden (none of its masters drawn); 17200 has no node yet.
+    $ownPosition.set({ coordinate: 16300, flip: false, moving: false });
+    scene.update(16);
     expect(segments.children).toHaveLength(3);
     expect(segments.children.map((g) => g.visible)).toEqual([false, true, true]);
+    expect(groupOf(17200)).toBeUndefined();
+    const edge = groupOf(16400)!;
     // What a render leaves: every draw list built.
     for (const g of [world, ...segments.children]) g.renderGroup!.structureDidChange = false;
 
-    // One cull step to the right: the master at 17200 comes on screen.
+    // One cull step to the right: the master at 17200 comes on screen, drawn in the segment of 16400.
     $ownPosition.set({ coordinate: 16428, flip: false, moving: false });
     scene.update(16);
-    expect(edge.children[0]!.visible).toBe(true);
+    expect(groupOf(17200)).toBe(edge);
     expect(edge.renderGroup!.structureDidChange).toBe(true);
-    expect(groupOf(16350).renderGroup!.structureDidChange).toBe(false);
-    expect(groupOf(5000).renderGroup!.structureDidChange).toBe(false);
+    expect(groupOf(16350)!.renderGroup!.structureDidChange).toBe(false);
+    expect(groupOf(5000)!.renderGroup!.structureDidChange).toBe(false);
     expect(world.renderGroup!.structureDidChange).toBe(false);
 
     // Pacing within a segment's slack keeps the segment; a walk to 19000 moves the master to that segment.
-    const three = groupOf(16350);
+    const three = groupOf(16350)!;
     const node3 = three.children[0];
     setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(16600)]);
     expect(three.destroyed).toBe(false);

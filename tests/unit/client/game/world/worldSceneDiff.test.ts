@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The world scene's diff and cull with the real atlases: a restated room keeps every node, a walk moves
- * the same node, a look change rebuilds only its own; off-screen nodes are hidden and left alone while they
- * walk, show at their current place, facing and smoke frame when they come on screen, and are culled
- * once they have walked off it.
+ * the same node, a look change rebuilds only its own; an off-screen object gets its node when it first comes
+ * on screen, at its current place, facing and smoke frame; culled once it has walked off, its node is kept
+ * hidden and left alone while it walks.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,37 +53,37 @@ describe('WorldScene diff and cull', () => {
     // The masters stand in their lane segments' render groups (the second layer; the first holds inscriptions).
     const nodes = () => (avatars.children[1] as Container).children.flatMap((segment) => segment.children);
     const at = (x: number) => nodes().find((c) => c.x === x);
-    const [two, three, four] = [at(15100), at(OFF), at(14900)];
-    expect([two!.x, three!.x, four!.x]).toEqual([15100, OFF, 14900]);
-    expect([two!.visible, three!.visible, four!.visible]).toEqual([true, false, true]);
+    const [two, four] = [at(15100), at(14900)];
+    expect([two!.visible, four!.visible]).toEqual([true, true]);
+    // 3, off screen, has no node until it is first drawn.
+    expect(nodes()).toHaveLength(2);
 
     // A room enter restating everything (new objects, same fields) keeps every node as it is.
     setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900 })]);
     scene.update(16);
-    expect(nodes()).toHaveLength(3);
-    expect(nodes()).toEqual(expect.arrayContaining([two, three, four]));
+    expect(nodes()).toHaveLength(2);
+    expect(nodes()).toEqual(expect.arrayContaining([two, four]));
 
-    // 2 walks and turns, 3 walks further off screen, 4 gets a title: 2 and 3 keep their nodes, 4 is rebuilt.
+    // 2 walks and turns, 3 walks further off screen, 4 gets a title: 2 keeps its node, 4 is rebuilt, 3 still has none.
     setObjects(3, [
       obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF + 300, puff: true }),
       obj(4, { coordinate: 14900, senator: true }),
     ]);
     for (let f = 0; f < 100; f++) scene.update(16);
     const after = nodes();
+    expect(after).toHaveLength(2);
     expect(after).toContain(two);
-    expect(after).toContain(three);
     expect(after).not.toContain(four);
     expect(four!.destroyed).toBe(true);
     expect(two!.x).toBe(15300);
     expect((two!.children[0] as Container).scale.x).toBe(-1);
-    // The culled walker was not written to: it still stands where it was last drawn.
-    expect(three!.visible).toBe(false);
-    expect(three!.x).toBe(OFF);
 
-    // It walks onto the screen facing left: shown where it is, facing its way, its pipe smoking.
+    // It walks onto the screen facing left: drawn from where it is, facing its way, its pipe smoking.
     setObjects(4, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: 15200, flip: true, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
-    for (let f = 0; f < 200; f++) scene.update(16);
+    scene.update(16);
+    const three = nodes().find((c) => c.x > OFF);
     expect(three!.visible).toBe(true);
+    for (let f = 0; f < 200; f++) scene.update(16);
     expect(three!.x).toBe(15200);
     expect((three!.children[0] as Container).scale.x).toBe(-1);
     // The pipe is mirrored around the foot with the skin: in front of the face on the left side.
@@ -97,25 +97,36 @@ describe('WorldScene diff and cull', () => {
     expect(three!.visible).toBe(true);
     for (let f = 0; f < 200; f++) scene.update(16);
     expect(three!.visible).toBe(false);
+    const left = three!.x;
+
+    // Culled, its node is kept and not written to while it walks off screen.
+    setObjects(6, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF + 300, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    for (let f = 0; f < 100; f++) scene.update(16);
+    expect(nodes()).toContain(three);
+    expect(three!.visible).toBe(false);
+    expect(three!.x).toBe(left);
 
     scene.hide();
     scene.reset();
   });
 
-  it('applies a crowd a slice a frame, drops the gone at the end of a pass, and leaves off-screen walkers unwritten', async () => {
+  it('applies a crowd a slice a frame, makes nodes only for the drawn, drops the gone at the end of a pass, and leaves off-screen walkers unwritten', async () => {
     const control = new WorldControl(() => ({ titled: false, puff: false }));
     const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
     await scene.prepare();
     $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
     $ownObjectId.set(1);
-    // A crowd of twice and a half a slice, every one far off screen.
+    // A crowd of twice and a half a slice, first far off screen: known, but no node made.
     const crowd = (at: number) => Array.from({ length: SYNC_SLICE * 2 + SYNC_SLICE / 2 }, (_, i) => obj(10 + i, { coordinate: at + i }));
     setObjects(1, [obj(1, { user_id: 7 }), ...crowd(5000)]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     const avatars = ((host.children[0] as Container).children[4] as Container).children[1] as Container;
     const nodes = () => (avatars.children[1] as Container).children.flatMap((segment) => segment.children);
-    // The own object is skipped within the first slice: SYNC_SLICE objects seen, SYNC_SLICE - 1 drawn.
+    for (let f = 0; f < 3; f++) scene.update(16);
+    expect(nodes()).toHaveLength(0);
+    // The crowd steps on screen: the own object is skipped within the first slice, SYNC_SLICE - 1 drawn.
+    setObjects(2, [obj(1, { user_id: 7 }), ...crowd(15000 - SYNC_SLICE)]);
     expect(nodes()).toHaveLength(SYNC_SLICE - 1);
     scene.update(16);
     expect(nodes()).toHaveLength(2 * SYNC_SLICE - 1);
@@ -123,21 +134,21 @@ describe('WorldScene diff and cull', () => {
     expect(nodes()).toHaveLength(crowd(0).length);
 
     // A small room applies at once, and what it no longer holds goes at once.
-    setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 })]);
+    setObjects(3, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 })]);
     expect(nodes()).toHaveLength(1);
 
     // A walker drawn in the cull's margin, off screen where it stands and where it walks, is left where it was
     // until a point of its way shows; on screen it follows its motion.
     const margin = 15000 + 540 + NODE_HALF_WIDTH + 30;
-    setObjects(3, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin })]);
+    setObjects(4, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin })]);
     scene.update(16);
     const three = nodes()[0]!;
     expect([three.x, three.visible]).toEqual([margin, true]);
-    setObjects(4, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin + 300 })]);
+    setObjects(5, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin + 300 })]);
     scene.update(100);
     expect(three.visible).toBe(true);
     expect(three.x).toBe(margin);
-    setObjects(5, [obj(1, { user_id: 7 }), obj(3, { coordinate: 15000 })]);
+    setObjects(6, [obj(1, { user_id: 7 }), obj(3, { coordinate: 15000 })]);
     scene.update(100);
     expect(three.x).toBeLessThan(margin + 300);
     for (let f = 0; f < 200; f++) scene.update(16);

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+/**
+ * The label pages' uploader: a texture not allocated yet (or lost with its context) gets the whole canvas
+ * through Pixi's own image upload; an allocated one gets one `texSubImage2D` of the bounds of what was drawn
+ * since the last upload, read from the canvas; nothing drawn, nothing sent. Registered, it is among the
+ * uploaders a WebGL renderer takes when it is made.
+ */
+import { describe, expect, it } from 'vitest';
+import { GlTextureSystem, type GlTexture, type TextureSource } from 'pixi.js';
+import { boundsOf, dirtyRectUploader, registerDirtyRectUploads, type PixelRect } from '../../../../src/client/engine/dirtyRectSource';
+
+const TEXTURE_2D = 0x0de1;
+
+/** A GL context that records the calls an upload makes. */
+function recordingGl() {
+  const calls: unknown[][] = [];
+  const gl = new Proxy({ TEXTURE_2D, RGBA: 0x1908, UNSIGNED_BYTE: 0x1401 } as Record<string, unknown>, {
+    get: (target, key: string) => (key in target ? target[key] : (...args: unknown[]) => void calls.push([key, ...args])),
+  });
+  return { gl: gl as unknown as WebGL2RenderingContext, calls };
+}
+
+/** A 64×64 page that hands out `drawn` and reads a rectangle as a tagged object. */
+function page(drawn: PixelRect[]) {
+  const reads: PixelRect[] = [];
+  const source = {
+    pixelWidth: 64,
+    pixelHeight: 64,
+    resourceWidth: 64,
+    resourceHeight: 64,
+    resource: 'the canvas',
+    takeDrawn: () => drawn.splice(0),
+    context2D: {
+      getImageData: (x: number, y: number, width: number, height: number) => {
+        reads.push({ x, y, width, height });
+        return { tag: `pixels ${x},${y} ${width}x${height}` };
+      },
+    },
+  };
+  return { source: source as unknown as TextureSource, reads };
+}
+
+const glTexture = (width: number) => ({ target: TEXTURE_2D, width, height: width, internalFormat: 0x8058, format: 0x1908, type: 0x1401 }) as unknown as GlTexture;
+
+describe('dirty-rectangle uploads', () => {
+  it('uploads the whole canvas into a texture not allocated yet, and forgets what was drawn', () => {
+    const { gl, calls } = recordingGl();
+    const drawn = [{ x: 0, y: 0, width: 10, height: 5 }];
+    const { source, reads } = page(drawn);
+    const texture = glTexture(-1);
+    dirtyRectUploader.upload(source, texture, gl, 2);
+    expect(calls).toEqual([['texImage2D', TEXTURE_2D, 0, 0x8058, 64, 64, 0, 0x1908, 0x1401, 'the canvas']]);
+    expect(reads).toEqual([]);
+    expect(drawn).toEqual([]);
+    expect([texture.width, texture.height]).toEqual([64, 64]);
+  });
+
+  it('sends one rectangle holding everything drawn since the last upload into an allocated texture', () => {
+    const { gl, calls } = recordingGl();
+    const drawn = [{ x: 4, y: 10, width: 20, height: 8 }, { x: 30, y: 10, width: 12, height: 8 }, { x: 2, y: 20, width: 6, height: 8 }];
+    const { source, reads } = page(drawn);
+    dirtyRectUploader.upload(source, glTexture(64), gl, 2);
+    expect(reads).toEqual([{ x: 2, y: 10, width: 40, height: 18 }]);
+    expect(calls).toEqual([['texSubImage2D', TEXTURE_2D, 0, 2, 10, 0x1908, 0x1401, { tag: 'pixels 2,10 40x18' }]]);
+
+    // Nothing drawn since: nothing sent.
+    calls.length = 0;
+    dirtyRectUploader.upload(source, glTexture(64), gl, 2);
+    expect(calls).toEqual([]);
+  });
+
+  it('bounds rectangles', () => {
+    expect(boundsOf([{ x: 5, y: 5, width: 1, height: 1 }])).toEqual({ x: 5, y: 5, width: 1, height: 1 });
+    expect(boundsOf([{ x: 5, y: 5, width: 10, height: 2 }, { x: 0, y: 9, width: 3, height: 3 }])).toEqual({ x: 0, y: 5, width: 15, height: 7 });
+  });
+
+  it('is among the uploaders a WebGL renderer takes once registered', () => {
+    registerDirtyRectUploads();
+    registerDirtyRectUploads();
+    expect(GlTextureSystem.uploadExtensions['dirty-rects']).toMatchObject({ id: 'dirty-rects', upload: dirtyRectUploader.upload });
+  });
+});
