@@ -460,7 +460,10 @@ export class WorldScene implements Scene {
     o.node = node;
     node.root.x = o.motion.x;
     node.root.visible = o.shown;
-    if (o.shown && this.smokeFrame >= 0 && node instanceof MasterNode) node.setSmokeFrame(this.smokeFrame);
+    if (node instanceof MasterNode) {
+      node.setFlip(obj.flip);
+      if (o.shown && this.smokeFrame >= 0) node.setSmokeFrame(this.smokeFrame);
+    }
     this.attach(o, node);
   }
 

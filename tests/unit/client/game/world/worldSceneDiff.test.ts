@@ -82,7 +82,9 @@ describe('WorldScene diff and cull', () => {
     setObjects(4, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: 15200, flip: true, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
     scene.update(16);
     const three = nodes().find((c) => c.x > OFF);
+    // Made in the margin a frame later (BUILDS_PER_FRAME), already facing its way.
     expect(three!.visible).toBe(true);
+    expect((three!.children[0] as Container).scale.x).toBe(-1);
     for (let f = 0; f < 200; f++) scene.update(16);
     expect(three!.x).toBe(15200);
     expect((three!.children[0] as Container).scale.x).toBe(-1);
