@@ -45,14 +45,6 @@ export class DirtyRectCanvasSource extends CanvasSource {
   }
 }
 
-/**
- * Sends `rects` of a canvas into its allocated GL texture, each read by `read`; the caller has bound the
- * texture and set the unpack state (Pixi's texture system does, before it calls an uploader).
- */
-export function uploadRects(gl: WebGLRenderingContext | WebGL2RenderingContext, glTexture: GlTexture, rects: PixelRect[], read: (r: PixelRect) => ImageData): void {
-  for (const r of rects) gl.texSubImage2D(glTexture.target, 0, r.x, r.y, glTexture.format, glTexture.type, read(r));
-}
-
 /** The smallest rectangle holding all of `rects` (not empty). */
 export function boundsOf(rects: PixelRect[]): PixelRect {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -76,10 +68,12 @@ export const dirtyRectUploader: GLTextureUploader = {
       return;
     }
     if (rects.length === 0) return;
-    const ctx = canvas.context2D as CanvasRenderingContext2D;
     // One upload of the rectangles' bounds: each upload is a round trip to the GPU process, and the labels
-    // drawn in one frame mostly sit side by side on a shelf or two.
-    uploadRects(gl, glTexture, [boundsOf(rects)], (r) => ctx.getImageData(r.x, r.y, r.width, r.height));
+    // drawn in one frame mostly sit side by side on a shelf or two. Pixi's texture system has bound the
+    // texture and set the unpack state before it calls an uploader.
+    const r = boundsOf(rects);
+    const pixels = (canvas.context2D as CanvasRenderingContext2D).getImageData(r.x, r.y, r.width, r.height);
+    gl.texSubImage2D(glTexture.target, 0, r.x, r.y, glTexture.format, glTexture.type, pixels);
   },
 };
 
