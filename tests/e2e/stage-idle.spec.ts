@@ -4,10 +4,12 @@
  * while a change — a resize, a slide — draws again. Screens without a scene (/hello, /login, /register,
  * whose master is drawn in the DOM) stand on the CSS backdrop and never start WebGL. The stage makes one WebGL
  * context (Pixi's capability checks are answered from it, engine/pixiCapabilities.ts) and enables only the
- * extensions the app draws with (engine/pixiGlExtensions.ts).
+ * extensions the app draws with (engine/pixiGlExtensions.ts). No texture upload sends more than STRIP_BYTES in
+ * one call (engine/stripUploads.ts: a larger one holds the page while the GPU process takes it piece by piece).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedPlayer, finishOnboarding } from './support/player';
+import { STRIP_BYTES } from '../../src/client/engine/textureStrips';
 
 /** A still stage draws nothing for this long. */
 const QUIET_MS = 2_500;
@@ -21,10 +23,11 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const counted = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const;
-    const w = window as unknown as { __glCalls: number; __glContexts: string[]; __glExtensions: string[] };
+    const w = window as unknown as { __glCalls: number; __glContexts: string[]; __glExtensions: string[]; __glUploadBytes: number[] };
     w.__glCalls = 0;
     w.__glContexts = [];
     w.__glExtensions = [];
+    w.__glUploadBytes = [];
     const getContext = HTMLCanvasElement.prototype.getContext;
     HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
       if (kind.startsWith('webgl')) w.__glContexts.push(kind);
@@ -36,6 +39,19 @@ test.beforeEach(async ({ page }) => {
         if (!original) continue;
         proto[name] = function (this: unknown, ...args: unknown[]) {
           w.__glCalls++;
+          return original.apply(this, args);
+        };
+      }
+      // The bytes of each upload from an image, bitmap or canvas: the rectangle's size when the call gives one.
+      for (const name of ['texImage2D', 'texSubImage2D']) {
+        const original = proto[name] as (...args: unknown[]) => unknown;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          const source = args.at(-1) as { width?: number; height?: number } | null;
+          if (source && typeof source === 'object' && !ArrayBuffer.isView(source)) {
+            const sizes = args.filter((a) => typeof a === 'number');
+            const [width, height] = args.length >= 9 ? sizes.slice(name === 'texImage2D' ? 3 : 4) : [source.width, source.height];
+            w.__glUploadBytes.push(Number(width) * Number(height) * 4);
+          }
           return original.apply(this, args);
         };
       }
@@ -84,7 +100,7 @@ test('the entry screens start no WebGL: /hello, and /register with its master dr
   expect(await glCalls(page)).toBe(0);
 });
 
-test('home draws nothing while idle and draws again on a resize and the glide to the next slide; one WebGL context, the app\'s extensions only', async ({ page }) => {
+test('home draws nothing while idle and draws again on a resize and the glide to the next slide; one WebGL context, the app\'s extensions only, uploads in strips', async ({ page }) => {
   await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page.getByTestId('home-swiper')).toBeVisible();
@@ -92,11 +108,14 @@ test('home draws nothing while idle and draws again on a resize and the glide to
   await page.getByRole('button', { name: 'Got it' }).click();
   await expectStill(page, 'home');
   const gl = await page.evaluate(() => {
-    const w = window as unknown as { __glContexts: string[]; __glExtensions: string[] };
-    return { contexts: w.__glContexts, extensions: w.__glExtensions };
+    const w = window as unknown as { __glContexts: string[]; __glExtensions: string[]; __glUploadBytes: number[] };
+    return { contexts: w.__glContexts, extensions: w.__glExtensions, uploads: w.__glUploadBytes };
   });
   expect(gl.contexts, 'WebGL contexts made (Pixi\'s support and precision checks use the stage\'s)').toEqual(['webgl2']);
   expect([...new Set(gl.extensions)].sort(), 'WebGL extensions asked for').toEqual(['WEBGL_lose_context', 'WEBGL_provoking_vertex']);
+  // Home's sheets went up (megabytes of them), none in a call larger than a strip.
+  expect(gl.uploads.reduce((a, b) => a + b, 0)).toBeGreaterThan(4 * STRIP_BYTES);
+  expect(Math.max(...gl.uploads), 'bytes of the largest single texture upload').toBeLessThanOrEqual(STRIP_BYTES);
   // A resize draws again.
   const beforeResize = await glCalls(page);
   const size = page.viewportSize()!;

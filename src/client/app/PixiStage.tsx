@@ -11,6 +11,7 @@ import { attachStage, stageOptions } from '../engine/stage';
 import { prepareStageContext } from '../engine/stageContext';
 import { limitPixiGlExtensions } from '../engine/pixiGlExtensions';
 import { registerDirtyRectUploads } from '../engine/dirtyRectSource';
+import { registerStripUploads } from '../engine/stripUploads';
 import { nextTask } from '../engine/nextTask';
 
 // Hidden until attachStage reveals it with its first scene drawn (engine/stage.ts).
@@ -28,6 +29,7 @@ export const PixiStage = memo(function PixiStage() {
     limitPixiGlExtensions();
     // Before the renderer is made: it takes the uploaders registered by then.
     registerDirtyRectUploads();
+    registerStripUploads();
     void prepareStageContext(canvas, options).then(async (context) => {
       await nextTask();
       if (!live) return;

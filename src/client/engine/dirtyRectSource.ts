@@ -3,11 +3,13 @@
  * the whole canvas to the GPU on every update: for the world's label pages (1024², 4 MB) that was 15–35 ms a
  * frame at ×4 CPU throttling each time one new name came on screen. Here a drawer marks the rectangles it
  * drew and the upload sends those (`texSubImage2D`); a texture not allocated yet, or lost with its context,
- * gets the whole canvas as before. The uploader is a Pixi extension that a renderer takes when it is made:
- * `registerDirtyRectUploads` runs before the stage's renderer is created (WebGL, as the stage is); a source
- * made before that uploads whole, like any canvas.
+ * gets the whole canvas, in strips (stripUploads.ts). The uploader is a Pixi extension that a renderer takes
+ * when it is made: `registerDirtyRectUploads` runs before the stage's renderer is created (WebGL, as the stage
+ * is); a source made before that uploads whole, like any canvas.
  */
-import { CanvasSource, DOMAdapter, ExtensionType, extensions, glUploadImageResource, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
+import { CanvasSource, DOMAdapter, ExtensionType, extensions, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
+import { stripImageUploader } from './stripUploads';
+import { stripsOf } from './textureStrips';
 
 /** A rectangle of the canvas, in canvas pixels. */
 export interface PixelRect {
@@ -64,16 +66,19 @@ export const dirtyRectUploader: GLTextureUploader = {
     const canvas = source as DirtyRectCanvasSource;
     const rects = canvas.takeDrawn();
     if (glTexture.width !== source.pixelWidth || glTexture.height !== source.pixelHeight) {
-      glUploadImageResource.upload(source, glTexture, gl, webGLVersion);
+      stripImageUploader.upload(source, glTexture, gl, webGLVersion);
       return;
     }
     if (rects.length === 0) return;
-    // One upload of the rectangles' bounds: each upload is a round trip to the GPU process, and the labels
-    // drawn in one frame mostly sit side by side on a shelf or two. Pixi's texture system has bound the
-    // texture and set the unpack state before it calls an uploader.
+    // The rectangles' bounds, not each rectangle: each upload is a round trip to the GPU process, and the labels
+    // drawn in one frame mostly sit side by side on a shelf or two. A tall bound goes in strips, as sheets do.
+    // Pixi's texture system has bound the texture and set the unpack state before it calls an uploader.
     const r = boundsOf(rects);
-    const pixels = (canvas.context2D as CanvasRenderingContext2D).getImageData(r.x, r.y, r.width, r.height);
-    gl.texSubImage2D(glTexture.target, 0, r.x, r.y, glTexture.format, glTexture.type, pixels);
+    const context = canvas.context2D as CanvasRenderingContext2D;
+    for (const strip of stripsOf(r.height, r.width * 4)) {
+      const pixels = context.getImageData(r.x, r.y + strip.y, r.width, strip.rows);
+      gl.texSubImage2D(glTexture.target, 0, r.x, r.y + strip.y, glTexture.format, glTexture.type, pixels);
+    }
   },
 };
 

@@ -8,12 +8,14 @@
 import { Container, DefaultBatcher, Graphics, RenderTexture, Sprite, Texture, type Renderer, type TextureSource } from 'pixi.js';
 import { nextTask } from './nextTask';
 import { gpuIdle } from './gpuIdle';
+import { uploadInTasks } from './stripUploads';
 
 /** Warms a renderer: `warm(sources)` resolves once the programs and the given texture sources are on the GPU. */
 export function createGpuWarmUp(
   renderer: Renderer,
   yieldTask: () => Promise<void> = nextTask,
   whenGpuIdle: (gl: WebGL2RenderingContext | undefined) => Promise<void> = gpuIdle,
+  upload: (renderer: Renderer, source: TextureSource, yieldTask: () => Promise<void>) => Promise<void> = uploadInTasks,
 ) {
   const uploaded = new WeakSet<TextureSource>();
   // Commands wait in the page's buffer until a flush: without one, the GPU process would do this work only
@@ -58,8 +60,10 @@ export function createGpuWarmUp(
       if (uploaded.has(source) || source.destroyed) continue;
       uploaded.add(source);
       await yieldTask();
-      // Uploaded by drawing it: a driver may only stage the pixels at upload (ANGLE over Vulkan does) and copy
-      // them into the texture when a draw first samples it, which would otherwise be the scene's first frame.
+      // A large sheet goes up a strip a task (stripUploads.ts): one upload of a 4 MB page was a long task.
+      await upload(renderer, source, yieldTask);
+      // Then drawn: a driver may only stage the pixels at upload (ANGLE over Vulkan does) and copy them into
+      // the texture when a draw first samples it, which would otherwise be the scene's first frame.
       const texture = new Texture({ source });
       draw(new Sprite(texture));
       texture.destroy();

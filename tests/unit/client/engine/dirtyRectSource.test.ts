@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The label pages' uploader: a texture not allocated yet (or lost with its context) gets the whole canvas
- * through Pixi's own image upload; an allocated one gets one `texSubImage2D` of the bounds of what was drawn
- * since the last upload, read from the canvas; nothing drawn, nothing sent. Registered, it is among the
+ * through the image upload; an allocated one gets one `texSubImage2D` of the bounds of what was drawn since
+ * the last upload, read from the canvas (in strips when the bounds are larger than one); nothing drawn, nothing sent. Registered, it is among the
  * uploaders a WebGL renderer takes when it is made.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,14 +20,14 @@ function recordingGl() {
   return { gl: gl as unknown as WebGL2RenderingContext, calls };
 }
 
-/** A 64×64 page that hands out `drawn` and reads a rectangle as a tagged object. */
-function page(drawn: PixelRect[]) {
+/** A `size`² page that hands out `drawn` and reads a rectangle as a tagged object. */
+function page(drawn: PixelRect[], size = 64) {
   const reads: PixelRect[] = [];
   const source = {
-    pixelWidth: 64,
-    pixelHeight: 64,
-    resourceWidth: 64,
-    resourceHeight: 64,
+    pixelWidth: size,
+    pixelHeight: size,
+    resourceWidth: size,
+    resourceHeight: size,
     resource: 'the canvas',
     takeDrawn: () => drawn.splice(0),
     context2D: {
@@ -67,6 +67,15 @@ describe('dirty-rectangle uploads', () => {
     calls.length = 0;
     dirtyRectUploader.upload(source, glTexture(64), gl, 2);
     expect(calls).toEqual([]);
+  });
+
+  it('sends a bound larger than a strip in strips of rows, each read from the canvas', () => {
+    const { gl, calls } = recordingGl();
+    // 1024 wide: 64 rows make a 256 KB strip (STRIP_BYTES).
+    const { source, reads } = page([{ x: 0, y: 100, width: 1024, height: 200 }], 1024);
+    dirtyRectUploader.upload(source, glTexture(1024), gl, 2);
+    expect(reads).toEqual([0, 64, 128, 192].map((y) => ({ x: 0, y: 100 + y, width: 1024, height: y === 192 ? 8 : 64 })));
+    expect(calls.map((c) => c.slice(0, 5))).toEqual([0, 64, 128, 192].map((y) => ['texSubImage2D', TEXTURE_2D, 0, 0, 100 + y]));
   });
 
   it('bounds rectangles', () => {

@@ -26,15 +26,23 @@ function recordingRenderer() {
   const whenGpuIdle = async (context: unknown) => {
     log.push(`task ${task}: wait for the GPU${context === gl ? '' : ' (another context?)'}`);
   };
-  return { renderer, log, nextTask, whenGpuIdle };
+  // A sheet's upload in two strips, a task each (stripUploads.ts).
+  const upload = async (_renderer: Renderer, source: { label: string }, yieldTask: () => Promise<void>) => {
+    log.push(`task ${task}: allocate ${source.label}`);
+    for (const strip of [1, 2]) {
+      await yieldTask();
+      log.push(`task ${task}: strip ${strip} of ${source.label}`);
+    }
+  };
+  return { renderer, log, nextTask, whenGpuIdle, upload };
 }
 
 const source = (label: string) => new TextureSource({ label, width: 4, height: 4 });
 
 describe('createGpuWarmUp', () => {
-  it('writes the batch shader, readies the target, links the batch programs, then draws each sheet, each in a task of its own, flushing after each draw, then waits for the GPU', async () => {
-    const { renderer, log, nextTask, whenGpuIdle } = recordingRenderer();
-    const warm = createGpuWarmUp(renderer, nextTask, whenGpuIdle);
+  it('writes the batch shader, readies the target, links the batch programs, then uploads each sheet a strip a task and draws it, flushing after each draw, then waits for the GPU', async () => {
+    const { renderer, log, nextTask, whenGpuIdle, upload } = recordingRenderer();
+    const warm = createGpuWarmUp(renderer, nextTask, whenGpuIdle, upload);
     await warm([source('home-1'), source('home-2')]);
     expect(log).toEqual([
       'task 1: batch shader',
@@ -44,24 +52,30 @@ describe('createGpuWarmUp', () => {
       'task 3: flush',
       'task 4: render Graphics into 1x1',
       'task 4: flush',
-      'task 5: render Sprite of home-1 into 1x1',
-      'task 5: flush',
-      'task 6: render Sprite of home-2 into 1x1',
-      'task 6: flush',
-      'task 6: wait for the GPU',
+      'task 5: allocate home-1',
+      'task 6: strip 1 of home-1',
+      'task 7: strip 2 of home-1',
+      'task 7: render Sprite of home-1 into 1x1',
+      'task 7: flush',
+      'task 8: allocate home-2',
+      'task 9: strip 1 of home-2',
+      'task 10: strip 2 of home-2',
+      'task 10: render Sprite of home-2 into 1x1',
+      'task 10: flush',
+      'task 10: wait for the GPU',
     ]);
   });
 
   it('links once and uploads a sheet once, skipping destroyed ones; with nothing new it does not wait', async () => {
-    const { renderer, log, nextTask, whenGpuIdle } = recordingRenderer();
-    const warm = createGpuWarmUp(renderer, nextTask, whenGpuIdle);
+    const { renderer, log, nextTask, whenGpuIdle, upload } = recordingRenderer();
+    const warm = createGpuWarmUp(renderer, nextTask, whenGpuIdle, upload);
     const shared = source('shared');
     await warm([shared]);
     log.length = 0;
     const gone = source('gone');
     gone.destroy();
     await warm([shared, gone, source('eidol')]);
-    expect(log).toEqual(['task 6: render Sprite of eidol into 1x1', 'task 6: flush', 'task 6: wait for the GPU']);
+    expect(log).toEqual(['task 8: allocate eidol', 'task 9: strip 1 of eidol', 'task 10: strip 2 of eidol', 'task 10: render Sprite of eidol into 1x1', 'task 10: flush', 'task 10: wait for the GPU']);
     log.length = 0;
     await warm([shared]);
     expect(log).toEqual([]);
