@@ -1,8 +1,14 @@
-/** Addresses: shape, EIP-55 checksum (checked against viem's reference implementation), spec texts. */
+/**
+ * Addresses: shape, EIP-55 checksum (checked against viem's reference implementation), spec texts.
+ * Reproduce a failure of the random property with ADDRESS_SEED=<printed seed>.
+ */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { getAddress, isAddress } from 'viem';
 import { hasAddressShape, isValidAddress, toChecksumAddress, validateAddress } from '../../../../src/shared/rules/wallet/address';
+
+const seed = Number(process.env.ADDRESS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.info(`[address property] seed=${seed} (ADDRESS_SEED=${seed} reproduces)`);
 
 // The EIP-55 document's own examples.
 const EIP55 = [
@@ -35,6 +41,8 @@ describe('EIP-55', () => {
     const a = EIP55[0] as string;
     expect(isValidAddress(a.toLowerCase())).toBe(true);
     expect(isValidAddress(`0x${a.slice(2).toUpperCase()}`)).toBe(true);
+    // All upper, one letter: viem's strict check refuses it (its checksum spells the B in lower case).
+    expect(isValidAddress(`0x${'0'.repeat(39)}B`)).toBe(true);
     // flip the case of one letter: the checksum no longer matches
     const i = a.search(/[a-f]/);
     const typo = a.slice(0, i) + (a[i] as string).toUpperCase() + a.slice(i + 1);
@@ -47,9 +55,12 @@ describe('EIP-55', () => {
       fc.property(fc.array(hexChar, { minLength: 40, maxLength: 40 }), (chars) => {
         const addr = `0x${chars.join('')}`;
         expect(toChecksumAddress(addr)).toBe(getAddress(addr.toLowerCase()));
-        expect(isValidAddress(addr)).toBe(isAddress(addr, { strict: true }));
+        // viem's strict check takes all-lower spellings unchecked but checks an all-upper one; this app takes
+        // both unchecked (the test above). fast-check's bias toward '0' makes bodies like 0x00…0B common.
+        const allUpper = addr.slice(2) === addr.slice(2).toUpperCase();
+        expect(isValidAddress(addr)).toBe(allUpper || isAddress(addr, { strict: true }));
       }),
-      { numRuns: 300 },
+      { numRuns: 300, seed },
     );
   });
 });
