@@ -11,6 +11,8 @@
  * one extra run after the measured ones (the forum's, or the eidol scene's with BENCH_SCENES=eidol), then
  * prints the functions with the most self time.
  * BENCH_SHOT=<file.png> saves a screenshot of the page after the forum runs (to see the names drawn).
+ * BENCH_DUMP=<file.json> writes every forum frame's update and update+render times, run by run (the
+ * percentiles move ±30 % between runs here; which frames are slow, and how often, does not).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ const GOAL_P95_MS = 2;
 const SCENES = (process.env.BENCH_SCENES ?? 'eidol,forum').split(',');
 const PROFILE = process.env.BENCH_PROFILE;
 const SHOT = process.env.BENCH_SHOT;
+const DUMP = process.env.BENCH_DUMP;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -107,6 +110,7 @@ async function measureForum(page: Page): Promise<void> {
   const forum = { total: [] as number[], update: [] as number[] };
   const empty = { total: [] as number[], update: [] as number[] };
   const idle = { total: [] as number[], update: [] as number[] };
+  const runs: { round: number; mode: string; total: number[]; update: number[] }[] = [];
   await page.evaluate(() => window.framesBench!.run('forum', 30));
   for (let r = 0; r < ROUNDS; r++) {
     const e = await page.evaluate((n) => window.framesBench!.run('empty', n), FRAMES);
@@ -119,7 +123,9 @@ async function measureForum(page: Page): Promise<void> {
     idle.total.push(...i.total);
     idle.update.push(...i.update);
     roundP95.push(`${ms(pct(f.total, 95))}/${ms(pct(e.total, 95))}`);
+    runs.push({ round: r, mode: 'empty', ...e }, { round: r, mode: 'forum', ...f }, { round: r, mode: 'forum-idle', ...i });
   }
+  if (DUMP) await writeFile(DUMP, JSON.stringify(runs));
   console.info(
     `BENCH frames forum setup cpu-throttle=${THROTTLE}x frames=${forum.total.length} per mode: 500 masters + 20 inscriptions, every master moved in a forumupd batch every 12 frames, own avatar dragged 30 frames then gliding, each way per 180 frames; load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
   );

@@ -8,7 +8,7 @@
  * is); a source made before that uploads whole, like any canvas.
  */
 import { CanvasSource, DOMAdapter, ExtensionType, extensions, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
-import { stripImageUploader } from './stripUploads';
+import { sendStrip, stripImageUploader } from './stripUploads';
 import { stripsOf } from './textureStrips';
 
 /** A rectangle of the canvas, in canvas pixels. */
@@ -28,7 +28,7 @@ export class DirtyRectCanvasSource extends CanvasSource {
 
   constructor(width: number, height: number) {
     const canvas = DOMAdapter.get().createCanvas(width, height);
-    // Read back a rectangle per upload: a canvas kept in memory makes that a copy, not a GPU read.
+    // Each upload reads a rectangle of it: a canvas kept in memory makes that a copy, not a GPU read.
     canvas.getContext('2d', { willReadFrequently: true });
     super({ resource: canvas, width, height, resolution: 1 });
     if (registered) this.uploadMethodId = UPLOAD_ID;
@@ -74,10 +74,17 @@ export const dirtyRectUploader: GLTextureUploader = {
     // drawn in one frame mostly sit side by side on a shelf or two. A tall bound goes in strips, as sheets do.
     // Pixi's texture system has bound the texture and set the unpack state before it calls an uploader.
     const r = boundsOf(rects);
+    const strips = stripsOf(r.height, r.width * 4).map((s) => ({ y: r.y + s.y, rows: s.rows }));
+    if (webGLVersion === 2) {
+      // WebGL 2 reads the rectangle from the canvas itself: no copy into an ImageData (up to 4 MB on entering
+      // a crowded room, 8 ms of getImageData and its garbage in the first frames).
+      for (const strip of strips) sendStrip(gl as WebGL2RenderingContext, glTexture.target, glTexture, canvas.resource as HTMLCanvasElement, r.x, r.width, strip);
+      return;
+    }
     const context = canvas.context2D as CanvasRenderingContext2D;
-    for (const strip of stripsOf(r.height, r.width * 4)) {
-      const pixels = context.getImageData(r.x, r.y + strip.y, r.width, strip.rows);
-      gl.texSubImage2D(glTexture.target, 0, r.x, r.y + strip.y, glTexture.format, glTexture.type, pixels);
+    for (const strip of strips) {
+      const pixels = context.getImageData(r.x, strip.y, r.width, strip.rows);
+      gl.texSubImage2D(glTexture.target, 0, r.x, strip.y, glTexture.format, glTexture.type, pixels);
     }
   },
 };

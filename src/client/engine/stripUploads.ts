@@ -25,14 +25,19 @@ interface HeldUpload {
 const holding = new WeakSet<TextureSource>();
 const held = new WeakMap<TextureSource, HeldUpload>();
 
-/** Sends rows `strip` of `resource` into the bound texture `glTexture` (UNPACK_SKIP_ROWS left at 0). */
-function sendStrip(gl: WebGL2RenderingContext, target: number, glTexture: GlTexture, width: number, resource: TexImageSource, strip: Strip): void {
+/**
+ * Sends the rows of `strip` of a `width`-wide band of `resource` from column `x` into the same place of the
+ * bound texture `glTexture`; the unpack offsets are back at 0 afterwards.
+ */
+export function sendStrip(gl: WebGL2RenderingContext, target: number, glTexture: GlTexture, resource: TexImageSource, x: number, width: number, strip: Strip): void {
   try {
     gl.pixelStorei(gl.UNPACK_SKIP_ROWS, strip.y);
-    gl.texSubImage2D(target, 0, 0, strip.y, width, strip.rows, glTexture.format, glTexture.type, resource);
+    if (x) gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, x);
+    gl.texSubImage2D(target, 0, x, strip.y, width, strip.rows, glTexture.format, glTexture.type, resource);
   } finally {
-    // Every other upload (Pixi's, the label pages') reads from the source's first row.
+    // Every other upload (Pixi's, the label pages') reads from the source's first row and column.
     gl.pixelStorei(gl.UNPACK_SKIP_ROWS, 0);
+    if (x) gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, 0);
   }
 }
 
@@ -63,7 +68,7 @@ export const stripImageUploader: GLTextureUploader = {
       held.set(source, { glTexture, width, resource, strips, premultiply: gl2.getParameter(gl2.UNPACK_PREMULTIPLY_ALPHA_WEBGL) as boolean });
       return;
     }
-    for (const strip of strips) sendStrip(gl2, target, glTexture, width, resource, strip);
+    for (const strip of strips) sendStrip(gl2, target, glTexture, resource, 0, width, strip);
   },
 };
 
@@ -91,7 +96,7 @@ export async function uploadInTasks(renderer: Renderer, source: TextureSource, y
     const premultiply = gl.getParameter(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL) as boolean;
     gl.bindTexture(gl.TEXTURE_2D, upload.glTexture.texture);
     if (premultiply !== upload.premultiply) gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, upload.premultiply);
-    sendStrip(gl, gl.TEXTURE_2D, upload.glTexture, upload.width, upload.resource, strip);
+    sendStrip(gl, gl.TEXTURE_2D, upload.glTexture, upload.resource, 0, upload.width, strip);
     if (premultiply !== upload.premultiply) gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, premultiply);
     gl.bindTexture(gl.TEXTURE_2D, bound);
     gl.flush();
