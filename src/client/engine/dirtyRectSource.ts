@@ -78,7 +78,7 @@ export const dirtyRectUploader: GLTextureUploader = {
     if (webGLVersion === 2) {
       // WebGL 2 reads the rectangle from the canvas itself: no copy into an ImageData (up to 4 MB on entering
       // a crowded room, 8 ms of getImageData and its garbage in the first frames).
-      for (const strip of strips) sendStrip(gl as WebGL2RenderingContext, glTexture.target, glTexture, canvas.resource as HTMLCanvasElement, r.x, r.width, strip);
+      for (const strip of strips) sendStrip(gl as WebGL2RenderingContext, glTexture.target, glTexture, canvas.resource as TexImageSource, r.x, r.width, strip);
       return;
     }
     const context = canvas.context2D as CanvasRenderingContext2D;
