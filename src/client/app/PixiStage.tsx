@@ -10,8 +10,7 @@ import type { Application } from 'pixi.js';
 import { attachStage, stageOptions } from '../engine/stage';
 import { prepareStageContext } from '../engine/stageContext';
 import { limitPixiGlExtensions } from '../engine/pixiGlExtensions';
-import { registerDirtyRectUploads } from '../engine/dirtyRectSource';
-import { registerStripUploads } from '../engine/stripUploads';
+import { registerStageUploads } from '../engine/stageUploads';
 import { nextTask } from '../engine/nextTask';
 
 // Hidden until attachStage reveals it with its first scene drawn (engine/stage.ts).
@@ -28,8 +27,7 @@ export const PixiStage = memo(function PixiStage() {
     const options = stageOptions();
     limitPixiGlExtensions();
     // Before the renderer is made: it takes the uploaders registered by then.
-    registerDirtyRectUploads();
-    registerStripUploads();
+    registerStageUploads();
     void prepareStageContext(canvas, options).then(async (context) => {
       await nextTask();
       if (!live) return;

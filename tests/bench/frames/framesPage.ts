@@ -23,8 +23,7 @@ import { WorldScene } from '../../../src/client/game/world/worldScene';
 import { WorldControl } from '../../../src/client/game/world/worldControl';
 import { $ownObjectId, $ownPosition, $worldObjects } from '../../../src/client/game/world/worldStores';
 import { setOption } from '../../../src/client/stores/options';
-import { registerDirtyRectUploads } from '../../../src/client/engine/dirtyRectSource';
-import { registerStripUploads } from '../../../src/client/engine/stripUploads';
+import { registerStageUploads } from '../../../src/client/engine/stageUploads';
 
 /** A measured scenario: the eidol scene swiping or idle, the forum walking or idle, or the empty stage. */
 export type Mode = 'scene' | 'idle' | 'empty' | 'forum' | 'forum-idle';
@@ -101,8 +100,7 @@ function forumObjects(step: number): WorldObject[] {
 async function main(): Promise<void> {
   const layout = computeLayout(window.innerWidth, window.innerHeight);
   // As the app's stage does before its renderer is made (PixiStage.tsx).
-  registerDirtyRectUploads();
-  registerStripUploads();
+  registerStageUploads();
   const app = new Application();
   await app.init({ width: layout.width, height: layout.height, backgroundAlpha: 0, antialias: true, autoDensity: true,
     resolution: Math.min(window.devicePixelRatio || 1, 2), preference: 'webgl', autoStart: false });
