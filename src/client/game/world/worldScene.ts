@@ -7,7 +7,7 @@
  * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again;
  * the others' masters stand in render groups by lane segment (laneSegments.ts), so showing or hiding one
  * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame (and written to only
- * when on screen). A crowd's update is applied SYNC_SLICE objects a frame. An object gets its node (sprites
+ * when on screen). A crowd's update is applied SYNC_SLICE changed objects a frame. An object gets its node (sprites
  * and label) the first time it is drawn: entering a room of hundreds builds the screenful, not the lane; one
  * that comes into the cull's margin off screen is built a few a frame (BUILDS_PER_FRAME) before it shows.
  */
@@ -51,10 +51,11 @@ const HOUR_MS = 3_600_000;
 /** Half the widest prop (the gates, the store): the props' culling margin. */
 const CULL_HALF_WIDTH = 240;
 /**
- * Objects of $worldObjects applied per frame: a crowd's `forumupd` (every master moved) is spread over a few
- * frames instead of stalling one (520 objects: 5 frames, 83 ms); a room of fewer applies at once.
+ * Changed objects of $worldObjects applied per frame: a crowd's `forumupd` (every master moved) is spread over
+ * a few frames instead of stalling one (520 moves: 9 frames, 150 ms); an object that restates what is drawn
+ * costs a compare and is not counted, so a few walkers in a full room apply in the next frame.
  */
-export const SYNC_SLICE = 128;
+export const SYNC_SLICE = 64;
 /**
  * Nodes built per frame for objects drawn in the cull's margin but not yet on screen: a glide through a crowd
  * reaches ten masters a cull step, and the margin gives a dozen frames before the first shows.
@@ -76,13 +77,15 @@ interface Other {
   steppedAt: number;
 }
 
-/** A pass over $worldObjects that is still being applied, a slice a frame. */
+/**
+ * A pass over $worldObjects that is still being applied, a slice a frame. It walks the ids the room held when
+ * it started and applies each object as the room holds it when reached: a newer state does not restart it
+ * (a room updated faster than a pass applies would never reach its last objects), it only asks for one more.
+ */
 interface SyncPass {
-  objects: Iterator<WorldObject>;
+  ids: Iterator<number>;
   /** Rebuild every node (the config or the atlases changed). */
   force: boolean;
-  ownId: number | null;
-  ownUser: number | undefined;
 }
 
 interface DrawnProp {
@@ -134,6 +137,8 @@ export class WorldScene implements Scene {
   private readonly cam: Camera = { centreX: DESIGN_WIDTH / 2, own: 0, zoom: 1, viewWidth: DESIGN_WIDTH };
   private syncPass = 0;
   private syncing: SyncPass | null = null;
+  /** The room changed during the pass: another pass follows it (for the objects it had passed or not known). */
+  private resync = false;
   /** The cull's grid point and zoom the others were last culled for (NaN: never). */
   private culledStep = NaN;
   private culledZoom = NaN;
@@ -258,6 +263,7 @@ export class WorldScene implements Scene {
     this.others.clear();
     this.unbuilt.clear();
     this.syncing = null;
+    this.resync = false;
     this.moving.clear();
     this.segments.clear();
     this.scribeLayer.removeChildren();
@@ -338,35 +344,50 @@ export class WorldScene implements Scene {
   /**
    * Applies $worldObjects, diffing each object by its fields: new nodes, changed looks rebuilt, moves eased,
    * the gone destroyed; an object that only restates what is drawn (a room enter, a resync) costs a compare.
-   * The first SYNC_SLICE objects now, the rest a slice a frame (a newer state restarts the pass); `force` all now.
+   * The next frames apply SYNC_SLICE changes each (a change during a pass queues one more); `force` all now.
    */
   private syncObjects(force: boolean): void {
+    if (this.syncing && !force) {
+      this.resync = true;
+      return;
+    }
     ++this.syncPass;
-    this.syncing = { objects: $worldObjects.get().byId.values(), force, ownId: $ownObjectId.get(), ownUser: $session.get().user?.id };
-    this.syncSlice(force ? Infinity : SYNC_SLICE);
+    this.resync = false;
+    this.syncing = { ids: $worldObjects.get().byId.keys(), force };
+    if (force) this.syncSlice(Infinity);
   }
 
-  /** Applies up to `limit` more objects of the pass; at its end, drops the nodes of objects gone. */
+  /** Applies up to `limit` more changed objects of the pass (and of the pass a change during it queued); drops the gone at each end. */
   private syncSlice(limit: number): void {
-    const { objects, force, ownId, ownUser } = this.syncing!;
+    const { byId } = $worldObjects.get();
+    const ownId = $ownObjectId.get();
+    const ownUser = $session.get().user?.id;
     const cam = this.camera();
-    const pass = this.syncPass;
-    for (let n = 0; n < limit; n++) {
-      const next = objects.next();
-      if (next.done) return this.syncEnd(pass);
-      const obj = next.value;
-      if (obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
+    for (let n = 0; n < limit; ) {
+      const { ids, force } = this.syncing!;
+      const pass = this.syncPass;
+      const next = ids.next();
+      if (next.done) {
+        this.syncEnd(pass);
+        if (this.syncing) continue;
+        return;
+      }
+      const obj = byId.get(next.value);
+      // Gone since the pass started: dropped at its end, as it was not seen.
+      if (!obj || obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
         o = { obj, node: null, motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN, steppedAt: this.elapsed };
         this.others.set(obj.id, o);
         this.place(o, cam);
+        n++;
         continue;
       }
       o.seen = pass;
       const change = force ? 'look' : objectChange(o.obj, obj);
       o.obj = obj;
       if (change === 'none') continue;
+      n++;
       if (change === 'look' && o.node) {
         // The new node first: a label both show (the name, when only the pipe changed) is kept, not redrawn.
         const old = o.node;
@@ -381,6 +402,7 @@ export class WorldScene implements Scene {
     this.ringDirty = true;
   }
 
+  /** Drops the nodes of objects the pass did not see; starts the pass a change during it queued. */
   private syncEnd(pass: number): void {
     this.syncing = null;
     for (const [id, o] of this.others) {
@@ -393,6 +415,7 @@ export class WorldScene implements Scene {
       this.moving.delete(id);
     }
     this.ringDirty = true;
+    if (this.resync) this.syncObjects(false);
   }
 
   /** Culls a node for its way to where it heads (a master keeps a segment that holds the way); a drawn one gets its x and facing. */

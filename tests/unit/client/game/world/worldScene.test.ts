@@ -117,6 +117,9 @@ describe('WorldScene', () => {
     // A reported walk eases; a removed object is destroyed.
     const two = byX(15100);
     setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, senator: true, puff: true }), obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '' } })]);
+    // Applied in the next frame.
+    expect(three.destroyed).toBe(false);
+    scene.update(16);
     expect(three.destroyed).toBe(true);
     expect(byX(20000)).toBeUndefined();
     scene.update(100);
@@ -177,9 +180,11 @@ describe('WorldScene', () => {
     const three = groupOf(16350)!;
     const node3 = three.children[0];
     setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(16600)]);
+    scene.update(16);
     expect(three.destroyed).toBe(false);
     expect(three.children).toHaveLength(1);
     setObjects(3, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(19000)]);
+    scene.update(16);
     // Its old segment, left empty, is dropped; the new one stands last in lane order.
     expect(three.destroyed).toBe(true);
     expect(segments.children).toHaveLength(3);

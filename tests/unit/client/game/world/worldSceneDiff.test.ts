@@ -112,7 +112,7 @@ describe('WorldScene diff and cull', () => {
     scene.reset();
   });
 
-  it('applies a crowd a slice a frame, makes nodes only for the drawn, drops the gone at the end of a pass, and leaves off-screen walkers unwritten', async () => {
+  it('applies a crowd a slice a frame without restarting, makes nodes only for the drawn, drops the gone at the end of a pass, and leaves off-screen walkers unwritten', async () => {
     const control = new WorldControl(() => ({ titled: false, puff: false }));
     const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
     await scene.prepare();
@@ -127,16 +127,28 @@ describe('WorldScene diff and cull', () => {
     const nodes = () => (avatars.children[1] as Container).children.flatMap((segment) => segment.children);
     for (let f = 0; f < 3; f++) scene.update(16);
     expect(nodes()).toHaveLength(0);
-    // The crowd steps on screen: the own object is skipped within the first slice, SYNC_SLICE - 1 drawn.
+    // The crowd steps on screen: applied from the next frame, SYNC_SLICE changes a frame (the own object, skipped, is none).
     setObjects(2, [obj(1, { user_id: 7 }), ...crowd(15000 - SYNC_SLICE)]);
-    expect(nodes()).toHaveLength(SYNC_SLICE - 1);
+    expect(nodes()).toHaveLength(0);
     scene.update(16);
-    expect(nodes()).toHaveLength(2 * SYNC_SLICE - 1);
+    expect(nodes()).toHaveLength(SYNC_SLICE);
+    scene.update(16);
+    expect(nodes()).toHaveLength(2 * SYNC_SLICE);
     scene.update(16);
     expect(nodes()).toHaveLength(crowd(0).length);
 
-    // A small room applies at once, and what it no longer holds goes at once.
+    // A room restated every frame (new objects, same fields) while most of it walks: the pass is not restarted by
+    // each new state, so the last of the crowd walks too, and restated objects do not count against the slice.
+    const ids = nodes().map((n) => n.x);
+    for (let f = 0; f < 60; f++) {
+      setObjects(10 + f, [obj(1, { user_id: 7 }), ...crowd(15000 - SYNC_SLICE + 40)]);
+      scene.update(16);
+    }
+    expect(nodes().map((n) => n.x)).toEqual(ids.map((x) => x + 40));
+
+    // A small room applies in the next frame, and what it no longer holds goes with it.
     setObjects(3, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 })]);
+    scene.update(16);
     expect(nodes()).toHaveLength(1);
 
     // A walker drawn in the cull's margin, off screen where it stands and where it walks, is left where it was
