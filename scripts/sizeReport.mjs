@@ -10,16 +10,16 @@ const KB = 1024;
 
 /**
  * Budgets in gzip bytes. The issue's goals: JS before first paint ≤ 170 KB (held); all JS for the entry
- * screens and home ≤ 300 KB. That one is NOT met yet: react-dom (~63 KB), Pixi's WebGL core (~100 KB) and
- * @pixi/react's reconciler (~35 KB, the stack the product fixes) make most of it, zod/mini ~10 KB. Until it
- * is, the budget is a RATCHET at the measured 341.6 KB (2026-11-26: the client's schemas on zod/mini instead
- * of classic zod, 356.7 → 341.6 KB) + 3 %, so the weight cannot grow; lower it as it shrinks and set it to
- * the goal once the build meets it.
+ * screens and home ≤ 300 KB. That one is NOT met yet: react-dom (~63 KB), Pixi's WebGL core (~110 KB) and
+ * @pixi/react's reconciler (~38 KB, the stack the product fixes) make most of it, zod/mini ~10 KB. Until it
+ * is, the budget is a RATCHET at the measured 332.2 KB (2026-11-27: @pixi/react's unused modules and Pixi's
+ * text left out, 345.4 → 332.2 KB; 2026-11-26: the client's schemas on zod/mini, 356.7 → 341.6 KB) + 3 %, so
+ * the weight cannot grow; lower it as it shrinks and set it to the goal once the build meets it.
  */
 const ENTRY_AND_HOME_GOAL = 300 * KB;
 const BUDGETS = {
   firstPaint: 170 * KB,
-  entryAndHome: Math.round(341.6 * KB * 1.03), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
+  entryAndHome: Math.round(332.2 * KB * 1.03), // RATCHET (goal: ENTRY_AND_HOME_GOAL)
 };
 
 /**

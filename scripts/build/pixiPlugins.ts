@@ -68,3 +68,22 @@ export function pixiLazySegmenterPlugin(): Plugin {
 export function lazySegmenter(code: string): string {
   return code.replace(EAGER_SEGMENTER, 'let segmenter;$1return (s) => {$2const segments = (segmenter ??= new Intl.Segmenter()).segment(s);');
 }
+
+/** @pixi/react's modules (its package.json declares no `sideEffects`). */
+const PIXI_REACT = /node_modules[\\/]@pixi[\\/]react[\\/]lib[\\/].*\.mjs$/;
+
+/**
+ * Marks @pixi/react's modules free of side effects, so what the app does not import is left out. Its package
+ * says nothing, so the bundler kept every module of its index: the `<Application>` component (the stage uses
+ * `createRoot`), which copies Pixi's default text style when it loads, pulled Pixi's text modules (~9 KB gzip)
+ * onto the way to home although nothing draws Pixi text. Its modules' statements run as before once used (the
+ * reconciler's DevTools hook among them).
+ */
+export function pixiReactSideEffectsPlugin(): Plugin {
+  return {
+    name: 'aeon-pixi-react-side-effects',
+    transform(_code, id) {
+      return PIXI_REACT.test(id) ? { moduleSideEffects: false } : null;
+    },
+  };
+}

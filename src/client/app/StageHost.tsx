@@ -5,10 +5,6 @@
 // Pixi's eval-free shader and uniform code: the server's CSP has no 'unsafe-eval' (without it the renderer
 // refuses to start). Imported before anything creates the renderer.
 import 'pixi.js/unsafe-eval';
-// Pixi registers a kind's render pipe when its module loads, and a renderer knows only the pipes registered
-// before it started: the text pipe must come with the stage, not with the first lazy scene that draws a
-// Text (the Forum's names crashed the renderer, "reading 'updateRenderable'", and blanked the stage).
-import 'pixi.js/text';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { showScene } from '../engine/stage';

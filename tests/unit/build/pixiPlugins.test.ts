@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, lazySegmenter, pixiBrowserExtensionsPlugin, pixiLazySegmenterPlugin } from '../../../scripts/build/pixiPlugins';
+import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, lazySegmenter, pixiBrowserExtensionsPlugin, pixiLazySegmenterPlugin, pixiReactSideEffectsPlugin } from '../../../scripts/build/pixiPlugins';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const PIXI = join(ROOT, 'node_modules/pixi.js/lib');
@@ -38,6 +38,19 @@ describe('the Pixi chunk groups', () => {
     for (const file of files) readFileSync(file);
     expect(files.map((f) => PIXI_CHUNK_GROUPS.find((g) => g.test.test(f))?.name)).toEqual(['pixi-ubo-wgsl', 'pixi-graphics', 'pixi-text']);
     expect(PIXI_CHUNK_GROUPS.some((g) => g.test.test(join(PIXI, 'rendering/renderers/gpu/WebGPURenderer.mjs')))).toBe(false);
+  });
+});
+
+describe('@pixi/react\'s modules', () => {
+  it('are marked free of side effects, and nothing else is', () => {
+    const transform = pixiReactSideEffectsPlugin().transform as (code: string, id: string) => unknown;
+    const component = join(ROOT, 'node_modules/@pixi/react/lib/components/Application.mjs');
+    // The component the stage does not use reads Pixi's text style when it loads: kept, it brought Pixi's text.
+    expect(readFileSync(component, 'utf8')).toContain('TextStyle.defaultTextStyle');
+    expect(transform('', component)).toEqual({ moduleSideEffects: false });
+    expect(transform('', join(ROOT, 'node_modules/@pixi/react/lib/core/createRoot.mjs'))).toEqual({ moduleSideEffects: false });
+    expect(transform('', join(PIXI, 'scene/text/TextStyle.mjs'))).toBeNull();
+    expect(transform('', join(ROOT, 'src/client/app/PixiStage.tsx'))).toBeNull();
   });
 });
 
