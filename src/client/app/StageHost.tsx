@@ -5,6 +5,9 @@
 // Pixi's eval-free shader and uniform code: the server's CSP has no 'unsafe-eval' (without it the renderer
 // refuses to start). Imported before anything creates the renderer.
 import 'pixi.js/unsafe-eval';
+// Nothing draws Pixi text (the worlds' names are sprites of label pages). A scene that starts to must have
+// 'pixi.js/text' imported here: a renderer knows only the pipes registered before it started (`npm run size`
+// fails on a scene's chunk that registers one).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { showScene } from '../engine/stage';
