@@ -137,14 +137,19 @@ describe('WorldScene diff and cull', () => {
     scene.update(16);
     expect(nodes()).toHaveLength(crowd(0).length);
 
-    // A room restated every frame (new objects, same fields) while most of it walks: the pass is not restarted by
-    // each new state, so the last of the crowd walks too, and restated objects do not count against the slice.
-    const ids = nodes().map((n) => n.x);
+    // A room of six slices restated every frame (new objects, same fields) while it walks: the pass is not
+    // restarted by each new state, so the last of the crowd walks too (a pass that restarted on every state,
+    // visiting a number of objects a frame, never reached them), and restated objects do not count against it.
+    const wide = (at: number) => Array.from({ length: SYNC_SLICE * 6 }, (_, i) => obj(10 + i, { coordinate: at + (i % 200) }));
+    setObjects(8, [obj(1, { user_id: 7 }), ...wide(14900)]);
+    for (let f = 0; f < 10; f++) scene.update(16);
+    const xs = nodes().map((n) => n.x);
+    expect(xs).toHaveLength(wide(0).length);
     for (let f = 0; f < 60; f++) {
-      setObjects(10 + f, [obj(1, { user_id: 7 }), ...crowd(15000 - SYNC_SLICE + 40)]);
+      setObjects(10 + f, [obj(1, { user_id: 7 }), ...wide(14940)]);
       scene.update(16);
     }
-    expect(nodes().map((n) => n.x)).toEqual(ids.map((x) => x + 40));
+    expect(nodes().map((n) => n.x)).toEqual(xs.map((x) => x + 40));
 
     // A small room applies in the next frame, and what it no longer holds goes with it.
     setObjects(3, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 })]);
