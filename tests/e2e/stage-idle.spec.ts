@@ -23,8 +23,9 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     const counted = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const;
-    const w = window as unknown as { __glCalls: number; __glContexts: string[]; __glExtensions: string[]; __glUploadBytes: number[] };
+    const w = window as unknown as { __glCalls: number; __glContexts: string[]; __glExtensions: string[]; __glUploadBytes: number[]; __glProgramLog: string[] };
     w.__glCalls = 0;
+    w.__glProgramLog = [];
     w.__glContexts = [];
     w.__glExtensions = [];
     w.__glUploadBytes = [];
@@ -55,6 +56,30 @@ test.beforeEach(async ({ page }) => {
           return original.apply(this, args);
         };
       }
+      // The order of links, fences and the first questions to each program (programPrelink.ts).
+      const ids = new WeakMap<object, number>();
+      let lastId = 0;
+      const id = (o: object) => ids.get(o) ?? (ids.set(o, ++lastId), lastId);
+      const asked = new WeakSet<object>();
+      const wrap = (name: string, record: (args: unknown[], result: unknown) => void) => {
+        const original = proto[name] as (...args: unknown[]) => unknown;
+        proto[name] = function (this: unknown, ...args: unknown[]) {
+          const result = original.apply(this, args);
+          record(args, result);
+          return result;
+        };
+      };
+      wrap('linkProgram', ([program]) => w.__glProgramLog.push(`link ${id(program as object)}`));
+      wrap('fenceSync', (_args, sync) => sync && w.__glProgramLog.push(`fence ${id(sync)}`));
+      // ALREADY_SIGNALED, CONDITION_SATISFIED
+      wrap('clientWaitSync', ([sync], status) => (status === 0x911a || status === 0x911c) && w.__glProgramLog.push(`signalled ${id(sync as object)}`));
+      for (const name of ['getProgramParameter', 'getActiveUniform', 'getActiveAttrib', 'getAttribLocation', 'getUniformLocation']) {
+        wrap(name, ([program]) => {
+          if (!program || typeof program !== 'object' || asked.has(program)) return;
+          asked.add(program);
+          w.__glProgramLog.push(`ask ${id(program)}`);
+        });
+      }
       const getExtension = proto.getExtension as (name: string) => unknown;
       proto.getExtension = function (this: unknown, name: string) {
         w.__glExtensions.push(name);
@@ -63,6 +88,26 @@ test.beforeEach(async ({ page }) => {
     }
   });
 });
+
+/**
+ * The programs asked about (their attributes, uniforms or link status) before the GPU had finished their link,
+ * from the page's log of links, fences and first questions: such a question makes the page wait for the link.
+ * A link counts as finished once a fence sent after it has signalled.
+ */
+function programsAskedTooSoon(log: string[]): string[] {
+  const linkedAt = new Map<string, number>();
+  const fenceAt = new Map<string, number>();
+  let doneUpTo = -1;
+  const early: string[] = [];
+  log.forEach((entry, at) => {
+    const [what, id] = entry.split(' ') as [string, string];
+    if (what === 'link') linkedAt.set(id, at);
+    else if (what === 'fence') fenceAt.set(id, at);
+    else if (what === 'signalled') doneUpTo = Math.max(doneUpTo, fenceAt.get(id) ?? -1);
+    else if (what === 'ask' && linkedAt.has(id) && linkedAt.get(id)! > doneUpTo) early.push(`program ${id}`);
+  });
+  return early;
+}
 
 /** WebGL clears and draws issued so far. */
 function glCalls(page: Page): Promise<number> {
@@ -100,7 +145,7 @@ test('the entry screens start no WebGL: /hello, and /register with its master dr
   expect(await glCalls(page)).toBe(0);
 });
 
-test('home draws nothing while idle and draws again on a resize and the glide to the next slide; one WebGL context, the app\'s extensions only, uploads in strips', async ({ page }) => {
+test('home draws nothing while idle and draws again on a resize and the glide to the next slide; one WebGL context, the app\'s extensions only, uploads in strips, no wait for a link', async ({ page }) => {
   await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page.getByTestId('home-swiper')).toBeVisible();
@@ -108,9 +153,12 @@ test('home draws nothing while idle and draws again on a resize and the glide to
   await page.getByRole('button', { name: 'Got it' }).click();
   await expectStill(page, 'home');
   const gl = await page.evaluate(() => {
-    const w = window as unknown as { __glContexts: string[]; __glExtensions: string[]; __glUploadBytes: number[] };
-    return { contexts: w.__glContexts, extensions: w.__glExtensions, uploads: w.__glUploadBytes };
+    const w = window as unknown as { __glContexts: string[]; __glExtensions: string[]; __glUploadBytes: number[]; __glProgramLog: string[] };
+    return { contexts: w.__glContexts, extensions: w.__glExtensions, uploads: w.__glUploadBytes, programs: w.__glProgramLog };
   });
+  // Home linked its programs (the batch programs at least) and asked none about itself before the GPU had linked it.
+  expect(gl.programs.filter((e) => e.startsWith('link')).length).toBeGreaterThan(0);
+  expect(programsAskedTooSoon(gl.programs), `programs asked about before their link was done (${gl.programs.join(', ')})`).toEqual([]);
   expect(gl.contexts, 'WebGL contexts made (Pixi\'s support and precision checks use the stage\'s)').toEqual(['webgl2']);
   expect([...new Set(gl.extensions)].sort(), 'WebGL extensions asked for').toEqual(['WEBGL_lose_context', 'WEBGL_provoking_vertex']);
   // Home's sheets went up (megabytes of them), none in a call larger than a strip.

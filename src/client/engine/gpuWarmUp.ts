@@ -5,9 +5,10 @@
  * desktop, ×4 on a phone), then the frame itself — on home that task was ~60 ms observed, ~240 ms on a
  * phone's CPU, the largest piece of its blocking time (issue #8).
  */
-import { Container, DefaultBatcher, Graphics, RenderTexture, Sprite, Texture, type Renderer, type TextureSource } from 'pixi.js';
+import { Container, DefaultBatcher, Graphics, RenderTexture, Sprite, Texture, type GlProgram, type Renderer, type TextureSource } from 'pixi.js';
 import { nextTask } from './nextTask';
 import { gpuIdle } from './gpuIdle';
+import { graphicsProgram, prelinkPrograms } from './programPrelink';
 import { uploadInTasks } from './stripUploads';
 
 /** Warms a renderer: `warm(sources)` resolves once the programs and the given texture sources are on the GPU. */
@@ -16,6 +17,7 @@ export function createGpuWarmUp(
   yieldTask: () => Promise<void> = nextTask,
   whenGpuIdle: (gl: WebGL2RenderingContext | undefined) => Promise<void> = gpuIdle,
   upload: (renderer: Renderer, source: TextureSource, yieldTask: () => Promise<void>) => Promise<void> = uploadInTasks,
+  prelink: typeof prelinkPrograms = prelinkPrograms,
 ) {
   const uploaded = new WeakSet<TextureSource>();
   // Commands wait in the page's buffer until a flush: without one, the GPU process would do this work only
@@ -35,20 +37,28 @@ export function createGpuWarmUp(
 
   /**
    * Readies what every scene draws with, one piece a task: the batch shader's source (Pixi writes it in
-   * JavaScript for the device's texture count, ~15 ms observed), the off-screen target (its framebuffer and
-   * the global uniforms, drawn empty), then the two batch programs (sprites and text; graphics) by drawing
-   * with them. Together they were one ~65 ms task observed, ~260 ms on a phone's CPU.
+   * JavaScript for the device's texture count, ~15 ms observed), its program and the graphics program linked
+   * while the page goes on (programPrelink.ts: Pixi's own links made the page wait ~37 ms observed), the
+   * off-screen target (its framebuffer and the global uniforms, drawn empty), then the first draws with the
+   * two programs (sprites and text; graphics). Together they were one ~65 ms task observed, ~260 ms on a
+   * phone's CPU.
    */
   async function linkPrograms(): Promise<void> {
+    const programs: GlProgram[] = [];
     const steps = [
-      () => new DefaultBatcher({ maxTextures: renderer.limits.maxBatchableTextures }).destroy(),
+      () => {
+        const batcher = new DefaultBatcher({ maxTextures: renderer.limits.maxBatchableTextures });
+        programs.push(batcher.shader!.glProgram);
+        batcher.destroy();
+      },
+      () => prelink(renderer, [...programs, graphicsProgram(renderer)].filter((p) => p !== undefined), whenGpuIdle),
       () => draw(new Container()),
       () => draw(new Sprite(Texture.WHITE)),
       () => draw(new Graphics().rect(0, 0, 1, 1).fill(0xffffff)),
     ];
     for (const step of steps) {
       await yieldTask();
-      step();
+      await step();
     }
   }
 
