@@ -5,7 +5,9 @@
  * whose master is drawn in the DOM) stand on the CSS backdrop and never start WebGL. The stage makes one WebGL
  * context (Pixi's capability checks are answered from it, engine/pixiCapabilities.ts) and enables only the
  * extensions the app draws with (engine/pixiGlExtensions.ts). No texture upload sends more than STRIP_BYTES in
- * one call (engine/stripUploads.ts: a larger one holds the page while the GPU process takes it piece by piece).
+ * one call (engine/stripUploads.ts: a larger one holds the page while the GPU process takes it piece by piece),
+ * and no program is asked about itself before its link is done (engine/programPrelink.ts: the question would
+ * hold the page until the GPU process has linked it).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { confirmedPlayer, finishOnboarding } from './support/player';
