@@ -20,6 +20,12 @@ import {
 /** Where Pixi's shader system keeps the programs it has linked, by the program's key (pixi.js 8.22, GlShaderSystem). */
 type ProgramTable = Record<string, GlProgramData>;
 
+/** Longest wait for a driver's parallel link to complete before Pixi is handed the program anyway (its questions then wait). */
+const MAX_LINK_WAIT_MS = 1000;
+const POLL_MS = 4;
+/** KHR_parallel_shader_compile's query: whether a link has completed, answered without waiting. */
+const COMPLETION_STATUS_KHR = 0x91b1;
+
 /** Pixi's own test of a GLSL ES 3.00 vertex shader (generateProgram): the attributes of older ones are bound in order and linked again. */
 const GLSL_300 = /^[ \t]*#[ \t]*version[ \t]+300[ \t]+es[ \t]*$/m;
 
@@ -37,17 +43,23 @@ export function graphicsProgram(renderer: Renderer): GlProgram | undefined {
 
 /**
  * Links `programs` for `renderer` and resolves once Pixi holds them linked, waiting between the steps with
- * `whenGpuIdle`. A program Pixi already holds, one with transform feedback, a renderer that is not WebGL are
- * left to Pixi, and so is a failed link, which Pixi then reports as it always has.
+ * `whenGpuIdle` (and, where the driver links in parallel, until each link says it has completed, polled every
+ * POLL_MS with `wait`). A program Pixi already holds, one with transform feedback, a renderer that is not
+ * WebGL are left to Pixi, and so is a failed link, which Pixi then reports as it always has.
  */
 export async function prelinkPrograms(
   renderer: Renderer,
   programs: GlProgram[],
   whenGpuIdle: (gl: WebGL2RenderingContext) => Promise<void>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  now: () => number = () => performance.now(),
 ): Promise<void> {
   const gl = 'gl' in renderer ? renderer.gl : undefined;
   const table = programTable(renderer);
   if (!gl || !table) return;
+  // With KHR_parallel_shader_compile (most phones' Chrome) the GPU process hands a link to a thread of its own,
+  // so a fence says only that the link was sent; whether it has completed is a question that never waits.
+  const parallel = gl.getExtension('KHR_parallel_shader_compile') !== null;
   const pending = programs
     .filter((p, i) => programs.indexOf(p) === i && !table[p._key] && p.vertex && p.fragment && !p.transformFeedbackVaryings)
     .map((program) => {
@@ -75,11 +87,19 @@ export async function prelinkPrograms(
   const stale = (p: Pending) => gl.isContextLost() || programTable(renderer) !== table || table[p.program._key] !== undefined;
   const keep = (p: Pending) => (stale(p) ? (drop(p), false) : true);
 
-  await whenGpuIdle(gl);
+  const linksDone = async (list: Pending[]) => {
+    await whenGpuIdle(gl);
+    const until = now() + MAX_LINK_WAIT_MS;
+    while (parallel && !gl.isContextLost() && now() < until && list.some((p) => !gl.getProgramParameter(p.linked, COMPLETION_STATUS_KHR))) {
+      await wait(POLL_MS);
+    }
+  };
+
+  await linksDone(pending);
   const linked = pending.filter(keep).filter((p) => gl.getProgramParameter(p.linked, gl.LINK_STATUS) || (drop(p), false));
   // What generateProgram records, in its order; reading the attributes may bind them and link again.
   for (const { program, linked: glProgram, relinks } of linked) program._attributeData = extractAttributesFromGlProgram(glProgram, gl, relinks);
-  if (linked.some((p) => p.relinks)) await whenGpuIdle(gl);
+  if (linked.some((p) => p.relinks)) await linksDone(linked);
   for (const p of linked.filter(keep)) {
     const { program, linked: glProgram, shaders } = p;
     program._uniformData = getUniformData(glProgram, gl);

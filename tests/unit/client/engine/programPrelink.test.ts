@@ -22,10 +22,15 @@ const UNIFORMS = [
   { name: 'uTextures[0]', type: SAMPLER_2D, size: 4 },
 ];
 
-/** A WebGL context that records what is asked of it, by program; with `empty`, its programs have no attributes or uniforms. */
-function recordingGl({ linkFails = false, empty = true } = {}) {
+/**
+ * A WebGL context that records what is asked of it, by program; with `empty`, its programs have no attributes
+ * or uniforms; with `linksIn`, it links in parallel (KHR_parallel_shader_compile) and a link completes at the
+ * `linksIn`-th question about its completion.
+ */
+function recordingGl({ linkFails = false, empty = true, linksIn = 0 } = {}) {
   const log: string[] = [];
   let ids = 0;
+  const completionAsked = new Map<string, number>();
   const attributes = empty ? [] : ATTRIBUTES;
   const uniforms = empty ? [] : UNIFORMS;
   const gl = {
@@ -46,8 +51,15 @@ function recordingGl({ linkFails = false, empty = true } = {}) {
     attachShader: () => {},
     createProgram: () => ({ name: `program ${++ids}` }),
     linkProgram: (p: { name: string }) => log.push(`link ${p.name}`),
+    getExtension: (name: string) => (name === 'KHR_parallel_shader_compile' && linksIn ? { COMPLETION_STATUS_KHR: 0x91b1 } : null),
     getProgramParameter: (p: { name: string }, what: number) => {
       if (what === gl.ACTIVE_UNIFORM_BLOCKS) return 0;
+      if (what === 0x91b1) {
+        const asked = (completionAsked.get(p.name) ?? 0) + 1;
+        completionAsked.set(p.name, asked);
+        log.push(`${p.name} done? ${asked >= linksIn ? 'yes' : 'no'}`);
+        return asked >= linksIn;
+      }
       log.push(`ask ${p.name} ${what === gl.LINK_STATUS ? 'linked?' : what === gl.ACTIVE_ATTRIBUTES ? 'attributes' : 'uniforms'}`);
       return what === gl.LINK_STATUS ? !linkFails : what === gl.ACTIVE_ATTRIBUTES ? attributes.length : uniforms.length;
     },
@@ -63,7 +75,7 @@ function recordingGl({ linkFails = false, empty = true } = {}) {
   return { gl, log };
 }
 
-function setUp(options?: { linkFails?: boolean; empty?: boolean }) {
+function setUp(options?: { linkFails?: boolean; empty?: boolean; linksIn?: number }) {
   const { gl, log } = recordingGl(options);
   const table: Record<string, GlProgramData> = {};
   const renderer = { gl, shader: { _programDataHash: table } } as unknown as Renderer;
@@ -100,6 +112,37 @@ describe('prelinkPrograms', () => {
     ]);
     expect(Object.keys(table)).toEqual(['batch', 'graphics']);
     expect((table.batch!.program as unknown as { name: string }).name).toBe('program 3');
+  });
+
+  it('where the driver links in parallel, also asks whether each link has completed (a question that never waits) every few ms until it has, before reading it', async () => {
+    const { log, table, renderer, whenGpuIdle } = setUp({ linksIn: 2 });
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+      log.push(`wait ${ms} ms`);
+    };
+    await prelinkPrograms(renderer, [program('batch')], whenGpuIdle, wait);
+    expect(log.slice(0, 8)).toEqual([
+      'link program 3',
+      'wait for the GPU',
+      'program 3 done? no',
+      'wait 4 ms',
+      'program 3 done? yes',
+      'ask program 3 linked?',
+      'ask program 3 attributes',
+      'link program 3',
+    ]);
+    expect(log.slice(8, 11)).toEqual(['wait for the GPU', 'program 3 done? yes', 'ask program 3 uniforms']);
+    expect(Object.keys(table)).toEqual(['batch']);
+  });
+
+  it('hands the program over after at most a second when a parallel link never says it has completed', async () => {
+    const { table, renderer, whenGpuIdle } = setUp({ linksIn: Number.POSITIVE_INFINITY });
+    let clock = 0;
+    let polls = 0;
+    await prelinkPrograms(renderer, [program('batch')], whenGpuIdle, async (ms) => void ((clock += ms), polls++), () => clock);
+    expect(polls).toBe(2 * 250);
+    expect(Object.keys(table)).toEqual(['batch']);
   });
 
   it('waits once for GLSL ES 3.00 programs, whose attributes Pixi reads without linking again', async () => {
