@@ -44,14 +44,14 @@ export function createGpuWarmUp(
    * phone's CPU.
    */
   async function linkPrograms(): Promise<void> {
-    const programs: GlProgram[] = [];
+    let batch: GlProgram | undefined;
     const steps = [
       () => {
         const batcher = new DefaultBatcher({ maxTextures: renderer.limits.maxBatchableTextures });
-        programs.push(batcher.shader!.glProgram);
+        batch = batcher.shader?.glProgram;
         batcher.destroy();
       },
-      () => prelink(renderer, [...programs, graphicsProgram(renderer)].filter((p) => p !== undefined), whenGpuIdle),
+      () => prelink(renderer, [batch, graphicsProgram(renderer)].filter((p) => p !== undefined), whenGpuIdle),
       () => draw(new Container()),
       () => draw(new Sprite(Texture.WHITE)),
       () => draw(new Graphics().rect(0, 0, 1, 1).fill(0xffffff)),

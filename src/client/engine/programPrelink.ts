@@ -7,6 +7,7 @@
  * process works, and Pixi is handed each program as its own `generateProgram` would have made it, so its
  * first draws ask nothing that waits.
  */
+import { pollUntil } from './gpuIdle';
 import {
   GlProgramData,
   defaultValue,
@@ -20,9 +21,6 @@ import {
 /** Where Pixi's shader system keeps the programs it has linked, by the program's key (pixi.js 8.22, GlShaderSystem). */
 type ProgramTable = Record<string, GlProgramData>;
 
-/** Longest wait for a driver's parallel link to complete before Pixi is handed the program anyway (its questions then wait). */
-const MAX_LINK_WAIT_MS = 1000;
-const POLL_MS = 4;
 /** KHR_parallel_shader_compile's query: whether a link has completed, answered without waiting. */
 const COMPLETION_STATUS_KHR = 0x91b1;
 
@@ -43,16 +41,16 @@ export function graphicsProgram(renderer: Renderer): GlProgram | undefined {
 
 /**
  * Links `programs` for `renderer` and resolves once Pixi holds them linked, waiting between the steps with
- * `whenGpuIdle` (and, where the driver links in parallel, until each link says it has completed, polled every
- * POLL_MS with `wait`). A program Pixi already holds, one with transform feedback, a renderer that is not
+ * `whenGpuIdle` (and, where the driver links in parallel, until each link says it has completed: `pollUntil`, at
+ * most a second, after which Pixi is handed the program anyway and its questions wait). A program Pixi already holds, one with transform feedback, a renderer that is not
  * WebGL are left to Pixi, and so is a failed link, which Pixi then reports as it always has.
  */
 export async function prelinkPrograms(
   renderer: Renderer,
   programs: GlProgram[],
   whenGpuIdle: (gl: WebGL2RenderingContext) => Promise<void>,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-  now: () => number = () => performance.now(),
+  wait?: (ms: number) => Promise<void>,
+  now?: () => number,
 ): Promise<void> {
   const gl = 'gl' in renderer ? renderer.gl : undefined;
   const table = programTable(renderer);
@@ -89,10 +87,8 @@ export async function prelinkPrograms(
 
   const linksDone = async (list: Pending[]) => {
     await whenGpuIdle(gl);
-    const until = now() + MAX_LINK_WAIT_MS;
-    while (parallel && !gl.isContextLost() && now() < until && list.some((p) => !gl.getProgramParameter(p.linked, COMPLETION_STATUS_KHR))) {
-      await wait(POLL_MS);
-    }
+    const completed = () => gl.isContextLost() || list.every((p) => gl.getProgramParameter(p.linked, COMPLETION_STATUS_KHR));
+    if (parallel) await pollUntil(completed, wait, now);
   };
 
   await linksDone(pending);
