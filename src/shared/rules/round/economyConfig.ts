@@ -31,6 +31,21 @@ export const EMISSION_RATE_PPM = 100n;
  */
 export const EMISSION_CAP_UNITS = 100n * ANGLS_UNIT;
 
+/**
+ * c: the round's capacity K as a share of the mining pool at the open (ECONOMY.md's example, 3 %); the
+ * claims reserved against it are all a round can cost the pool. Chosen with `npm run sim` (README.md).
+ */
+export const CAPACITY_PPM = 30_000n;
+
+/** m: the most one eidol may reserve, as a share of K (ECONOMY.md's example, 5 %): no whale takes a whole round. */
+export const EIDOL_CAPACITY_PPM = 50_000n;
+
+/**
+ * y: the emission per unit staked per round, the bound that keeps a thin round from paying a lone stake the
+ * whole emission (at most 10 % of S, the fair-game issue's ceiling). Chosen with `npm run sim` (README.md).
+ */
+export const EMISSION_PER_STAKE_PPM = 10_000n;
+
 /** Most incense slots that can burn at once; each lit slot doubles the emission (×2, ×4, ×8). */
 export const MAX_INCENSE_SLOTS = 3;
 
@@ -65,6 +80,12 @@ export interface EconomyConfig {
   feePpm: bigint;
   /** c: share of the pool before the round the claims may draw on, ppm. */
   poolClaimReservePpm: bigint;
+  /** c: the round's capacity as a share of the pool at the open, ppm. */
+  capacityPpm: bigint;
+  /** m: the most one eidol may reserve, as a share of the capacity, ppm. */
+  eidolCapacityPpm: bigint;
+  /** y: the emission's bound per unit staked (before incense), ppm. */
+  emissionPerStakePpm: bigint;
   /** Emission rate of the pool per round, ppm. */
   emissionRatePpm: bigint;
   /** Emission cap per round before incense, ANGLS units. */
@@ -87,6 +108,9 @@ export interface EconomyConfig {
 export const ECONOMY_CONFIG: Readonly<EconomyConfig> = Object.freeze({
   feePpm: ROUND_FEE_PPM,
   poolClaimReservePpm: POOL_CLAIM_RESERVE_PPM,
+  capacityPpm: CAPACITY_PPM,
+  eidolCapacityPpm: EIDOL_CAPACITY_PPM,
+  emissionPerStakePpm: EMISSION_PER_STAKE_PPM,
   emissionRatePpm: EMISSION_RATE_PPM,
   emissionCapUnits: EMISSION_CAP_UNITS,
   eggXpPerRound: EGG_XP_PER_ROUND,
@@ -104,6 +128,9 @@ export function assertEconomyConfig(config: EconomyConfig): void {
   };
   ratio('feePpm', config.feePpm, PPM);
   ratio('poolClaimReservePpm', config.poolClaimReservePpm, PPM);
+  ratio('capacityPpm', config.capacityPpm, PPM);
+  ratio('eidolCapacityPpm', config.eidolCapacityPpm, PPM);
+  ratio('emissionPerStakePpm', config.emissionPerStakePpm, PPM / 10n);
   // ×2^3 incense must still be at most the whole pool, so emission can never overdraw it.
   ratio('emissionRatePpm', config.emissionRatePpm, PPM / 8n);
   if (config.emissionCapUnits < 0n) throw new Error('economy config: emissionCapUnits < 0');

@@ -23,6 +23,14 @@ export interface SnapshotEidol {
   level: number;
   topValue: bigint;
   noLossValue: bigint;
+  /**
+   * The stake reserved against the round's capacity when it joined (or at the open, carried over): the
+   * stake is then min(r × V, reservedStake), so a value that grew after the reservation never claims more
+   * than was reserved. Absent: not capped (the simulator's and older tests' eidols).
+   */
+  reservedStake?: bigint;
+  /** A carried-over eidol that did not fit the capacity at the open: it takes no part (zone null, no stake). */
+  satOut?: boolean;
 }
 
 /** Everything settlement reads: a pure function of these (ECONOMY.md principle 4). */
