@@ -37,6 +37,8 @@ export interface EidolsTable {
   hatched_at: number | null;
   /** Set by Confirm Loss: the eidol is gone from lists and rounds. */
   closed_at: number | null;
+  /** The eidol's last accepted join (epoch ms): carried-over eidols are reserved at the open in this order. */
+  joined_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -81,6 +83,23 @@ export interface RoundsTable {
   claims_paid: Generated<bigint>;
   emission_paid: Generated<bigint>;
   nominal_stakes: Generated<bigint>;
+  /** K = c × the mining pool at the open (ANGLS units): the most the round's claims may reserve. */
+  capacity: Generated<bigint>;
+  /** Σ G reserved against `capacity`; never above it. */
+  reserved: Generated<bigint>;
+}
+
+/** One eidol's reservation in a round: the claim G it holds against the round's capacity. */
+export interface RoundReservationsTable {
+  round_id: number;
+  eidol_id: number;
+  /** The risk the reservation was made at. */
+  risk: string;
+  /** S reserved: the round's stake is min(r × V, this). */
+  stake: bigint;
+  /** G reserved. */
+  claim: bigint;
+  created_at: number;
 }
 
 /** One eidol's snapshot and result in a settled round. */
@@ -107,6 +126,10 @@ export interface RoundEntriesTable {
   mined: bigint;
   value_after: bigint;
   xp_gained: number;
+  /** The stake its reservation held (null: no reservation, e.g. an egg at r = 0). */
+  reserved_stake: bigint | null;
+  /** 1 when a carried-over eidol did not fit the capacity at the open and sat the round out. */
+  sat_out: Generated<number>;
   created_at: number;
 }
 
@@ -117,10 +140,11 @@ export interface GameTables {
   fairness_checkpoints: FairnessCheckpointsTable;
   rounds: RoundsTable;
   round_entries: RoundEntriesTable;
+  round_reservations: RoundReservationsTable;
 }
 
 /** Money columns of these tables (read as bigint: moneyColumns.ts). */
 export const GAME_MONEY_COLUMNS = [
   'hatch_value', 'top_value', 'no_loss_value', 'pool_before', 'pool_after', 'round_fee', 'claims_paid', 'emission_paid', 'nominal_stakes',
-  'value_before', 'top_value_before', 'stake', 'payout', 'mined', 'value_after',
+  'value_before', 'top_value_before', 'stake', 'payout', 'mined', 'value_after', 'capacity', 'reserved', 'reserved_stake', 'claim',
 ] as const;
