@@ -157,7 +157,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     fairnessRoutes(api, ctx);
     telemetryRoutes(api, ctx);
     eggRoutes(api, ctx);
-    gameRoutes(api, ctx);
+    gameRoutes(api, ctx, realtime);
     oogleRoutes(api, ctx);
     itemActionRoutes(api, ctx);
     walletExchangeRoutes(api, ctx, realtime);

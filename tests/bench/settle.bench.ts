@@ -14,11 +14,12 @@ import { sql } from 'kysely';
 import { manualClock } from '../../src/server/clock';
 import type { Db, DialectName } from '../../src/server/db/database';
 import { ensureFirstRound } from '../../src/server/domain/rounds/openRound';
+import { openRoundCapacity } from '../../src/server/domain/rounds/roundCapacity';
 import { loadSnapshot } from '../../src/server/domain/rounds/roundSnapshot';
 import { settleDue } from '../../src/server/domain/rounds/settleDue';
 import { createLedger, ensureGenesis, flagsOf, systemAccount, type PostedInput } from '../../src/server/ledger/index';
 import { settleRound } from '../../src/shared/rules/round/settlement';
-import { ECONOMY_CONFIG } from '../../src/shared/rules/round/economyConfig';
+import { ECONOMY_CONFIG, PPM } from '../../src/shared/rules/round/economyConfig';
 import { thresholdUnits } from '../../src/shared/rules/fairness';
 import { createTestDb } from '../support/testDb';
 import { destroyQuietly } from '../integration/ledger/support/teardown';
@@ -140,13 +141,17 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     await ensureFirstRound(ledger, timing, 10);
     let t0 = performance.now();
     await world(t.db, n, start, n);
+    // The world's eidols carry their risk over into round 1: reserve them as its open would, with the pool as
+    // the whole capacity so that every eidol takes part (the bench measures booking, not the capacity rule).
+    await t.db.kysely.deleteFrom('round_reservations').where('round_id', '=', 1).execute();
+    await openRoundCapacity(t.db.kysely, 1, start, { ...ECONOMY_CONFIG, capacityPpm: PPM, eidolCapacityPpm: PPM });
     bench(`${label}.setup`, (performance.now() - t0) / 1000, 's');
     clock.set(start + timing.openMs + timing.lockedMs);
 
     // The pure part, on the same snapshot the booking will read.
     const round = await t.db.kysely.selectFrom('rounds').select(['hash', 'chain_id']).where('id', '=', 1).executeTakeFirstOrThrow();
     const chain = await t.db.kysely.selectFrom('fairness_chains').select('salt').where('id', '=', round.chain_id).executeTakeFirstOrThrow();
-    const { rows } = await loadSnapshot(t.db.kysely, start + timing.openMs);
+    const { rows } = await loadSnapshot(t.db.kysely, { roundId: 1, lockedAt: start + timing.openMs });
     const pool = await t.db.kysely.selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'system').where('name', '=', 'mining_pool').where('asset', '=', 'ANGLS').executeTakeFirstOrThrow();
     t0 = performance.now();
     const settlement = settleRound({ roundId: 1, thresholdUnits: thresholdUnits(round.hash, chain.salt), eidols: rows.map((r) => r.eidol), poolBefore: pool.balance, incenseSlots: 0, config: ECONOMY_CONFIG });

@@ -67,6 +67,14 @@ export const gameSchema = z.object({
   gdao_claim_fee_percent: z.optional(z.number()),
   oogles: z.array(eidolSchema),
   items: z.array(itemSchema),
+  /** K, the round's capacity (ANGLS): the claims its eidols may reserve in all (ECONOMY.md). */
+  capacity: z.optional(z.string()),
+  /** K less what is reserved (ANGLS): the room the realm has left this round. */
+  capacity_left: z.optional(z.string()),
+  /** m × K (ANGLS): the most one eidol may reserve. */
+  capacity_per_eidol: z.optional(z.string()),
+  /** The claim each of the player's eidols holds this round (ANGLS, by eidol id); a staking eidol missing here sits out. */
+  reserved_claims: z.optional(z.record(z.string(), z.string())),
   /** Server time (UTC ms) when answered: the client's countdown corrects its clock offset with it. */
   server_time: z.int(),
 });

@@ -25,6 +25,12 @@ export const serverEventSchemas = {
    * `hash` its revealed hash, `next_game_id` the round now open.
    */
   game_ended: z.looseObject({ game_id: z.int(), threshold: z.string(), hash: z.string(), next_game_id: z.int() }),
+  /**
+   * The round's capacity changed (joins reserved or released claims), to everyone, at most about once a
+   * second: `capacity` and `capacity_left` in ANGLS as in `GET /api/game`; `ts` orders announcements of
+   * several nodes (a client keeps the newest).
+   */
+  capacity: z.object({ game_id: z.int(), capacity: z.string(), capacity_left: z.string(), ts: z.int() }),
   /** A transaction of the player changed status (spec 3 §7). Other fields not yet known: loose. */
   transaction_update: z.looseObject({ status: transactionStatusSchema }),
   /**

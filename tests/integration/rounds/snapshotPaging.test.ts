@@ -58,10 +58,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round snapshot pages on %s', (
   afterAll(() => destroyQuietly(t));
 
   it('reads the same participants page by page as in one query', async () => {
-    const whole = await loadSnapshot(t.db.kysely, NOW);
+    const whole = await loadSnapshot(t.db.kysely, { roundId: 1, lockedAt: NOW });
     let pauses = 0;
     const paged = await createLedger(t.db, manualClock(NOW)).run((tx) =>
-      loadSnapshot(tx.kysely, NOW, { dialect: tx.dialect, pause: async () => void (pauses += 1) }),
+      loadSnapshot(tx.kysely, { roundId: 1, lockedAt: NOW }, { dialect: tx.dialect, pause: async () => void (pauses += 1) }),
     );
     expect(whole.rows.length).toBeGreaterThan(1024 * 2);
     expect(paged).toEqual(whole);

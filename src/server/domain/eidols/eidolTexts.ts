@@ -18,6 +18,16 @@ export const EXTRA_EIDOL_REFUSED = 'Reach a higher level to own another Eidol';
 /** `POST /api/oogle/buy` with a type that is not egg1..egg4. */
 export const UNKNOWN_EGG_TYPE = 'The selected type is invalid.';
 
+/**
+ * A join whose fair claim does not fit what is left of the round's capacity (ECONOMY.md): the largest risk
+ * that fits now, with its angle (r × 90°), so the player can choose again at once.
+ */
+export function capacityFull(maxRisk: string): string {
+  if (maxRisk === '0') return 'This Crypto Aeon is full: this Eidol can only wait for the next one (risk 0)';
+  const degrees = (Number(maxRisk) * 90).toFixed(1);
+  return `This Crypto Aeon has room for this Eidol up to risk ${maxRisk} (${degrees}°)`;
+}
+
 /** Spec 2 §4: the round is mining; joins wait for the next one. */
 export const ROUND_LOCKED = 'Locked for Aeon Computing';
 

@@ -14,7 +14,7 @@ export type EidolRow = Selectable<EidolsTable>;
 const ANGLS_SCALE = CURRENCY_ASSETS.ANGLS.scale;
 
 /** ANGLS units as the wire's 8-decimal string. */
-function angls(units: bigint): string {
+export function angls(units: bigint): string {
   return formatUnits(units, ANGLS_SCALE);
 }
 

@@ -8,7 +8,9 @@ import type { UserRow } from '../users/userView';
 import { wireTime } from '../users/userTime';
 import { loadChestView } from '../gdao/chest';
 import { eidolValues, openEidolsOf } from './eidolRepo';
-import { toEidolView } from './eidolView';
+import { angls, toEidolView } from './eidolView';
+import { eidolClaimLimit } from '../../../shared/rules/round/capacity';
+import { ECONOMY_CONFIG } from '../../../shared/rules/round/economyConfig';
 import { caravanState } from '../shop/shopLocks';
 import { caravanView } from '../world/caravan';
 import { incenseView } from '../world/incense';
@@ -21,6 +23,12 @@ export async function loadGameView(k: Kysely<Database>, user: UserRow, round: Ro
   const oogles = rows.map((r) => toEidolView(r, values.get(r.id) ?? 0n));
   const caravan = caravanView(await caravanState(k), now);
   const incense = await incenseView(k, now);
+  const held = rows.length === 0 ? [] : await k
+    .selectFrom('round_reservations')
+    .select(['eidol_id', 'claim'])
+    .where('round_id', '=', round.id)
+    .where('eidol_id', 'in', rows.map((r) => r.id))
+    .execute();
   // An egg earns XP every round whatever its risk, so it is always in; an eidol is in once its risk is > 0.
   const isJoined = rows.some((r) => r.type === 'egg' || r.risk !== '0');
   return {
@@ -43,6 +51,10 @@ export async function loadGameView(k: Kysely<Database>, user: UserRow, round: Ro
     gdao_claim_fee_percent: chest.gdao_claim_fee_percent,
     oogles,
     items,
+    capacity: angls(round.capacity),
+    capacity_left: angls(round.capacity - round.reserved),
+    capacity_per_eidol: angls(eidolClaimLimit(round.capacity, ECONOMY_CONFIG)),
+    reserved_claims: Object.fromEntries(held.map((h) => [String(h.eidol_id), angls(h.claim)])),
     server_time: now,
   };
 }

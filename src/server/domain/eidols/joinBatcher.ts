@@ -9,7 +9,7 @@ import type { Clock } from '../../clock';
 import type { JoinBody } from '../../../shared/api/game';
 import type { Ledger } from '../../ledger/index';
 import { AppError } from '../errors';
-import { joinBatch, joinEidolId, type JoinRequest, type JoinResult } from './joinRound';
+import { joinBatch, joinEidolId, type JoinRequest, type JoinResult, type RoundCapacityState } from './joinRound';
 
 /** Most joins written by one transaction (bounds how long it holds SQLite's writer). */
 export const MAX_JOIN_BATCH = 512;
@@ -31,8 +31,11 @@ export interface JoinBatcher {
   join(userId: number, body: JoinBody): Promise<JoinResult>;
 }
 
-/** A batcher writing through `ledger` (one per process), JOIN_BATCHES_IN_FLIGHT batches at a time. */
-export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
+/**
+ * A batcher writing through `ledger` (one per process), JOIN_BATCHES_IN_FLIGHT batches at a time; `onCapacity`
+ * hears the round's capacity after each committed batch that reserved (the live "room left" of the eidol screen).
+ */
+export function createJoinBatcher(ledger: Ledger, clock: Clock, onCapacity?: (state: RoundCapacityState) => void): JoinBatcher {
   const queue: Waiting[] = [];
   const maxInFlight = JOIN_BATCHES_IN_FLIGHT[ledger.db.dialect];
   let inFlight = 0;
@@ -41,13 +44,14 @@ export function createJoinBatcher(ledger: Ledger, clock: Clock): JoinBatcher {
     while (queue.length > 0) {
       let batch: Waiting[] | undefined;
       try {
-        const results = await ledger.run((tx) => {
+        const outcome = await ledger.run((tx) => {
           // Taken once the transaction holds its connection (and SQLite's write lock), not before: the joins
           // that arrived while it waited for them go in too. A retried attempt keeps the same batch.
           batch ??= queue.splice(0, MAX_JOIN_BATCH);
           return joinBatch(tx, clock, batch.map((w) => w.join));
         });
-        results.forEach((r, i) => (r instanceof AppError ? batch![i]!.reject(r) : batch![i]!.resolve(r)));
+        outcome.results.forEach((r, i) => (r instanceof AppError ? batch![i]!.reject(r) : batch![i]!.resolve(r)));
+        if (outcome.capacity) onCapacity?.(outcome.capacity);
       } catch (err) {
         // The transaction failed as a whole (not a refusal of one join): nothing was written for any.
         for (const w of batch ?? []) w.reject(err);

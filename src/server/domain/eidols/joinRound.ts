@@ -17,10 +17,13 @@ import { AppError, validationFailed } from '../errors';
 import { eidolValues } from './eidolRepo';
 import type { EidolRow } from './eidolView';
 import {
-  ECTOPLASM_CANNOT_JOIN, EIDOL_BUSY, EIDOL_CLOSED, EIDOL_NOT_FOUND, NO_EIDOL_YET, NO_OPEN_EIDOL, NO_ROUND, OOGLE_ID_INVALID,
+  capacityFull, ECTOPLASM_CANNOT_JOIN, EIDOL_BUSY, EIDOL_CLOSED, EIDOL_NOT_FOUND, NO_EIDOL_YET, NO_OPEN_EIDOL, NO_ROUND, OOGLE_ID_INVALID,
   ROUND_LOCKED, VALUE_ZERO_CANNOT_JOIN,
 } from './eidolTexts';
-import { multiplierOf, readJoinRisk, riskDigits } from './riskInput';
+import { formatRisk, multiplierOf, readJoinRisk, riskDigits } from './riskInput';
+import { reserveClaims } from '../rounds/roundCapacity';
+import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
+import type { Risk } from '../../../shared/rules/round/risk';
 
 /** The join's answer (`data`). */
 export interface JoinResult {
@@ -77,8 +80,15 @@ async function readBatchState(tx: LedgerTx, joins: readonly JoinRequest[]): Prom
   return { round, levels: new Map(users.map((u) => [u.id, u.level])), byId, firstOpen, values };
 }
 
+/** A join that passed its checks: its answer, and the exact risk and value its reservation needs. */
+interface CheckedJoin {
+  result: JoinResult;
+  risk: Risk;
+  value: bigint;
+}
+
 /** Checks one join against the batch's state; answers the risk to store or throws the refusal. */
-function checkJoin(state: BatchState, join: JoinRequest, now: number): JoinResult {
+function checkJoin(state: BatchState, join: JoinRequest, now: number): CheckedJoin {
   const level = state.levels.get(join.userId);
   // No user row behind a session: the same answer as no session (Laravel's text, as requireUser's).
   if (level === undefined) throw new AppError(401, 'Unauthenticated.');
@@ -91,13 +101,14 @@ function checkJoin(state: BatchState, join: JoinRequest, now: number): JoinResul
   if (eidol.closed_at !== null) throw new AppError(422, EIDOL_CLOSED);
   if (eidol.is_locked !== 0) throw new AppError(422, EIDOL_BUSY);
   if (eidol.type === 'ectoplasm') throw new AppError(422, ECTOPLASM_CANNOT_JOIN);
-  if ((state.values.get(eidol.id) ?? 0n) === 0n) throw new AppError(422, VALUE_ZERO_CANNOT_JOIN);
+  const value = state.values.get(eidol.id) ?? 0n;
+  if (value === 0n) throw new AppError(422, VALUE_ZERO_CANNOT_JOIN);
   const reading = readJoinRisk(join.body, riskDigits(eidol, join.receivedAt));
   if (!reading.ok) throw validationFailed({ [reading.field]: [reading.message] });
   // Open when it arrived (the last millisecond before can_act_before counts), and never once the round is
   // past ends_at, when settlement may already have read the risks.
   if (roundPhase(round, join.receivedAt) !== 'open' || roundPhase(round, now) === 'settling') throw new AppError(422, ROUND_LOCKED);
-  return { game_id: round.id, oogle_id: eidol.id, risk: reading.text, multiplier: multiplierOf(reading.text) };
+  return { result: { game_id: round.id, oogle_id: eidol.id, risk: reading.text, multiplier: multiplierOf(reading.text) }, risk: reading.risk, value };
 }
 
 /**
@@ -112,35 +123,79 @@ async function writeRisks(tx: LedgerTx, accepted: readonly JoinResult[]): Promis
   for (const r of accepted) last.set(r.oogle_id, r.risk);
   const rows = [...last].sort(([a], [b]) => a - b);
   if (rows.length === 0) return;
+  // joined_at orders the carried-over reservations at the next open (roundCapacity.ts): the last join first served last.
   if (tx.dialect === 'postgres') {
-    await sql`update eidols set risk = v.risk, updated_at = ${tx.now}
+    await sql`update eidols set risk = v.risk, joined_at = ${tx.now}, updated_at = ${tx.now}
       from unnest(${rows.map(([id]) => id)}::int[], ${rows.map(([, risk]) => risk)}::text[]) as v(id, risk)
       where eidols.id = v.id`.execute(tx.kysely);
     return;
   }
-  await sql`update eidols set risk = json_extract(v.value, '$[1]'), updated_at = ${tx.now}
+  await sql`update eidols set risk = json_extract(v.value, '$[1]'), joined_at = ${tx.now}, updated_at = ${tx.now}
     from json_each(${JSON.stringify(rows)}) as v
     where eidols.id = json_extract(v.value, '$[0]')`.execute(tx.kysely);
+}
+
+/** What a batch did: each join's result or refusal, in order, and the round's capacity after its reservations. */
+export interface JoinBatchOutcome {
+  results: Array<JoinResult | AppError>;
+  /** Present when the batch reserved against a round (announced once the batch commits). */
+  capacity?: RoundCapacityState;
+}
+
+/** A round's capacity and what is reserved of it, as of a commit. */
+export interface RoundCapacityState {
+  roundId: number;
+  capacity: bigint;
+  reserved: bigint;
 }
 
 /**
  * Checks and writes `joins` inside `tx`: each answers its result or its refusal (an AppError), in order.
  * A refusal writes nothing for that join; the others of the batch still commit.
  */
-export async function joinBatch(tx: LedgerTx, clock: Clock, joins: readonly JoinRequest[]): Promise<Array<JoinResult | AppError>> {
+export async function joinBatch(
+  tx: LedgerTx,
+  clock: Clock,
+  joins: readonly JoinRequest[],
+  config: EconomyConfig = ECONOMY_CONFIG,
+): Promise<JoinBatchOutcome> {
   // A batch that found the queue emptied by another in flight.
-  if (joins.length === 0) return [];
+  if (joins.length === 0) return { results: [] };
   const state = await readBatchState(tx, joins);
   const now = clock.now();
   const out: Array<JoinResult | AppError> = [];
+  const checked: Array<{ at: number; join: CheckedJoin }> = [];
   for (const join of joins) {
     try {
-      out.push(checkJoin(state, join, now));
+      const c = checkJoin(state, join, now);
+      checked.push({ at: out.length, join: c });
+      out.push(c.result);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       out.push(err);
     }
   }
+  // Every join that passed its checks reserves its claim against the round's capacity, in arrival order.
+  let capacity: RoundCapacityState | undefined;
+  if (checked.length > 0 && state.round) {
+    const { results, state: after } = await reserveClaims(
+      tx.kysely,
+      tx.dialect,
+      state.round.id,
+      checked.map(({ join: c }) => ({ eidolId: c.result.oogle_id, riskText: c.result.risk, risk: c.risk, value: c.value })),
+      config,
+      tx.now,
+    );
+    results.forEach((r, i) => {
+      if (r !== true) out[checked[i]!.at] = capacityRefused(r.maxRisk);
+    });
+    capacity = { roundId: state.round.id, ...after };
+  }
   await writeRisks(tx, out.filter((r): r is JoinResult => !(r instanceof AppError)));
-  return out;
+  return capacity ? { results: out, capacity } : { results: out };
+}
+
+/** The refusal of a join the round's capacity cannot take, naming the largest risk (and angle) that fits now. */
+function capacityRefused(maxRisk: Risk): AppError {
+  return validationFailed({ risk: [capacityFull(formatRisk(maxRisk))] });
 }

@@ -37,17 +37,24 @@ export interface SnapshotPaging {
 
 type Found = Awaited<ReturnType<ReturnType<typeof participants>['execute']>>[number];
 
-/** The participants query, in ascending eidol id. */
-function participants(k: Kysely<Database>, lockedAt: number) {
+/** Which round a snapshot is of: its id (for its reservations) and the time it locked. */
+export interface SnapshotRound {
+  roundId: number;
+  lockedAt: number;
+}
+
+/** The participants query, in ascending eidol id, each with the reservation it holds in the round. */
+function participants(k: Kysely<Database>, { roundId, lockedAt }: SnapshotRound) {
   return k
     .selectFrom('eidols as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .leftJoin('ledger_accounts as a', (j) =>
       j.onRef('a.owner_id', '=', 'e.id').on('a.owner_kind', '=', 'eidol').on('a.name', '=', 'main').on('a.asset', '=', 'ANGLS'),
     )
+    .leftJoin('round_reservations as rr', (j) => j.onRef('rr.eidol_id', '=', 'e.id').on('rr.round_id', '=', roundId))
     .select([
       'e.id', 'e.user_id', 'e.type', 'e.risk', 'e.yieldy', 'e.experience', 'e.level', 'e.top_value', 'e.no_loss_value', 'e.collection',
-      'e.rarity', 'e.skin_image', 'e.hatched_at', 'a.id as account_id', 'a.balance',
+      'e.rarity', 'e.skin_image', 'e.hatched_at', 'a.id as account_id', 'a.balance', 'rr.risk as reserved_risk', 'rr.stake as reserved_stake',
     ])
     .where('e.closed_at', 'is', null)
     .where('e.created_at', '<', lockedAt)
@@ -64,16 +71,16 @@ function participants(k: Kysely<Database>, lockedAt: number) {
  * whose rows are all of the snapshot taken when it was declared (READ COMMITTED would give each
  * separate statement a newer one).
  */
-async function* pages(k: Kysely<Database>, lockedAt: number, paging: SnapshotPaging): AsyncGenerator<Found[]> {
+async function* pages(k: Kysely<Database>, round: SnapshotRound, paging: SnapshotPaging): AsyncGenerator<Found[]> {
   if (paging.dialect === 'sqlite') {
     for (let after = -1; ; ) {
-      const page = await participants(k, lockedAt).where('e.id', '>', after).limit(PAGE).execute();
+      const page = await participants(k, round).where('e.id', '>', after).limit(PAGE).execute();
       if (page.length > 0) yield page;
       if (page.length < PAGE) return;
       after = page[page.length - 1]!.id;
     }
   }
-  await sql`declare settle_snapshot no scroll cursor for ${participants(k, lockedAt)}`.execute(k);
+  await sql`declare settle_snapshot no scroll cursor for ${participants(k, round)}`.execute(k);
   for (;;) {
     const { rows } = await sql<Found>`fetch forward ${sql.lit(PAGE)} from settle_snapshot`.execute(k);
     if (rows.length > 0) yield rows;
@@ -85,23 +92,24 @@ async function* pages(k: Kysely<Database>, lockedAt: number, paging: SnapshotPag
 /**
  * The round's participants in ascending id, and the ids left out for a risk the rules cannot read. Eidols
  * created at or after `lockedAt` (the round's can_act_before) wait for the next round: the snapshot is
- * the round as it locked. With `paging` (inside a transaction) it reads in pages and pauses between
+ * the round as it locked. An eidol staking (risk > 0) takes part with the stake it reserved against the
+ * round's capacity; without a reservation for its risk it sits out (it did not fit at the open). With `paging` (inside a transaction) it reads in pages and pauses between
  * them, so a round of 10^5 eidols does not block the event loop; without, one query. `config` gives the
  * XP bars that tell a full eggtoplasm (it sits out) from one still filling.
  */
 export async function loadSnapshot(
   k: Kysely<Database>,
-  lockedAt: number,
+  round: SnapshotRound,
   paging?: SnapshotPaging,
   config: EconomyConfig = ECONOMY_CONFIG,
 ): Promise<{ rows: SnapshotRow[]; unreadable: number[] }> {
   const rows: SnapshotRow[] = [];
   const unreadable: number[] = [];
   if (!paging) {
-    addRows(await participants(k, lockedAt).execute(), rows, unreadable, config);
+    addRows(await participants(k, round).execute(), rows, unreadable, config);
     return { rows, unreadable };
   }
-  for await (const page of pages(k, lockedAt, paging)) {
+  for await (const page of pages(k, round, paging)) {
     addRows(page, rows, unreadable, config);
     await paging.pause();
   }
@@ -126,6 +134,9 @@ function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: numbe
       continue;
     }
     if (r.type === 'ogle' && units === 0n) continue;
+    // A reservation made at another risk cannot happen (a join writes both together); it sits out rather than stake unreserved.
+    const reserved = r.reserved_risk !== null && r.reserved_risk === r.risk;
+    const satOut = units > 0n && r.type !== 'ectoplasm' && !reserved;
     rows.push({
       eidol: {
         id: r.id,
@@ -138,6 +149,8 @@ function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: numbe
         level: r.level,
         topValue: r.top_value,
         noLossValue: r.no_loss_value,
+        ...(reserved ? { reservedStake: r.reserved_stake! } : {}),
+        ...(satOut ? { satOut: true } : {}),
       },
       accountId: r.account_id,
       dbType: r.type,

@@ -58,7 +58,7 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
 
   const once = async (): Promise<void> => {
     if (closed || !lock.isLeader()) return;
-    await ensureFirstRound(ledger, opts.timing, opts.chainLength);
+    await ensureFirstRound(ledger, opts.timing, opts.chainLength, opts.economy);
     // A settled round opens the next from now, so this loop settles at most one overdue round per pass.
     for (;;) {
       if (closed || !lock.isLeader()) return;

@@ -79,7 +79,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   // row below so the fairness record (and `npm run verify`) replays the same number.
   const incenseSlots = await burningSlots(k, now);
   const config = opts.economy ?? ECONOMY_CONFIG;
-  const { rows, unreadable } = await loadSnapshot(k, round.can_act_before, { dialect: tx.dialect, pause }, config);
+  const { rows, unreadable } = await loadSnapshot(k, { roundId: round.id, lockedAt: round.can_act_before }, { dialect: tx.dialect, pause }, config);
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
   const eidols = rows.map((r) => r.eidol);
@@ -124,7 +124,8 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     entries.push({
       round_id: round.id, eidol_id: e.id, user_id: e.owner, risk: String(s.risk), yieldy: s.yieldy, eidol_type: s.type, xp_before: s.xp,
       level_before: s.level, value_before: s.value, top_value_before: s.topValue, no_loss_value: s.noLossValue, zone: e.zone,
-      stake: -e.bet, payout: e.payout, mined: e.emission, value_after: e.value, xp_gained: e.xpGained, created_at: now,
+      stake: -e.bet, payout: e.payout, mined: e.emission, value_after: e.value, xp_gained: e.xpGained, reserved_stake: s.reservedStake ?? null,
+      sat_out: s.satOut ? 1 : 0, created_at: now,
     });
     eidolUpdates.push({
       id: e.id,
@@ -162,7 +163,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     })
     .where('id', '=', round.id)
     .execute();
-  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing);
+  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing, config);
   phase('round');
 
   // Sorted natively as a typed array: a comparator sort of 10^5 owners would hold the loop for long.

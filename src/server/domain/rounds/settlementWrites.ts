@@ -8,7 +8,7 @@ import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { EidolType, RoundEntriesTable } from '../../db/tables/game';
 
-/** Rows per statement on SQLite (its limit is 32,766 bound values; entries bind 19 per row). */
+/** Rows per statement on SQLite (its limit is 32,766 bound values; entries bind 21 per row). */
 const SQLITE_ROWS = 1000;
 /** Rows per statement on PostgreSQL: one array per column; 4,096 keeps building and sending them to a few ms of the event loop. */
 const PG_ROWS = 4096;
@@ -56,13 +56,14 @@ export async function insertEntries(k: Kysely<Database>, dialect: DialectName, r
   }
   for (const c of chunks(rows, PG_ROWS)) {
     await sql`insert into round_entries (round_id, eidol_id, user_id, risk, yieldy, eidol_type, xp_before, level_before, value_before,
-        top_value_before, no_loss_value, zone, stake, payout, mined, value_after, xp_gained, created_at)
+        top_value_before, no_loss_value, zone, stake, payout, mined, value_after, xp_gained, reserved_stake, sat_out, created_at)
       select * from unnest(${c.map((r) => r.round_id)}::int[], ${c.map((r) => r.eidol_id)}::int[], ${c.map((r) => r.user_id)}::int[],
         ${c.map((r) => r.risk)}::varchar[], ${c.map((r) => r.yieldy)}::int[], ${c.map((r) => r.eidol_type)}::varchar[],
         ${c.map((r) => r.xp_before)}::int[], ${c.map((r) => r.level_before)}::int[], ${c.map((r) => str(r.value_before))}::bigint[],
         ${c.map((r) => str(r.top_value_before))}::bigint[], ${c.map((r) => str(r.no_loss_value))}::bigint[], ${c.map((r) => r.zone)}::varchar[],
         ${c.map((r) => str(r.stake))}::bigint[], ${c.map((r) => str(r.payout))}::bigint[], ${c.map((r) => str(r.mined))}::bigint[],
-        ${c.map((r) => str(r.value_after))}::bigint[], ${c.map((r) => r.xp_gained)}::int[], ${c.map((r) => str(r.created_at))}::bigint[])`.execute(k);
+        ${c.map((r) => str(r.value_after))}::bigint[], ${c.map((r) => r.xp_gained)}::int[], ${c.map((r) => str(r.reserved_stake ?? null))}::bigint[],
+        ${c.map((r) => r.sat_out ?? 0)}::int[], ${c.map((r) => str(r.created_at))}::bigint[])`.execute(k);
     await pause();
   }
 }

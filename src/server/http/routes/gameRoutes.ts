@@ -8,12 +8,16 @@ import { toUserView } from '../../domain/users/userView';
 import { AppError } from '../../domain/errors';
 import { createLedger, itemsOf } from '../../ledger/index';
 import type { App, AppContext } from '../context';
+import type { Realtime } from '../../realtime/gateway';
+import { createCapacityAnnouncer } from '../../realtime/capacityEvents';
 import { ok } from '../envelope';
 import { requireUser, UNAUTHENTICATED } from '../requireUser';
 
 /** Registers the game routes. */
-export function gameRoutes(app: App, ctx: AppContext): void {
-  const joins = createJoinBatcher(createLedger(ctx.db, ctx.clock), ctx.clock);
+export function gameRoutes(app: App, ctx: AppContext, realtime: Realtime): void {
+  const capacity = createCapacityAnnouncer(realtime, ctx.clock);
+  app.addHook('onClose', async () => capacity.close());
+  const joins = createJoinBatcher(createLedger(ctx.db, ctx.clock), ctx.clock, (state) => capacity.changed(state));
 
   app.get('/api/game', async (request) => {
     const user = await requireUser(ctx, request);

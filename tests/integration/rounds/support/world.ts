@@ -7,6 +7,10 @@ import type { Db } from '../../../../src/server/db/database';
 import type { EidolType } from '../../../../src/server/db/tables/game';
 import type { Clock } from '../../../../src/server/clock';
 import { createLedger, eidolAccount, ensureGenesis, systemAccount, transferBatch } from '../../../../src/server/ledger/index';
+import { currentRound } from '../../../../src/server/domain/rounds/currentRound';
+import { reserveClaims } from '../../../../src/server/domain/rounds/roundCapacity';
+import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
+import { parseRisk } from '../../../../src/shared/rules/round/risk';
 
 /** One ANGLS in units. */
 export const ANGLS = 100_000_000n;
@@ -36,7 +40,10 @@ export interface EidolSeed {
   level?: number;
 }
 
-/** Inserts eidols and funds each from the mining pool (one ledger batch); returns their ids in order. */
+/**
+ * Inserts eidols and funds each from the mining pool (one ledger batch); returns their ids in order. An eidol
+ * with a risk reserves its claim in the current round as its join would (throws if the capacity refuses it).
+ */
 export async function insertEidols(db: Db, clock: Clock, seeds: readonly EidolSeed[]): Promise<number[]> {
   await ensureGenesis(db, clock);
   const now = clock.now();
@@ -68,6 +75,14 @@ export async function insertEidols(db: Db, clock: Clock, seeds: readonly EidolSe
       if (seeds[i]!.value > 0n) inputs.push({ id: `test:fund:${ids[i]}`, debit: pool, credit: account, amount: seeds[i]!.value, code: 'egg', ref: String(ids[i]) });
     }
     if (inputs.length > 0) await transferBatch(tx, inputs);
+    const round = await currentRound(tx.kysely);
+    const staking = seeds.flatMap((seed, i) => (seed.risk && seed.risk !== '0' && seed.value > 0n ? [{ seed, id: ids[i]! }] : []));
+    if (!round || staking.length === 0) return;
+    const { results } = await reserveClaims(tx.kysely, tx.dialect, round.id, staking.map(({ seed, id }) => ({
+      eidolId: id, riskText: seed.risk!, risk: parseRisk(seed.risk!), value: seed.value,
+    })), ECONOMY_CONFIG, now);
+    const refused = results.flatMap((r, i) => (r === true ? [] : [staking[i]!.id]));
+    if (refused.length > 0) throw new Error(`the round's capacity refused eidols ${refused.join(', ')}`);
   });
   return ids;
 }

@@ -1,0 +1,171 @@
+/**
+ * The round's capacity (ECONOMY.md "The mining pool banks the round within a published capacity"): a round
+ * opens with K = c × the mining pool's balance and reserves, in the order of their last join, the claims of
+ * the eidols whose risk carries over; during the open phase each join reserves (or re-reserves) its claim at
+ * once, first come first served, never past K and never past m × K for one eidol. Every function runs inside
+ * the caller's transaction and changes `rounds.reserved` only together with the reservation rows it sums, so
+ * `reserved` = Σ claims of `round_reservations` for the round at every commit.
+ */
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { eidolClaimLimit, largestRiskThatFits, roundCapacity, stakeAndClaim } from '../../../shared/rules/round/capacity';
+import type { EconomyConfig } from '../../../shared/rules/round/economyConfig';
+import { parseRisk, type Risk } from '../../../shared/rules/round/risk';
+
+/** Reservation rows written per statement (a statement's bound parameters stay well under SQLite's limit). */
+const INSERT_CHUNK = 500;
+
+/** The mining pool's ANGLS balance (0 before genesis opened it). */
+export async function miningPoolBalance(k: Kysely<Database>): Promise<bigint> {
+  const row = await k
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('owner_kind', '=', 'system')
+    .where('owner_id', '=', 0)
+    .where('name', '=', 'mining_pool')
+    .where('asset', '=', 'ANGLS')
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
+}
+
+/** What a round's open reserved. */
+export interface OpenedCapacity {
+  capacity: bigint;
+  reserved: bigint;
+  /** Carried-over eidols reserved, and those that did not fit and sit the round out. */
+  carried: number;
+  sittingOut: number;
+}
+
+/**
+ * Opens round `roundId`'s capacity: K from the pool now, then the carried-over eidols (open, risk > 0, value
+ * > 0, of players at level ≥ 0) reserved in the order of their last join (then id; never joined first: their
+ * risk predates the ledger of joins). One that does not fit what is left sits the round out: no row.
+ */
+export async function openRoundCapacity(k: Kysely<Database>, roundId: number, now: number, config: EconomyConfig): Promise<OpenedCapacity> {
+  const capacity = roundCapacity(await miningPoolBalance(k), config);
+  const perEidol = eidolClaimLimit(capacity, config);
+  const rows = await k
+    .selectFrom('eidols as e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .innerJoin('ledger_accounts as a', (j) =>
+      j.onRef('a.owner_id', '=', 'e.id').on('a.owner_kind', '=', 'eidol').on('a.name', '=', 'main').on('a.asset', '=', 'ANGLS'),
+    )
+    .select(['e.id', 'e.risk', 'a.balance'])
+    .where('e.closed_at', 'is', null)
+    .where('e.type', 'in', ['egg', 'ogle'])
+    .where('e.risk', '!=', '0')
+    .where('a.balance', '>', 0n)
+    .where('u.level', '>=', 0)
+    .orderBy('e.joined_at')
+    .orderBy('e.id')
+    .execute();
+  let reserved = 0n;
+  let sittingOut = 0;
+  const values: Array<{ round_id: number; eidol_id: number; risk: string; stake: bigint; claim: bigint; created_at: number }> = [];
+  for (const r of rows) {
+    let risk: Risk;
+    try {
+      risk = parseRisk(r.risk);
+    } catch {
+      // An unreadable risk sits out here as it does at settlement (roundSnapshot.ts).
+      continue;
+    }
+    const { stake, claim } = stakeAndClaim(risk, r.balance);
+    if (claim > perEidol || reserved + claim > capacity) {
+      sittingOut += 1;
+      continue;
+    }
+    reserved += claim;
+    values.push({ round_id: roundId, eidol_id: r.id, risk: r.risk, stake, claim, created_at: now });
+  }
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) await k.insertInto('round_reservations').values(values.slice(i, i + INSERT_CHUNK)).execute();
+  await k.updateTable('rounds').set({ capacity, reserved }).where('id', '=', roundId).execute();
+  return { capacity, reserved, carried: values.length, sittingOut };
+}
+
+/** One accepted join asking for a reservation. */
+export interface ReservationRequest {
+  eidolId: number;
+  /** The risk as the player sent it (canonical text) and parsed. */
+  riskText: string;
+  risk: Risk;
+  /** The eidol's value now. */
+  value: bigint;
+}
+
+/** A join the capacity cannot take: the largest risk (at the request's digits) that fits now; 0 when none. */
+export interface CapacityRefusal {
+  refused: true;
+  maxRisk: Risk;
+}
+
+/** The round's capacity as the join screen shows it. */
+export interface CapacityState {
+  capacity: bigint;
+  reserved: bigint;
+}
+
+/**
+ * Reserves `requests` in order against the current round `roundId` (open: the caller checked its phase),
+ * answering for each `true` (reserved; risk 0 releases) or a refusal that keeps the eidol's earlier
+ * reservation. The round row is locked first (PostgreSQL `for update`; SQLite's write transaction already
+ * serialises), so joins on every node reserve one batch at a time and Σ never passes K.
+ */
+export async function reserveClaims(
+  k: Kysely<Database>,
+  dialect: DialectName,
+  roundId: number,
+  requests: readonly ReservationRequest[],
+  config: EconomyConfig,
+  now: number,
+): Promise<{ results: Array<true | CapacityRefusal>; state: CapacityState }> {
+  let q = k.selectFrom('rounds').select(['capacity', 'reserved']).where('id', '=', roundId);
+  if (dialect === 'postgres') q = q.forUpdate();
+  const round = await q.executeTakeFirstOrThrow();
+  const perEidol = eidolClaimLimit(round.capacity, config);
+  const ids = [...new Set(requests.map((r) => r.eidolId))];
+  const held = new Map<number, bigint>();
+  if (ids.length > 0) {
+    const rows = await k.selectFrom('round_reservations').select(['eidol_id', 'claim']).where('round_id', '=', roundId).where('eidol_id', 'in', ids).execute();
+    for (const r of rows) held.set(r.eidol_id, r.claim);
+  }
+  let reserved = round.reserved;
+  const results: Array<true | CapacityRefusal> = [];
+  // The last accepted reservation of each eidol in the batch is the one written (as if joined one at a time).
+  const writes = new Map<number, { risk: string; stake: bigint; claim: bigint } | null>();
+  for (const req of requests) {
+    const own = held.get(req.eidolId) ?? 0n;
+    const { stake, claim } = stakeAndClaim(req.risk, req.value);
+    const room = min(round.capacity - reserved + own, perEidol);
+    if (claim > room) {
+      results.push({ refused: true, maxRisk: largestRiskThatFits(req.value, req.risk.digits, room) });
+      continue;
+    }
+    reserved += claim - own;
+    held.set(req.eidolId, claim);
+    writes.set(req.eidolId, claim === 0n && stake === 0n ? null : { risk: req.riskText, stake, claim });
+    results.push(true);
+  }
+  const removed = [...writes].filter(([, w]) => w === null).map(([id]) => id);
+  if (removed.length > 0) await k.deleteFrom('round_reservations').where('round_id', '=', roundId).where('eidol_id', 'in', removed).execute();
+  const upserts = [...writes].flatMap(([id, w]) => (w ? [{ round_id: roundId, eidol_id: id, ...w, created_at: now }] : []));
+  for (let i = 0; i < upserts.length; i += INSERT_CHUNK) {
+    await k
+      .insertInto('round_reservations')
+      .values(upserts.slice(i, i + INSERT_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['round_id', 'eidol_id']).doUpdateSet((eb) => ({
+          risk: eb.ref('excluded.risk'), stake: eb.ref('excluded.stake'), claim: eb.ref('excluded.claim'), created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .execute();
+  }
+  if (reserved !== round.reserved) await k.updateTable('rounds').set({ reserved }).where('id', '=', roundId).execute();
+  return { results, state: { capacity: round.capacity, reserved } };
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
