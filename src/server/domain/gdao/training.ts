@@ -6,6 +6,8 @@
  * publishes the next commitment, all in one commit.
  */
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { EidolView } from '../../../shared/api/game';
 import { formatUnits } from '../../../shared/money/format';
 import { CURRENCY_ASSETS } from '../../../shared/money/assets';
@@ -98,8 +100,13 @@ async function ensureCommitment(tx: LedgerTx, eidolId: number) {
 }
 
 /** The open commitment `{seed_hash, attempt}` of an eidol that can transmute (published now if none), else null. */
-export function publishedCommitment(ledger: Ledger, row: EidolRow): Promise<{ seed_hash: string; attempt: number } | null> {
-  if (row.type !== 'ogle' || row.level < TRAINING_LEVEL || row.closed_at !== null) return Promise.resolve(null);
+export async function publishedCommitment(ledger: Ledger, k: Kysely<Database>, row: EidolRow): Promise<{ seed_hash: string; attempt: number } | null> {
+  if (row.type !== 'ogle' || row.level < TRAINING_LEVEL || row.closed_at !== null) return null;
+  // Most reads find it open already: no write transaction for them.
+  const open = await k
+    .selectFrom('training_commitments').select(['seed_hash', 'attempt']).where('eidol_id', '=', row.id).where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (open) return open;
   return ledger.run(async (tx) => {
     const c = await ensureCommitment(tx, row.id);
     return { seed_hash: c.seed_hash, attempt: c.attempt };

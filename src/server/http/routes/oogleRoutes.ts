@@ -48,7 +48,7 @@ export function oogleRoutes(app: App, ctx: AppContext): void {
     const row = await openOwn(user.id, request.params.id);
     const view = toEidolView(row, await eidolValue(ctx.db.kysely, row.id));
     // A level-11 eidol shows its next transmutation's commitment, published before any attempt.
-    const c = await publishedCommitment(ledger, row);
+    const c = await publishedCommitment(ledger, ctx.db.kysely, row);
     return ok(c ? { ...view, transmute_seed_hash: c.seed_hash, transmute_attempt: c.attempt } : view);
   });
 
