@@ -4,6 +4,7 @@
  * ApiResult and never throws.
  */
 import type { EidolView } from '../../shared/api/game';
+import type { TrainingRequest } from '../../shared/api/gdao';
 import { createHttp, type ApiResult, type Http } from './http';
 
 /** An eidol action's answer: the eidol after it (and, for pop and extract, the ANGLS paid out). */
@@ -36,11 +37,8 @@ export interface TrainOutcome {
   oogle: EidolView;
 }
 
-/** `POST /api/oogles/{id}/train` body: the commitment shown and the player's seed. */
-export interface TrainRequest {
-  seed_hash: string;
-  player_seed: string;
-}
+/** `POST /api/oogles/{id}/train` body: this client always sends the commitment shown and the player's seed. */
+export type TrainRequest = Required<TrainingRequest>;
 
 /** `POST /api/rooms/claimgdao`: gDAO burned and ANGLS received. */
 export interface ClaimGdaoData {

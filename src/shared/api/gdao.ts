@@ -102,6 +102,7 @@ export const distributionSchema = z.extend(distributionSummarySchema, {
 export type TrainingQuote = z.infer<typeof trainingQuoteSchema>;
 export type TrainingResult = z.infer<typeof trainingResultSchema>;
 export type TransmutationLine = z.infer<typeof transmutationLineSchema>;
+export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 export type IncomeLedger = z.infer<typeof incomeLedgerSchema>;
 export type Distribution = z.infer<typeof distributionSchema>;
