@@ -108,6 +108,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation seeds on %s', (d
     expect(d.player_seed).toBe('none');
     expect(outsideVerify(d)).toMatchObject({ hashOk: true, trained: d.trained });
     expect((await client.get(`/api/oogles/${id}/transmutations`)).body.data[0]).toMatchObject({ attempt: 1, player_seed: 'none', seed: d.seed });
+    // An attempt made before migration 0180 has no player seed: listed, with no roll restated.
+    await db().kysely.updateTable('training_commitments').set({ player_seed: null }).where('eidol_id', '=', id).where('attempt', '=', 1).execute();
+    const old = transmutationLineSchema.parse((await client.get(`/api/oogles/${id}/transmutations`)).body.data[0]);
+    expect(old).toMatchObject({ attempt: 1, player_seed: null, roll: null, seed: d.seed, trained: d.trained });
+    // Another player's eidol answers 404, like a missing one.
+    const other = await registerPlayer(s, `ts2b${dialect}`);
+    expect((await other.client.get(`/api/oogles/${id}/transmutations`)).status).toBe(404);
   });
 
   it('moves nothing twice for a replayed attempt', async () => {
