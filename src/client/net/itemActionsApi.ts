@@ -4,6 +4,7 @@
  * ApiResult and never throws.
  */
 import type { EidolView } from '../../shared/api/game';
+import type { TrainingRequest } from '../../shared/api/gdao';
 import { createHttp, type ApiResult, type Http } from './http';
 
 /** An eidol action's answer: the eidol after it (and, for pop and extract, the ANGLS paid out). */
@@ -20,15 +21,24 @@ export interface TrainCommitment {
   attempt: number;
 }
 
-/** `POST /api/oogles/{id}/train`: the drawn outcome and the seed it came from. */
+/** `POST /api/oogles/{id}/train`: the drawn outcome, the server seed revealed and the player seed it mixed. */
 export interface TrainOutcome {
   trained: boolean;
+  /** Percent. */
   chance: number;
-  roll: number | string;
+  /** In [0, 1). */
+  roll: number;
   seed: string;
   seed_hash: string;
+  player_seed: string;
+  attempt: number;
+  experience: number;
+  next_level_experience: number;
   oogle: EidolView;
 }
+
+/** `POST /api/oogles/{id}/train` body: this client always sends the commitment shown and the player's seed. */
+export type TrainRequest = Required<TrainingRequest>;
 
 /** `POST /api/rooms/claimgdao`: gDAO burned and ANGLS received. */
 export interface ClaimGdaoData {
@@ -53,8 +63,8 @@ export function createItemActionsApi(http: Http) {
     enchant: (): Promise<ApiResult<EidolActionData>> => http.post('/api/oogle/enchant'),
     /** GET /api/oogles/{id}/train: the fee and the committed seed hash of the next attempt. */
     trainCommitment: (id: number): Promise<ApiResult<TrainCommitment>> => http.get(`/api/oogles/${id}/train`),
-    /** POST /api/oogles/{id}/train: the attempt. */
-    train: (id: number): Promise<ApiResult<TrainOutcome>> => http.post(`/api/oogles/${id}/train`),
+    /** POST /api/oogles/{id}/train {seed_hash, player_seed}: the attempt against the commitment shown. */
+    train: (id: number, body: TrainRequest): Promise<ApiResult<TrainOutcome>> => http.post(`/api/oogles/${id}/train`, body),
     /** POST /api/rooms/claimgdao {amount}: burns gDAO for ANGLS from the chest. */
     claimGdao: (amount: number): Promise<ApiResult<ClaimGdaoData>> => http.post('/api/rooms/claimgdao', { amount }),
     /** POST /api/drop {item_id}: item 5 claims an Eggtoplasm jar for 7 gDAO. */

@@ -38,6 +38,12 @@ export const eidolSchema = z.object({
     apple: z.nullable(z.string()),
   }),
   is_locked: z.boolean(),
+  /**
+   * An eidol that can transmute (level 11), on `GET /api/oogles/{id}` and the train answer: sha256 of the
+   * server seed of its next attempt, published before that attempt, and the attempt's number.
+   */
+  transmute_seed_hash: z.optional(z.string()),
+  transmute_attempt: z.optional(z.int()),
 });
 
 /** The current round and the player's part in it (`GET /api/game` → data). */
@@ -95,8 +101,9 @@ export const buyEggBodySchema = z.object({ type: z.string() });
 /** One line of an eidol's history (`GET /api/oogles/{id}/transactions`, newest first). */
 export const eidolTransactionSchema = z.object({
   id: z.string(),
-  type: z.enum(['bet', 'win']),
-  /** Signed ANGLS: −s for a bet, + for a win. */
+  /** `bet` the stake, `win` a winner's payout (stake + claim), `mined` the round's emission share (losers get it too). */
+  type: z.enum(['bet', 'win', 'mined']),
+  /** Signed ANGLS: −s for a bet, + for a win or a mined share. */
   amount: z.string(),
   game_id: z.int(),
   zone: z.nullable(z.enum(['top', 'bot'])),
@@ -106,7 +113,10 @@ export const eidolTransactionSchema = z.object({
 /** `GET /api/transactions/stats` → data (ANGLS decimal strings). */
 export const transactionStatsSchema = z.object({
   bet: z.string(),
+  /** Paid back to winners: stake + claim, the emission apart. */
   won: z.string(),
+  /** The emission received (Mined); `earned` is the same amount under the original product's name. */
+  mined: z.string(),
   saldo: z.string(),
   spent: z.string(),
   earned: z.string(),

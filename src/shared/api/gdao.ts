@@ -5,6 +5,7 @@
  */
 import { z } from '../zod';
 import { eidolSchema } from './game';
+import { PLAYER_SEED_PATTERN } from '../rules/transmuteRoll';
 
 /** `GET /api/oogles/{id}/train` → data: the fee, the chance and the published commitment. */
 export const trainingQuoteSchema = z.object({
@@ -17,20 +18,52 @@ export const trainingQuoteSchema = z.object({
 });
 
 /**
- * `POST /api/oogles/{id}/train` (optional body `{seed_hash}`: the commitment the player was shown) → data.
- * Verify with src/shared/rules/training.ts `verifyTraining` (eidol id, attempt, seed, seed_hash, XP, next XP).
+ * `POST /api/oogles/{id}/train` body, both optional: `seed_hash`, the commitment the player was shown (any
+ * other is refused); `player_seed`, 1–64 of A–Z a–z 0–9 - _, mixed into the roll (absent: "none").
+ */
+export const trainingRequestSchema = z.object({
+  seed_hash: z.optional(z.string()),
+  player_seed: z.optional(z.string().check(z.regex(PLAYER_SEED_PATTERN))),
+});
+
+/**
+ * `POST /api/oogles/{id}/train` → data. Verify with src/shared/rules/training.ts `verifyTraining` (player
+ * seed, attempt, seed, seed_hash, XP, next XP); `oogle` carries the next attempt's commitment.
  */
 export const trainingResultSchema = z.object({
   trained: z.boolean(),
+  /** Percent: 20 + 80 × XP / next-level XP. */
   chance: z.number(),
-  /** Percent in [0, 100): the draw; trained ⇔ roll < chance (decided exactly). */
+  /** In [0, 1): first 52 bits of HMAC-SHA256(seed, "<player_seed>:<attempt>") / 2^52; trained ⇔ roll < chance / 100 (decided exactly). */
   roll: z.number(),
+  /** The server seed, revealed: sha256 of its 32 bytes is seed_hash. */
   seed: z.string(),
   seed_hash: z.string(),
+  /** The player's seed the roll mixed ("none" when the request sent none). */
+  player_seed: z.string(),
   attempt: z.int(),
   experience: z.int(),
   next_level_experience: z.int(),
   oogle: eidolSchema,
+});
+
+/** One past attempt in `GET /api/oogles/{id}/transmutations` (newest first): everything a recomputation needs. */
+export const transmutationLineSchema = z.object({
+  attempt: z.int(),
+  seed_hash: z.string(),
+  /** The server seed, revealed by the attempt. */
+  seed: z.string(),
+  /** Null on attempts made before player seeds (drawn from "<eidol id>:<attempt>"). */
+  player_seed: z.nullable(z.string()),
+  experience: z.int(),
+  next_level_experience: z.int(),
+  chance: z.number(),
+  /** In [0, 1); null where player_seed is. */
+  roll: z.nullable(z.number()),
+  trained: z.boolean(),
+  /** ANGLS paid to the mining pool. */
+  fee: z.string(),
+  created_at: z.string(),
 });
 
 /** `POST /api/rooms/claimgdao {amount}` → data. */
@@ -68,6 +101,8 @@ export const distributionSchema = z.extend(distributionSummarySchema, {
 /** Types of the answers. */
 export type TrainingQuote = z.infer<typeof trainingQuoteSchema>;
 export type TrainingResult = z.infer<typeof trainingResultSchema>;
+export type TransmutationLine = z.infer<typeof transmutationLineSchema>;
+export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 export type IncomeLedger = z.infer<typeof incomeLedgerSchema>;
 export type Distribution = z.infer<typeof distributionSchema>;

@@ -1,15 +1,14 @@
 /**
- * Transmutation ("train" at level 11, ECONOMY.md "Transmutation"): the draw from a committed seed, and its
- * verifier. Before an attempt the server publishes sha256(seed); the attempt reveals the seed, and anyone
- * recomputes: roll = first 52 bits of HMAC-SHA256(key = the seed's 32 bytes, message = "<eidol id>:<attempt>")
- * / 2^52 × 100 (a percent in [0, 100)); the attempt succeeds when roll < chance, chance = 20 + 80 × XP /
- * next-level XP percent. The comparison is exact (bigint), never through floating point.
- * On success further bytes of the same HMAC choose the trait raised and whether the rarity evolves.
+ * Transmutation ("train" at level 11, ECONOMY.md "Transmutation"): the draw and its verifier. Before an
+ * attempt the server publishes sha256(server seed); the attempt brings the player's seed and reveals the
+ * server seed, and anyone recomputes the roll (transmuteRoll.ts): the first 52 bits of HMAC-SHA256(key = the
+ * server seed's 32 bytes, message = "<player seed>:<attempt>") / 2^52, in [0, 1); the attempt succeeds when
+ * roll < chance, chance = (20 + 80 × XP / next-level XP) / 100. The comparison is exact (bigint), never
+ * through floating point. On success further bytes of the same HMAC choose the trait raised and whether the
+ * rarity evolves.
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { roundHashBytes, type RoundHash } from './fairnessHash';
+import type { RoundHash } from './fairnessHash';
+import { rollOf, rollSucceeds, rollUnits, serverSeedHash, transmuteMac } from './transmuteRoll';
 
 /** The chance's floor and its XP part, percent (spec 2 §9). */
 export const CHANCE_BASE_PERCENT = 20;
@@ -28,17 +27,8 @@ export const RARITY_LADDER = ['common', 'rare', 'epic', 'mythic'] as const;
 /** A rarity of the ladder. */
 export type Rarity = (typeof RARITY_LADDER)[number];
 
-const ROLL_BITS = 52n;
-const ROLL_DENOMINATOR = 1n << ROLL_BITS;
-
 /** sha256 of the seed's raw bytes, lowercase hex: the published commitment. */
-export function seedHashOf(seed: RoundHash): string {
-  return bytesToHex(sha256(roundHashBytes(seed)));
-}
-
-function macOf(seed: RoundHash, eidolId: number, attempt: number): Uint8Array {
-  return hmac(sha256, roundHashBytes(seed), utf8ToBytes(`${eidolId}:${attempt}`));
-}
+export const seedHashOf = serverSeedHash;
 
 /** The chance in percent as a number (for display): 20 + 80 × xp / nextXp, xp capped at nextXp. */
 export function trainingChance(xp: number, nextXp: number): number {
@@ -48,7 +38,7 @@ export function trainingChance(xp: number, nextXp: number): number {
 
 /** What a transmutation draw decided. */
 export interface TrainingDraw {
-  /** The roll in percent, [0, 100) (a display number; the decision is exact). */
+  /** The roll in [0, 1) (a display number; the decision is exact). */
   roll: number;
   /** The chance in percent. */
   chance: number;
@@ -61,19 +51,14 @@ export interface TrainingDraw {
   form: 'Egregori' | 'Egod';
 }
 
-/** The outcome of attempt `attempt` of eidol `eidolId` with `seed`, at `xp` of `nextXp`. */
-export function trainingDraw(seed: RoundHash, eidolId: number, attempt: number, xp: number, nextXp: number): TrainingDraw {
-  const mac = macOf(seed, eidolId, attempt);
-  let units = 0n;
-  for (let i = 0; i < 6; i++) units = (units << 8n) | BigInt(mac[i]!);
-  units = (units << 4n) | BigInt(mac[6]! >> 4);
-  const x = BigInt(Math.min(Math.max(xp, 0), nextXp));
-  const next = BigInt(Math.max(nextXp, 1));
-  // roll < chance ⇔ units/2^52 × 100 < 20 + 80 x/next ⇔ units × 100 × next < (20 next + 80 x) × 2^52.
-  const trained = units * 100n * next < (BigInt(CHANCE_BASE_PERCENT) * next + BigInt(CHANCE_XP_PERCENT) * x) * ROLL_DENOMINATOR;
+/** The outcome of attempt `attempt` with the server seed `seed` and the player's `playerSeed`, at `xp` of `nextXp`. */
+export function trainingDraw(seed: RoundHash, playerSeed: string, attempt: number, xp: number, nextXp: number): TrainingDraw {
+  const mac = transmuteMac(seed, playerSeed, attempt);
+  const units = rollUnits(mac);
+  const trained = rollSucceeds(units, xp, nextXp, CHANCE_BASE_PERCENT, CHANCE_XP_PERCENT);
   const pick = mac[8]! % 3;
   return {
-    roll: (Number(units) / Number(ROLL_DENOMINATOR)) * 100,
+    roll: rollOf(units),
     chance: trainingChance(xp, nextXp),
     trained,
     raise: trained ? (pick === 0 ? 'yieldy' : pick === 1 ? 'precise' : 'both') : null,
@@ -109,7 +94,7 @@ export function applyTraining(before: TrainingTraits, draw: TrainingDraw): Train
 
 /** What a player checks after an attempt (the POST answer's fields). */
 export interface TrainingClaim {
-  eidolId: number;
+  playerSeed: string;
   attempt: number;
   seed: string;
   seedHash: string;
@@ -127,7 +112,7 @@ export function verifyTraining(claim: TrainingClaim): string | null {
     return 'the seed is not 64 lowercase hex digits';
   }
   if (hash !== claim.seedHash) return 'sha256(seed) is not the published seed hash';
-  const draw = trainingDraw(claim.seed, claim.eidolId, claim.attempt, claim.experience, claim.nextLevelExperience);
+  const draw = trainingDraw(claim.seed, claim.playerSeed, claim.attempt, claim.experience, claim.nextLevelExperience);
   if (draw.trained !== claim.trained) return `the draw says ${draw.trained ? 'success' : 'failure'}`;
   return null;
 }

@@ -94,7 +94,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (
     await ledgerOk();
   });
 
-  it('lists bet and win lines newest first, paged, and sums 30 days of stats', async () => {
+  it('lists bet, win and mined lines newest first, paged, and sums 30 days of stats', async () => {
     await settleAllRounds(s.testDb.db, s.clock.now());
     const { client, user } = await registerPlayer(s, 'hist1');
     await confirmEmail(s.testDb.db, user.id);
@@ -120,20 +120,25 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (
 
     const page1 = (await client.get(`/api/oogles/${egg.id}/transactions`)).body.data;
     for (const line of page1) eidolTransactionSchema.parse(line);
-    expect(page1).toHaveLength(50);
-    expect(page1.slice(0, 4)).toEqual([
-      { id: `win:530:${egg.id}`, type: 'win', amount: '1.00000000', game_id: 530, zone: 'top', created_at: expect.any(String) },
+    // Rounds 530..506: 13 losses (mined + bet) and 12 wins (mined + win + bet).
+    expect(page1).toHaveLength(13 * 2 + 12 * 3);
+    expect(page1.slice(0, 5)).toEqual([
+      // A lost round's emission is a `mined` line, not a win.
+      { id: `mined:530:${egg.id}`, type: 'mined', amount: '1.00000000', game_id: 530, zone: 'top', created_at: expect.any(String) },
       { id: `bet:530:${egg.id}`, type: 'bet', amount: '-10.00000000', game_id: 530, zone: 'top', created_at: expect.any(String) },
-      { id: `win:529:${egg.id}`, type: 'win', amount: '21.00000000', game_id: 529, zone: 'bot', created_at: expect.any(String) },
+      { id: `mined:529:${egg.id}`, type: 'mined', amount: '1.00000000', game_id: 529, zone: 'bot', created_at: expect.any(String) },
+      { id: `win:529:${egg.id}`, type: 'win', amount: '20.00000000', game_id: 529, zone: 'bot', created_at: expect.any(String) },
       { id: `bet:529:${egg.id}`, type: 'bet', amount: '-10.00000000', game_id: 529, zone: 'bot', created_at: expect.any(String) },
     ]);
+    expect(page1.filter((l: { type: string; zone: string | null }) => l.type === 'win' && l.zone === 'top')).toEqual([]);
     const page2 = (await client.get(`/api/oogles/${egg.id}/transactions?page=2`)).body.data;
-    expect(page2.map((l: { game_id: number }) => l.game_id)).toEqual([505, 505, 504, 504, 503, 503, 502, 502, 501, 501, 400, 400]);
+    expect(page2.map((l: { game_id: number }) => l.game_id)).toEqual([505, 505, 505, 504, 504, 503, 503, 503, 502, 502, 501, 501, 501, 400, 400]);
+    expect(page2.slice(-2).map((l: { type: string }) => l.type)).toEqual(['win', 'bet']);
     expect((await client.get(`/api/oogles/${egg.id}/transactions?page=3`)).body.data).toEqual([]);
 
     const stats = transactionStatsSchema.parse((await client.get('/api/transactions/stats')).body.data);
-    // 30 rounds in the window: bet 300, won 15 × 20 = 300, emission 30; one egg1 bought for 200.
-    expect(stats).toMatchObject({ bet: '300.00000000', won: '300.00000000', saldo: '0.00000000', earned: '30.00000000', spent: '200.00000000' });
+    // 30 rounds in the window: bet 300, won 15 × 20 = 300, emission (mined) 30 apart from it; one egg1 bought for 200.
+    expect(stats).toMatchObject({ bet: '300.00000000', won: '300.00000000', mined: '30.00000000', saldo: '0.00000000', earned: '30.00000000', spent: '200.00000000' });
     expect(stats.period.till).toBe(new Date(now).toISOString().slice(0, 19).replace('T', ' '));
     expect((await s.client().get('/api/transactions/stats')).status).toBe(401);
   });

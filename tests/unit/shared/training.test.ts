@@ -1,6 +1,6 @@
 /**
- * The transmutation draw and its verifier against an independent implementation (node:crypto HMAC, the
- * comparison done in floating point far from the boundary), the trait rules, and the distribution split
+ * The transmutation draw and its verifier against an independent implementation (node:crypto HMAC over
+ * "<player seed>:<attempt>", the comparison done in floating point far from the boundary), the trait rules, and the distribution split
  * and root hash. Reproduce a failure with TRAINING_SEED=<printed seed>.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -16,11 +16,13 @@ const seed = Number(process.env.TRAINING_SEED ?? Math.floor(Math.random() * 2 **
 console.info(`[training property] seed=${seed} (TRAINING_SEED=${seed} reproduces)`);
 const params = { seed, numRuns: 200 };
 
-/** The roll in percent by node:crypto: the HMAC's first 13 hex digits over 2^52. */
-function nodeRoll(seedHex: string, eidolId: number, attempt: number): number {
-  const mac = createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`${eidolId}:${attempt}`).digest('hex');
-  return (parseInt(mac.slice(0, 13), 16) / 2 ** 52) * 100;
+/** The roll in [0, 1) by node:crypto: the HMAC's first 13 hex digits over 2^52. */
+function nodeRoll(seedHex: string, playerSeed: string, attempt: number): number {
+  const mac = createHmac('sha256', Buffer.from(seedHex, 'hex')).update(`${playerSeed}:${attempt}`).digest('hex');
+  return parseInt(mac.slice(0, 13), 16) / 2 ** 52;
 }
+
+const playerSeedArb = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 
 const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
 
@@ -39,11 +41,11 @@ describe('transmutation draw', () => {
 
   it('draws the roll an independent HMAC computes and succeeds exactly when roll < chance', () => {
     fc.assert(
-      fc.property(hex64, fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 1440 }), (s, id, attempt, xp) => {
-        const d = trainingDraw(s, id, attempt, xp, 1440);
-        const roll = nodeRoll(s, id, attempt);
-        expect(d.roll).toBeCloseTo(roll, 9);
-        const chance = 20 + (80 * xp) / 1440;
+      fc.property(hex64, playerSeedArb, fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 1440 }), (s, player, attempt, xp) => {
+        const d = trainingDraw(s, player, attempt, xp, 1440);
+        const roll = nodeRoll(s, player, attempt);
+        expect(d.roll).toBe(roll);
+        const chance = (20 + (80 * xp) / 1440) / 100;
         if (Math.abs(roll - chance) > 1e-9) expect(d.trained).toBe(roll < chance);
       }),
       params,
@@ -51,20 +53,23 @@ describe('transmutation draw', () => {
   });
 
   it('always succeeds at full XP', () => {
-    for (let i = 0; i < 50; i++) expect(trainingDraw(randomBytes(32).toString('hex'), i + 1, 1, 1440, 1440).trained).toBe(true);
+    for (let i = 0; i < 50; i++) expect(trainingDraw(randomBytes(32).toString('hex'), `p${i}`, 1, 1440, 1440).trained).toBe(true);
   });
 
   it('verifies an honest claim and catches a swapped seed, hash, outcome or attempt', () => {
     const s = randomBytes(32).toString('hex');
-    const d = trainingDraw(s, 7, 3, 500, 1440);
-    const claim = { eidolId: 7, attempt: 3, seed: s, seedHash: seedHashOf(s), experience: 500, nextLevelExperience: 1440, trained: d.trained };
+    const d = trainingDraw(s, 'mine', 3, 500, 1440);
+    const claim = { playerSeed: 'mine', attempt: 3, seed: s, seedHash: seedHashOf(s), experience: 500, nextLevelExperience: 1440, trained: d.trained };
     expect(verifyTraining(claim)).toBeNull();
     expect(verifyTraining({ ...claim, trained: !d.trained })).toMatch(/draw says/);
     expect(verifyTraining({ ...claim, seedHash: seedHashOf(randomBytes(32).toString('hex')) })).toMatch(/not the published/);
     expect(verifyTraining({ ...claim, seed: 'zz' })).toMatch(/64 lowercase hex/);
     // Some attempt number flips the outcome at a middling chance: the attempt is part of the message.
-    const flips = Array.from({ length: 40 }, (_, i) => trainingDraw(s, 7, i + 1, 500, 1440).trained);
+    const flips = Array.from({ length: 40 }, (_, i) => trainingDraw(s, 'mine', i + 1, 500, 1440).trained);
     expect(new Set(flips).size).toBe(2);
+    // And some player seed flips it: the player's seed is part of the message.
+    const byPlayer = Array.from({ length: 40 }, (_, i) => trainingDraw(s, `p${i}`, 3, 500, 1440).trained);
+    expect(new Set(byPlayer).size).toBe(2);
   });
 
   it('raises traits within their caps and evolves one rarity step at most', () => {

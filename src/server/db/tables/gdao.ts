@@ -7,11 +7,16 @@ import type { ColumnType, Generated } from 'kysely';
  */
 export interface TrainingCommitmentsTable {
   eidol_id: number;
-  /** 1, 2, …: the HMAC message is `<eidol id>:<attempt>`. */
+  /** 1, 2, …: the HMAC message is `<player seed>:<attempt>`. */
   attempt: number;
-  /** 64 lowercase hex digits; secret until the attempt is made. */
+  /** The server seed: 64 lowercase hex digits; secret until the attempt is made. */
   seed: string;
   seed_hash: string;
+  /**
+   * The player's seed the attempt came with (migration 0180); null while open, and on attempts made before
+   * it (drawn from the message `<eidol id>:<attempt>`).
+   */
+  player_seed: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   used_at: number | null;
   /** 1 success, 0 failure; null while open. */

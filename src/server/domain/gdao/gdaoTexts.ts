@@ -21,6 +21,15 @@ export const TRAIN_EGGS_REFUSED = 'Cannot Transmute eggs';
 /** The attempt came without a published commitment (the first tap prepares it). */
 export const TRAIN_NOT_PREPARED = 'Precalculate the transmutation first';
 
+/** A player seed sent as something other than text. */
+export const PLAYER_SEED_TYPE = 'The player seed must be text.';
+
+/** A player seed empty or longer than 64 characters. */
+export const PLAYER_SEED_LENGTH = 'The player seed must be 1 to 64 characters.';
+
+/** A player seed with a character outside letters, digits, - and _. */
+export const PLAYER_SEED_CHARSET = 'The player seed may use only letters, digits, - and _.';
+
 /** Tax box without a Tax Commendation. */
 export const NO_TAX_COMMENDATION = 'You have no Tax Commendation';
 

@@ -1,10 +1,13 @@
 /**
  * Transmutation at level 11 (`GET/POST /api/oogles/{id}/train`, ECONOMY.md "Transmutation"): the GET
- * publishes the eidol's open commitment (sha256 of a secret seed); the POST pays the fee by rarity to the
- * mining pool whatever the outcome, draws from the committed seed (src/shared/rules/training.ts), reveals
- * the seed, applies the outcome and publishes the next commitment, all in one commit.
+ * publishes the eidol's open commitment (sha256 of a secret server seed); the POST, with the player's seed,
+ * pays the fee by rarity to the mining pool whatever the outcome, draws HMAC(server seed, "<player
+ * seed>:<attempt>") (src/shared/rules/transmuteRoll.ts), reveals the server seed, applies the outcome and
+ * publishes the next commitment, all in one commit.
  */
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { EidolView } from '../../../shared/api/game';
 import { formatUnits } from '../../../shared/money/format';
 import { CURRENCY_ASSETS } from '../../../shared/money/assets';
@@ -19,6 +22,7 @@ import { EIDOL_BUSY, EIDOL_NOT_FOUND, INSUFFICIENT_ANGLS } from '../eidols/eidol
 import { TRAINING_FEE, TRAINING_LEVEL } from './gdaoConfig';
 import { refuseUnlessOpen, roundOpenAt, spendable } from './gdaoGuards';
 import { TRAIN_EGGS_REFUSED, TRAIN_LEVEL_REQUIRED, TRAIN_NOT_PREPARED } from './gdaoTexts';
+import type { TrainingInput } from './trainingInput';
 
 /** `GET /api/oogles/{id}/train` → data. */
 export interface TrainingQuote {
@@ -37,6 +41,7 @@ export type TrainingResult = {
   roll: number;
   seed: string;
   seed_hash: string;
+  player_seed: string;
   attempt: number;
   experience: number;
   next_level_experience: number;
@@ -94,6 +99,20 @@ async function ensureCommitment(tx: LedgerTx, eidolId: number) {
   return (await openCommitment(tx, eidolId))!;
 }
 
+/** The open commitment `{seed_hash, attempt}` of an eidol that can transmute (published now if none), else null. */
+export async function publishedCommitment(ledger: Ledger, k: Kysely<Database>, row: EidolRow): Promise<{ seed_hash: string; attempt: number } | null> {
+  if (row.type !== 'ogle' || row.level < TRAINING_LEVEL || row.closed_at !== null) return null;
+  // Most reads find it open already: no write transaction for them.
+  const open = await k
+    .selectFrom('training_commitments').select(['seed_hash', 'attempt']).where('eidol_id', '=', row.id).where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (open) return open;
+  return ledger.run(async (tx) => {
+    const c = await ensureCommitment(tx, row.id);
+    return { seed_hash: c.seed_hash, attempt: c.attempt };
+  });
+}
+
 /** The fee, chance and published commitment of the next transmutation of the player's eidol `eidolId`. */
 export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): Promise<TrainingQuote> {
   return ledger.run(async (tx) => {
@@ -109,17 +128,17 @@ export function quoteTraining(ledger: Ledger, userId: number, eidolId: number): 
 }
 
 /** The attempt inside `tx`, after the round lock (`open`: whether the request came while the round was open). */
-async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: boolean, shownHash: string | undefined): Promise<TrainingResult> {
+async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: boolean, input: TrainingInput): Promise<TrainingResult> {
   const row = await trainableEidol(tx, userId, eidolId, true);
   refuseUnlessOpen(open);
   const c = await openCommitment(tx, eidolId);
-  if (!c || (shownHash !== undefined && shownHash !== c.seed_hash)) throw new AppError(422, TRAIN_NOT_PREPARED);
+  if (!c || (input.shownHash !== undefined && input.shownHash !== c.seed_hash)) throw new AppError(422, TRAIN_NOT_PREPARED);
   const fee = TRAINING_FEE[row.rarity];
   const player = await playerAccount(tx, userId, 'ANGLS');
   if ((await spendable(tx, player)) < fee) throw new AppError(422, INSUFFICIENT_ANGLS);
 
   const nextXp = nextXpOf(row.level);
-  const draw = trainingDraw(c.seed, eidolId, c.attempt, row.experience, nextXp);
+  const draw = trainingDraw(c.seed, input.playerSeed, c.attempt, row.experience, nextXp);
   const after = applyTraining({ yieldy: row.yieldy, precise: row.precise, rarity: row.rarity as Rarity }, draw);
   await transfer(tx, {
     id: `train:${eidolId}:${c.attempt}:fee`, debit: player, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
@@ -127,7 +146,9 @@ async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: bo
   });
   await tx.kysely
     .updateTable('training_commitments')
-    .set({ used_at: tx.now, trained: draw.trained ? 1 : 0, experience: row.experience, next_level_experience: nextXp, amount: fee })
+    .set({
+      used_at: tx.now, trained: draw.trained ? 1 : 0, experience: row.experience, next_level_experience: nextXp, amount: fee, player_seed: input.playerSeed,
+    })
     .where('eidol_id', '=', eidolId).where('attempt', '=', c.attempt)
     .execute();
   const evolvedToMythic = after.rarity === 'mythic' && row.rarity !== 'mythic';
@@ -147,24 +168,29 @@ async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: bo
     .where('id', '=', eidolId)
     .execute();
   await insertCommitment(tx, eidolId, c.attempt + 1);
+  const next = (await openCommitment(tx, eidolId))!;
+  const oogle = toEidolView(updated, await eidolValue(tx.kysely, eidolId));
   return {
-    trained: draw.trained, chance: draw.chance, roll: draw.roll, seed: c.seed, seed_hash: c.seed_hash, attempt: c.attempt,
-    experience: row.experience, next_level_experience: nextXp, oogle: toEidolView(updated, await eidolValue(tx.kysely, eidolId)),
+    trained: draw.trained, chance: draw.chance, roll: draw.roll, seed: c.seed, seed_hash: c.seed_hash, player_seed: input.playerSeed,
+    attempt: c.attempt, experience: row.experience, next_level_experience: nextXp,
+    // The next attempt's commitment, published in the same commit as this one's reveal.
+    oogle: { ...oogle, transmute_seed_hash: next.seed_hash, transmute_attempt: next.attempt },
   };
 }
 
 /**
- * Makes the transmutation attempt the open commitment was published for; refusals write nothing. When the
- * client sends the `seed_hash` it was shown, an attempt against any other commitment is refused (a second
- * press never draws from a commitment its player has not seen). With an Idempotency-Key a retry replays.
+ * Makes the transmutation attempt the open commitment was published for, with the player's seed; refusals
+ * write nothing. When the client sends the `seed_hash` it was shown, an attempt against any other commitment
+ * is refused (a second press never draws from a commitment its player has not seen). With an
+ * Idempotency-Key a retry replays.
  */
 export async function trainEidol(
-  ledger: Ledger, userId: number, eidolId: number, receivedAt: number, shownHash?: string, ref?: RequestRef,
+  ledger: Ledger, userId: number, eidolId: number, receivedAt: number, input: TrainingInput, ref?: RequestRef,
 ): Promise<RequestOutcome<TrainingResult>> {
   try {
     return await ledger.run(async (tx) => {
       const open = await roundOpenAt(tx, receivedAt);
-      return withOptionalRequestRecord(tx, userId, ref, () => attemptIn(tx, userId, eidolId, open, shownHash));
+      return withOptionalRequestRecord(tx, userId, ref, () => attemptIn(tx, userId, eidolId, open, input));
     });
   } catch (err) {
     // A concurrent spend took the ANGLS between our check and the ledger's locked one.

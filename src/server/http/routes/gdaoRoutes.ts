@@ -1,5 +1,6 @@
 /**
- * Transmutation and the gDAO economy: `GET/POST /api/oogles/{id}/train`, `POST /api/rooms/claimgdao`,
+ * Transmutation and the gDAO economy: `GET/POST /api/oogles/{id}/train`, `GET /api/oogles/{id}/transmutations`
+ * (the past attempts, seeds revealed), `POST /api/rooms/claimgdao`,
  * `POST /api/rooms/gdaoledger`, `POST /api/rooms/tax`, and the public `GET /api/gdao/distributions` and
  * `GET /api/gdao/distributions/{month}` (no session needed).
  */
@@ -13,6 +14,9 @@ import { loadIncomeLedger } from '../../domain/gdao/incomeLedger';
 import { isMonth, listDistributions, loadDistribution, publishDueMonths } from '../../domain/gdao/monthlyIncome';
 import { payTax } from '../../domain/gdao/taxBox';
 import { quoteTraining, trainEidol } from '../../domain/gdao/training';
+import { trainingInputOf } from '../../domain/gdao/trainingInput';
+import { transmutationHistory } from '../../domain/gdao/transmutationHistory';
+import { ownEidol } from '../../domain/eidols/eidolRepo';
 import { requireActiveWallet } from '../../domain/wallet/walletGuard';
 import { createLedger } from '../../ledger/index';
 import type { Realtime } from '../../realtime/gateway';
@@ -23,6 +27,7 @@ import { requireUser } from '../requireUser';
 
 const idParams = z.object({ id: z.string() });
 const monthParams = z.object({ month: z.string() });
+const pageQuery = z.object({ page: z.string().optional() });
 
 /** The eidol id of a path, or a 404 for anything that cannot be one (never looked up). */
 function eidolIdOf(raw: string): number {
@@ -45,13 +50,23 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
     const receivedAt = ctx.clock.now();
     const user = await requireUser(ctx, request);
     requireActiveWallet(user);
-    const body = request.body as { seed_hash?: unknown } | null | undefined;
-    const shown = body && typeof body === 'object' && typeof body.seed_hash === 'string' ? body.seed_hash : undefined;
-    const { result, replayed } = await trainEidol(ledger, user.id, eidolIdOf(request.params.id), receivedAt, shown, requestRefOf(request));
+    const eidolId = eidolIdOf(request.params.id);
+    const input = trainingInputOf(request.body);
+    const { result, replayed } = await trainEidol(ledger, user.id, eidolId, receivedAt, input, requestRefOf(request));
     if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     // After the commit, once per attempt: the event never announces an attempt that did not happen.
     else realtime.sendToUser(user.id, result.trained ? 'training_succesfull' : 'training_failed', { oogle_id: result.oogle.id });
     return ok(result);
+  });
+
+  app.get('/api/oogles/:id/transmutations', { schema: { params: idParams, querystring: pageQuery } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    // A closed eidol's attempts stay readable to its owner, like its round history.
+    const row = await ownEidol(ctx.db.kysely, user.id, eidolIdOf(request.params.id));
+    if (!row) throw new AppError(404, EIDOL_NOT_FOUND);
+    const raw = request.query.page;
+    const page = raw !== undefined && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1;
+    return ok(await transmutationHistory(ctx.db.kysely, row.id, page));
   });
 
   app.post('/api/rooms/claimgdao', async (request, reply) => {

@@ -9,6 +9,7 @@ import { confirmLoss } from '../../domain/eidols/confirmLoss';
 import { eidolTransactions, roundStats, statsView } from '../../domain/eidols/eidolHistory';
 import { eidolValue, ownEidol } from '../../domain/eidols/eidolRepo';
 import { toEidolView } from '../../domain/eidols/eidolView';
+import { publishedCommitment } from '../../domain/gdao/training';
 import { EIDOL_NOT_FOUND } from '../../domain/eidols/eidolTexts';
 import { createLedger } from '../../ledger/index';
 import type { App, AppContext } from '../context';
@@ -45,7 +46,10 @@ export function oogleRoutes(app: App, ctx: AppContext): void {
   app.get('/api/oogles/:id', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(ctx, request);
     const row = await openOwn(user.id, request.params.id);
-    return ok(toEidolView(row, await eidolValue(ctx.db.kysely, row.id)));
+    const view = toEidolView(row, await eidolValue(ctx.db.kysely, row.id));
+    // A level-11 eidol shows its next transmutation's commitment, published before any attempt.
+    const c = await publishedCommitment(ledger, ctx.db.kysely, row);
+    return ok(c ? { ...view, transmute_seed_hash: c.seed_hash, transmute_attempt: c.attempt } : view);
   });
 
   app.post('/api/oogles/:id/confirmloss', { schema: { params: idParams } }, async (request) => {

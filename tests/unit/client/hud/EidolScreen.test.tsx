@@ -69,6 +69,18 @@ describe('EidolScreen', () => {
     expect(screen.container.querySelector('[data-testid="round-countdown"]')).not.toBeNull();
   });
 
+  it('shows a round\u2019s mined share apart from its result, a lost round\u2019s too', async () => {
+    net.txs = [
+      { ...tx(7, '0.5'), type: 'mined' }, tx(7, '-2'),
+      { ...tx(6, '0.25'), type: 'mined' }, tx(6, '6'), tx(6, '-3'),
+    ];
+    $game.set({ status: 'ready', game: makeGame([makeEidol({ id: 2 })]), clockOffsetMs: 0 });
+    screen = await render(<EidolScreen />);
+    await settle(() => {});
+    const rows = [...screen.container.querySelectorAll('[data-testid="last-results"] li')];
+    expect(rows.map((r) => r.textContent)).toEqual(['↓ -1.5 ANGLS · Mined +0.5', '↑ +3.25 ANGLS · Mined +0.25']);
+  });
+
   it('mirrors the angle in a range input that sends the bid when released', async () => {
     $game.set({ status: 'ready', game: makeGame([makeEidol({ id: 2 })]), clockOffsetMs: 0 });
     screen = await render(<EidolScreen />);

@@ -30,17 +30,22 @@ export function trainRefusal(eidol: EidolView | null, balanceNgls: string, commi
   return '';
 }
 
-/** The button; `activation` is where Invoke Mastership leads (null for an activated player). */
+/**
+ * The button; `activation` is where Invoke Mastership leads (null for an activated player); `seedBad`: the
+ * player's seed is malformed, so the attempt cannot be sent until it is fixed.
+ */
 export function trainButton(
   eidol: EidolView | null,
   balanceNgls: string,
   activation: string | null,
   commitment: TrainCommitment | null,
   flow: FlowView,
+  seedBad = false,
 ): ActionButtonView {
   const p = phases(flow.state);
   if (activation !== null && p.idle) return { text: INVOKE_TEXT, disabled: false, error: false };
-  const refusal = p.idle || p.approve ? trainRefusal(eidol, balanceNgls, commitment) : '';
+  const own = p.idle || p.approve ? trainRefusal(eidol, balanceNgls, commitment) : '';
+  const refusal = own === '' && seedBad && (p.idle || p.approve) ? t.items.seeds.badSeed : own;
   const rules: TextRule[] = [
     [refusal !== '', refusal],
     [flow.locked && (p.idle || p.approve), LOCKED_TEXT],

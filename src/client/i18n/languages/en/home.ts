@@ -30,6 +30,8 @@ export const messages = {
     noEidolYet: 'No eidol yet.',
     noRounds: 'No rounds yet.',
     lastResults: 'Last results',
+    /** The round's emission share, shown apart from a win (losers receive it too). */
+    mined: 'Mined',
     riskValue: (percent: string) => `Risk ${percent}`,
     emanateRisk: 'Emanate / Risk',
     lastUp: 'last round up',

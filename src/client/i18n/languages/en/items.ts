@@ -124,6 +124,20 @@ export const messages = {
     yieldy: 'Yieldy',
     chance: 'Chance',
     committedSeed: 'Committed seed hash',
+    /** The transmutation's fairness: the player's seed, the revealed server seed and the check in the browser. */
+    seeds: {
+      playerSeed: 'Your seed',
+      playerSeedHint: 'Mixed into the roll with the committed seed. Keep ours or type your own.',
+      newSeed: 'New seed',
+      badSeed: 'Your seed: 1 to 64 letters, digits, - or _',
+      attempt: 'Attempt',
+      revealedSeed: 'Revealed server seed',
+      roll: 'Roll',
+      checkYourself: 'Check it yourself',
+      checkOk: (roll: string, chance: string, trained: boolean) =>
+        `Checked here: sha256 of the revealed seed is the hash shown before; roll ${roll} ${trained ? '<' : '≥'} chance ${chance}, so ${trained ? 'success' : 'failure'}.`,
+      checkFailed: (reason: string) => `Does not check out: ${reason}.`,
+    },
     tome: 'Transmutation Tome',
   },
 };

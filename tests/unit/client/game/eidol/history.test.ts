@@ -13,7 +13,7 @@ const at = (hhmm: string) => `2026-03-02 ${hhmm}:00`;
 const ms = (hhmm: string) => Date.parse(`2026-03-02T${hhmm}:00Z`);
 
 let seq = 0;
-const tx = (game_id: number, type: 'bet' | 'win', amount: string, created: string): EidolTransaction => ({
+const tx = (game_id: number, type: EidolTransaction['type'], amount: string, created: string): EidolTransaction => ({
   id: String(++seq), type, amount, game_id, zone: type === 'win' ? 'top' : 'bot', created_at: at(created),
 });
 
@@ -64,6 +64,20 @@ describe('lastResults', () => {
     const many = Array.from({ length: 15 }, (_, i) => tx(100 - i, 'bet', '-1', '10:00'));
     expect(lastResults(many).map((x) => x.gameId)).toEqual([100, 99, 98, 97, 96, 95, 94, 93, 92, 91]);
     expect(lastResults(many)[9]!.alpha).toBe(0);
+    expect(r.every((x) => x.mined === 0n)).toBe(true);
+  });
+
+  it('keeps a round\u2019s mined lines apart from its result, a lost round\u2019s included', () => {
+    const withMined = [
+      tx(6, 'mined', '0.5', '13:20'), tx(6, 'bet', '-4', '13:10'),
+      tx(5, 'mined', '0.25', '13:00'), tx(5, 'win', '8', '13:00'), tx(5, 'bet', '-4', '12:50'),
+    ];
+    expect(lastResults(withMined).map((x) => [x.gameId, x.amount, x.mined])).toEqual([[6, -350000000n, 50000000n], [5, 425000000n, 25000000n]]);
+    // The candles walk back through mined lines like any other, and a round still sits at its bet.
+    expect(roundPoints('100', withMined).map((p) => [p.gameId, p.open, p.close, p.at])).toEqual([
+      [5, 9925000000n, 10350000000n, ms('12:50')],
+      [6, 10350000000n, 10000000000n, ms('13:10')],
+    ]);
   });
 });
 

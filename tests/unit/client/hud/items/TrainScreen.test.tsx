@@ -1,5 +1,9 @@
 // @vitest-environment jsdom
-/** The transmutation screen in the DOM: figures, the commitment then the attempt, the outcome by answer or socket. */
+/**
+ * The transmutation screen in the DOM: figures, the commitment then the attempt with the player's seed
+ * (random, editable, checked), the outcome by answer or socket, the revealed seed and the check in the
+ * browser, which catches an answer whose seed is not the one committed.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../../../src/client/net/http';
 import TrainScreen from '../../../../../src/client/hud/screens/items/TrainScreen';
@@ -9,20 +13,31 @@ import { publishServerEvent } from '../../../../../src/client/net/serverEvents';
 import { deferred, type Deferred } from '../../machines/deferred';
 import { makeUser, ok } from '../../machines/fixtures';
 import { makeEidol, makeGame } from '../../game/eidol/fixtures';
-import { click, render, settle, type Mounted } from '../render';
+import { click, render, settle, typeInto, type Mounted } from '../render';
+import { serverSeedHash } from '../../../../../src/shared/rules/transmuteRoll';
+import { trainingDraw } from '../../../../../src/shared/rules/training';
+
+const SERVER_SEED = '0123456789abcdef'.repeat(4);
+const SHOWN = serverSeedHash(SERVER_SEED);
+
+/** The honest answer to attempt 2 of E11 (6 of 24 XP) with `playerSeed`. */
+function honest(playerSeed: string, seed = SERVER_SEED) {
+  const d = trainingDraw(seed, playerSeed, 2, 6, 24);
+  return { trained: d.trained, chance: d.chance, roll: d.roll, seed, seed_hash: SHOWN, player_seed: playerSeed, attempt: 2, experience: 6, next_level_experience: 24, oogle: E11 };
+}
 
 let mounted: Mounted | undefined;
 let commits: Array<{ id: number; d: Deferred<ApiResult<unknown>> }>;
-let trains: Array<{ id: number; d: Deferred<ApiResult<unknown>> }>;
+let trains: Array<{ id: number; body: { seed_hash: string; player_seed: string }; d: Deferred<ApiResult<unknown>> }>;
 const api = {
   trainCommitment: (id: number) => {
     const d = deferred<ApiResult<unknown>>();
     commits.push({ id, d });
     return d.promise;
   },
-  train: (id: number) => {
+  train: (id: number, body: { seed_hash: string; player_seed: string }) => {
     const d = deferred<ApiResult<unknown>>();
-    trains.push({ id, d });
+    trains.push({ id, body, d });
     return d.promise;
   },
 };
@@ -63,15 +78,57 @@ describe('TrainScreen', () => {
     await click(submit());
     expect(commits.map((c) => c.id)).toEqual([5]);
     expect(submit().textContent).toBe('Processing transaction...');
-    await settle(() => commits[0]!.d.resolve(ok({ fee: '20', chance: 41.5, seed_hash: 'c0ffee', attempt: 2 })));
+    await settle(() => commits[0]!.d.resolve(ok({ fee: '20', chance: 41.5, seed_hash: SHOWN, attempt: 2 })));
     expect(submit().textContent).toBe('Transmute Eidol');
     expect(byId('train-chance')!.textContent).toBe('41.50 %');
-    expect(byId('train-seed-hash')!.textContent).toBe('c0ffee');
+    expect(byId('train-seed-hash')!.textContent).toBe(SHOWN);
+    // A random seed of the player's is offered; it goes with the attempt against the commitment shown.
+    const offered = (byId('train-player-seed') as HTMLInputElement).value;
+    expect(offered).toMatch(/^[0-9a-f]{32}$/);
     await click(submit());
-    expect(trains.map((t) => t.id)).toEqual([5]);
-    await settle(() => trains[0]!.d.resolve(ok({ trained: true, chance: 41.5, roll: 12, seed: 's', seed_hash: 'c0ffee', oogle: E11 })));
+    expect(trains.map((t) => [t.id, t.body])).toEqual([[5, { seed_hash: SHOWN, player_seed: offered }]]);
+    const answer = honest(offered);
+    await settle(() => trains[0]!.d.resolve(ok(answer)));
     expect(submit().textContent).toBe('Done');
-    expect(byId('train-outcome')!.textContent).toBe('Transmutation succesfull!');
+    expect(byId('train-outcome')!.textContent).toBe(answer.trained ? 'Transmutation succesfull!' : 'Transmutation failed');
+    expect(byId('train-revealed-seed')!.textContent).toBe(SERVER_SEED);
+    expect(byId('train-used-seed')!.textContent).toBe(offered);
+    // The next attempt gets a fresh seed.
+    expect((byId('train-player-seed') as HTMLInputElement).value).not.toBe(offered);
+  });
+
+  it('sends the seed the player typed, refuses a malformed one, and checks the revealed seed in the browser', async () => {
+    mounted = await show();
+    const input = () => byId('train-player-seed') as HTMLInputElement;
+    await settle(() => typeInto(input(), 'bad seed:1'));
+    expect(byId('train-player-seed-error')!.textContent).toContain('1 to 64 letters, digits, - or _');
+    expect(submit().textContent).toBe('Your seed: 1 to 64 letters, digits, - or _');
+    expect(submit().disabled).toBe(true);
+    await settle(() => typeInto(input(), 'my-own_seed'));
+    expect(byId('train-player-seed-error')).toBeNull();
+    await click(submit());
+    await settle(() => commits[0]!.d.resolve(ok({ fee: '20', chance: 40, seed_hash: SHOWN, attempt: 2 })));
+    await click(submit());
+    expect(trains[0]!.body).toEqual({ seed_hash: SHOWN, player_seed: 'my-own_seed' });
+    const answer = honest('my-own_seed');
+    await settle(() => trains[0]!.d.resolve(ok(answer)));
+    await click(byId('train-check')!);
+    const text = byId('train-check-result')!.textContent!;
+    expect(text).toContain('sha256 of the revealed seed is the hash shown before');
+    expect(text).toContain(answer.trained ? 'so success' : 'so failure');
+    expect(byId('train-roll')!.textContent).toBe((Math.floor(answer.roll * 1e6) / 1e6).toFixed(6));
+  });
+
+  it('the check catches a revealed seed that is not the one committed', async () => {
+    mounted = await show();
+    await click(submit());
+    await settle(() => commits[0]!.d.resolve(ok({ fee: '20', chance: 40, seed_hash: SHOWN, attempt: 2 })));
+    await click(submit());
+    const other = 'f'.repeat(64);
+    // The answer even claims the shown hash: the check trusts only the hash it showed before.
+    await settle(() => trains[0]!.d.resolve(ok(honest(trains[0]!.body.player_seed, other))));
+    await click(byId('train-check')!);
+    expect(byId('train-check-result')!.textContent).toBe('Does not check out: sha256(seed) is not the published seed hash.');
   });
 
   it('a socket training_failed for this eidol shows the outcome', async () => {
