@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  anchorCalldata, EMPTY_MERKLE_ROOT, leafBytes, leafHash, merkleProof, merkleRoot, nodeHash, orderedLeaves, verifyMerkleProof, type MerkleLeaf,
+  anchorCalldata, EMPTY_MERKLE_ROOT, leafBytes, leafHash, merkleProof, merkleRoot, nodeHash, orderedLeaves, verifyMerkleProof,
 } from '../../../src/shared/rules/gdaoMerkle';
 
 const seed = Number(process.env.MERKLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -26,7 +26,7 @@ function refLeaf(id: number, activity: bigint, amount: bigint): string {
   return sha(b);
 }
 
-/** The root as the README writes it, by recursion on halves of a power-free layout (level by level). */
+/** The root as the README writes it: level by level, pairs left to right, an odd last node promoted. */
 function refRoot(rows: Array<{ user_id: number; activity: bigint; amount: bigint }>): string {
   let level = [...rows].sort((a, b) => a.user_id - b.user_id).map((r) => refLeaf(r.user_id, r.activity, r.amount));
   if (level.length === 0) return '00'.repeat(32);
