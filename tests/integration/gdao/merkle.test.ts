@@ -5,6 +5,7 @@
  * transaction's calldata on the chain, and a chain that cannot be read at publication leaving the month
  * published and its anchoring pending until a later step sends it.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPublicClient, http, type Hex } from 'viem';
 import { dialectsFor } from '../../support/testDb';
@@ -20,6 +21,23 @@ import { NO_LEAF_IN_MONTH } from '../../../src/server/domain/gdao/gdaoTexts';
 import { distributionSchema, leafProofSchema } from '../../../src/shared/api/gdao';
 import { anchorCalldata, leafHash, merkleRoot, verifyMerkleProof } from '../../../src/shared/rules/gdaoMerkle';
 import { insertEidol } from './support';
+
+/** The proof check of src/server/domain/gdao/README.md, step 5, with node:crypto only (no project code). */
+function outsideVerify(leaf: { user_id: number; activity: number; amount: string }, proof: { index: number; leaf_count: number; siblings: string[] }, root: string): boolean {
+  const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
+  const bytes = Buffer.alloc(49);
+  bytes.writeBigUInt64BE(BigInt(leaf.user_id), 1);
+  bytes.writeBigUInt64BE(BigInt(leaf.activity), 9);
+  bytes.write(BigInt(leaf.amount).toString(16).padStart(64, '0'), 17, 'hex');
+  let h = sha(bytes);
+  let [i, n, used] = [proof.index, proof.leaf_count, 0];
+  for (; n > 1; i = Math.floor(i / 2), n = Math.ceil(n / 2)) {
+    if (i % 2 === 0 && i + 1 >= n) continue;
+    const sib = Buffer.from(proof.siblings[used++] ?? '', 'hex');
+    h = i % 2 === 1 ? sha(Buffer.from([1]), sib, h) : sha(Buffer.from([1]), h, sib);
+  }
+  return used === proof.siblings.length && h.toString('hex') === root;
+}
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('gDAO Merkle month on %s', (dialect) => {
   let up: ChainServer | undefined;
@@ -89,7 +107,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('gDAO Merkle month on %s', (dia
       expect(proof.leaf_count).toBe(3);
       expect(proof.merkle_root).toBe(month.merkle_root);
       expect(verifyMerkleProof(proof.leaf, proof, month.merkle_root!)).toBe(true);
+      expect(outsideVerify(proof.leaf, proof, month.merkle_root!)).toBe(true);
       expect(verifyMerkleProof({ ...proof.leaf, amount: String(BigInt(proof.leaf.amount) + 1n) }, proof, month.merkle_root!)).toBe(false);
+      expect(outsideVerify({ ...proof.leaf, amount: String(BigInt(proof.leaf.amount) + 1n) }, proof, month.merkle_root!)).toBe(false);
     }
     const none = await outsider.client.get(`/api/gdao/distributions/${prev}/proof`);
     expect([none.status, none.body.message]).toEqual([404, NO_LEAF_IN_MONTH]);
