@@ -3,7 +3,8 @@
  * month published with its Merkle root and leaf hashes, public rows without names, each player's proof
  * served and verifying (and refusing a changed amount), the root read back from the anchoring
  * transaction's calldata on the chain, and a chain that cannot be read at publication leaving the month
- * published and its anchoring pending until a later step sends it.
+ * published and its anchoring pending until a later step sends it; a transaction whose nonce another took
+ * is sent again.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -154,5 +155,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('gDAO Merkle month on %s', (dia
     expect(await publishDueMonths(createLedger(db(), s.clock))).toEqual([]);
     await chain.mine(2);
     expect(await mod.anchorNow()).toEqual({ sent: [], anchored: [], resent: [] });
+
+    // A transaction that never reached the chain while another took its nonce (here: nonce 0, final long
+    // ago, and bytes no node knows): the month goes back to pending and is sent again at a new nonce.
+    const lost = `0x${'0f'.repeat(32)}`;
+    await db().kysely.updateTable('gdao_distributions').set({ anchor_status: 'broadcast', anchor_tx_hash: lost, anchor_nonce: 0, anchor_raw: '0x00', anchor_block: null }).where('month', '=', prev).execute();
+    expect((await mod.anchorNow())?.resent).toEqual([prev]);
+    expect((await mod.anchorNow())?.sent).toEqual([prev]);
+    await chain.mine(2);
+    expect((await mod.anchorNow())?.anchored).toEqual([prev]);
+    const again = distributionSchema.parse((await s.client().get(`/api/gdao/distributions/${prev}`)).body.data).anchor;
+    expect(again.tx_hash).not.toBe(lost);
+    expect((await chain.gateway.client.getTransaction({ hash: again.tx_hash as Hex })).input).toBe(anchorCalldata(prev, month.merkle_root!));
   });
 });

@@ -82,10 +82,13 @@ export function createGdaoAnchorer(db: Db, clock: Clock, gateway: ChainGateway) 
         await mark(m.month, 'signed', { anchor_status: 'broadcast' });
       }
       await signPending(out);
+      // Nothing on its way: no need to ask the chain for its head on every tick.
+      const waiting = await rows('broadcast');
+      if (waiting.length === 0) return out;
       const head = await client.getBlockNumber();
       const final = head - BigInt(gateway.confirmations);
       if (final < 0n) return out;
-      for (const m of await rows('broadcast')) {
+      for (const m of waiting) {
         const receipt = await client.getTransactionReceipt({ hash: m.anchor_tx_hash as Hex }).catch(() => undefined);
         const nonce = m.anchor_nonce ?? 0;
         if (!receipt) {
