@@ -5,7 +5,7 @@
  */
 import { z } from '../../shared/zod';
 import { createHttp, type ApiResult, type Http } from './http';
-import { money, textOrEmpty } from './lenientFields';
+import { money } from './lenientFields';
 
 const count = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
 
@@ -28,27 +28,53 @@ const monthEntry = z.union([z.string(), z.pipe(z.looseObject({ month: z.string()
 /** `GET /api/gdao/distributions`: the published months, as 'YYYY-MM' texts. */
 export const distributionMonthsSchema = z.array(monthEntry);
 
-/** One published row of a month. */
+/** One published row of a month: the Merkle leaf's fields and the share (no name). */
 export const distributionRowSchema = z.looseObject({
   user_id: z.int(),
-  name: textOrEmpty,
   activity: z.union([z.number(), z.string()]),
   share: money,
   amount: money,
 });
 
-/** `GET /api/gdao/distributions/{month}`: the month's budget, root hash and rows. */
+/** Where a month's Merkle root stands on the chain (absent from servers before the Merkle tree). */
+export const anchorSchema = z.looseObject({
+  status: z.string(),
+  from: z.nullish(z.string()),
+  tx_hash: z.nullish(z.string()),
+  block_number: z.nullish(z.number()),
+  block_time: z.nullish(z.string()),
+  calldata: z.nullish(z.string()),
+});
+
+/** `GET /api/gdao/distributions/{month}`: the month's budget, root hashes, anchoring and rows. */
 export const distributionSchema = z.looseObject({
   month: z.string(),
   budget: money,
   root_hash: z.string(),
+  merkle_root: z.nullish(z.string()),
+  anchor: z.nullish(anchorSchema),
   rows: z.array(distributionRowSchema),
+});
+
+/** `GET /api/gdao/distributions/{month}/proof`: the player's leaf and its Merkle proof. */
+export const leafProofSchema = z.looseObject({
+  month: z.string(),
+  merkle_root: z.string(),
+  anchor: z.nullish(anchorSchema),
+  leaf: z.looseObject({ user_id: z.int(), activity: z.union([z.number(), z.string()]), amount: money }),
+  index: z.int(),
+  leaf_count: z.int(),
+  siblings: z.array(z.string()),
 });
 
 /** A published month. */
 export type Distribution = z.infer<typeof distributionSchema>;
 /** One row of a published month. */
 export type DistributionRow = z.infer<typeof distributionRowSchema>;
+/** A month's anchoring transaction. */
+export type Anchor = z.infer<typeof anchorSchema>;
+/** The player's leaf and proof. */
+export type LeafProof = z.infer<typeof leafProofSchema>;
 
 /** `POST /api/rooms/tax`: the new end of the player's Patricius title. */
 export const taxResultSchema = z.looseObject({ patricius: z.nullable(z.string()) });
@@ -63,6 +89,9 @@ export function createCoopApi(http: Http) {
     /** GET /api/gdao/distributions/{month}: one month's rows and root hash. */
     distribution: (month: string): Promise<ApiResult<Distribution>> =>
       http.get(`/api/gdao/distributions/${encodeURIComponent(month)}`, { schema: distributionSchema }),
+    /** GET /api/gdao/distributions/{month}/proof: the player's own leaf and Merkle proof (404 without a share). */
+    proof: (month: string): Promise<ApiResult<LeafProof>> =>
+      http.get(`/api/gdao/distributions/${encodeURIComponent(month)}/proof`, { schema: leafProofSchema }),
     /** POST /api/rooms/tax: puts one Tax Commendation in; answers the title's new end. */
     payTax: (): Promise<ApiResult<{ patricius: string | null }>> => http.post('/api/rooms/tax', {}, { schema: taxResultSchema }),
   };

@@ -18,6 +18,8 @@ export interface Signer {
   serial<T>(fn: () => Promise<T>): Promise<T>;
   /** Signs (does not send) a payment from the hot wallet at `nonce`; ANGLS is minted to the recipient. */
   signPayment(p: Payment): Promise<{ raw: Hex; hash: Hash }>;
+  /** Signs (does not send) a call with calldata from the hot wallet at `nonce` (the gDAO root's anchoring). */
+  signCall(c: { to: Address; value: bigint; data: Hex; gas: bigint; nonce: number }): Promise<{ raw: Hex; hash: Hash }>;
   /** The private key of player `userId`'s deposit address (sweeps); undefined without WALLET_XPRV. */
   depositKey(userId: number): Hex | undefined;
   /** Signs (does not send) a transaction from player `userId`'s deposit address; undefined without WALLET_XPRV. */
@@ -88,6 +90,11 @@ export function createSigner(opts: { chain: Chain; client: PublicClient; hotWall
               data: p.kind === 'mint' ? encodeFunctionData({ abi: MINT_ABI, functionName: 'mint', args: [p.to, p.amount] }) : encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.to, p.amount] }),
             };
       const raw = await account.signTransaction({ ...call, chainId: opts.chain.id, nonce: p.nonce, type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+      return { raw, hash: keccak256(raw) };
+    },
+    async signCall(c) {
+      const fees = await opts.client.estimateFeesPerGas();
+      const raw = await account.signTransaction({ ...c, chainId: opts.chain.id, type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
       return { raw, hash: keccak256(raw) };
     },
     depositKey,

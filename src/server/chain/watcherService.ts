@@ -1,6 +1,6 @@
 /**
- * Runs the deposit watcher (leader lock 'chain') and, on nodes that sign, the withdrawal queue and the
- * sweeps of deposit addresses (lock 'withdrawals') every CHAIN_POLL_MS, each on one node only, never two runs at once in this process; a failed run is logged and retried on the next tick
+ * Runs the deposit watcher (leader lock 'chain') and, on nodes that sign, the withdrawal queue, the
+ * sweeps of deposit addresses and the gDAO roots' anchoring (lock 'withdrawals') every CHAIN_POLL_MS, each on one node only, never two runs at once in this process; a failed run is logged and retried on the next tick
  * from the same cursor and the same stored withdrawals.
  */
 import type { Db } from '../db/database';
@@ -11,6 +11,7 @@ import { createDepositWatcher, type CreditedDeposit } from './depositWatcher';
 import type { ChainGateway } from './gateway';
 import { createWithdrawalProcessor, type WithdrawalStep } from './withdrawals';
 import { createSweeper, type SweepStep } from './sweeps';
+import { createGdaoAnchorer, type AnchorStep } from '../domain/gdao/merkleAnchor';
 
 /** The running watcher. */
 export interface WatcherService {
@@ -20,6 +21,8 @@ export interface WatcherService {
   withdrawNow(): Promise<WithdrawalStep | undefined>;
   /** Runs one sweep step now if this node leads and signs. */
   sweepNow(): Promise<SweepStep | undefined>;
+  /** Runs one step of the gDAO roots' anchoring now if this node leads and signs. */
+  anchorNow(): Promise<AnchorStep | undefined>;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,8 @@ export function startWatcherService(opts: {
   const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate) : undefined;
   // Sweeps sign with the hot wallet too (gas top-ups): same node and lock as the withdrawal queue.
   const sweeper = opts.gateway.signer ? createSweeper(opts.db, opts.clock, opts.gateway) : undefined;
+  // The gDAO roots' anchoring takes hot wallet nonces as well: same node and lock again.
+  const anchorer = opts.gateway.signer ? createGdaoAnchorer(opts.db, opts.clock, opts.gateway) : undefined;
   const leader = createLeaderLock(opts.db, 'chain', opts.clock, { retryMs: opts.leaderRetryMs });
   // Withdrawals have a lock of their own, taken only by nodes holding the hot wallet key: an API node
   // leading the deposit watcher must not keep the signing node from running the queue.
@@ -58,16 +63,19 @@ export function startWatcherService(opts: {
   };
   const withdraw = () => (withdrawals && signing ? serial(signing, () => withdrawals.step()) : Promise.resolve(undefined));
   const sweep = () => (sweeper && signing ? serial(signing, () => sweeper.step()) : Promise.resolve(undefined));
+  const anchor = () => (anchorer && signing ? serial(signing, () => anchorer.step()) : Promise.resolve(undefined));
   const timer = opts.clock.setInterval(() => {
     if (busy > 0) return;
     scan().catch((err: unknown) => opts.log.error({ err }, 'deposit scan failed'));
     withdraw().catch((err: unknown) => opts.log.error({ err }, 'withdrawal step failed'));
     sweep().catch((err: unknown) => opts.log.error({ err }, 'sweep step failed'));
+    anchor().catch((err: unknown) => opts.log.error({ err }, 'gDAO anchoring step failed'));
   }, opts.gateway.pollMs);
   return {
     scanNow: scan,
     withdrawNow: withdraw,
     sweepNow: sweep,
+    anchorNow: anchor,
     async close() {
       timer.cancel();
       await queue;

@@ -82,20 +82,54 @@ export const incomeLedgerSchema = z.object({
 /** `POST /api/rooms/tax` → data: the Patricius title's new end (UTC). */
 export const taxResultSchema = z.object({ patricius: z.string() });
 
-/** One published month in `GET /api/gdao/distributions` (newest first). */
+/**
+ * Where a month's Merkle root stands on the chain: pending (not sent yet), sent (broadcast, not final),
+ * anchored (in a final block). The transaction goes from the platform's hot wallet to itself, value 0,
+ * calldata = ASCII "aeon-gdao:<YYYY-MM>:" then the 32 root bytes (`calldata`, 0x hex).
+ */
+export const anchorSchema = z.object({
+  status: z.enum(['pending', 'sent', 'anchored']),
+  from: z.nullable(z.string()),
+  tx_hash: z.nullable(z.string()),
+  block_number: z.nullable(z.int()),
+  /** ISO 8601 (UTC) time of the block. */
+  block_time: z.nullable(z.string()),
+  calldata: z.nullable(z.string()),
+});
+
+/**
+ * One published month in `GET /api/gdao/distributions` (newest first). root_hash: the flat hash of the first
+ * format (sha256 of the rows in user_id order as "<user_id>:<activity>:<amount>" joined by "\n",
+ * src/shared/rules/gdaoDistribution.ts); merkle_root: the Merkle root (src/shared/rules/gdaoMerkle.ts).
+ */
 export const distributionSummarySchema = z.object({
   month: z.string(),
   budget: z.string(),
   total_activity: z.int(),
   root_hash: z.string(),
+  merkle_root: z.nullable(z.string()),
+  anchor: anchorSchema,
+});
+
+/** `GET /api/gdao/distributions/{month}` → data: the public rows (the Merkle leaves' fields; no names). */
+export const distributionSchema = z.extend(distributionSummarySchema, {
+  rows: z.array(z.object({ user_id: z.int(), activity: z.int(), share: z.string(), amount: z.string() })),
 });
 
 /**
- * `GET /api/gdao/distributions/{month}` → data. root_hash = sha256 of the rows in user_id order as
- * "<user_id>:<activity>:<amount>" joined by "\n" (src/shared/rules/gdaoDistribution.ts).
+ * `GET /api/gdao/distributions/{month}/proof` (session) → data: the player's leaf, its hash, and the
+ * proof (index among the leaves in user_id order, leaf count, sibling hashes from the leaf up). Check with
+ * src/shared/rules/gdaoMerkle.ts `verifyMerkleProof(leaf, proof, merkle_root)`.
  */
-export const distributionSchema = z.extend(distributionSummarySchema, {
-  rows: z.array(z.object({ user_id: z.int(), name: z.string(), activity: z.int(), share: z.string(), amount: z.string() })),
+export const leafProofSchema = z.object({
+  month: z.string(),
+  merkle_root: z.string(),
+  anchor: anchorSchema,
+  leaf: z.object({ user_id: z.int(), activity: z.int(), amount: z.string() }),
+  leaf_hash: z.string(),
+  index: z.int(),
+  leaf_count: z.int(),
+  siblings: z.array(z.string()),
 });
 
 /** Types of the answers. */
@@ -106,3 +140,4 @@ export type TrainingRequest = z.infer<typeof trainingRequestSchema>;
 export type ClaimResult = z.infer<typeof claimResultSchema>;
 export type IncomeLedger = z.infer<typeof incomeLedgerSchema>;
 export type Distribution = z.infer<typeof distributionSchema>;
+export type LeafProof = z.infer<typeof leafProofSchema>;

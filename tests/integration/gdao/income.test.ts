@@ -76,9 +76,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('monthly gDAO income on %s', (d
     const d = distributionSchema.parse(dist.body.data);
     // A: 4 rounds + 50 % of B's 6 = 7; B: 6; C: 2 rounds (two eidols in a round count once). 10000 × 7/15 etc., largest remainder.
     expect(d.rows).toEqual([
-      { user_id: a.user.id, name: a.user.name, activity: 7, share: '0.46666666', amount: '4667' },
-      { user_id: b.user.id, name: b.user.name, activity: 6, share: '0.40000000', amount: '4000' },
-      { user_id: c.user.id, name: c.user.name, activity: 2, share: '0.13333333', amount: '1333' },
+      { user_id: a.user.id, activity: 7, share: '0.46666666', amount: '4667' },
+      { user_id: b.user.id, activity: 6, share: '0.40000000', amount: '4000' },
+      { user_id: c.user.id, activity: 2, share: '0.13333333', amount: '1333' },
     ]);
     const lines = d.rows.map((r) => `${r.user_id}:${r.activity}:${r.amount}`).join('\n');
     expect(d.root_hash).toBe(createHash('sha256').update(lines).digest('hex'));

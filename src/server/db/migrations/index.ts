@@ -22,6 +22,7 @@ import * as m0140 from './0140_round_entry_types';
 import * as m0150 from './0150_world';
 import * as m0160 from './0160_round_capacity';
 import * as m0180 from './0180_transmute_seeds';
+import * as m0190 from './0190_gdao_merkle';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -48,4 +49,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0150_world': m0150,
   '0160_round_capacity': m0160,
   '0180_transmute_seeds': m0180,
+  '0190_gdao_merkle': m0190,
 };

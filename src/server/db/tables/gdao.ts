@@ -64,7 +64,23 @@ export interface GdaoDistributionsTable {
   /** sha256 over the rows (see src/shared/rules/gdaoDistribution.ts). */
   root_hash: string;
   created_at: number;
+  /** The Merkle root of the rows (src/shared/rules/gdaoMerkle.ts); written at publication (migration 0190). */
+  merkle_root: string | null;
+  /** The anchoring transaction: pending (to sign) → signed (bytes stored) → broadcast → anchored (final). */
+  anchor_status: ColumnType<GdaoAnchorStatus, GdaoAnchorStatus | undefined, GdaoAnchorStatus>;
+  /** The hot wallet that signed (lowercase), its nonce, the signed bytes and their hash. */
+  anchor_signer: ColumnType<string | null, string | null | undefined, string | null>;
+  anchor_nonce: ColumnType<number | null, number | null | undefined, number | null>;
+  anchor_raw: ColumnType<string | null, string | null | undefined, string | null>;
+  anchor_tx_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The block holding the transaction and its timestamp (ms), once final. */
+  anchor_block: ColumnType<number | null, number | null | undefined, number | null>;
+  anchor_block_time: ColumnType<number | null, number | null | undefined, number | null>;
+  anchor_updated_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/** Where a month's anchoring transaction stands. */
+export type GdaoAnchorStatus = 'pending' | 'signed' | 'broadcast' | 'anchored';
 
 /** One player's line of a month's distribution. */
 export interface GdaoDistributionRowsTable {
@@ -77,6 +93,8 @@ export interface GdaoDistributionRowsTable {
   activity: number;
   /** gDAO paid (whole tokens). */
   amount: bigint;
+  /** sha256 of the row's Merkle leaf bytes (src/shared/rules/gdaoMerkle.ts); migration 0190. */
+  leaf_hash: string | null;
 }
 
 /** The gDAO tables. */

@@ -35,3 +35,6 @@ export const NO_TAX_COMMENDATION = 'You have no Tax Commendation';
 
 /** A month of the public distribution that is not 'YYYY-MM' or not published. */
 export const DISTRIBUTION_NOT_FOUND = 'Distribution not found.';
+
+/** A player's proof asked for a published month in which they have no leaf. */
+export const NO_LEAF_IN_MONTH = 'You have no share in this month.';

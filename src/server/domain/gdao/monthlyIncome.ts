@@ -2,19 +2,19 @@
  * The monthly gDAO income (ECONOMY.md "Monthly gDAO income"): for each closed UTC month, the configured
  * budget is shared among players pro rata to their activity (rounds joined among the rounds settled that
  * month, from `round_entries`, plus PATRON_ACTIVITY_PERCENT of the rounds their invited players joined), paid from
- * `gdao_reserve` and published with a root hash (src/shared/rules/gdaoDistribution.ts `distributionRoot`). Publication is
- * idempotent: the month's row is its key, written with the rows and the transfers (fixed ids) in one commit.
+ * `gdao_reserve` and published with a root hash (src/shared/rules/gdaoDistribution.ts `distributionRoot`) and a Merkle
+ * root over its rows (src/shared/rules/gdaoMerkle.ts), which the anchoring queue then writes on the chain
+ * (merkleAnchor.ts). Publication is idempotent: the month's row is its key, written with the rows (and their
+ * leaf hashes) and the transfers (fixed ids) in one commit.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { distributionRoot } from '../../../shared/rules/gdaoDistribution';
+import { leafHash, rootOfLeafHashes } from '../../../shared/rules/gdaoMerkle';
 import { splitBudget } from '../../../shared/rules/gdaoSplit';
 import { playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx } from '../../ledger/index';
 import { MONTHLY_GDAO_BUDGET, PATRON_ACTIVITY_PERCENT } from './gdaoConfig';
 import { spendable } from './gdaoGuards';
-
-/** Decimal places of a published share (a fraction of the month's activity). */
-const SHARE_DECIMALS = 8;
 
 /** 'YYYY-MM' of the UTC month holding `ms`. */
 export function monthOf(ms: number): string {
@@ -101,18 +101,21 @@ export async function publishMonthIn(tx: LedgerTx, month: string): Promise<boole
   const available = await spendable(tx, reserve);
   const budget = probe.length === 0 ? 0n : MONTHLY_GDAO_BUDGET < available ? MONTHLY_GDAO_BUDGET : available;
   const rows = budget === 0n ? probe : await computeMonth(tx.kysely, month, budget);
+  // Rows are in user_id order: the leaves' order.
+  const leaves = rows.map((r) => ({ ...r, leaf_hash: leafHash(r) }));
   const header = await tx.kysely
     .insertInto('gdao_distributions')
     .values({
-      month, budget, total_activity: rows.reduce((s, r) => s + r.activity, 0), root_hash: distributionRoot(rows), created_at: tx.now,
+      month, budget, total_activity: rows.reduce((s, r) => s + r.activity, 0), root_hash: distributionRoot(rows),
+      merkle_root: rootOfLeafHashes(leaves.map((r) => r.leaf_hash)), created_at: tx.now,
     })
     // A concurrent publisher (PostgreSQL) waits for the other's commit here, then writes nothing.
     .onConflict((oc) => oc.doNothing())
     .returning('month')
     .executeTakeFirst();
   if (!header) return false;
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx.kysely.insertInto('gdao_distribution_rows').values(rows.slice(i, i + 500).map((r) => ({ month, ...r }))).execute();
+  for (let i = 0; i < leaves.length; i += 500) {
+    await tx.kysely.insertInto('gdao_distribution_rows').values(leaves.slice(i, i + 500).map((r) => ({ month, ...r }))).execute();
   }
   const paid = rows.filter((r) => r.amount > 0n);
   if (paid.length > 0) {
@@ -144,52 +147,4 @@ export async function publishDueMonths(ledger: Ledger): Promise<string[]> {
   const out: string[] = [];
   for (const m of months.filter((x) => !published.has(x))) if (await ledger.run((tx) => publishMonthIn(tx, m))) out.push(m);
   return out;
-}
-
-/** A published month as the list shows it. */
-export interface DistributionSummary {
-  month: string;
-  budget: string;
-  total_activity: number;
-  root_hash: string;
-}
-
-/** `GET /api/gdao/distributions/{month}` → data. */
-export interface DistributionView {
-  month: string;
-  budget: string;
-  total_activity: number;
-  root_hash: string;
-  rows: Array<{ user_id: number; name: string; activity: number; share: string; amount: string }>;
-}
-
-/** Every published month, newest first. */
-export async function listDistributions(k: Kysely<Database>): Promise<DistributionSummary[]> {
-  const rows = await k.selectFrom('gdao_distributions').select(['month', 'budget', 'total_activity', 'root_hash']).orderBy('month', 'desc').execute();
-  return rows.map((r) => ({ ...r, budget: r.budget.toString() }));
-}
-
-/** `activity / total` as a decimal string of SHARE_DECIMALS places (rounded down). */
-function shareOf(activity: number, total: number): string {
-  if (total === 0) return '0';
-  const units = (BigInt(activity) * 10n ** BigInt(SHARE_DECIMALS)) / BigInt(total);
-  const text = units.toString().padStart(SHARE_DECIMALS + 1, '0');
-  return `${text.slice(0, -SHARE_DECIMALS)}.${text.slice(-SHARE_DECIMALS)}`;
-}
-
-/** A published month with its rows (user_id order), or undefined. */
-export async function loadDistribution(k: Kysely<Database>, month: string): Promise<DistributionView | undefined> {
-  const head = await k.selectFrom('gdao_distributions').selectAll().where('month', '=', month).executeTakeFirst();
-  if (!head) return undefined;
-  const rows = await k
-    .selectFrom('gdao_distribution_rows as r')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.user_id', 'u.name', 'r.activity', 'r.amount'])
-    .where('r.month', '=', month)
-    .orderBy('r.user_id')
-    .execute();
-  return {
-    month, budget: head.budget.toString(), total_activity: head.total_activity, root_hash: head.root_hash,
-    rows: rows.map((r) => ({ user_id: r.user_id, name: r.name, activity: r.activity, share: shareOf(r.activity, head.total_activity), amount: r.amount.toString() })),
-  };
 }

@@ -1,17 +1,18 @@
 /**
  * Transmutation and the gDAO economy: `GET/POST /api/oogles/{id}/train`, `GET /api/oogles/{id}/transmutations`
- * (the past attempts, seeds revealed), `POST /api/rooms/claimgdao`,
- * `POST /api/rooms/gdaoledger`, `POST /api/rooms/tax`, and the public `GET /api/gdao/distributions` and
- * `GET /api/gdao/distributions/{month}` (no session needed).
+ * (the past attempts, seeds revealed), `POST /api/rooms/claimgdao`, `POST /api/rooms/gdaoledger`,
+ * `POST /api/rooms/tax`, the public `GET /api/gdao/distributions` and `GET /api/gdao/distributions/{month}`
+ * (no session needed), and the player's own leaf and Merkle proof, `GET /api/gdao/distributions/{month}/proof`.
  */
 import { z } from 'zod';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/api/transactions';
 import { AppError } from '../../domain/errors';
 import { EIDOL_NOT_FOUND } from '../../domain/eidols/eidolTexts';
 import { claimGdao } from '../../domain/gdao/chest';
-import { DISTRIBUTION_NOT_FOUND } from '../../domain/gdao/gdaoTexts';
+import { DISTRIBUTION_NOT_FOUND, NO_LEAF_IN_MONTH } from '../../domain/gdao/gdaoTexts';
+import { listDistributions, loadDistribution, loadLeafProof } from '../../domain/gdao/distributionViews';
 import { loadIncomeLedger } from '../../domain/gdao/incomeLedger';
-import { isMonth, listDistributions, loadDistribution, publishDueMonths } from '../../domain/gdao/monthlyIncome';
+import { isMonth, publishDueMonths } from '../../domain/gdao/monthlyIncome';
 import { payTax } from '../../domain/gdao/taxBox';
 import { quoteTraining, trainEidol } from '../../domain/gdao/training';
 import { trainingInputOf } from '../../domain/gdao/trainingInput';
@@ -105,5 +106,16 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
     const view = await loadDistribution(ctx.db.kysely, month);
     if (!view) throw new AppError(404, DISTRIBUTION_NOT_FOUND);
     return ok(view);
+  });
+
+  app.get('/api/gdao/distributions/:month/proof', { schema: { params: monthParams } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    const month = request.params.month;
+    if (!isMonth(month)) throw new AppError(404, DISTRIBUTION_NOT_FOUND);
+    await publishDueMonths(ledger);
+    const proof = await loadLeafProof(ctx.db.kysely, month, user.id);
+    if (proof === undefined) throw new AppError(404, DISTRIBUTION_NOT_FOUND);
+    if (proof === null) throw new AppError(404, NO_LEAF_IN_MONTH);
+    return ok(proof);
   });
 }

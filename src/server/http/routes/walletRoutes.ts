@@ -15,6 +15,7 @@ import { precalcSend } from '../../chain/send';
 import { createLedger } from '../../ledger/index';
 import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
 import type { WithdrawalStep } from '../../chain/withdrawals';
+import type { AnchorStep } from '../../domain/gdao/merkleAnchor';
 import type { SweepStep } from '../../chain/sweeps';
 import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
@@ -37,6 +38,8 @@ export interface ChainModule {
   withdrawNow(): Promise<WithdrawalStep | undefined>;
   /** Runs one sweep step now (deposit addresses to the hot wallet). */
   sweepNow(): Promise<SweepStep | undefined>;
+  /** Runs one step of the gDAO roots' anchoring now (sign and send pending months, record final ones). */
+  anchorNow(): Promise<AnchorStep | undefined>;
 }
 
 /** Builds the chain module over `gateway` (opened by main.ts or a test; its owner closes it). */
@@ -97,5 +100,11 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
     if (!service) throw new Error('the chain routes are not registered yet');
     return service;
   };
-  return { routes, scanNow: () => running().scanNow(), withdrawNow: () => running().withdrawNow(), sweepNow: () => running().sweepNow() };
+  return {
+    routes,
+    scanNow: () => running().scanNow(),
+    withdrawNow: () => running().withdrawNow(),
+    sweepNow: () => running().sweepNow(),
+    anchorNow: () => running().anchorNow(),
+  };
 }

@@ -24,16 +24,29 @@ describe('coopApi', () => {
     expect(r.ok && r.data).toMatchObject({ monthly_income: '12.5', total_patrons: 4, patron_income: '2.5', burned: '0', patron_active: 1 });
   });
 
-  it('lists published months given as texts or as month summaries, and reads one month', async () => {
+  it('lists published months given as texts or as month summaries, and reads one month (with or without its Merkle root)', async () => {
+    const anchor = { status: 'anchored', from: '0xaa', tx_hash: '0xbb', block_number: 12, block_time: '2026-11-01T00:00:00.000Z', calldata: '0xcc' };
     const { seen, api } = fakeServer({
       '/api/gdao/distributions': [{ month: '2026-10', budget: '100' }, '2026-09'],
       '/api/gdao/distributions/2026-10': { month: '2026-10', budget: 100, root_hash: 'ab', rows: [{ user_id: 7, name: null, activity: 3, share: 0.75, amount: 75 }] },
+      '/api/gdao/distributions/2026-09': { month: '2026-09', budget: '10', root_hash: 'ab', merkle_root: 'cd', anchor, rows: [] },
     });
     const months = await api.distributionMonths();
     expect(months.ok && months.data).toEqual(['2026-10', '2026-09']);
     const d = await api.distribution('2026-10');
-    expect(d.ok && d.data).toMatchObject({ budget: '100', rows: [{ user_id: 7, name: '', activity: 3, share: '0.75', amount: '75' }] });
-    expect(seen).toEqual(['GET /api/gdao/distributions', 'GET /api/gdao/distributions/2026-10']);
+    expect(d.ok && d.data).toMatchObject({ budget: '100', rows: [{ user_id: 7, activity: 3, share: '0.75', amount: '75' }] });
+    const m = await api.distribution('2026-09');
+    expect(m.ok && m.data).toMatchObject({ merkle_root: 'cd', anchor });
+    expect(seen).toEqual(['GET /api/gdao/distributions', 'GET /api/gdao/distributions/2026-10', 'GET /api/gdao/distributions/2026-09']);
+  });
+
+  it("reads the player's leaf and proof, amounts as strings", async () => {
+    const { seen, api } = fakeServer({
+      '/api/gdao/distributions/2026-10/proof': { month: '2026-10', merkle_root: 'ab', anchor: null, leaf: { user_id: 7, activity: 3, amount: 75 }, leaf_hash: 'cd', index: 0, leaf_count: 2, siblings: ['ef'] },
+    });
+    const p = await api.proof('2026-10');
+    expect(seen).toEqual(['GET /api/gdao/distributions/2026-10/proof']);
+    expect(p.ok && p.data).toMatchObject({ leaf: { user_id: 7, activity: 3, amount: '75' }, index: 0, leaf_count: 2, siblings: ['ef'] });
   });
 
   it('puts a Tax Commendation in with POST /api/rooms/tax', async () => {

@@ -26,7 +26,7 @@ export const LEDGER_UNAVAILABLE = t.coop.ledgerUnavailable;
 
 /** Props: the endpoints and the share device (tests pass their own). */
 export interface GdaoLedgerScreenProps {
-  api?: Pick<CoopApi, 'ledger' | 'distributionMonths' | 'distribution'>;
+  api?: Pick<CoopApi, 'ledger' | 'distributionMonths' | 'distribution' | 'proof'>;
   device?: ShareDevice;
 }
 

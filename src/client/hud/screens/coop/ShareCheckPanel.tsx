@@ -1,23 +1,31 @@
 /**
  * t.coop.shareCheckTitle on the income ledger: the published months (GET /api/gdao/distributions), and for the
- * chosen one (the newest at first) the player's own row, whether the shares add up to the budget, and the
- * root hash recomputed in this browser with the server's rule (src/shared/rules/gdaoDistribution.ts).
+ * chosen one (the newest at first) the player's own row, whether the shares add up to the budget, the root
+ * hash and the Merkle root recomputed in this browser from the public rows, and the player's own leaf with its
+ * Merkle proof (GET …/{month}/proof) checked here (src/shared/rules/gdaoMerkle.ts), with the block and the
+ * transaction that wrote the root on the chain.
  */
 import { t } from '../../../i18n/t/coop';
 import { useEffect, useRef, useState } from 'react';
 import type { CoopApi } from '../../../net/coopApi';
 import { Button } from '../../components/Button';
 import { ErrorLine } from '../../components/ErrorLine';
-import { reportVerdicts, shareReport, type ShareReport } from './coopView';
+import { proofReport, reportVerdicts, shareReport, type ProofReport, type ShareReport } from './coopView';
 
 /** Props: the player's id and the endpoints. */
 export interface ShareCheckPanelProps {
   userId: number;
-  api: Pick<CoopApi, 'distributionMonths' | 'distribution'>;
+  api: Pick<CoopApi, 'distributionMonths' | 'distribution' | 'proof'>;
 }
 
 type Months = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'loaded'; months: string[] };
-type Chosen = { state: 'none' } | { state: 'loading'; month: string } | { state: 'failed'; month: string; text: string } | { state: 'done'; report: ShareReport };
+/** The player's proof: checked, or why there is none (no share that month, or the request failed). */
+type Proof = { state: 'checked'; report: ProofReport } | { state: 'missing'; text: string };
+type Chosen =
+  | { state: 'none' }
+  | { state: 'loading'; month: string }
+  | { state: 'failed'; month: string; text: string }
+  | { state: 'done'; report: ShareReport; proof: Proof };
 
 /** The panel. */
 export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
@@ -30,9 +38,11 @@ export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
   async function choose(month: string) {
     const ticket = ++latest.current;
     setChosen({ state: 'loading', month });
-    const r = await api.distribution(month);
+    const [r, p] = await Promise.all([api.distribution(month), api.proof(month)]);
     if (!live.current || ticket !== latest.current) return;
-    setChosen(r.ok ? { state: 'done', report: shareReport(r.data, userId) } : { state: 'failed', month, text: r.text });
+    if (!r.ok) return setChosen({ state: 'failed', month, text: r.text });
+    const proof: Proof = p.ok ? { state: 'checked', report: proofReport(p.data, userId, r.data.merkle_root ?? null) } : { state: 'missing', text: p.text };
+    setChosen({ state: 'done', report: shareReport(r.data, userId), proof });
   }
 
   async function loadMonths() {
@@ -95,11 +105,42 @@ export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
       )}
       {chosen.state === 'failed' && <ErrorLine text={`${chosen.month}: ${chosen.text}`} testId="share-check-month-error" />}
       {chosen.state === 'done' && <Report report={chosen.report} />}
+      {chosen.state === 'done' && <ProofCheck proof={chosen.proof} />}
     </section>
   );
 }
 
-/** One month checked: the player's row, the two verdicts and both hashes. */
+/** The player's proof checked in this browser: the verdict, the leaf, the root and where it stands on the chain. */
+function ProofCheck({ proof }: { proof: Proof }) {
+  if (proof.state === 'missing') {
+    return (
+      <p className="muted" data-testid="share-check-proof-missing">
+        {proof.text}
+      </p>
+    );
+  }
+  const r = proof.report;
+  return (
+    <div className="stack coop-proof" data-testid="share-check-proof" data-ok={r.verified ? 'true' : 'false'}>
+      <h3>{t.coop.proofTitle}</h3>
+      <p className={r.verified ? 'coop-ok' : 'coop-bad'} role="status" data-testid="share-check-proof-verdict">
+        {r.text}
+      </p>
+      <p className="muted">{t.coop.proofLeaf(r.leaf.activity, r.leaf.amount)}</p>
+      <p className="muted">
+        {t.coop.merkleRootLabel} <code className="hash" data-testid="share-check-merkle-root">{r.root}</code>
+      </p>
+      <p data-testid="share-check-anchor">{r.anchor}</p>
+      {r.txHash && (
+        <p className="muted">
+          {t.coop.anchorTx} <code className="hash" data-testid="share-check-anchor-tx">{r.txHash}</code>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One month checked: the player's row, the verdicts and both hashes. */
 function Report({ report }: { report: ShareReport }) {
   const verdicts = reportVerdicts(report);
   return (

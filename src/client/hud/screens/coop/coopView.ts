@@ -9,7 +9,8 @@ import type { Item, User } from '../../../../shared/api/user';
 import { ITEM_IDS } from '../../../../shared/money/assets';
 import { parseUtc } from '../../../../shared/rules/wallet/panel';
 import { checkDistribution, type DistributionCheck } from '../../../../shared/rules/gdaoDistribution';
-import type { Distribution, DistributionRow } from '../../../net/coopApi';
+import { merkleRoot, verifyMerkleProof } from '../../../../shared/rules/gdaoMerkle';
+import type { Anchor, Distribution, DistributionRow, LeafProof } from '../../../net/coopApi';
 
 /** What the device share sheet receives. */
 export interface SharePayload {
@@ -107,6 +108,17 @@ export interface ShareReport {
   check: DistributionCheck;
   publishedRoot: string;
   rowCount: number;
+  /** The published Merkle root (null from a server before the Merkle tree) and the one recomputed here from the public rows. */
+  merkle: { published: string | null; computed: string | null };
+}
+
+/** The Merkle root of the public rows, or null when a row cannot be a leaf. */
+function merkleOfRows(rows: readonly DistributionRow[]): string | null {
+  try {
+    return merkleRoot(rows.map((r) => ({ user_id: r.user_id, activity: r.activity, amount: r.amount })));
+  } catch {
+    return null;
+  }
 }
 
 /** The report of a published month for player `userId`. */
@@ -117,13 +129,17 @@ export function shareReport(dist: Distribution, userId: number): ShareReport {
     check: checkDistribution(dist),
     publishedRoot: dist.root_hash,
     rowCount: dist.rows.length,
+    merkle: { published: dist.merkle_root ?? null, computed: dist.merkle_root ? merkleOfRows(dist.rows) : null },
   };
 }
 
-/** The verdict lines of a report: the sum against the budget, then the root hash. */
-export function reportVerdicts(report: ShareReport): Array<{ key: 'sum' | 'root'; ok: boolean; text: string }> {
+/** The verdict lines of a report: the sum against the budget, the root hash, then the Merkle root when one is published. */
+export function reportVerdicts(report: ShareReport): Array<{ key: 'sum' | 'root' | 'merkle'; ok: boolean; text: string }> {
   const c = report.check;
   if (c.problem) return [{ key: 'root', ok: false, text: t.coop.rowsUnreadable(c.problem) }];
+  const m = report.merkle;
+  const merkleOk = m.computed !== null && m.computed === m.published?.toLowerCase();
+  const merkle = m.published === null ? [] : [{ key: 'merkle' as const, ok: merkleOk, text: merkleOk ? t.coop.merkleMatches : t.coop.merkleDiffers }];
   return [
     {
       key: 'sum',
@@ -135,7 +151,45 @@ export function reportVerdicts(report: ShareReport): Array<{ key: 'sum' | 'root'
       ok: c.rootMatches,
       text: c.rootMatches ? t.coop.rootMatches : t.coop.rootDiffers,
     },
+    ...merkle,
   ];
+}
+
+/** What the proof check shows: whether the player's own leaf and proof lead to the month's root, and the anchoring. */
+export interface ProofReport {
+  /** The leaf is the player's and the proof, checked in this browser, leads to the published root. */
+  verified: boolean;
+  text: string;
+  leaf: { activity: string; amount: string };
+  root: string;
+  anchor: string;
+  /** The anchoring transaction's hash, when it was sent. */
+  txHash: string | null;
+}
+
+/** Checks `proof` in the browser for player `userId` against the month's published Merkle root. */
+export function proofReport(proof: LeafProof, userId: number, publishedRoot: string | null): ProofReport {
+  const leaf = { user_id: proof.leaf.user_id, activity: proof.leaf.activity, amount: proof.leaf.amount };
+  // The proof's own root must be the month's published root too: a proof to some other root proves nothing.
+  const root = publishedRoot ?? proof.merkle_root;
+  const verified = proof.leaf.user_id === userId && proof.merkle_root.toLowerCase() === root.toLowerCase() && verifyMerkleProof(leaf, proof, root);
+  return {
+    verified,
+    text: verified ? t.coop.proofVerified(proof.index + 1, proof.leaf_count) : t.coop.proofNotVerified,
+    leaf: { activity: String(proof.leaf.activity), amount: proof.leaf.amount },
+    root,
+    anchor: anchorText(proof.anchor ?? null),
+    txHash: proof.anchor?.tx_hash ?? null,
+  };
+}
+
+/** The anchoring readout: in which block and when the root was written on the chain, or that it is on its way. */
+export function anchorText(anchor: Anchor | null): string {
+  if (anchor?.status === 'anchored' && anchor.block_number != null) {
+    return t.coop.anchoredIn(anchor.block_number, anchor.block_time ? anchor.block_time.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '');
+  }
+  if (anchor?.status === 'sent') return t.coop.anchorSent;
+  return t.coop.anchorPending;
 }
 
 /** Texts of the Tax Box button (spec 2 §2, §4: the locked text of every item action). */

@@ -6,6 +6,8 @@ import {
   gdaoCount,
   inviteShare,
   NO_TITLE,
+  anchorText,
+  proofReport,
   reportVerdicts,
   shareOrCopy,
   shareReport,
@@ -15,6 +17,7 @@ import {
   titleTimeText,
   type SharePayload,
 } from '../../../../../src/client/hud/screens/coop/coopView';
+import { merkleProof, merkleRoot } from '../../../../../src/shared/rules/gdaoMerkle';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -112,12 +115,12 @@ describe('taxButton', () => {
 
 describe('shareReport', () => {
   const rows = [
-    { user_id: 9, name: 'Bea', activity: '1', share: '0.25', amount: '25' },
-    { user_id: 7, name: 'Ada', activity: '3', share: '0.75', amount: '75' },
+    { user_id: 9, activity: '1', share: '0.25', amount: '25' },
+    { user_id: 7, activity: '3', share: '0.75', amount: '75' },
   ];
   it("finds the player's row and checks the sum and the root", () => {
     const r = shareReport({ month: '2026-10', budget: '100', root_hash: sha('7:3:75\n9:1:25'), rows }, 7);
-    expect(r.mine?.name).toBe('Ada');
+    expect(r.mine?.amount).toBe('75');
     expect(reportVerdicts(r).map((v) => [v.key, v.ok])).toEqual([
       ['sum', true],
       ['root', true],
@@ -131,5 +134,38 @@ describe('shareReport', () => {
       '✗ The shares add up to 100 gDAO, not the budget of 101 gDAO.',
       '✗ The root hash recomputed in your browser differs from the published one.',
     ]);
+  });
+});
+
+describe('Merkle checks of a month', () => {
+  const rows = [
+    { user_id: 9, activity: '1', share: '0.25', amount: '25' },
+    { user_id: 7, activity: '3', share: '0.75', amount: '75' },
+    { user_id: 4, activity: '0', share: '0', amount: '0' },
+  ];
+  const root = merkleRoot(rows);
+  const month = { month: '2026-10', budget: '100', root_hash: sha('4:0:0\n7:3:75\n9:1:25'), merkle_root: root, rows };
+  const proof = { month: '2026-10', merkle_root: root, anchor: null, leaf: { user_id: 9, activity: 1, amount: '25' }, ...merkleProof(rows, 9)! };
+
+  it('recomputes the Merkle root from the public rows; a server without one adds no verdict', () => {
+    expect(reportVerdicts(shareReport(month, 7)).map((v) => [v.key, v.ok])).toEqual([['sum', true], ['root', true], ['merkle', true]]);
+    const changed = shareReport({ ...month, merkle_root: merkleRoot(rows.slice(1)) }, 7);
+    expect(reportVerdicts(changed).at(-1)).toMatchObject({ key: 'merkle', ok: false });
+    expect(reportVerdicts(shareReport({ ...month, merkle_root: null }, 7)).map((v) => v.key)).toEqual(['sum', 'root']);
+  });
+
+  it("verifies the player's own leaf and proof against the month's root, and refuses another player's or a changed one", () => {
+    expect(proofReport(proof, 9, root)).toMatchObject({ verified: true, leaf: { activity: '1', amount: '25' }, root, txHash: null });
+    expect(proofReport(proof, 7, root).verified).toBe(false);
+    expect(proofReport({ ...proof, leaf: { ...proof.leaf, activity: 2 } }, 9, root).verified).toBe(false);
+    expect(proofReport({ ...proof, index: 0 }, 9, root).verified).toBe(false);
+    expect(proofReport(proof, 9, merkleRoot(rows.slice(1))).verified).toBe(false);
+  });
+
+  it('reads the anchoring: block and time, sent, or not yet', () => {
+    expect(anchorText({ status: 'anchored', block_number: 12, block_time: '2026-11-01T00:00:07.000Z' })).toBe('The root was written on the chain in block 12 (2026-11-01 00:00:07 UTC).');
+    expect(anchorText({ status: 'sent', tx_hash: '0x1' })).toBe('The root was sent to the chain and awaits confirmation.');
+    expect(anchorText({ status: 'pending' })).toBe('The root is not written on the chain yet.');
+    expect(anchorText(null)).toBe('The root is not written on the chain yet.');
   });
 });
