@@ -17,6 +17,7 @@ import { parseUnits } from 'viem';
 import { liabilityProofSchema, solvencySchema, type LiabilityProof, type SolvencyView } from '../../../src/shared/api/solvency';
 import { verifyLiabilityProof } from '../../../src/shared/rules/liabilityTree';
 import { outsideVerify } from './outsideVerifier';
+import { readLedgerSnapshot } from '../../../src/server/domain/solvency/ledgerSnapshot';
 
 const ASSETS = ['ANGLS', 'USDC', 'BNB', 'GDAO'] as const;
 const units = (asset: string, text: string) => parseUnits(text, CURRENCY_ASSETS[asset as keyof typeof CURRENCY_ASSETS].scale);
@@ -121,6 +122,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('proof of liabilities on %s', (
     expect(JSON.stringify(view)).not.toContain(a.leaf.salt);
     // A's leaf with B's amounts (A claiming more) does not lead to the root.
     expect(outsideVerify({ ...a, leaf: { ...a.leaf, amounts: b.leaf.amounts } }, root).ok).toBe(false);
+  });
+
+  it('reads the same holdings page by page as in one page (eidols counted with their owner across page edges)', async () => {
+    const pause = async () => {};
+    const whole = await readLedgerSnapshot(s.testDb.db, pause);
+    const paged = await readLedgerSnapshot(s.testDb.db, pause, 1);
+    expect(paged).toEqual(whole);
+    expect(whole.leaves.map((l) => l.userId)).toEqual(players.map((p) => p.id));
   });
 
   it('refuses a guest with 401 in the API shape, and a player newer than the snapshot with 404 until the next one', async () => {

@@ -29,8 +29,8 @@ export interface LedgerSnapshot {
 }
 
 /** Reads the snapshot in one read transaction; `pause` hands the event loop a turn between pages. */
-export async function readLedgerSnapshot(db: Db, pause: () => Promise<void>): Promise<LedgerSnapshot> {
-  const read = (k: Kysely<Database>) => readIn(k, pause);
+export async function readLedgerSnapshot(db: Db, pause: () => Promise<void>, page = PAGE_PLAYERS): Promise<LedgerSnapshot> {
+  const read = (k: Kysely<Database>) => readIn(k, pause, page);
   if (db.dialect === 'postgres') return db.kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
   // SQLite: a deferred transaction reads one WAL snapshot (the same as checkLedger).
   return db.kysely.transaction().execute(read);
@@ -38,7 +38,7 @@ export async function readLedgerSnapshot(db: Db, pause: () => Promise<void>): Pr
 
 const ASSET_INDEX = new Map<string, number>(LIABILITY_ASSETS.map((a, i) => [a, i]));
 
-async function readIn(k: Kysely<Database>, pause: () => Promise<void>): Promise<LedgerSnapshot> {
+async function readIn(k: Kysely<Database>, pause: () => Promise<void>, page: number): Promise<LedgerSnapshot> {
   // Sums as text: exact on both databases (an int64 sum is numeric on PostgreSQL, and SQLite's driver
   // would hand back a lossy number above 2^53 for an undeclared alias).
   const rows = await k
@@ -59,7 +59,7 @@ async function readIn(k: Kysely<Database>, pause: () => Promise<void>): Promise<
       .select(['users.id', 'liability_salts.salt'])
       .where('users.id', '>', after)
       .orderBy('users.id')
-      .limit(PAGE_PLAYERS)
+      .limit(page)
       .execute();
     if (users.length === 0) break;
     const first = users[0]!.id;
