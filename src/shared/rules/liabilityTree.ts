@@ -125,7 +125,7 @@ export function buildLiabilityTree(leaves: readonly LiabilityLeaf[]): LiabilityT
  * The same tree, built in slices of `slice` hashes with `await pause()` between them, so a server can build
  * one over 10^5 players without holding its event loop.
  */
-export async function buildLiabilityTreeSliced(leaves: readonly LiabilityLeaf[], pause: () => Promise<void>, slice = 512): Promise<LiabilityTree> {
+export async function buildLiabilityTreeSliced(leaves: readonly LiabilityLeaf[], pause: () => Promise<void>, slice = 64): Promise<LiabilityTree> {
   checkOrder(leaves);
   const first: SumNode[] = [];
   for (let i = 0; i < leaves.length; i++) {

@@ -2,7 +2,8 @@
  * The public solvency report: per asset, what was issued, the pools (system accounts), what players and
  * their eidols hold, the proof of liabilities' root, and for the chain assets the custody reconciliation
  * (chain/reconcile.ts, reused as is). The ledger figures all come from one liability snapshot, so the
- * tree's totals equal the liabilities shown beside them. Read-only; amounts leave here as decimal strings.
+ * tree's totals equal the liabilities shown beside them. It moves no money (a snapshot only salts players
+ * met for the first time); amounts leave here as decimal strings.
  */
 import type { Db } from '../../db/database';
 import { reconcile, type AssetReconciliation } from '../../chain/reconcile';
