@@ -74,6 +74,16 @@ describe('liability sum tree', () => {
     expect(one.root.sums).toEqual(sample[0]!.amounts);
   });
 
+  it('offers the event loop a turn at least every 64 hashes while building sliced', async () => {
+    const leaves = leavesOf(Array.from({ length: 1000 }, (_, i) => [BigInt(i), 0n, 0n, 0n]));
+    let pauses = 0;
+    const tree = await buildLiabilityTreeSliced(leaves, async () => void pauses++, 64);
+    expect(tree.root).toEqual(buildLiabilityTree(leaves).root);
+    // 1000 leaf hashes: an offer after each 64 (15); 500 parents above them: one per 64 parents (8); and
+    // at least one per higher level (7 more levels up to the root).
+    expect(pauses).toBeGreaterThanOrEqual(15 + 8 + 7);
+  });
+
   it('has a fixed root for no leaves', () => {
     expect(rootHex({ levels: [[]], root: emptyRoot() })).toBe(outsiderRoot([]).hash);
     expect(buildLiabilityTree([]).root).toEqual(emptyRoot());
