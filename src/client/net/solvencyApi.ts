@@ -1,5 +1,5 @@
-/** The public solvency report's endpoint, typed; returns an ApiResult and never throws. */
-import { solvencySchema, type SolvencyView } from '../../shared/api/solvency';
+/** The solvency endpoints (the public report, the player's own proof), typed; return an ApiResult and never throw. */
+import { liabilityProofSchema, solvencySchema, type LiabilityProof, type SolvencyView } from '../../shared/api/solvency';
 import { createHttp, type ApiResult, type Http } from './http';
 
 /** Creates the solvency endpoint over an HTTP client. */
@@ -7,6 +7,8 @@ export function createSolvencyApi(http: Http) {
   return {
     /** GET /api/solvency: per asset, pools, what players are owed and, for chain assets, custody. */
     report: (): Promise<ApiResult<SolvencyView>> => http.get('/api/solvency', { schema: solvencySchema }),
+    /** GET /api/solvency/proof: the logged-in player's leaf and path in the published liability tree. */
+    proof: (): Promise<ApiResult<LiabilityProof>> => http.get('/api/solvency/proof', { schema: liabilityProofSchema }),
   };
 }
 

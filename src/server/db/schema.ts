@@ -10,9 +10,10 @@ import type { GdaoTables } from './tables/gdao';
 import type { LedgerTables } from './tables/ledger';
 import type { RateLimitTables } from './tables/rateLimits';
 import type { ShopTables } from './tables/shop';
+import type { SolvencyTables } from './tables/solvency';
 import type { TransactionTables } from './tables/transactions';
 import type { WorldTables } from './tables/world';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables {}

@@ -1,4 +1,8 @@
-/** The public solvency report (`GET /api/solvency`): per asset, pools, what players are owed and, for chain assets, custody. */
+/**
+ * The public solvency report (`GET /api/solvency`): per asset, what was issued, pools, what players are owed,
+ * for chain assets custody, and the proof of liabilities' root; a player's own leaf and path come from
+ * `GET /api/solvency/proof` (the tree and its byte encoding: shared/rules/liabilityTree.ts).
+ */
 import { z } from '../zod';
 
 /** A system account's balance (decimal string in the asset's units). */
@@ -30,6 +34,13 @@ export const solvencyCustodySchema = z.object({
 export const solvencyAssetSchema = z.object({
   /** Ledger code: ANGLS, USDC, BNB, GDAO. */
   asset: z.string(),
+  /**
+   * What the ledger issued: −balance of `genesis`, which equals the sum of every other account's balance
+   * (the ledger's sum is zero). Value never issued here but brought in from the chain is `from_chain`.
+   */
+  issued: z.string(),
+  /** What deposits brought in from the chain, net of withdrawals: −balance of `chain_custody` (0 for ANGLS, gDAO). */
+  from_chain: z.string(),
   pools: z.array(solvencyPoolSchema),
   pools_total: z.string(),
   /** Σ players' balances. */
@@ -42,13 +53,47 @@ export const solvencyAssetSchema = z.object({
   custody: z.nullable(solvencyCustodySchema),
 });
 
+/** Integer amounts in ledger units (ANGLS 8 decimals, USDC 6, BNB 9, gDAO 0), one per asset of `assets`. */
+const unitsSchema = z.array(z.string().check(z.regex(/^-?\d+$/)));
+
+/** The published root of the proof of liabilities. */
+export const liabilityRootSchema = z.object({
+  /** sha256 root hash, 64 lowercase hex digits. */
+  hash: z.string(),
+  /** The assets of every amount vector, in order: ANGLS, USDC, BNB, GDAO. */
+  assets: z.array(z.string()),
+  /** The root's sums: what the tree says players are owed (units); equal to `liabilities` when all are counted. */
+  totals: unitsSchema,
+  /** Leaves (players) in the tree. */
+  players: z.int(),
+  /** When the snapshot was read, UTC "YYYY-MM-DD HH:MM:SS". */
+  taken_at: z.string(),
+});
+
+/** One step of a path: the sibling node and its side. */
+export const liabilityStepSchema = z.object({ side: z.enum(['left', 'right']), hash: z.string(), sums: unitsSchema });
+
+/** `GET /api/solvency/proof` → data: the logged-in player's leaf and path in the published tree. */
+export const liabilityProofSchema = z.object({
+  root: liabilityRootSchema,
+  /** The leaf's position among `root.players` leaves (ascending user id). */
+  index: z.int(),
+  leaf: z.object({ user_id: z.int(), salt: z.string(), amounts: unitsSchema }),
+  path: z.array(liabilityStepSchema),
+});
+
 /** `GET /api/solvency` → data. */
 export const solvencySchema = z.object({
-  /** When these figures were read, UTC "YYYY-MM-DD HH:MM:SS"; the server caches them a few seconds. */
+  /**
+   * When this report was made (custody read from the chain), UTC "YYYY-MM-DD HH:MM:SS"; the ledger figures
+   * come from the snapshot of `liability_root.taken_at`.
+   */
   updated_at: z.string(),
   assets: z.array(solvencyAssetSchema),
   /** Why custody is missing, when the chain could not be read; null otherwise. */
   custody_note: z.nullable(z.string()),
+  /** The proof of liabilities: the root of the snapshot the ledger figures above were read from. */
+  liability_root: liabilityRootSchema,
 });
 
 /** The solvency report. */
@@ -57,3 +102,7 @@ export type SolvencyView = z.infer<typeof solvencySchema>;
 export type SolvencyAsset = z.infer<typeof solvencyAssetSchema>;
 /** Custody lines of a chain asset. */
 export type SolvencyCustody = z.infer<typeof solvencyCustodySchema>;
+/** The published root of the proof of liabilities. */
+export type LiabilityRoot = z.infer<typeof liabilityRootSchema>;
+/** A player's leaf and path. */
+export type LiabilityProof = z.infer<typeof liabilityProofSchema>;

@@ -1,9 +1,11 @@
 /**
- * The /solvency screen's headless parts: each asset's lines with a one-sentence explanation, the verdict,
- * and the "updated at" text. Pure, so unit tests read exactly what the page shows.
+ * The /solvency screen's headless parts: each asset's plain summary (owed, pools, issued) with the checks
+ * "pools + players = issued" and "the public proof counts everything owed", the lines behind "the maths",
+ * the verdict, and the "updated at" text. Pure, so unit tests read exactly what the page shows.
  */
 import { t } from '../../i18n/t/solvency';
 import type { SolvencyAsset, SolvencyView } from '../../../shared/api/solvency';
+import { CURRENCY_ASSETS, formatUnitsTrimmed, tryParseUnits, type CurrencyCode } from '../../../shared/money/index';
 
 /** One line of an asset's card. */
 export interface SolvencyLine {
@@ -13,11 +15,26 @@ export interface SolvencyLine {
   explain: string;
 }
 
+/** A check the page states with ✓ or ✗. */
+export interface SolvencyCheck {
+  ok: boolean;
+  text: string;
+}
+
 /** One asset's card. */
 export interface SolvencyCard {
   asset: string;
   /** The name players see (gDAO, not the ledger's GDAO). */
   title: string;
+  /** The plain lines shown first: owed, pools, issued (and brought in from the chain, for chain assets). */
+  summary: SolvencyLine[];
+  /** pools + players = issued + from the chain, computed here from the published figures. */
+  sums: SolvencyCheck;
+  /** The equation in numbers, for "the maths". */
+  equation: string;
+  /** The proof's total for this asset against what is owed (absent when the report has no such total). */
+  proof: (SolvencyCheck & { line: SolvencyLine }) | null;
+  /** Behind "the maths": each pool that holds something. */
   pools: SolvencyLine[];
   /** Σ pools, shown under them. */
   poolsTotal: string;
@@ -37,12 +54,47 @@ function isZero(amount: string): boolean {
   return !/[1-9]/.test(amount);
 }
 
-/** Turns one asset of the report into the card the page shows; pools holding nothing are left out. */
-export function solvencyCard(a: SolvencyAsset): SolvencyCard {
+/** The scale of an asset the page knows (0 for any other, whose amounts are then whole). */
+function scaleOf(asset: string): number {
+  return (CURRENCY_ASSETS as Record<string, { scale: number } | undefined>)[asset]?.scale ?? 0;
+}
+
+/** Σ of decimal strings in `asset`'s units; undefined when one cannot be read. */
+function sumUnits(asset: string, amounts: string[]): bigint | undefined {
+  let total = 0n;
+  for (const a of amounts) {
+    const v = tryParseUnits(a, scaleOf(asset));
+    if (v === undefined) return undefined;
+    total += v;
+  }
+  return total;
+}
+
+/** True for the assets held on the chain for players (the others are issued inside the game). */
+function isChainAsset(asset: string): boolean {
+  return asset === 'USDC' || asset === 'BNB';
+}
+
+/**
+ * Turns one asset of the report into the card the page shows; `proofTotal` is the proof's root total for
+ * this asset in integer units (from `liability_root`). Pools holding nothing are left out; a pool the page
+ * has no words for is called "Other game accounts", never by its account name.
+ */
+export function solvencyCard(a: SolvencyAsset, proofTotal?: string): SolvencyCard {
   const title = TITLES[a.asset] ?? a.asset;
   const pools: SolvencyLine[] = a.pools
     .filter((p) => !isZero(p.amount))
-    .map((p) => ({ key: p.name, label: POOL_TEXTS[p.name]?.label ?? p.name, amount: p.amount, explain: POOL_TEXTS[p.name]?.explain ?? t.solvency.platformAccount }));
+    .map((p) => ({ key: p.name, label: POOL_TEXTS[p.name]?.label ?? t.solvency.otherAccount, amount: p.amount, explain: POOL_TEXTS[p.name]?.explain ?? t.solvency.otherAccountExplain }));
+  const summary: SolvencyLine[] = [
+    { key: 'liabilities', label: t.solvency.owed, amount: a.liabilities, explain: t.solvency.owedExplain(title) },
+    { key: 'pools_total', label: t.solvency.poolsHeld, amount: a.pools_total, explain: t.solvency.poolsHeldExplain },
+    { key: 'issued', label: t.solvency.issued, amount: a.issued, explain: t.solvency.issuedExplain(title) },
+  ];
+  if (isChainAsset(a.asset) || !isZero(a.from_chain)) summary.push({ key: 'from_chain', label: t.solvency.fromChain, amount: a.from_chain, explain: t.solvency.fromChainExplain(title) });
+  const held = sumUnits(a.asset, [a.pools_total, a.liabilities]);
+  const exists = sumUnits(a.asset, [a.issued, a.from_chain]);
+  const sumsOk = held !== undefined && held === exists;
+  const proof = proofTotal === undefined || !/^-?\d+$/.test(proofTotal) ? null : proofCheck(a, title, BigInt(proofTotal));
   const owed: SolvencyLine[] = [
     { key: 'players', label: t.solvency.players, amount: a.players, explain: t.solvency.playersExplain(title) },
     { key: 'eidols', label: t.solvency.eidols, amount: a.eidols, explain: t.solvency.eidolsExplain },
@@ -60,7 +112,28 @@ export function solvencyCard(a: SolvencyAsset): SolvencyCard {
         { key: 'beyond_players', label: t.solvency.custody.beyond_players.label, amount: c.beyond_players, explain: t.solvency.custody.beyond_players.explain(title) },
       ]
     : [];
-  return { asset: a.asset, title, pools, poolsTotal: a.pools_total, owed, custody, verdict: verdictOf(a, title) };
+  // Custody beside the proof's total: what the chain holds, in the plain lines.
+  if (custody[0]) summary.push(custody[0]);
+  return {
+    asset: a.asset,
+    title,
+    summary,
+    sums: { ok: sumsOk, text: sumsOk ? t.solvency.sumsOk : t.solvency.sumsBad },
+    equation: t.solvency.equation(a.pools_total, a.liabilities, a.issued, a.from_chain, title),
+    proof,
+    pools,
+    poolsTotal: a.pools_total,
+    owed,
+    custody,
+    verdict: verdictOf(a, title),
+  };
+}
+
+/** The proof's total for the asset, shown as a line, and whether it equals what is owed. */
+function proofCheck(a: SolvencyAsset, title: string, units: bigint): SolvencyCheck & { line: SolvencyLine } {
+  const ok = sumUnits(a.asset, [a.liabilities]) === units;
+  const amount = formatUnitsTrimmed(units, scaleOf(a.asset));
+  return { ok, text: ok ? t.solvency.proofOk : t.solvency.proofBad, line: { key: 'proof_total', label: t.solvency.proofTotal, amount, explain: t.solvency.proofTotalExplain } };
 }
 
 /** The card's one-line verdict. */
@@ -72,9 +145,23 @@ function verdictOf(a: SolvencyAsset, title: string): SolvencyCard['verdict'] {
     : { tone: 'bad', text: t.solvency.short(title) };
 }
 
-/** Every card of the report, in the server's order. */
+/** Every card of the report, in the server's order, each with its total in the proof. */
 export function solvencyCards(view: SolvencyView): SolvencyCard[] {
-  return view.assets.map(solvencyCard);
+  const root = view.liability_root;
+  return view.assets.map((a) => {
+    const i = root.assets.indexOf(a.asset);
+    return solvencyCard(a, i < 0 ? undefined : root.totals[i]);
+  });
+}
+
+/** An asset's display name (gDAO for GDAO). */
+export function assetTitle(asset: string): string {
+  return TITLES[asset] ?? asset;
+}
+
+/** Integer units of `asset` as the decimal string the page shows. */
+export function unitsText(asset: string, units: bigint): string {
+  return formatUnitsTrimmed(units, scaleOf(asset as CurrencyCode));
 }
 
 /** The "updated at" line: the server's UTC time, said to be UTC. */

@@ -1,4 +1,8 @@
-/** The /solvency screen's headless parts: cards per asset, pools without balance left out, custody lines, verdicts, updated text. */
+/**
+ * The /solvency screen's headless parts: cards per asset, the plain summary with its checks (pools + players
+ * = issued + from the chain; the proof's total = what is owed), pools without balance left out and never by
+ * account name, custody lines, verdicts, updated text.
+ */
 import { describe, expect, it } from 'vitest';
 import { POOL_TEXTS, solvencyCard, solvencyCards, updatedText } from '../../../../src/client/hud/screens/solvencyView';
 import type { SolvencyAsset, SolvencyView } from '../../../../src/shared/api/solvency';
@@ -10,6 +14,8 @@ const custody = (solvent: boolean) => ({
 });
 const asset = (code: string, patch: Partial<SolvencyAsset> = {}): SolvencyAsset => ({
   asset: code,
+  issued: '700.25',
+  from_chain: '0',
   pools: [{ name: 'gscb_reserve', amount: '500' }, { name: 'mining_pool', amount: '0' }, { name: 'fees', amount: '0.25' }],
   pools_total: '500.25',
   players: '150',
@@ -22,6 +28,7 @@ const report = (): SolvencyView => ({
   updated_at: '2026-11-25 15:20:00',
   assets: [asset('ANGLS'), asset('USDC', { custody: custody(true) }), asset('BNB', { custody: custody(false) }), asset('GDAO')],
   custody_note: null,
+  liability_root: { hash: 'ab'.repeat(32), assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'], totals: ['20000000000', '200000000', '200000000000', '200'], players: 3, taken_at: '2026-11-25 15:19:50' },
 });
 
 describe('solvency view', () => {
@@ -37,8 +44,13 @@ describe('solvency view', () => {
     expect(card.pools[0]!.explain).toBe(POOL_TEXTS.gscb_reserve!.explain);
     expect(card.poolsTotal).toBe('500.25');
     expect(solvencyCard(asset('GDAO', { pools: [{ name: 'treasury', amount: '0' }, { name: 'shop_stock', amount: '-0' }] })).pools).toEqual([]);
-    // A pool the page does not know yet still shows, by its account name.
-    expect(solvencyCard(asset('ANGLS', { pools: [{ name: 'new_pool', amount: '3' }] })).pools[0]).toMatchObject({ label: 'new_pool', amount: '3' });
+    // A pool the page has no words for yet shows in plain words, never by its account name.
+    expect(solvencyCard(asset('ANGLS', { pools: [{ name: 'new_pool', amount: '3' }] })).pools[0]).toMatchObject({ label: 'Other game accounts', amount: '3', explain: 'Held by the game for its own running.' });
+    for (const name of ['gdao_chest', 'gdao_reserve', 'gdao_burned', 'item_reserve', 'consumed']) {
+      const line = solvencyCard(asset('ANGLS', { pools: [{ name, amount: '1' }] })).pools[0]!;
+      expect(line.label).not.toMatch(/_/);
+      expect(line.explain).not.toBe('Held by the game for its own running.');
+    }
   });
 
   it('shows players, eidols and their total as what is owed, in the asset named', () => {
@@ -66,6 +78,28 @@ describe('solvency view', () => {
   });
 
   it('states the update time as UTC', () => {
-    expect(updatedText(report())).toBe('Updated 2026-11-25 15:20:00 UTC (figures are refreshed at most every few seconds).');
+    expect(updatedText(report())).toBe('Updated 2026-11-25 15:20:00 UTC (figures are refreshed at most every half minute).');
+  });
+
+  it('sums pools and players against issued plus from the chain, exactly, and says which way it went', () => {
+    const card = solvencyCard(asset('ANGLS'));
+    expect(card.summary.map((l) => [l.key, l.amount])).toEqual([['liabilities', '200'], ['pools_total', '500.25'], ['issued', '700.25']]);
+    expect(card.sums).toEqual({ ok: true, text: '✓ Pools and players together hold exactly what exists, no more.' });
+    expect(card.equation).toBe('pools 500.25 + players 200 = issued 700.25 + from the chain 0 ANGLS');
+    // One unit off at the last decimal is a failure, not rounding.
+    expect(solvencyCard(asset('ANGLS', { issued: '700.24999999' })).sums.ok).toBe(false);
+    // USDC: what is in the game came from the chain; its line shows, and custody's on-chain line beside.
+    const usdc = solvencyCard(asset('USDC', { issued: '0', from_chain: '700.25', custody: custody(true) }));
+    expect(usdc.summary.map((l) => l.key)).toEqual(['liabilities', 'pools_total', 'issued', 'from_chain', 'on_chain']);
+    expect(usdc.sums.ok).toBe(true);
+    expect(solvencyCard(asset('USDC', { issued: '0', from_chain: '700' })).sums).toEqual({ ok: false, text: '✗ Pools and players do not add up to what exists.' });
+  });
+
+  it("compares the proof's total (integer units) with what is owed, per asset", () => {
+    const cards = solvencyCards(report());
+    expect(cards.map((c) => [c.asset, c.proof?.ok, c.proof?.line.amount])).toEqual([['ANGLS', true, '200'], ['USDC', true, '200'], ['BNB', true, '200'], ['GDAO', true, '200']]);
+    const short = { ...report(), liability_root: { ...report().liability_root, totals: ['19999999999', '200000000', '200000000000', '200'] } };
+    expect(solvencyCards(short)[0]!.proof).toMatchObject({ ok: false, text: "✗ The public proof's total differs from what is owed.", line: { amount: '199.99999999' } });
+    expect(solvencyCard(asset('ANGLS')).proof).toBeNull();
   });
 });
