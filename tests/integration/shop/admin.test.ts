@@ -30,7 +30,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
   const audits = () => s.testDb.db.kysely.selectFrom('admin_audit').selectAll().orderBy('id').execute();
   const item = async (id: number) => {
     const { client } = await activePlayer(s, `v${id}${Math.random().toString(36).slice(2, 8)}`);
-    return ((await client.get('/api/shop')).body.data as { id: number }[]).find((i) => i.id === id);
+    const lists = await Promise.all(['egg', 'item', 'gdao', 'startpak'].map((type) => client.get(`/api/shop?type=${type}`)));
+    return lists.flatMap((l) => l.body.data as { id: number }[]).find((i) => i.id === id);
   };
 
   it('registers the shop commands with their usage', () => {
