@@ -78,14 +78,14 @@ export async function subscribed(base: string, client: TestClient, token: string
 
 /** The original's envelope of a successful answer: `{success: true, data, message?}`. */
 export function expectOk(res: { status: number; body: unknown }): unknown {
-  expect(res.status).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body).toMatchObject({ success: true });
   return (res.body as { data: unknown }).data;
 }
 
 /** The original's validation failure: 422 with `message` and per-field `errors` arrays. */
 export function expectInvalid(res: { status: number; body: unknown }, field: string): void {
-  expect(res.status).toBe(422);
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
   const body = res.body as { success: boolean; message: unknown; errors: Record<string, unknown> };
   expect(body.success).toBe(false);
   expect(typeof body.message).toBe('string');

@@ -8,6 +8,7 @@
  * with an item action on what it bought, and the gDAO store bought by listing id.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hatchedFrame } from '../../../src/shared/rules/eggs';
 import { ITEM_PICTURES } from '../../../src/shared/rules/pictures';
 import { linkIn } from '../../support/smtp';
 import { dialectsFor } from '../../support/testDb';
@@ -186,8 +187,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
     const status = expectOk(await client.get('/api/auth/status')) as { items: { id: number; image: string }[] };
     expect(status.items).toContainEqual(expect.objectContaining({ id: 6, image: 'Cookie.png' }));
 
-    // The item action on the home screen: feed the cookie to the free egg.
+    // The item actions on the home screen: an egg cannot be fed (the original shows the message); once a
+    // round has hatched it (its settlement, written here), it is drawn from its own file and takes the cookie.
     const egg = expectOk(await client.post('/api/oogle/free')) as { id: number };
+    const refused = await client.post(`/api/oogles/${egg.id}/feed`, { amount: 1 });
+    expect([refused.status, refused.body.success, typeof refused.body.message]).toEqual([422, false, 'string']);
+    await c.s.testDb.db.kysely.updateTable('eidols').set({ type: 'ogle', hatched_at: c.s.clock.now(), skin_image: hatchedFrame('basic', 'common', egg.id) }).where('id', '=', egg.id).execute();
+    const hatched = expectOk(await client.get(`/api/oogles/${egg.id}`)) as { type: string; collection: string; rarity: string; skin: { image: string } };
+    expect(eidolPicturePath(hatched)).toBe(`collections/basic/ogle/common/${(egg.id % 3) + 1}.svg`);
     expect(expectOk(await client.post(`/api/oogles/${egg.id}/feed`, { amount: 1 }))).toHaveProperty('oogle');
 
     // The gDAO store: the original sends the listing's id.
