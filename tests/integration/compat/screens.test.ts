@@ -13,7 +13,7 @@ import { ITEM_PICTURES } from '../../../src/shared/rules/pictures';
 import { linkIn } from '../../support/smtp';
 import { dialectsFor } from '../../support/testDb';
 import { openRound } from '../../support/gameFixtures';
-import { registration, TEST_PUBLIC_URL, type TestClient } from '../../support/server';
+import { registration, TEST_PUBLIC_URL } from '../../support/server';
 import { fundPlayer, setFlags } from '../wallet/support/walletFixtures';
 import { startCompatServer, type CompatServer } from './compatServer';
 import { expectInvalid, expectOk, openOriginalSocket, subscribed, WIRE_TIME, type Frame } from './originalClient';
@@ -134,6 +134,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
     expect(Array.isArray(expectOk(await client.get(`/api/oogles/${egg.id}/transactions`)))).toBe(true);
     const stats = expectOk(await client.get('/api/transactions/stats')) as Record<string, unknown>;
     for (const f of ['bet', 'won', 'saldo', 'spent', 'earned', 'period']) expect(stats, f).toHaveProperty(f);
+    // The Forum's charts and the read-only gDAO screen.
+    const telemetry = expectOk(await client.get('/api/telemetry')) as Record<string, unknown>;
+    for (const f of ['total_pool', 'totalNodes', 'total_mined', 'total_users', 'emit']) expect(telemetry, f).toHaveProperty(f);
+    for (const p of ['/api/telemetry/chart', '/api/telemetry/num']) expect(Array.isArray(expectOk(await client.get(p)))).toBe(true);
+    expectOk(await client.get('/api/gdao/distributions'));
     expect(socket.frames.every((f) => typeof f.event === 'string')).toBe(true);
     socket.close();
   });
