@@ -76,7 +76,8 @@ class WsConnection implements Connection {
    */
   send(out: OutgoingMessage): void {
     const delay = this.shared.limits.coalesceMs;
-    if (out.original.seq === undefined || delay <= 0) return this.write(out.originalBytes);
+    // The `subscribe` answer carries the player's `seq` too, but is an answer, not an event: never held.
+    if (out.original.seq === undefined || out.original.event === 'subscribe' || delay <= 0) return this.write(out.originalBytes);
     (this.held ??= []).push(out.original);
     this.holdTimer ??= setTimeout(sendHeld, delay, this);
   }
