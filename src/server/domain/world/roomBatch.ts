@@ -30,10 +30,10 @@ export class RoomBatch {
       this.data.set(o.id, o);
     }
     for (const entry of change.chat ?? []) {
-      // A verse burst rewrites its entry: the update carries its last text once.
+      // A verse burst rewrites its entry: the update carries its last text once, in its place (id order).
       const i = this.chat.findIndex((c) => c.id === entry.id);
-      if (i >= 0) this.chat.splice(i, 1);
-      this.chat.push(entry);
+      if (i >= 0) this.chat[i] = entry;
+      else this.chat.push(entry);
     }
   }
 
