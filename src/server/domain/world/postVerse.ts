@@ -45,19 +45,22 @@ async function store(ctx: WorldActionContext, kind: ChatKind, text: string, s: S
 
 /**
  * The player's verse still being typed: its last line, when that is a verse written in this room and
- * channel less than VERSE_PAUSE_MS ago (the original client posts the text so far on every keystroke).
+ * channel less than VERSE_PAUSE_MS ago and `text` continues it (one is the other with keys added or
+ * erased at the end: the original client posts the text so far on every keystroke). Another text is a
+ * line of its own, even when quick.
  */
-async function burstOf(ctx: WorldActionContext, s: Speaker, now: number): Promise<number | undefined> {
+async function burstOf(ctx: WorldActionContext, s: Speaker, text: string, now: number): Promise<number | undefined> {
   const last = await ctx.db.kysely
     .selectFrom('chat_messages')
-    .select(['id', 'kind', 'room', 'channel'])
+    .select(['id', 'kind', 'room', 'channel', 'content'])
     .where('user_id', '=', s.userId)
     .where('created_at', '>', now - VERSE_PAUSE_MS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return last?.kind === 'verse' && last.room === s.room && last.channel === channelAt(s.room, s.coordinate) ? last.id : undefined;
+  if (last?.kind !== 'verse' || last.room !== s.room || last.channel !== channelAt(s.room, s.coordinate)) return undefined;
+  return text.startsWith(last.content) || last.content.startsWith(text) ? last.id : undefined;
 }
 
 /** Rewrites the burst's line `id` with the text so far (its time moves to now: the pause counts from the last key). */
@@ -78,13 +81,14 @@ async function setBubble(ctx: WorldActionContext, text: string, s: Speaker): Pro
 /**
  * A verse (spec 3 §4, FACTS.md): never refused for its pace, since the original client sends one per
  * keystroke. The latest text is always the master's line; a burst of them is one chat entry, rewritten
- * with each (one entry per pause); a new entry counts against VERSE_PACE, and past it only the line moves.
+ * with each (one entry per pause); a new entry counts against VERSE_PACE, and past it only the line moves
+ * (the line after a Yell, typed at once, must not come back as an error either).
  * Past VERSE_KEYS_PACE (no typist reaches it) nothing is written: the answer is the room as it is.
  */
 async function postVerseLine(ctx: WorldActionContext, text: string, speaker: Speaker): Promise<ChatEntry | undefined | 'dropped'> {
   const now = ctx.clock.now();
   if (!(await withinPace(ctx.pace, `verse-keys:${speaker.userId}`, VERSE_KEYS_PACE, now))) return 'dropped';
-  const burst = await burstOf(ctx, speaker, now);
+  const burst = await burstOf(ctx, speaker, text, now);
   if (burst !== undefined) return amend(ctx, burst, text, speaker);
   if (await withinPace(ctx.pace, `verse:${speaker.userId}`, VERSE_PACE, now)) return store(ctx, 'verse', text, speaker);
   await setBubble(ctx, text, speaker);
