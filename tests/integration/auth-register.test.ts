@@ -43,7 +43,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
     const mail = await s.smtp.waitFor('reg1@example.com', /confirm your e-mail/);
     expect(mail.subject).toContain(s.config.productName);
     const link = linkIn(mail, '/verify-email/');
-    const m = new RegExp(`^${TEST_PUBLIC_URL}/verify-email/([A-Za-z0-9_-]{43})/Confirm%20your%20e-mail%20to%20apply%20KYC$`).exec(link);
+    const m = new RegExp(`^${TEST_PUBLIC_URL}/verify-email/([A-Za-z0-9_-]{43})/Confirm%20your%20e-mail%20to%20apply%20KYC\\?ref=mail$`).exec(link);
     expect(m, link).not.toBeNull();
     const token = m![1]!;
 

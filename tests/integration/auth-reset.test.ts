@@ -19,7 +19,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     expect(res.status).toBe(200);
     const mail = await s.smtp.waitFor(email, /reset your password/);
     const link = linkIn(mail, '/reset-password/');
-    const m = new RegExp(`^${TEST_PUBLIC_URL}/reset-password/([A-Za-z0-9_-]{43})\\?email=(.+)$`).exec(link);
+    const m = new RegExp(`^${TEST_PUBLIC_URL}/reset-password/([A-Za-z0-9_-]{43})\\?email=([^&]+)&ref=mail$`).exec(link);
     expect(m, link).not.toBeNull();
     expect(decodeURIComponent(m![2]!)).toBe(email);
     return m![1]!;

@@ -30,11 +30,11 @@ describe('mail outbox', () => {
     const subjects = mails.map((m) => m.subject).sort();
     expect(subjects).toEqual(['Testaeon: confirm your e-mail', 'Testaeon: reset your password']);
     const texts = mails.map((m) => m.text ?? '').join('\n');
-    expect(texts).toContain('https://play.example/verify-email/tok-verify/Confirm%20your%20e-mail%20to%20apply%20KYC');
-    expect(texts).toContain('https://play.example/reset-password/tok-reset?email=ann%40example.com');
+    expect(texts).toContain('https://play.example/verify-email/tok-verify/Confirm%20your%20e-mail%20to%20apply%20KYC?ref=mail');
+    expect(texts).toContain('https://play.example/reset-password/tok-reset?email=ann%40example.com&ref=mail');
     expect(logged.map((o) => (o as { link?: string }).link)).toEqual([
-      'https://play.example/verify-email/tok-verify/Confirm%20your%20e-mail%20to%20apply%20KYC',
-      'https://play.example/reset-password/tok-reset?email=ann%40example.com',
+      'https://play.example/verify-email/tok-verify/Confirm%20your%20e-mail%20to%20apply%20KYC?ref=mail',
+      'https://play.example/reset-password/tok-reset?email=ann%40example.com&ref=mail',
     ]);
   });
 });

@@ -16,7 +16,8 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
   let a: TestServer;
   let b: TestServer;
   const open: TestSocket[] = [];
-  const limits = { realtimeLimits: { handshakeBurst: 10_000, socketsPerAddress: 1_000 } };
+  // Every message of the stream on both transports: /ws/ coalescing (coalesce.ts, tested on its own) off here.
+  const limits = { realtimeLimits: { handshakeBurst: 10_000, socketsPerAddress: 1_000, coalesceMs: 0 } };
   beforeAll(async () => {
     a = await startTestServer('postgres', pgAdminUrl, limits);
     b = await startTestServer('postgres', pgAdminUrl, limits, {}, { beside: a });

@@ -44,8 +44,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime transports on %s', (d
       expect(first.received[0]).toMatchObject({ event: 'subscribe', success: true, seq: 0 });
       s.realtime.sendToUser(user.id, 'item_arrived', { id: 1 });
       s.realtime.sendToUser(user.id, 'transaction_update', { status: 'pending', id: 9 });
-      expect(await first.next('transaction_update')).toMatchObject({ seq: 2, status: 'pending', id: 9 });
-      expect(await first.next('item_arrived')).toMatchObject({ seq: 1, id: 1 });
+      if (transport === 'ws') {
+        // The original's client gets one frame for both (coalesce.ts): the transaction folded into the item.
+        expect(await first.next('item_arrived')).toMatchObject({ seq: 1, id: 1, transaction: { status: 'pending', id: 9 } });
+        expect(first.received.some((m) => m.event === 'transaction_update')).toBe(false);
+      } else {
+        expect(await first.next('transaction_update')).toMatchObject({ seq: 2, status: 'pending', id: 9 });
+        expect(await first.next('item_arrived')).toMatchObject({ seq: 1, id: 1 });
+      }
 
       // A second tab joins mid-stream: told seq 2, then both get 3 (the same message, one nonce).
       const second = await socket(transport, client.cookieHeader());

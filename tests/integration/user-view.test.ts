@@ -37,7 +37,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('user view on %s', (dialect) =>
     expect(me.wallet_balance).toBe('90071992.54740993');
     expect(me.balance_busd).toBe('1.500000');
     expect(me.balance_bnb).toBe('0.000000001');
-    expect(me.items).toEqual([{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 7, image: 'item-4', data: {} }]);
+    expect(me.items).toEqual([{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 7, image: 'Coop.png', data: {} }]);
     const login = await s.client().post('/api/auth/login', { username: 'playerview1@example.com', password: 'sesame-otter-7' });
     expect(login.body.data.balance).toBe('90071992.54740993');
   });

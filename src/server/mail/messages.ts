@@ -10,14 +10,20 @@ export interface MailBrand {
 /** The page text the verification link shows (spec 1: both route params are shown). */
 export const VERIFY_PAGE_TEXT = 'Confirm your e-mail to apply KYC';
 
+/**
+ * Carried by every mail link: the original client sends a logged-out visitor to /login unless the URL
+ * contains `ref` (FACTS.md "Realtime"), and mail links are opened logged out.
+ */
+export const MAIL_REF = 'ref=mail';
+
 /** The verification page link of a token. */
 export function verificationLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/verify-email/${token}/${encodeURIComponent(VERIFY_PAGE_TEXT)}`;
+  return `${publicUrl}/verify-email/${token}/${encodeURIComponent(VERIFY_PAGE_TEXT)}?${MAIL_REF}`;
 }
 
 /** The new-password page link of a token. */
 export function resetLink(publicUrl: string, token: string, email: string): string {
-  return `${publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}`;
+  return `${publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}&${MAIL_REF}`;
 }
 
 function escapeHtml(s: string): string {

@@ -13,7 +13,16 @@ export class OutgoingMessage {
   private utf8: Buffer | undefined;
   private readonly encodings = new Map<string, unknown>();
 
-  constructor(readonly message: ServerMessage) {}
+  private originalUtf8: Buffer | undefined;
+
+  /**
+   * `original`: the message as the original product's client reads it, where its shape differs from ours
+   * (a room's whole object list instead of a delta); the plain WebSocket sends that one.
+   */
+  constructor(
+    readonly message: ServerMessage,
+    readonly original: ServerMessage = message,
+  ) {}
 
   /** The message as a JSON text frame. */
   get text(): string {
@@ -23,6 +32,12 @@ export class OutgoingMessage {
   /** The JSON text as UTF-8 bytes (sent as a text frame, it spares each socket the conversion). */
   get bytes(): Buffer {
     return (this.utf8 ??= Buffer.from(this.text));
+  }
+
+  /** The original product's shape as UTF-8 JSON bytes (the same bytes as `bytes` when the shapes agree). */
+  get originalBytes(): Buffer {
+    if (this.original === this.message) return this.bytes;
+    return (this.originalUtf8 ??= Buffer.from(JSON.stringify(this.original)));
   }
 
   /** A transport's own encoding of the message, made by `make` on first use and kept for the other sockets. */

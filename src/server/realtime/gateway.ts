@@ -46,8 +46,18 @@ export interface Realtime {
   disconnectUser(userId: number): void;
 }
 
-/** Given a room message this node received (its payload already validated by the sender), the user ids to send it to. */
-export type RoomResolver = (room: number, event: PushedEventName, payload: object) => Iterable<number>;
+/**
+ * Given a room message this node received (its payload already validated by the sender), the user ids to
+ * send it to, and, where the original product's client reads other fields than the message carries (a
+ * room's whole object list instead of a delta), those fields.
+ */
+export type RoomResolver = (room: number, event: PushedEventName, payload: object) => RoomRecipients;
+
+/** Who receives a room message on this node, and what the original product's client reads of it. */
+export interface RoomRecipients {
+  users: Iterable<number>;
+  original?: () => Record<string, unknown>;
+}
 
 /** How the gateway is set up beside the app's context. */
 export interface RealtimeOptions {
@@ -73,9 +83,12 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
   const transports = [attachSocketIo(app.server, deps), attachPlainWebSocket(app.server, deps)];
 
   // Everything goes through the bus, and each node delivers what the bus hands it, in the bus's order.
-  let roomResolver: RoomResolver = () => [];
+  let roomResolver: RoomResolver = () => ({ users: [] });
   const deliver = (m: BusMessage) => {
-    if (m.to === 'room') hub.sendToUsers(roomResolver(m.room, m.event, m.payload), m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
+    if (m.to === 'room') {
+      const to = roomResolver(m.room, m.event, m.payload);
+      hub.sendToUsers(to.users, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce, to.original);
+    }
     else if (m.to === 'user') hub.sendToUser(m.userId, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
     else if (m.to === 'all') hub.broadcast(m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
     else if (m.to === 'disconnect') hub.disconnectUser(m.userId);

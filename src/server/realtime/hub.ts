@@ -14,6 +14,7 @@ import { authenticate, recheckSession, type SocketIdentity } from './authenticat
 import { Deadlines } from './deadlines';
 import { OutgoingMessage, type CloseMode, type Connection } from './connection';
 import type { RealtimeLimits } from './limits';
+import { originalShape } from './originalShapes';
 import { Sequences } from './sequences';
 import { TokenBucket, TokenRate } from './tokenBucket';
 
@@ -114,7 +115,8 @@ export class Hub {
   sendToUser<K extends PushedEventName>(userId: number, event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
     const sockets = this.users.get(userId);
     if (!sockets) return;
-    const out = new OutgoingMessage({ ...payload, event, _nonce: nonce, seq: this.sequences.next(userId) });
+    const message = { ...payload, event, _nonce: nonce, seq: this.sequences.next(userId) };
+    const out = new OutgoingMessage(message, originalShape(message));
     for (const s of sockets) s.conn.send(out);
   }
 
@@ -124,13 +126,25 @@ export class Hub {
     for (const s of this.subscribed) s.conn.send(out);
   }
 
-  /** Sends `event` to every subscribed socket of these players, encoded once (not sequenced, like a broadcast). */
-  sendToUsers<K extends PushedEventName>(userIds: Iterable<number>, event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
+  /**
+   * Sends `event` to every subscribed socket of these players, encoded once (not sequenced, like a
+   * broadcast); `original()`, when given, makes the fields the original product's client reads instead.
+   */
+  sendToUsers<K extends PushedEventName>(
+    userIds: Iterable<number>,
+    event: K,
+    payload: ServerEventPayload<K>,
+    nonce: string = crypto.randomUUID(),
+    original?: () => Record<string, unknown>,
+  ): void {
     let out: OutgoingMessage | undefined;
     for (const userId of userIds) {
       const sockets = this.users.get(userId);
       if (!sockets) continue;
-      out ??= new OutgoingMessage({ ...payload, event, _nonce: nonce });
+      if (!out) {
+        const message = { ...payload, event, _nonce: nonce };
+        out = new OutgoingMessage(message, original ? { ...original(), event, _nonce: nonce } : message);
+      }
       for (const s of sockets) s.conn.send(out);
     }
   }

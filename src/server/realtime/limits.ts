@@ -36,6 +36,11 @@ export interface RealtimeLimits {
   pingTimeoutMs: number;
   /** A plain WebSocket whose unsent output grows past this is dropped (a reader too slow to keep up). */
   maxBufferedBytes: number;
+  /**
+   * A player's own events on the plain WebSocket are held this long and sent coalesced (coalesce.ts): the
+   * original client refetches six resources on each, and one purchase sends two. 0 sends each at once.
+   */
+  coalesceMs: number;
 }
 
 /** Production limits. A real client sends one `sync` per connection and one `ack` per server message. */
@@ -54,6 +59,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   authTimeoutMs: 30_000,
   staleSessionRetryMs: 2_000,
   maxBufferedBytes: 1024 * 1024,
+  coalesceMs: 200,
   // Socket.IO's defaults: the product's client learns them at the handshake.
   pingIntervalMs: 25_000,
   pingTimeoutMs: 20_000,

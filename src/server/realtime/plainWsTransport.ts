@@ -1,6 +1,7 @@
 /**
  * The plain WebSocket transport at /ws/ (clients of the original product): JSON text frames, the same
- * messages as Socket.IO. Such a client reconnects only after an unclean close, so the server ends its
+ * messages as Socket.IO in the original's shapes where they differ (`OutgoingMessage.original`), and a
+ * player's own events coalesced per window (coalesce.ts). Such a client reconnects only after an unclean close, so the server ends its
  * sockets with `terminate()` (no close frame) whenever the client should come back and resync.
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
@@ -8,6 +9,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { PLAIN_WS_PATH } from '../../shared/api/socket';
+import type { ServerMessage } from '../../shared/api/socket';
+import { coalesceMessages } from './coalesce';
 import { compactListeners } from './compactObjects';
 import type { CloseMode, Connection, OutgoingMessage } from './connection';
 import type { SocketState } from './hub';
@@ -50,6 +53,9 @@ class WsConnection implements Connection {
   state: SocketState | undefined = undefined;
   /** Answered the last ping (or has not been pinged yet). */
   alive = true;
+  /** The player's events waiting for the end of their coalescing window (only while one is open). */
+  held: ServerMessage[] | undefined = undefined;
+  holdTimer: NodeJS.Timeout | undefined = undefined;
 
   constructor(
     readonly address: string,
@@ -63,20 +69,53 @@ class WsConnection implements Connection {
     return 'ws';
   }
 
-  /** Sends the message's UTF-8 bytes (encoded once per message, not per socket) as a text frame. */
+  /**
+   * Sends the message in the original product's shape as a text frame: room and broadcast messages at
+   * once, their UTF-8 bytes encoded once per message (not per socket); the player's own events are held
+   * for `coalesceMs` and go out coalesced (coalesce.ts).
+   */
   send(out: OutgoingMessage): void {
-    const ws = this.ws;
-    if (ws.readyState !== WebSocket.OPEN) return;
-    // A reader that cannot keep up would grow this buffer without bound: drop it; it resyncs on return.
-    if (ws.bufferedAmount > this.shared.limits.maxBufferedBytes) return void ws.terminate();
-    ws.send(out.bytes, { binary: false });
+    const delay = this.shared.limits.coalesceMs;
+    // The `subscribe` answer carries the player's `seq` too, but is an answer, not an event: never held.
+    if (out.original.seq === undefined || out.original.event === 'subscribe' || delay <= 0) return this.write(out.originalBytes);
+    (this.held ??= []).push(out.original);
+    this.holdTimer ??= setTimeout(sendHeld, delay, this);
+  }
+
+  /** Sends the held messages, coalesced. */
+  flushHeld(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    this.holdTimer = undefined;
+    for (const m of coalesceMessages(held)) this.write(Buffer.from(JSON.stringify(m)));
   }
 
   /** Unclean: no close frame, so the original client reconnects; policy: a close frame, it does not. */
   close(mode: CloseMode): void {
+    this.dispose();
     if (mode === 'unclean') this.ws.terminate();
     else this.ws.close(POLICY_VIOLATION, 'message limit');
   }
+
+  /** Drops what is held (the socket is gone: the client refetches when it subscribes again). */
+  dispose(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    this.held = undefined;
+  }
+
+  private write(bytes: Buffer): void {
+    const ws = this.ws;
+    if (ws.readyState !== WebSocket.OPEN) return;
+    // A reader that cannot keep up would grow this buffer without bound: drop it; it resyncs on return.
+    if (ws.bufferedAmount > this.shared.limits.maxBufferedBytes) return void ws.terminate();
+    ws.send(bytes, { binary: false });
+  }
+}
+
+/** The hold timer's callback, one function for every socket (the socket comes as its argument). */
+function sendHeld(conn: WsConnection): void {
+  conn.flushHeld();
 }
 
 /** Swallows a socket's errors: its `close` follows and does the cleanup. */
@@ -105,7 +144,9 @@ export function attachPlainWebSocket(server: HttpServer, deps: TransportDeps): {
     if (conn) conn.alive = true;
   }
   function onClose(this: WebSocket): void {
-    const state = live.get(this)?.state;
+    const conn = live.get(this);
+    conn?.dispose();
+    const state = conn?.state;
     live.delete(this);
     if (state) hub.closed(state);
   }

@@ -49,8 +49,13 @@ export function clampCoordinate(room: RoomId, coordinate: number, w: Walker): nu
   return Math.min(ROOM_MAX[room], Math.max(min, Math.round(coordinate)));
 }
 
-/** Where a player stands when entering with no coordinate of its own: the room's entry point for them. */
+/**
+ * Where a player stands when entering with no coordinate of its own: the room's entry point for them. The
+ * title, not the Puff, opens the room's low end (FACTS.md): a Puff lets an untitled player walk there, but
+ * it still enters at the senate gate, as the original product placed it.
+ */
 export function spawnCoordinate(room: RoomId, w: Walker): number {
+  if (room === FORUM && !w.titled) return SENATE_GATE;
   return minCoordinate(room, w);
 }
 

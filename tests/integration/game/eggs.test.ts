@@ -46,7 +46,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
     expect(egg).toMatchObject({
       value: '100.00000000', maxValue: '100.00000000', top_value: '100.00000000', no_loss_value: '100.00000000', type: 'egg', rarity: 'common',
       collection: 'basic', risk: '0', multiplier: 1, level: 0, experience: 0, next_level_experience: 12, is_locked: false,
-      skin: { collection: 'basic', image: 'egg1', name: 'Common Egg' }, data: { greedy: 0, precise: 0, apple: null },
+      skin: { collection: 'basic', image: '0.svg', name: 'Common Egg' }, data: { greedy: 0, precise: 0, apple: null },
     });
     expect(await poolBalance(s.testDb.db, s.clock)).toBe(pool - 100n * ANGLS);
     expect(await playerAngls(s.testDb.db, s.clock, user.id)).toBe(0n);
@@ -108,7 +108,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
     const pool = await poolBalance(s.testDb.db, s.clock);
     const bought = await client.post('/api/oogle/buy', { type: 'egg3' });
     expect(bought.status).toBe(200);
-    expect(bought.body.data).toMatchObject({ value: '750.00000000', maxValue: '750.00000000', rarity: 'epic', type: 'egg', skin: { image: 'egg3' } });
+    expect(bought.body.data).toMatchObject({ value: '750.00000000', maxValue: '750.00000000', rarity: 'epic', type: 'egg', skin: { image: '1.svg' } });
     expect(await playerAngls(s.testDb.db, s.clock, user.id)).toBe(249n * ANGLS);
     expect(await poolBalance(s.testDb.db, s.clock)).toBe(pool + 750n * ANGLS);
     expect(await levelOf(user.id)).toBe(0);

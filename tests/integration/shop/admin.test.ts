@@ -30,7 +30,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
   const audits = () => s.testDb.db.kysely.selectFrom('admin_audit').selectAll().orderBy('id').execute();
   const item = async (id: number) => {
     const { client } = await activePlayer(s, `v${id}${Math.random().toString(36).slice(2, 8)}`);
-    return ((await client.get('/api/shop')).body.data as { id: number }[]).find((i) => i.id === id);
+    const lists = await Promise.all(['egg', 'item', 'gdao', 'startpak'].map((type) => client.get(`/api/shop?type=${type}`)));
+    return lists.flatMap((l) => l.body.data as { id: number }[]).find((i) => i.id === id);
   };
 
   it('registers the shop commands with their usage', () => {
@@ -94,7 +95,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
     const added = await run('shop:add', 'gdao', '2', 'token', '4', '6');
     const id = JSON.parse((await audits()).at(-1)!.details).shop_item_id as number;
     expect(added.summary).toBe(`added shop item ${id} (Scribe Quill)`);
-    expect(await item(id)).toMatchObject({ type: 'gdao', name: 'Scribe Quill', price_token: '4', amount: 6, data: { item_id: 2, skin: 'item-2' } });
+    expect(await item(id)).toMatchObject({ type: 'gdao', name: 'Scribe Quill', price_token: '4', amount: 6, data: { item_id: 2, skin: 'Scribe.png' } });
     expect(await systemBalance(ledger, 'shop_stock', 'item:2')).toBe(6n);
     const egg = await run('shop:add', 'egg', 'egg1', 'ngls', '210', 'many', '10');
     expect(egg.summary).toContain('Common Egg');

@@ -41,11 +41,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     const { client } = await activePlayer(s, 'list1');
     const eggs = (await client.get('/api/shop?type=egg')).body.data;
     expect(eggs.map((e: { price_ngls: string }) => e.price_ngls)).toEqual(['200.00000000', '800.00000000', '1500.00000000', '1750.00000000']);
-    expect(eggs[0]).toMatchObject({ type: 'egg', amount: 'many', data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: 'egg1' } });
+    expect(eggs[0]).toMatchObject({ type: 'egg', amount: 'many', data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: '0.svg' } });
     const gdao = (await client.get('/api/shop/?type=gdao')).body.data;
     expect(gdao.find((g: { name: string }) => g.name === 'Tax Commendation')).toMatchObject({ amount: 20, price_token: '10', data: { item_id: 7 } });
     const items = (await client.get('/api/shop?type=item')).body.data;
-    expect(items.find((i: { name: string }) => i.name === 'Caravan Map')).toMatchObject({ amount: 10, data: { item_id: 8, skin: 'item-8' } });
+    expect(items.find((i: { name: string }) => i.name === 'Caravan Map')).toMatchObject({ amount: 10, data: { item_id: 8, collection: 'basic', skin: 'Map.png' } });
     expect(items.find((i: { price_bnb: string }) => i.price_bnb !== '0.000000000')).toBeDefined();
     expect(items.find((i: { price_busd: string }) => i.price_busd !== '0.000000')).toBeDefined();
   });
@@ -104,9 +104,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect([await playerBalance(ledger, user.id, 'ANGLS'), await playerBalance(ledger, user.id, 'USDC'), await playerBalance(ledger, user.id, 'BNB')]).toEqual([0n, 0n, 0n]);
     const items = (await client.get('/api/auth/status')).body.data.items;
     expect(items).toEqual([
-      { id: 6, name: 'Golden Cookie', type: 'Coincookie', quantity: 1, image: 'item-6', data: {} },
-      { id: 12, name: 'Precision Apple', type: 'Apple', quantity: 1, image: 'item-12', data: {} },
-      { id: 14, name: 'Transmutation Tome', type: 'Tome', quantity: 1, image: 'item-14', data: {} },
+      { id: 6, name: 'Golden Cookie', type: 'Coincookie', quantity: 1, image: 'Cookie.png', data: {} },
+      { id: 12, name: 'Precision Apple', type: 'Apple', quantity: 1, image: 'Apple.png', data: {} },
+      { id: 14, name: 'Transmutation Tome', type: 'Tome', quantity: 1, image: 'Map2.png', data: {} },
     ]);
   });
 
@@ -130,7 +130,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     await insertRound(s.testDb.db, 9002, { opensAt: now, canActBefore: now + 600_000, endsAt: now + 660_000 });
     expect((await buy(client, cookie)).status).toBe(200);
     const game = (await client.get('/api/game')).body.data;
-    expect(game.items).toEqual([{ id: 6, name: 'Golden Cookie', type: 'Coincookie', quantity: 1, image: 'item-6', data: {} }]);
+    expect(game.items).toEqual([{ id: 6, name: 'Golden Cookie', type: 'Coincookie', quantity: 1, image: 'Cookie.png', data: {} }]);
     expect([game.caravan, game.caravan_items]).toEqual(['', 0]);
     await settleAllRounds(s.testDb.db, now);
   });
@@ -179,7 +179,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect((await client.post('/api/drop', { item_id: '7' })).body).toEqual({ success: true, data: { item_id: 7, quantity: 1 } });
     expect(await systemBalance(ledger, 'gdao_reserve', 'GDAO')).toBe(reserve + 20n);
     expect((await client.get('/api/shop?type=gdao')).body.data.find((g: { id: number }) => g.id === tax).amount).toBe(stock - 2);
-    expect((await client.get('/api/auth/status')).body.data.items).toEqual([{ id: 7, name: 'Tax Commendation', type: 'Tax', quantity: 2, image: 'item-7', data: {} }]);
+    expect((await client.get('/api/auth/status')).body.data.items).toEqual([{ id: 7, name: 'Tax Commendation', type: 'Tax', quantity: 2, image: 'Tax.png', data: {} }]);
   });
 
   it('claims an Eggtoplasm jar for 7 gDAO with a confirmed e-mail', async () => {
@@ -193,8 +193,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect((await client.post('/api/drop', { item_id: 5 })).body).toEqual({ success: true, data: { item_id: 13, quantity: 1 } });
     expect(await systemBalance(ledger, 'gdao_reserve', 'GDAO')).toBe(reserve + 7n);
     expect((await client.get('/api/auth/status')).body.data.items).toEqual([
-      { id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 1, image: 'item-4', data: {} },
-      { id: 13, name: 'Eggtoplasm Jar', type: 'Ectojar', quantity: 1, image: 'item-13', data: {} },
+      { id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 1, image: 'Coop.png', data: {} },
+      { id: 13, name: 'Eggtoplasm Jar', type: 'Ectojar', quantity: 1, image: 'Extract.png', data: {} },
     ]);
   });
 

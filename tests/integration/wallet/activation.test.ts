@@ -93,11 +93,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     expect(res.body.data[0]).toEqual({
       id: 1, name: 'Starter Pack I', type: 'startpak', description: '<p>A common Eidol egg of value 100 ANGLS to begin your Cryptonomics.</p>', amount: 'many',
       price_ngls: '0.00000000', price_bnb: '0.000000000', price_busd: '20.000000', price_token: '0', nodeshare: '0.00000000',
-      data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: 'egg1', egg: 'egg1' },
+      data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: '0.svg', egg: 'egg1' },
     });
     expect(res.body.data.map((p: { id: number; price_busd: string }) => [p.id, p.price_busd])).toEqual([[1, '20.000000'], [2, '80.000000'], [3, '150.000000'], [4, '175.000000']]);
     expect((await client.get('/api/shop?type=startpak')).body).toEqual(res.body);
-    expect((await client.get('/api/shop')).body.data).toHaveLength(4 + SHOP_CATALOGUE.length);
+    expect((await client.get('/api/shop')).body.data).toHaveLength(SHOP_CATALOGUE.filter((l) => l.type === 'egg').length);
     const items = (await client.get('/api/shop?type=item')).body.data as { type: string }[];
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => i.type === 'item')).toBe(true);

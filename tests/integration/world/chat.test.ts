@@ -151,33 +151,62 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(master.verse).toBe('');
   });
 
-  it('keeps each player to one line per 2 s and 20 per minute, verses and yells together', async () => {
+  it('paces yells (one per 2 s, 20 a minute) apart from verses, which are never refused: a burst is one entry', async () => {
     nextWindow();
     const { client, user } = await registerPlayer(s, 'p1');
     const other = await registerPlayer(s, 'p2');
     await makePresent(s, user.id, 2, 10);
     await makePresent(s, other.user.id, 2, 20);
-    expect((await client.post('/api/rooms/verse', { verse: 'one' })).status).toBe(200);
+    const lines = (userId: number) =>
+      s.testDb.db.kysely.selectFrom('chat_messages').select(['kind', 'content']).where('user_id', '=', userId).orderBy('id').execute();
+    const line = async (userId: number) =>
+      (await s.testDb.db.kysely.selectFrom('world_objects').select('verse').where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirstOrThrow()).verse;
+
+    // Typing: the original client posts the text so far on every keystroke; one entry holds the latest.
+    for (const text of ['o', 'on', 'one']) expect((await client.post('/api/rooms/verse', { verse: text })).status).toBe(200);
+    expect(await lines(user.id)).toEqual([{ kind: 'verse', content: 'one' }]);
+    expect(await line(user.id)).toBe('one');
+    // Another text at once is a line of its own: past the verse pace it is only the master's line, not an error.
+    expect((await client.post('/api/rooms/verse', { verse: 'won' })).status).toBe(200);
+    expect(await lines(user.id)).toEqual([{ kind: 'verse', content: 'one' }]);
+    expect(await line(user.id)).toBe('won');
+    // The Yell right after the typing is taken; a second one at once is refused and changes nothing.
+    expect((await client.post('/api/rooms/yell', { verse: 'two' })).status).toBe(200);
     const before = await snapshot();
-    const fast = await client.post('/api/rooms/yell', { verse: 'two' });
+    const fast = await client.post('/api/rooms/yell', { verse: 'three' });
     expect([fast.status, fast.body.message, fast.headers.get('retry-after')]).toEqual([429, T.chatTooFast(2), '2']);
     expect(await snapshot()).toEqual(before);
     // Another player's pace is its own.
-    expect((await other.client.post('/api/rooms/verse', { verse: 'mine' })).status).toBe(200);
+    expect((await other.client.post('/api/rooms/yell', { verse: 'mine' })).status).toBe(200);
 
     for (let i = 2; i <= 20; i++) {
       s.clock.advance(2_000);
       await makePresent(s, user.id, 2, 10);
-      expect((await client.post(i % 2 ? '/api/rooms/verse' : '/api/rooms/yell', { verse: `line ${i}` })).status).toBe(200);
+      expect((await client.post('/api/rooms/yell', { verse: `line ${i}` })).status).toBe(200);
     }
     s.clock.advance(2_000);
+    await makePresent(s, user.id, 2, 10);
     const full = await snapshot();
-    const over = await client.post('/api/rooms/verse', { verse: 'line 21' });
+    const over = await client.post('/api/rooms/yell', { verse: 'line 21' });
     expect([over.status, over.body.message]).toEqual([429, T.chatTooFast(20)]);
     expect(await snapshot()).toEqual(full);
+    // Verses go on: after the pause a new entry; a verse right after a yell past the verse pace moves only the line.
+    expect((await client.post('/api/rooms/verse', { verse: 'after' })).status).toBe(200);
     s.clock.advance(20_000);
     await makePresent(s, user.id, 2, 10);
-    expect((await client.post('/api/rooms/verse', { verse: 'line 21' })).status).toBe(200);
+    expect((await client.post('/api/rooms/verse', { verse: 'quick' })).status).toBe(200);
+    expect((await client.post('/api/rooms/yell', { verse: 'line 21' })).status).toBe(200);
+    expect((await client.post('/api/rooms/verse', { verse: 'bubble' })).status).toBe(200);
+    expect((await lines(user.id)).filter((l) => l.kind === 'verse').map((l) => l.content)).toEqual(['one', 'after', 'quick']);
+    expect(await line(user.id)).toBe('bubble');
+
+    // A script past any typing speed: answered, and nothing more written in that second.
+    s.clock.advance(3_000);
+    await makePresent(s, other.user.id, 2, 20);
+    const answers: number[] = [];
+    for (let i = 1; i <= 25; i++) answers.push((await other.client.post('/api/rooms/verse', { verse: 'k'.repeat(i) })).status);
+    expect(answers.every((a) => a === 200)).toBe(true);
+    expect((await lines(other.user.id)).filter((l) => l.kind === 'verse')).toEqual([{ kind: 'verse', content: 'k'.repeat(20) }]);
   });
 
   it('writes an inscription with a Scribe, where the poster stands, and tells every player', async () => {

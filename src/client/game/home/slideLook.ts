@@ -5,8 +5,8 @@
  */
 import type { EidolView } from '../../../shared/api/game';
 import { eidolSizeScale } from '../../../shared/rules/eidolSize';
-import { EGG_TIER_NAMES, EGG_TIERS, eggFrame, hatchedFrame, LOSS_FRAME, type Rarity } from '../../../shared/rules/eggs';
-import { EMPTY_EGG_FRAME, eggtoplasmFrame, HOME_SLIDE_FRAMES, itemFrame } from '../../engine/frameNames';
+import { EMPTY_EGG_FRAME, HOME_SLIDE_FRAMES, itemFrame } from '../../engine/frameNames';
+import { eidolPictureFrame } from '../../engine/pictureFrames';
 import type { HomeSlide } from './homeSlides';
 
 /** Distance between neighbouring slides as a fraction of the band's width: neighbours peek in at the sides. */
@@ -25,17 +25,9 @@ export interface SlideLook {
   dimmed: boolean;
 }
 
-/** The egg tier whose eggs hatch eidols of `rarity` (tier 1 for an unknown rarity). */
-function tierOf(rarity: string) {
-  return EGG_TIER_NAMES.find((t) => EGG_TIERS[t].rarity === rarity) ?? 'egg1';
-}
-
-/** The frame an eidol shows: the loss sprite at 0, its egg, its jar, or its hatched skin. */
+/** The frame an eidol shows: the loss sprite at 0, its egg, its jar, or its hatched skin (the picture table). */
 export function eidolSlideFrame(e: EidolView): string {
-  if (!(Number(e.value) > 0)) return LOSS_FRAME;
-  if (e.type === 'egg') return eggFrame(tierOf(e.rarity));
-  if (e.type === 'ectoplasm') return eggtoplasmFrame(e.next_level_experience > 0 ? e.experience / e.next_level_experience : 0);
-  return hatchedFrame(e.collection, e.rarity as Rarity, e.id);
+  return eidolPictureFrame(e);
 }
 
 /** Height of an eidol of `value` ANGLS as a fraction of the band. */

@@ -7,6 +7,7 @@ import { CURRENCY_ASSETS } from '../../../shared/money/assets';
 import { NEXT_LEVEL_XP } from '../../../shared/rules/round/economyConfig';
 import { wireTime } from '../users/userTime';
 import { multiplierOf } from './riskInput';
+import { skinPicture } from '../../../shared/rules/pictures';
 
 /** An eidol row as read from the database. */
 export type EidolRow = Selectable<EidolsTable>;
@@ -35,7 +36,8 @@ export function toEidolView(row: EidolRow, value: bigint): EidolView {
     type: row.type,
     rarity: row.rarity,
     collection: row.collection,
-    skin: { collection: row.collection, image: row.skin_image, name: row.skin_name },
+    // The original's picture name, not the atlas frame the row keeps (FACTS.md "Pictures by name").
+    skin: { collection: row.collection, image: skinPicture(row.skin_image), name: row.skin_name },
     data: { greedy: row.yieldy, precise: row.precise, apple: wireTime(row.apple_until) },
     is_locked: row.is_locked !== 0,
   };

@@ -1,5 +1,5 @@
 /**
- * `POST /api/drop {item_id}` (spec 2 §7): the gDAO store bought by item id, and item 5, the Eggtoplasm
+ * `POST /api/drop {item_id}` (spec 2 §7): the gDAO store bought by listing id (or item id), and item 5, the Eggtoplasm
  * jar claim of the questline (spec 2 §4): a confirmed e-mail and 7 gDAO, which go to `gdao_reserve`, for
  * one jar (item 13, issued from `genesis`). One ledger commit per drop, once per Idempotency-Key when sent.
  */
@@ -43,10 +43,15 @@ async function claimJar(tx: LedgerTx, userId: number, opId: string): Promise<Dro
   return { item_id: ITEM_IDS.EGGTOPLASM_JAR, quantity: 1 };
 }
 
-/** A gDAO-store purchase of item `itemId` inside `tx` (the first active listing of it, in listing order). */
-async function buyFromStore(tx: LedgerTx, userId: number, itemId: number, opId: string): Promise<DropResult> {
+/**
+ * A gDAO-store purchase inside `tx`. `id` names the listing, as the original client sends it (the store's
+ * `shop_items.id`); an id that is no active store listing is taken as an item id (the first active listing
+ * of it, in listing order), as this product's client sent it. Listing ids follow the catalogue's eggs and
+ * items (21 and up as seeded) and item ids stay below them, so the two forms never meet.
+ */
+async function buyFromStore(tx: LedgerTx, userId: number, id: number, opId: string): Promise<DropResult> {
   const listings = await tx.kysely.selectFrom('shop_items').selectAll().where('type', '=', 'gdao').where('active', '=', 1).orderBy('position').orderBy('id').execute();
-  const listing = listings.find((l) => listingItemId(l) === itemId);
+  const listing = listings.find((l) => l.id === id) ?? listings.find((l) => listingItemId(l) === id);
   if (!listing) throw validationFailed({ item_id: [DROP_ITEM_NOT_FOUND] });
   const result = await applyPurchase(tx, userId, listing, opId);
   return { item_id: result.item_id!, quantity: result.quantity! };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { ShopItemsTable, ShopItemType } from '../../db/tables/shop';
 import { CURRENCY_ASSETS } from '../../../shared/money/assets';
 import { formatUnits } from '../../../shared/money/format';
+import { ITEM_PICTURE_COLLECTION, listingSkinPicture } from '../../../shared/rules/pictures';
 
 /** A catalogue row. */
 export type ShopItemRow = Selectable<ShopItemsTable>;
@@ -44,8 +45,14 @@ export function shopItemView(row: ShopItemRow, stocks?: ReadonlyMap<number, bigi
     price_token: formatUnits(row.price_token, GDAO.scale),
     // The node share is paid in the item's paying currency; shown in ANGLS decimals like the original.
     nodeshare: formatUnits(row.nodeshare, ANGLS.scale),
-    data: JSON.parse(row.data) as Record<string, unknown>,
+    data: listingData(JSON.parse(row.data) as Record<string, unknown>),
   };
+}
+
+/** A listing's `data` with the original's picture names: `skin` its file, `collection` where that file is. */
+function listingData(data: Record<string, unknown>): Record<string, unknown> {
+  const collection = typeof data.collection === 'string' ? data.collection : ITEM_PICTURE_COLLECTION;
+  return { ...data, collection, skin: listingSkinPicture(data.skin, data.item_id) };
 }
 
 function amountOf(row: ShopItemRow, stocks: ReadonlyMap<number, bigint> | undefined): 'many' | number {

@@ -29,7 +29,12 @@ export class RoomBatch {
       this.data.delete(o.id);
       this.data.set(o.id, o);
     }
-    this.chat.push(...(change.chat ?? []));
+    for (const entry of change.chat ?? []) {
+      // A verse burst rewrites its entry: the update carries its last text once, in its place (id order).
+      const i = this.chat.findIndex((c) => c.id === entry.id);
+      if (i >= 0) this.chat[i] = entry;
+      else this.chat.push(entry);
+    }
   }
 
   /** The `forumupd` payload of everything gathered. */

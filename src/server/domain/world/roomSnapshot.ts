@@ -173,9 +173,10 @@ export class RoomSnapshot {
       // Entries come in id order but for the rare delta from another node that overtook; insert in place.
       let i = log.length;
       while (i > 0 && log[i - 1]!.id > entry.id) i--;
-      if (i > 0 && log[i - 1]!.id === entry.id) continue;
+      // The same entry again is a verse burst's entry rewritten with the text so far: it takes the old one's place.
+      const same = i > 0 && log[i - 1]!.id === entry.id;
       // A fresh array: answers already handed out keep the log they were given.
-      const next = [...log.slice(0, i), entry, ...log.slice(i)];
+      const next = [...log.slice(0, same ? i - 1 : i), entry, ...log.slice(i)];
       this.chat[v] = next.length > CHAT_LOG_SIZE ? next.slice(next.length - CHAT_LOG_SIZE) : next;
     }
   }

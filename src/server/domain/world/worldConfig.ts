@@ -26,10 +26,19 @@ export interface PaceRule {
   windowMs: number;
 }
 
-/** Verses and yells together, per player: one per 2 s (a burst guard), 20 per minute (a flood guard). */
+/** Yells, per player: one per 2 s (a burst guard), 20 per minute (a flood guard). */
 export const CHAT_PACE: readonly PaceRule[] = [
   { max: 1, windowMs: 2_000 },
   { max: 20, windowMs: 60_000 },
 ];
+/**
+ * New verse entries, per player (a burst rewrites its entry and counts once): as yells, but counted apart,
+ * so that typing (a verse per keystroke) never uses up the Yell that follows it.
+ */
+export const VERSE_PACE: readonly PaceRule[] = CHAT_PACE;
+/** Verse posts of any kind, per player: far above typing speed, a guard against scripts only. */
+export const VERSE_KEYS_PACE: readonly PaceRule[] = [{ max: 20, windowMs: 1_000 }];
+/** A verse within this long of the player's last one continues its entry (a pause ends a burst). */
+export const VERSE_PAUSE_MS = 2_000;
 /** Luvs, per player and liked player: one per minute (each one reaches the liked player's screen). */
 export const LIKE_PACE: readonly PaceRule[] = [{ max: 1, windowMs: 60_000 }];

@@ -36,7 +36,7 @@ export class WorldNode {
     private readonly realtime: RoomSender,
   ) {
     this.writes = new WalkWrites(ctx, (written) => this.correct(written));
-    realtime.setRoomResolver((room, event, payload) => (event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : []));
+    realtime.setRoomResolver((room, event, payload) => (event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : { users: [] }));
   }
 
   /** The room's snapshot, loaded from the database on first use (deltas received meanwhile are kept). */
@@ -132,11 +132,15 @@ export class WorldNode {
     }
   }
 
-  /** A batch from the bus (this node's or another's): applied, then sent to the players present here. */
-  private received(room: RoomId, update: ForumUpdate): Iterable<number> {
+  /**
+   * A batch from the bus (this node's or another's): applied, then sent to the players present here. The
+   * original product's client replaces its whole list with each `forumupd` (a delta throws there), so its
+   * message carries the room's objects as `data.original`, with the room's `ts`.
+   */
+  private received(room: RoomId, update: ForumUpdate): { users: Iterable<number>; original: () => Record<string, unknown> } {
     const snap = this.snapshots.get(room)!;
     snap.apply(update, update.ts);
-    return snap.presentUsers();
+    return { users: snap.presentUsers(), original: () => originalForumUpdate(room, snap, this.ctx.clock.now()) };
   }
 
   private async load(room: RoomId, snap: RoomSnapshot): Promise<void> {
@@ -144,6 +148,11 @@ export class WorldNode {
     const objects = await loadRoomObjects(k, room, this.ctx.clock.now());
     snap.load(objects, await loadChat(k, room));
   }
+}
+
+/** `forumupd` as the original product's client reads it: the room's whole object list, and `ts`. */
+export function originalForumUpdate(room: RoomId, snap: RoomSnapshot, nowMs: number): Record<string, unknown> {
+  return { room, ts: snap.ts, data: { original: snap.list(nowMs), ts: snap.ts } };
 }
 
 const nodes = new WeakMap<WorldContext, WorldNode>();

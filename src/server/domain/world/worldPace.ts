@@ -19,3 +19,12 @@ export async function keepPace(store: PaceStore, key: string, rules: readonly Pa
     throw new AppError(429, text(wait), undefined, { 'retry-after': String(wait) });
   }
 }
+
+/** Counts one use of `key` against every rule, as `keepPace`; false (instead of a refusal) when over a quota. */
+export async function withinPace(store: PaceStore, key: string, rules: readonly PaceRule[], now: number): Promise<boolean> {
+  for (const rule of rules) {
+    const { count } = await store.hit(sha256Hex(`world\u0000${rule.windowMs}\u0000${key}`), rule.windowMs, now);
+    if (count > rule.max) return false;
+  }
+  return true;
+}

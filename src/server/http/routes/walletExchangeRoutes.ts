@@ -64,10 +64,11 @@ export function walletExchangeRoutes(app: App, ctx: AppContext, realtime: Realti
     if (type !== undefined && type !== '' && !(SHOP_ITEM_TYPES as readonly string[]).includes(type)) {
       throw new AppError(422, UNKNOWN_SHOP_TYPE, { type: [UNKNOWN_SHOP_TYPE] });
     }
-    const [rows, stocks] = await Promise.all([listShopItems(ctx.db.kysely, type ? (type as ShopItemType) : undefined), shopStockBalances(ctx.db.kysely)]);
+    const [rows, stocks] = await Promise.all([listShopItems(ctx.db.kysely, type ? (type as ShopItemType) : 'egg'), shopStockBalances(ctx.db.kysely)]);
     return ok(rows.map((row) => shopItemView(row, stocks)));
   };
-  // The original client asks for both spellings (`/shop?type=item`, `/shop/?type=startpak`).
+  // The original client asks for both spellings (`/shop?type=item`, `/shop/?type=startpak`); without a type
+  // its Mage Shop wants the eggs (it appends `?type=item` for the items itself).
   for (const path of ['/api/shop', '/api/shop/']) {
     app.get(path, { schema: { querystring: shopQuery } }, async (request) => {
       await requireUser(ctx, request);

@@ -25,10 +25,10 @@ describe('listingPrice', () => {
 });
 
 describe('itemsView', () => {
-  it('lists held items by id with ITEM_KINDS names and item-<id> images; nothing held is left out', () => {
+  it('lists held items by id with ITEM_KINDS names and the original product\u2019s picture files; nothing held is left out', () => {
     expect(itemsView(new Map([[13, 1n], [4, 12n], [6, 0n], [999, 3n]]))).toEqual([
-      { id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 12, image: 'item-4', data: {} },
-      { id: 13, name: 'Eggtoplasm Jar', type: 'Ectojar', quantity: 1, image: 'item-13', data: {} },
+      { id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 12, image: 'Coop.png', data: {} },
+      { id: 13, name: 'Eggtoplasm Jar', type: 'Ectojar', quantity: 1, image: 'Extract.png', data: {} },
     ]);
   });
 });

@@ -117,3 +117,18 @@ describe('walkInput', () => {
     }
   });
 });
+
+describe('a verse burst\u2019s rewritten entry', () => {
+  it('takes the old entry\u2019s place in the snapshot\u2019s logs and in the batch', () => {
+    const s = new RoomSnapshot();
+    s.apply({ chat: [chat(1, 0), chat(2, 1)] }, T);
+    s.apply({ chat: [{ ...chat(2, 1), content: 'typed so far' }] }, T + 1);
+    expect(s.chatLog(1).map((e) => [e.id, e.content])).toEqual([[1, 'c1'], [2, 'typed so far']]);
+    expect(s.chatLog(0).map((e) => e.id)).toEqual([1]);
+    const batch = new RoomBatch(1);
+    batch.add({ chat: [chat(3, 0)] }, T);
+    batch.add({ chat: [chat(4, 0)] }, T + 1);
+    batch.add({ chat: [{ ...chat(3, 0), content: 'last text' }] }, T + 2);
+    expect(batch.update().chat.map((e) => [e.id, e.content])).toEqual([[3, 'last text'], [4, 'c4']]);
+  });
+});
