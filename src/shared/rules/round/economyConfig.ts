@@ -11,12 +11,6 @@ export const PPM = 1_000_000n;
 /** ANGLS ledger units per whole ANGLS (scale 8, src/shared/money/assets.ts). */
 export const ANGLS_UNIT = 10n ** 8n;
 
-/** Fee on the losers' booked stakes, ECONOMY.md's 2 %: it stays in the mining pool and returns as emission. */
-export const ROUND_FEE_PPM = 20_000n;
-
-/** c, ECONOMY.md's 3 %: the share of the pool's balance before the round that one round's claims may draw on. */
-export const POOL_CLAIM_RESERVE_PPM = 30_000n;
-
 /**
  * Emission rate: 0.01 % of the pool per round, before the incense doubling. ECONOMY.md's rough 0.1 % drained
  * the pool until the claims cap bit in 2–17 % of the simulated rounds, and the cap takes only from winners of
@@ -29,22 +23,22 @@ export const EMISSION_RATE_PPM = 100n;
  * Emission cap per round before the incense doubling: 100 ANGLS (our choice; ECONOMY.md leaves it open).
  * It equals rate × the genesis pool of 1,000,000 ANGLS, so the cap only bites once the pool has grown.
  */
-export const EMISSION_CAP_UNITS = 100n * ANGLS_UNIT;
+export const EMISSION_CAP_UNITS = 10_000n * ANGLS_UNIT;
 
 /**
  * c: the round's capacity K as a share of the mining pool at the open (ECONOMY.md's example, 3 %); the
  * claims reserved against it are all a round can cost the pool. Chosen with `npm run sim` (README.md).
  */
-export const CAPACITY_PPM = 30_000n;
+export const CAPACITY_PPM = 50_000n;
 
 /** m: the most one eidol may reserve, as a share of K (ECONOMY.md's example, 5 %): no whale takes a whole round. */
-export const EIDOL_CAPACITY_PPM = 50_000n;
+export const EIDOL_CAPACITY_PPM = 200_000n;
 
 /**
  * y: the emission per unit staked per round, the bound that keeps a thin round from paying a lone stake the
  * whole emission (at most 10 % of S, the fair-game issue's ceiling). Chosen with `npm run sim` (README.md).
  */
-export const EMISSION_PER_STAKE_PPM = 10_000n;
+export const EMISSION_PER_STAKE_PPM = 1_000n;
 
 /** Most incense slots that can burn at once; each lit slot doubles the emission (×2, ×4, ×8). */
 export const MAX_INCENSE_SLOTS = 3;
@@ -76,10 +70,6 @@ export const MAX_RISK_DIGITS = 12;
 
 /** Everything a settlement reads besides its round's data; tests and the simulator pass variants. */
 export interface EconomyConfig {
-  /** Fee on the losers' booked stakes, ppm. */
-  feePpm: bigint;
-  /** c: share of the pool before the round the claims may draw on, ppm. */
-  poolClaimReservePpm: bigint;
   /** c: the round's capacity as a share of the pool at the open, ppm. */
   capacityPpm: bigint;
   /** m: the most one eidol may reserve, as a share of the capacity, ppm. */
@@ -106,8 +96,6 @@ export interface EconomyConfig {
 
 /** The production values of every constant above. */
 export const ECONOMY_CONFIG: Readonly<EconomyConfig> = Object.freeze({
-  feePpm: ROUND_FEE_PPM,
-  poolClaimReservePpm: POOL_CLAIM_RESERVE_PPM,
   capacityPpm: CAPACITY_PPM,
   eidolCapacityPpm: EIDOL_CAPACITY_PPM,
   emissionPerStakePpm: EMISSION_PER_STAKE_PPM,
@@ -126,8 +114,6 @@ export function assertEconomyConfig(config: EconomyConfig): void {
   const ratio = (name: string, v: bigint, max: bigint) => {
     if (v < 0n || v > max) throw new Error(`economy config: ${name} ${v} outside 0..${max}`);
   };
-  ratio('feePpm', config.feePpm, PPM);
-  ratio('poolClaimReservePpm', config.poolClaimReservePpm, PPM);
   ratio('capacityPpm', config.capacityPpm, PPM);
   ratio('eidolCapacityPpm', config.eidolCapacityPpm, PPM);
   ratio('emissionPerStakePpm', config.emissionPerStakePpm, PPM / 10n);
