@@ -1,9 +1,10 @@
 /**
  * Round settlement (ECONOMY.md "The round"): a pure, deterministic function from the round's snapshot to
- * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic only; the eidols
- * are settled in ascending id whatever order the snapshot lists them in, so a replay yields the same
- * transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
- * An eggtoplasm takes part for its XP only (README.md): no stake, no legs, no emission share.
+ * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic decides every amount;
+ * the eidols are settled in ascending id whatever order the snapshot lists them in, so a replay yields the
+ * same transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
+ * The capacity rule: claims were reserved against the round's capacity before the lock, so every winner is
+ * paid S + G in full and no fee is taken. An eggtoplasm, or an eidol that sat out, takes part for its XP only.
  */
 import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
 import { addXp, ectoplasmRoundXp, roundXp } from './eidolProgress';
