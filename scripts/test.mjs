@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit, integration (SQLite + PostgreSQL), build, size budgets, Chromium
+// `npm test`: typecheck, lint, unit, the economy check (sim), integration (SQLite + PostgreSQL), build, size budgets, Chromium
 // (installed when missing), e2e; stops at the first red
 // step and ends with one plain line of totals, read from each runner's JSON report.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,8 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['unit', ...vitest('unit')],
+  // The economy's short run (docs/economy.md): fails when a fixed angle dominates or a thin game pays too much.
+  ['sim', 'npm', ['run', '--silent', 'sim:check']],
   ['integration', ...vitest('integration'), { AEON_PG_ABSENT_FILE: pgAbsent }],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   // The build's JS weight against the budgets of issue #8 (scripts/sizeReport.mjs).

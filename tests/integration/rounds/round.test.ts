@@ -91,8 +91,8 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
       const q = 10n ** BigInt(frac.length);
       const zone = p === 0n ? null : p * 2n ** 52n <= u * q ? 'bot' : 'top';
       expect(e.zone).toBe(zone);
-      const nominal = (p * BigInt(e.value_before)) / q;
-      expect(e.stake).toBe(((nominal * BigInt(100 - e.yieldy)) / 100n).toString());
+      // S = r × V booked in full: Yieldy weighs the emission, not the stake.
+      expect(e.stake).toBe(((p * BigInt(e.value_before)) / q).toString());
     }
 
     // The settlement recomputed from the published snapshot equals what was booked.

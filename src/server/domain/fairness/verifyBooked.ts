@@ -143,10 +143,11 @@ async function recordAgainstReplay(k: Kysely<Database>, roundId: number, v: Roun
   const pairs: [string, string, string][] = [
     ['participants', String(t.participants), String(row.participants)],
     ['winners', String(t.winners), String(row.winners)],
-    ['round_fee', t.fee.toString(), row.round_fee.toString()],
+    // No fee is taken on a round's stakes any more (ECONOMY.md): the column must hold 0.
+    ['round_fee', '0', row.round_fee.toString()],
     ['claims_paid', t.claimsPaid.toString(), row.claims_paid.toString()],
     ['emission_paid', t.emissionPaid.toString(), row.emission_paid.toString()],
-    ['nominal_stakes', t.nominalStakes.toString(), row.nominal_stakes.toString()],
+    ['nominal_stakes', t.stakes.toString(), row.nominal_stakes.toString()],
   ];
   const out: LedgerMismatch[] = pairs
     .filter(([, e, b]) => e !== b)

@@ -159,7 +159,7 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     .updateTable('rounds')
     .set({
       settled_at: now, threshold_units: Number(units), incense_slots: incenseSlots, participants: t.participants, winners: t.winners, pool_before: t.poolBefore,
-      pool_after: t.poolAfter, round_fee: t.fee, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.nominalStakes,
+      pool_after: t.poolAfter, round_fee: 0n, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.stakes,
     })
     .where('id', '=', round.id)
     .execute();

@@ -1,8 +1,9 @@
 /**
  * The round's constants (ECONOMY.md "The round"): the one config module every settlement reads. Ratios are
- * integer parts per million so that no floating point ever decides money. Where ECONOMY.md gives a value
- * (fee 2 %, c 3 %) it is used here; the emission rate and cap were chosen with the simulator
- * (`npm run sim`) so that no fixed angle dominates; every choice is listed in this folder's README.md.
+ * integer parts per million so that no floating point ever decides money. c, m, y, the emission rate and its
+ * cap were chosen with the economy simulator (`npm run sim`) so that no fixed angle dominates in any setting
+ * and a thin game pays at most twice a full one per unit staked: the values, reasons and tables are in
+ * docs/economy.md.
  */
 
 /** Denominator of every `…Ppm` ratio: 1_000_000 ppm = 100 %. */
@@ -11,40 +12,36 @@ export const PPM = 1_000_000n;
 /** ANGLS ledger units per whole ANGLS (scale 8, src/shared/money/assets.ts). */
 export const ANGLS_UNIT = 10n ** 8n;
 
-/** Fee on the losers' booked stakes, ECONOMY.md's 2 %: it stays in the mining pool and returns as emission. */
-export const ROUND_FEE_PPM = 20_000n;
-
-/** c, ECONOMY.md's 3 %: the share of the pool's balance before the round that one round's claims may draw on. */
-export const POOL_CLAIM_RESERVE_PPM = 30_000n;
-
 /**
- * Emission rate: 0.01 % of the pool per round, before the incense doubling. ECONOMY.md's rough 0.1 % drained
- * the pool until the claims cap bit in 2–17 % of the simulated rounds, and the cap takes only from winners of
- * high-T rounds, i.e. from high angles; at 0.01 % it bites about as rarely as with no emission at all, so
- * every angle up to 0.95 earns the same per unit staked (README.md, "Choosing the constants").
+ * Emission rate: 0.01 % of the pool (after settling) per round, before the incense doubling. With no refill the
+ * pool only shrinks by what it emits, so the rate is how fast emission may spend it: 1.4 % a day at 10-minute
+ * rounds when nothing is paid in (docs/economy.md). It binds only when y × Σ S is larger.
  */
 export const EMISSION_RATE_PPM = 100n;
 
 /**
- * Emission cap per round before the incense doubling: 100 ANGLS (our choice; ECONOMY.md leaves it open).
- * It equals rate × the genesis pool of 1,000,000 ANGLS, so the cap only bites once the pool has grown.
+ * Emission cap per round before the incense doubling: 10,000 ANGLS. It stays above rate × pool up to a pool of
+ * 100M ANGLS, so in the simulated settings it never decides (a cap that bites in a full game makes a thin game
+ * pay more per unit staked than a full one).
  */
-export const EMISSION_CAP_UNITS = 100n * ANGLS_UNIT;
+export const EMISSION_CAP_UNITS = 10_000n * ANGLS_UNIT;
 
 /**
- * c: the round's capacity K as a share of the mining pool at the open (ECONOMY.md's example, 3 %); the
- * claims reserved against it are all a round can cost the pool. Chosen with `npm run sim` (README.md).
+ * c: the round's capacity K as a share of the mining pool at the open: 5 %. The claims reserved against it are
+ * all a round can cost the pool; 5 % with m = 20 % lets one 100-ANGLS eidol play 0.99 (G = 9,801 ANGLS) once
+ * the pool holds 1M ANGLS (ECONOMY.md's example of 3 % with 5 % would need 6.5M).
  */
-export const CAPACITY_PPM = 30_000n;
+export const CAPACITY_PPM = 50_000n;
 
-/** m: the most one eidol may reserve, as a share of K (ECONOMY.md's example, 5 %): no whale takes a whole round. */
-export const EIDOL_CAPACITY_PPM = 50_000n;
+/** m: the most one eidol may reserve, as a share of K: 20 %, i.e. 1 % of the pool; a whale takes at most a fifth of a round. */
+export const EIDOL_CAPACITY_PPM = 200_000n;
 
 /**
- * y: the emission per unit staked per round, the bound that keeps a thin round from paying a lone stake the
- * whole emission (at most 10 % of S, the fair-game issue's ceiling). Chosen with `npm run sim` (README.md).
+ * y: the emission per unit staked per round: 0.1 %, the bound that keeps a thin round from paying a lone stake
+ * the whole emission (at most 10 % of S, the fair-game issue's ceiling). It is the binding term in every
+ * simulated setting, so a lone eidol earns what a crowd of 10^5 does per unit staked (docs/economy.md).
  */
-export const EMISSION_PER_STAKE_PPM = 10_000n;
+export const EMISSION_PER_STAKE_PPM = 1_000n;
 
 /** Most incense slots that can burn at once; each lit slot doubles the emission (×2, ×4, ×8). */
 export const MAX_INCENSE_SLOTS = 3;
@@ -76,10 +73,6 @@ export const MAX_RISK_DIGITS = 12;
 
 /** Everything a settlement reads besides its round's data; tests and the simulator pass variants. */
 export interface EconomyConfig {
-  /** Fee on the losers' booked stakes, ppm. */
-  feePpm: bigint;
-  /** c: share of the pool before the round the claims may draw on, ppm. */
-  poolClaimReservePpm: bigint;
   /** c: the round's capacity as a share of the pool at the open, ppm. */
   capacityPpm: bigint;
   /** m: the most one eidol may reserve, as a share of the capacity, ppm. */
@@ -106,8 +99,6 @@ export interface EconomyConfig {
 
 /** The production values of every constant above. */
 export const ECONOMY_CONFIG: Readonly<EconomyConfig> = Object.freeze({
-  feePpm: ROUND_FEE_PPM,
-  poolClaimReservePpm: POOL_CLAIM_RESERVE_PPM,
   capacityPpm: CAPACITY_PPM,
   eidolCapacityPpm: EIDOL_CAPACITY_PPM,
   emissionPerStakePpm: EMISSION_PER_STAKE_PPM,
@@ -126,8 +117,6 @@ export function assertEconomyConfig(config: EconomyConfig): void {
   const ratio = (name: string, v: bigint, max: bigint) => {
     if (v < 0n || v > max) throw new Error(`economy config: ${name} ${v} outside 0..${max}`);
   };
-  ratio('feePpm', config.feePpm, PPM);
-  ratio('poolClaimReservePpm', config.poolClaimReservePpm, PPM);
   ratio('capacityPpm', config.capacityPpm, PPM);
   ratio('eidolCapacityPpm', config.eidolCapacityPpm, PPM);
   ratio('emissionPerStakePpm', config.emissionPerStakePpm, PPM / 10n);

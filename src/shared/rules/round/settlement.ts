@@ -1,14 +1,15 @@
 /**
  * Round settlement (ECONOMY.md "The round"): a pure, deterministic function from the round's snapshot to
- * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic only; the eidols
- * are settled in ascending id whatever order the snapshot lists them in, so a replay yields the same
- * transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
- * An eggtoplasm takes part for its XP only (README.md): no stake, no legs, no emission share.
+ * each eidol's result and the balanced ledger transfers that book it. Integer arithmetic decides every amount;
+ * the eidols are settled in ascending id whatever order the snapshot lists them in, so a replay yields the
+ * same transfers byte for byte. It imports nothing from the server, so the fairness page can run it too.
+ * The capacity rule: claims were reserved against the round's capacity before the lock, so every winner is
+ * paid S + G in full and no fee is taken. An eggtoplasm, or an eidol that sat out, takes part for its XP only.
  */
 import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
 import { addXp, ectoplasmRoundXp, roundXp } from './eidolProgress';
-import { assertRisk, parseRisk, pow10, riskAtMostThreshold, THRESHOLD_SCALE } from './risk';
-import type { Risk } from './risk';
+import { claimOfStake, stakeAndClaim } from './capacity';
+import { assertRisk, parseRisk, riskAtMostThreshold, THRESHOLD_BITS, THRESHOLD_SCALE } from './risk';
 import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
 
 /** Most Yieldy, whole percent. */
@@ -16,14 +17,13 @@ export const MAX_YIELDY = 10;
 
 const POOL: SettlementAccount = { kind: 'system', name: 'mining_pool' };
 
-/** One eidol's stake and claim before the round-wide cap. */
+/** One eidol's part in the round: its zone, stake S, claim G (winners) and emission weight S × (100 + Yieldy). */
 interface Staked {
   eidol: SnapshotEidol;
-  risk: Risk;
   zone: 'bot' | 'top' | null;
-  nominal: bigint;
-  booked: bigint;
+  stake: bigint;
   claim: bigint;
+  weight: bigint;
 }
 
 /** Eidols between two pauses of `settleRoundSliced` (one slice takes a few milliseconds). */
@@ -65,37 +65,31 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
   }
   assertUniqueIds(staked);
 
-  let nominalStakes = 0n, bookedStakes = 0n, losersStakes = 0n, claims = 0n;
-  let participants = 0, winners = 0;
+  let stakes = 0n, losersStakes = 0n, claimsPaid = 0n, weights = 0n;
+  let participants = 0, winners = 0, satOut = 0;
   for (let i = 0; i < staked.length; i++) {
     if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
     const s = staked[i]!;
+    if (s.eidol.satOut === true) satOut += 1;
     if (s.zone === null) continue;
     participants += 1;
-    nominalStakes += s.nominal;
-    bookedStakes += s.booked;
-    if (s.zone === 'bot') { winners += 1; claims += s.claim; } else losersStakes += s.booked;
+    stakes += s.stake;
+    weights += s.weight;
+    if (s.zone === 'bot') { winners += 1; claimsPaid += s.claim; } else losersStakes += s.stake;
   }
 
-  // The pool banks the round: claims are capped at the losers' stakes less the fee plus c of the pool.
-  const fee = ceilDiv(losersStakes * config.feePpm, PPM);
-  const poolReserve = (poolBefore * config.poolClaimReservePpm) / PPM;
-  const claimsCap = losersStakes - fee + poolReserve;
-  const capped = claims > claimsCap;
-  const paidClaim = (claim: bigint) => (capped ? (claim * claimsCap) / claims : claim);
-  let claimsPaid = 0n;
-  for (let i = 0; i < staked.length; i++) {
-    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
-    if (staked[i]!.zone === 'bot') claimsPaid += paidClaim(staked[i]!.claim);
-  }
+  // Winners are paid G in full, always: the round's capacity (capacity.ts, reserved at the join and the open)
+  // is what keeps the claims within the pool. A snapshot that breaks it is refused, never booked short.
   const poolAfterSettling = poolBefore + losersStakes - claimsPaid;
+  if (poolAfterSettling < 0n) throw new Error(`round ${roundId}: claims ${claimsPaid} exceed the pool ${poolBefore} plus the losers' stakes ${losersStakes}`);
 
-  // Emission after settling, shared pro rata to S; never more than the pool holds.
+  // Emission after settling, bounded per unit staked (y) so a thin round never pays a lone stake the whole of it.
   let emission = 0n;
-  if (nominalStakes > 0n) {
-    const base = min(config.emissionCapUnits, (poolAfterSettling * config.emissionRatePpm) / PPM);
+  if (weights > 0n) {
+    const base = min(min(config.emissionCapUnits, (poolAfterSettling * config.emissionRatePpm) / PPM), (stakes * config.emissionPerStakePpm) / PPM);
     emission = min(base << BigInt(incenseSlots), poolAfterSettling);
   }
+  const shares = yield* emissionShares(staked, emission, weights);
 
   const eidols: EidolSettlement[] = [];
   const bets: SettlementTransfer[] = [], wins: SettlementTransfer[] = [], mined: SettlementTransfer[] = [];
@@ -105,17 +99,16 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
     const s = staked[i]!;
     const e = s.eidol;
-    const claimPaid = s.zone === 'bot' ? paidClaim(s.claim) : 0n;
-    const payout = s.zone === 'bot' ? s.booked + claimPaid : 0n;
-    const share = nominalStakes > 0n ? (emission * s.nominal) / nominalStakes : 0n;
+    const payout = s.zone === 'bot' ? s.stake + s.claim : 0n;
+    const share = shares[i]!;
     emissionPaid += share;
     // One account object per eidol, shared by its legs: a million-eidol round allocates less.
     const account: SettlementAccount = { kind: 'eidol', id: e.id };
-    if (s.zone !== null) pushLeg(bets, roundId, e.id, 'bet', account, POOL, s.booked, ref);
+    if (s.zone !== null) pushLeg(bets, roundId, e.id, 'bet', account, POOL, s.stake, ref);
     pushLeg(wins, roundId, e.id, 'win', POOL, account, payout, ref);
     pushLeg(mined, roundId, e.id, 'mined', POOL, account, share, ref);
 
-    const value = e.value - (s.zone === null ? 0n : s.booked) + payout + share;
+    const value = e.value - s.stake + payout + share;
     // An eggtoplasm fills its XP bar and stays one (no level-up, no hatching); inline: no extra object per eidol.
     const xpGained = e.type === 'ectoplasm' ? ectoplasmRoundXp(e.xp, e.level, config) : roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
     const progress = e.type === 'ectoplasm' ? { xp: e.xp + xpGained, level: e.level, type: e.type } : addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
@@ -123,10 +116,9 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
       id: e.id,
       owner: e.owner,
       zone: s.zone,
-      nominalStake: s.nominal,
-      bet: -s.booked,
+      stake: s.stake,
+      bet: -s.stake,
       claim: s.claim,
-      claimPaid,
       payout,
       emission: share,
       valueBefore: e.value,
@@ -150,15 +142,10 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
       participants,
       winners,
       losers: participants - winners,
-      nominalStakes,
-      bookedStakes,
+      satOut,
+      stakes,
       losersStakes,
-      fee,
-      poolReserve,
-      claimsCap,
-      claims,
       claimsPaid,
-      capped,
       poolAfterSettling,
       emission,
       emissionPaid,
@@ -168,6 +155,47 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     // Bets first, then wins, then emission: the pool stays ≥ 0 after every single transfer of the batch.
     transfers: yield* concat([bets, wins, mined]),
   };
+}
+
+/**
+ * Each eidol's share of the emission E by weight w (index-aligned with `staked`): ⌊E × w / Σw⌋, then one
+ * unit each to the largest fractional remainders (ties: ascending eidol id, i.e. index order) until Σ = E.
+ * The remainders are ranked by a 52-bit float key first (a native typed-array sort: a comparator sort of
+ * 10^5 bigints would hold the event loop), and only the eidols whose key equals the cut-off key are ranked
+ * exactly; the key is monotone in the remainder, so the choice is exact.
+ */
+function* emissionShares(staked: readonly Staked[], emission: bigint, weights: bigint): Generator<void, bigint[]> {
+  const shares: bigint[] = new Array<bigint>(staked.length).fill(0n);
+  if (emission === 0n || weights === 0n) return shares;
+  const rems: bigint[] = new Array<bigint>(staked.length).fill(0n);
+  const keys = new Float64Array(staked.length);
+  let left = emission;
+  for (let i = 0; i < staked.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    const w = staked[i]!.weight;
+    if (w === 0n) continue;
+    const product = emission * w;
+    const share = product / weights;
+    shares[i] = share;
+    left -= share;
+    const rem = product - share * weights;
+    rems[i] = rem;
+    keys[i] = Number((rem << THRESHOLD_BITS) / weights);
+  }
+  // left < the number of eidols with a remainder > 0 (Σ remainders = left × Σw, each < Σw), so none at 0 gets a unit.
+  if (left === 0n) return shares;
+  const sorted = keys.slice().sort();
+  yield;
+  const cut = sorted[sorted.length - Number(left)]!;
+  const tied: number[] = [];
+  for (let i = 0; i < staked.length; i++) {
+    if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
+    if (keys[i]! > cut) { shares[i]! += 1n; left -= 1n; } else if (keys[i] === cut) tied.push(i);
+  }
+  // A stable sort over ascending indexes: equal remainders keep ascending id (and a run of equals costs one pass).
+  tied.sort((a, b) => (rems[a]! > rems[b]! ? -1 : rems[a]! < rems[b]! ? 1 : 0));
+  for (let j = 0; j < Number(left); j++) shares[tied[j]!]! += 1n;
+  return shares;
 }
 
 /** The transfer id of one leg: `round:<round id>:<eidol id>:<leg>`. */
@@ -206,20 +234,22 @@ function* concat<T>(parts: readonly (readonly T[])[]): Generator<void, T[]> {
   return out;
 }
 
-/** Zone, S, s and G of one eidol: exact on r's decimal digits, each rounded down. */
+/**
+ * Zone, S, G and weight of one eidol, exact on r's decimal digits, each rounded down. S = min(⌊r × V⌋, the
+ * stake it reserved), so a value that grew after the reservation never claims more than K holds for it.
+ */
 function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
   assertEidol(eidol);
   const risk = typeof eidol.risk === 'string' ? parseRisk(eidol.risk) : eidol.risk;
   if (typeof eidol.risk !== 'string') assertRisk(risk);
   // An eggtoplasm never stakes, whatever risk it carries: it takes part for its XP only (and so mines nothing).
-  if (risk.units === 0n || eidol.type === 'ectoplasm') return { eidol, risk, zone: null, nominal: 0n, booked: 0n, claim: 0n };
-  const scale = pow10(risk.digits);
-  const nominal = (risk.units * eidol.value) / scale;
-  const booked = (nominal * BigInt(100 - eidol.yieldy)) / 100n;
+  // A carried-over eidol that did not fit the capacity sits the round out the same way.
+  if (risk.units === 0n || eidol.type === 'ectoplasm' || eidol.satOut === true) return { eidol, zone: null, stake: 0n, claim: 0n, weight: 0n };
+  const full = stakeAndClaim(risk, eidol.value).stake;
+  const stake = eidol.reservedStake !== undefined && eidol.reservedStake < full ? eidol.reservedStake : full;
   const wins = riskAtMostThreshold(risk, thresholdUnits);
-  // G = S × r / (1 − r) = S × units / (10^digits − units); units < 10^digits, so never a division by 0.
-  const claim = wins ? (nominal * risk.units) / (scale - risk.units) : 0n;
-  return { eidol, risk, zone: wins ? 'bot' : 'top', nominal, booked, claim };
+  const weight = stake * BigInt(100 + eidol.yieldy);
+  return { eidol, zone: wins ? 'bot' : 'top', stake, claim: wins ? claimOfStake(risk, stake) : 0n, weight };
 }
 
 function pushLeg(out: SettlementTransfer[], roundId: number, eidolId: number, leg: SettlementLeg, debit: SettlementAccount, credit: SettlementAccount, amount: bigint, ref: string): void {
@@ -239,6 +269,7 @@ function assertRoundInput(input: SettlementInput): void {
 function assertEidol(e: SnapshotEidol): void {
   if (!Number.isSafeInteger(e.id) || e.id < 0) throw new Error(`bad eidol id ${e.id}`);
   if (e.value < 0n) throw new Error(`eidol ${e.id}: negative value`);
+  if (e.reservedStake !== undefined && e.reservedStake < 0n) throw new Error(`eidol ${e.id}: negative reserved stake`);
   if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY) throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
   if (!Number.isSafeInteger(e.xp) || e.xp < 0 || !Number.isInteger(e.level) || e.level < 0) throw new Error(`eidol ${e.id}: bad xp/level`);
   if (e.type !== 'egg' && e.type !== 'eidol' && e.type !== 'ectoplasm') throw new Error(`eidol ${e.id}: bad type ${String(e.type)}`);
@@ -253,10 +284,6 @@ function assertUniqueIds(sorted: readonly Staked[]): void {
   for (let i = 1; i < sorted.length; i++) {
     if (sorted[i]?.eidol.id === sorted[i - 1]?.eidol.id) throw new Error(`eidol ${sorted[i]?.eidol.id} listed twice`);
   }
-}
-
-function ceilDiv(a: bigint, b: bigint): bigint {
-  return (a + b - 1n) / b;
 }
 
 function min(a: bigint, b: bigint): bigint {

@@ -16,7 +16,7 @@ export interface SnapshotEidol {
   value: bigint;
   /** r as a decimal string ("0.125") or exact units over 10^digits. */
   risk: string | Risk;
-  /** Yieldy, whole percent 0–10: lowers the booked stake, not the claim. */
+  /** Yieldy, whole percent 0–10: raises the eidol's emission weight to S × (1 + Yieldy/100), not its stake or claim. */
   yieldy: number;
   type: SettlementEidolType;
   xp: number;
@@ -67,17 +67,15 @@ export interface SettlementTransfer {
 export interface EidolSettlement {
   id: number;
   owner: number;
-  /** 'bot' wins (0 < r ≤ T), 'top' loses (r > T), null at r = 0 and for an eggtoplasm. */
+  /** 'bot' wins (0 < r ≤ T), 'top' loses (r > T), null at r = 0, for an eggtoplasm and for an eidol that sat out. */
   zone: 'bot' | 'top' | null;
-  /** Nominal stake S = r × V (rounded down): the claim's and the emission's base. */
-  nominalStake: bigint;
-  /** The `bet` as booked: −s, s = S × (1 − yieldy/100) rounded down; 0n when not taking part. */
+  /** S = min(⌊r × V⌋, reservedStake), booked in full; 0n when not taking part. */
+  stake: bigint;
+  /** The `bet` as booked: −S (0n when not taking part). */
   bet: bigint;
-  /** The fair claim G = S × r / (1 − r) before the cap (0n for losers). */
+  /** The fair claim G = ⌊S × r / (1 − r)⌋ paid in full to a winner (0n for losers). */
   claim: bigint;
-  /** The claim paid after the cap (≤ claim). */
-  claimPaid: bigint;
-  /** What the `win` leg pays: s + claimPaid for winners, 0n otherwise. */
+  /** What the `win` leg pays: S + G for winners, 0n otherwise. */
   payout: bigint;
   /** Emission share, paid after settling. */
   emission: bigint;
@@ -98,29 +96,19 @@ export interface RoundTotals {
   participants: number;
   winners: number;
   losers: number;
-  /** Σ S over participants. */
-  nominalStakes: bigint;
-  /** Σ s over participants (all `bet` legs). */
-  bookedStakes: bigint;
-  /** Σ s over losers: what the pool takes. */
+  /** Carried-over eidols that did not fit the capacity at the open and took no part. */
+  satOut: number;
+  /** Σ S over participants (all `bet` legs). */
+  stakes: bigint;
+  /** Σ S over losers: what the pool keeps. */
   losersStakes: bigint;
-  /** fee = feePpm of the losers' stakes, rounded up: it stays in the pool. */
-  fee: bigint;
-  /** c × pool before, rounded down. */
-  poolReserve: bigint;
-  /** The claims cap: losersStakes − fee + poolReserve. */
-  claimsCap: bigint;
-  /** Σ G before the cap. */
-  claims: bigint;
-  /** Σ G paid (≤ claimsCap). */
+  /** Σ G paid to winners, in full. */
   claimsPaid: bigint;
-  /** True when Σ G exceeded the cap and every claim was scaled down. */
-  capped: boolean;
-  /** The pool after the bets and wins, before emission. */
+  /** The pool after the bets and wins, before emission: poolBefore + losersStakes − claimsPaid. */
   poolAfterSettling: bigint;
-  /** E = min(cap, pool × rate) × 2^slots (0 without participants). */
+  /** E = min(cap, poolAfterSettling × rate, y × Σ S) × 2^slots, at most poolAfterSettling (0 without stakes). */
   emission: bigint;
-  /** Σ shares paid (≤ emission; the rounding remainder stays in the pool). */
+  /** Σ shares paid: always exactly `emission` (the largest remainders take the rounding's units). */
   emissionPaid: bigint;
   poolBefore: bigint;
   poolAfter: bigint;

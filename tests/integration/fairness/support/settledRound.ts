@@ -123,7 +123,7 @@ async function settleAndBook(db: Db, clock: ManualClock, roundId: number, snapsh
     const t = out.totals;
     await tx.kysely.updateTable('rounds').set({
       settled_at: clock.now(), threshold_units: Number(units), participants: t.participants, winners: t.winners, pool_before: t.poolBefore, pool_after: t.poolAfter,
-      round_fee: t.fee, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.nominalStakes,
+      round_fee: 0n, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.stakes,
     }).where('id', '=', roundId).execute();
   });
 }

@@ -27,12 +27,12 @@ describe('fairness view', () => {
   it('lists the payouts in ANGLS with ↑/↓/– zones and a ✗ where a published value differs', () => {
     const honest = payoutRows(verifyRound(honestDetail()));
     expect(honest.map((r) => [r.eidolId, r.zone, r.mark])).toEqual([[5, '↑', '✓'], [7, '↑', '✓'], [9, '↓', '✓'], [11, '–', '✓'], [12, '↑', '✓']]);
-    // Eidol 7: V 250, r 0.5, Yieldy 10: S 125, s 112.5, G 125, so the win leg pays 237.5.
-    expect(honest[1]).toMatchObject({ risk: '0.5', stake: '112.5', payout: '237.5' });
+    // Eidol 7: V 250, r 0.5, Yieldy 10: S 125 booked in full (Yieldy weighs its emission), G 125, so the win leg pays 250.
+    expect(honest[1]).toMatchObject({ risk: '0.5', stake: '125', payout: '250' });
     const d = honestDetail();
-    d.entries[1]!.payout = '23750000001';
+    d.entries[1]!.payout = '25000000001';
     const row = payoutRows(verifyRound(d))[1]!;
-    expect(row).toMatchObject({ ok: false, mark: '✗', payout: '237.50000001', differences: ['payout 237.5 (published 237.50000001)'] });
+    expect(row).toMatchObject({ ok: false, mark: '✗', payout: '250.00000001', differences: ['payout 250 (published 250.00000001)'] });
   });
 
   it('appends an older page once, keeping rounds already listed', () => {

@@ -51,7 +51,10 @@ describe('XP and levels', () => {
   it('refuses a config that could break a promise', () => {
     expect(() => assertEconomyConfig(c)).not.toThrow();
     expect(() => assertEconomyConfig({ ...c, emissionRatePpm: 125_001n })).toThrow();
-    expect(() => assertEconomyConfig({ ...c, feePpm: -1n })).toThrow();
+    expect(() => assertEconomyConfig({ ...c, capacityPpm: -1n })).toThrow();
+    // y is at most 10 % of S per round.
+    expect(() => assertEconomyConfig({ ...c, emissionPerStakePpm: 100_001n })).toThrow();
+    expect(() => assertEconomyConfig({ ...c, emissionPerStakePpm: 100_000n })).not.toThrow();
     expect(() => assertEconomyConfig({ ...c, nextLevelXp: [1, 2] })).toThrow();
     expect(() => assertEconomyConfig({ ...c, xpPerLoss: 1.5 })).toThrow();
   });

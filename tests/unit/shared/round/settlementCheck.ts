@@ -43,9 +43,11 @@ export function assertBooksBalance(input: SettlementInput, out: Settlement): voi
   const sumValues = (xs: readonly { value: bigint }[]) => xs.reduce((a, e) => a + e.value, 0n);
   expect(sumValues(out.eidols) + out.totals.poolAfter).toBe(sumValues(input.eidols) + input.poolBefore);
   const t = out.totals;
-  expect(t.claimsPaid <= t.claimsCap).toBe(true);
-  expect(t.claimsPaid <= t.claims).toBe(true);
-  expect(t.emissionPaid <= t.emission).toBe(true);
+  // Winners are paid in full: Σ win legs = Σ (S + G) of the winners; the emission is paid exactly.
+  expect(out.eidols.reduce((a, e) => a + (e.zone === 'bot' ? e.stake + e.claim : 0n), 0n)).toBe(out.eidols.reduce((a, e) => a + e.payout, 0n));
+  expect(t.claimsPaid).toBe(out.eidols.reduce((a, e) => a + (e.zone === 'bot' ? e.claim : 0n), 0n));
+  expect(t.emissionPaid).toBe(t.emission);
+  expect(out.eidols.reduce((a, e) => a + e.emission, 0n)).toBe(t.emission);
   expect(t.emission <= t.poolAfterSettling).toBe(true);
   expect(t.poolAfter >= 0n).toBe(true);
 }

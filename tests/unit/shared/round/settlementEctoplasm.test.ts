@@ -36,7 +36,7 @@ describe('an eggtoplasm in settlement', () => {
     assertBooksBalance(input, out);
     const e = out.eidols.find((x) => x.id === 9)!;
     expect(e).toMatchObject({
-      zone: null, nominalStake: 0n, bet: 0n, claim: 0n, payout: 0n, emission: 0n, valueBefore: 7n * ANGLS, value: 7n * ANGLS,
+      zone: null, stake: 0n, bet: 0n, claim: 0n, payout: 0n, emission: 0n, valueBefore: 7n * ANGLS, value: 7n * ANGLS,
       xpGained: 1, xp: 1, level: 0, type: 'ectoplasm', hatched: false,
     });
     expect(out.transfers.filter((t) => t.id.startsWith('round:3:9:'))).toEqual([]);

@@ -68,7 +68,7 @@ describe('verifyRound', () => {
     expect(failing(d)).toEqual(['settlement']);
     expect(v.mismatches).toEqual([{ field: 'payout', eidolId: 7, expected: honestDetail().entries[1]!.payout, published: d.entries[1]!.payout }]);
     expect(v.entries.map((e) => e.ok)).toEqual([true, false, true, true, true]);
-    expect(describeMismatch(v.mismatches[0]!)).toBe(`payout of eidol 7: expected 23750000000, published 23750000001`);
+    expect(describeMismatch(v.mismatches[0]!)).toBe(`payout of eidol 7: expected 25000000000, published 25000000001`);
   });
 
   it('reports one altered zone at its eidol', () => {
@@ -81,8 +81,9 @@ describe('verifyRound', () => {
     const after = tampered((x) => (x.pool_after = (BigInt(x.pool_after) - 5n).toString()));
     expect(failing(after)).toEqual(['pool']);
     expect(verifyRound(after).mismatches[0]).toMatchObject({ field: 'pool_after', expected: honestDetail().pool_after });
-    // A smaller pool before the round lowers the emission below its cap: every participant's share and the pool after.
-    const before = tampered((x) => (x.pool_before = (BigInt(x.pool_before) / 2n).toString()));
+    // A pool before the round 1,000 times smaller makes its rate, not y × Σ S, bound the emission: every
+    // participant's share and the pool after change.
+    const before = tampered((x) => (x.pool_before = (BigInt(x.pool_before) / 1000n).toString()));
     expect(failing(before)).toEqual(['settlement', 'pool']);
     expect(verifyRound(before).mismatches.some((m) => m.field === 'mined' && m.eidolId === 5)).toBe(true);
   });
@@ -102,7 +103,7 @@ describe('verifyRound', () => {
   });
 
   it('uses the config it is given (other constants, other results)', () => {
-    const v = verifyRound(honestDetail(), { ...ECONOMY_CONFIG, emissionCapUnits: ECONOMY_CONFIG.emissionCapUnits - 1n });
+    const v = verifyRound(honestDetail(), { ...ECONOMY_CONFIG, emissionPerStakePpm: ECONOMY_CONFIG.emissionPerStakePpm - 1n });
     expect(v.ok).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export class BooksBreach extends Error {
 /**
  * Throws a `BooksBreach` unless: every transfer moves a positive amount between one eidol and the pool, no
  * account goes negative after any single transfer, the replayed balances equal each eidol's new value and
- * the pool after, Σ values + pool is unchanged, and the totals' Σ bets = Σ s booked.
+ * the pool after, Σ values + pool is unchanged, and the totals' Σ S = Σ bet legs.
  */
 export function assertRoundBooks(before: RoundBalances, out: Settlement, seed: string): void {
   const fail = (detail: string): never => {
@@ -62,5 +62,5 @@ export function assertRoundBooks(before: RoundBalances, out: Settlement, seed: s
   if (out.eidols.length !== values.size) fail(`${out.eidols.length} eidols settled, ${values.size} held`);
   const settledTotal = total(out.eidols.map((e) => e.value), out.totals.poolAfter);
   if (settledTotal !== totalBefore) fail(`Σ values + pool ${totalBefore} → ${settledTotal}`);
-  if (bets !== out.totals.bookedStakes) fail(`Σ bet legs ${bets} ≠ booked stakes ${out.totals.bookedStakes}`);
+  if (bets !== out.totals.stakes) fail(`Σ bet legs ${bets} ≠ Σ S ${out.totals.stakes}`);
 }
