@@ -152,6 +152,7 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
   }
 
   const offEnded = onServerEvent('game_ended', () => refreshBoth());
+  const offCapacity = onServerEvent('capacity', (m) => applyCapacity(m));
   const offResync = onResync(() => refresh());
 
   function stop(): void {
@@ -161,6 +162,7 @@ export function createGameSync(deps: GameSyncDeps = {}): GameSync {
     clearTimeout(soon);
     clearInterval(userPoll);
     offEnded();
+    offCapacity();
     offResync();
     $game.set({ status: 'loading', game: null, clockOffsetMs: 0 });
     $selectedEidolId.set(null);
@@ -199,6 +201,17 @@ export function startGameSync(deps: GameSyncDeps = {}): () => void {
     following = undefined;
   };
   return following;
+}
+
+/** Newest capacity announcement applied (`ts`): several nodes announce, and an older one may arrive later. */
+let capacityTs = 0;
+
+/** A live `capacity` event: the room left of the current round, unless it is of another round or older. */
+function applyCapacity(m: { game_id: number; capacity: string; capacity_left: string; ts: number }): void {
+  const state = $game.get();
+  if (!state.game || state.game.id !== m.game_id || m.ts < capacityTs) return;
+  capacityTs = m.ts;
+  $game.set({ ...state, game: { ...state.game, capacity: m.capacity, capacity_left: m.capacity_left } });
 }
 
 /** Refetches the game 750 ms from now (spec 1 §9: after a successful action); nothing when logged out. */

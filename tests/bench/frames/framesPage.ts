@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   const h = layout.designHeight;
   $eidolBands.set({ eidol: { top: 0, height: h * 0.36 }, candles: { top: h * 0.62, height: h * 0.22 }, numbers: { top: h * 0.85, height: h * 0.14 } });
 
-  const control = new RiskAngleControl({ now: () => performance.now(), join: async () => ({ ok: true, message: '' }) });
+  const control = new RiskAngleControl({ now: () => performance.now(), bid: () => {} });
   const scene = new EidolScene(control, { now: () => Date.now() });
   const scenes = new SceneManager(root, layout);
 

@@ -7,7 +7,10 @@ import type { EidolTransaction } from '../../../shared/api/game';
 import type { TelemetrySample } from '../../net/eidolApi';
 import { eidolApi } from '../../net/eidolApi';
 import { $game } from '../../stores/game';
+import { refreshGameSoon } from '../../net/gameSync';
 import { RiskAngleControl } from './riskAngleControl';
+import { createActor, fromPromise } from 'xstate';
+import { joinMachine } from '../../machines/joinMachine';
 
 /** A horizontal band of the HUD column left transparent for the stage (design px, from the column's top, unscrolled). */
 export interface Band {
@@ -37,15 +40,25 @@ export const deviceClock = { now: (): number => Date.now() };
 /** The risk angle θ the stage shows, published when it changes (the HUD writes it into the DOM, not React state). */
 export const $riskAngle = atom(0);
 
-/** The app's one risk-angle control: bids go to `POST /api/game/join`; a success marks the round joined. */
+/**
+ * The app's one join machine: bids go to `POST /api/game/join`; a success marks the round joined and
+ * refetches the game (the claim it reserved and the room left); a refusal shows on the eidol screen.
+ */
+export const joinActor = createActor(
+  joinMachine.provide({
+    actors: { join: fromPromise(({ input }) => eidolApi.join(input)) },
+    actions: {
+      joined: () => {
+        const state = $game.get();
+        if (state.game) $game.set({ ...state, game: { ...state.game, is_joined: true } });
+        refreshGameSoon();
+      },
+    },
+  }),
+).start();
+
+/** The app's one risk-angle control: its bids go to the join machine. */
 export const riskControl = new RiskAngleControl({
   now: () => deviceClock.now(),
-  join: async (body) => {
-    const r = await eidolApi.join(body);
-    return { ok: r.ok, message: r.message };
-  },
-  joined: () => {
-    const state = $game.get();
-    if (state.game) $game.set({ ...state, game: { ...state.game, is_joined: true } });
-  },
+  bid: (body) => joinActor.send({ type: 'SEND', bid: body }),
 });

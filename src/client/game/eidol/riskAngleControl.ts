@@ -1,7 +1,8 @@
 /**
  * Who owns the risk angle (spec 1 §4): the player's finger while it is down and for 4 s after the last
  * touch, then the server's multiplier. The bid is sent when the touch ends, unless the round is locked or
- * the player's level is −1. Headless: time comes from an injected `now`, the join from an injected `send`.
+ * the player's level is −1. Headless: time comes from an injected `now`; the bid goes to an injected `bid` (the
+ * app's join machine, which sends it and shows its answer).
  */
 import {
   advanceAngle,
@@ -19,12 +20,8 @@ export const OWN_ANGLE_MS = 4000;
 export interface RiskControlDeps {
   /** The injected clock (ms). */
   now(): number;
-  /** Sends the bid (`POST /api/game/join {risk, oogle_id}`); resolves with success or the server message. */
-  join(body: { risk: string; oogle_id: number }): Promise<{ ok: boolean; message: string }>;
-  /** A join answered success: the player is marked joined. */
-  joined?(eidolId: number): void;
-  /** Logs a failed join (spec: only a warning). */
-  warn?(message: string): void;
+  /** Hands over the bid (`POST /api/game/join {risk, oogle_id}`): the join machine sends it and shows its answer. */
+  bid(body: { risk: string; oogle_id: number }): void;
 }
 
 /** The round and eidol facts the control reads (the screen refreshes them from $game). */
@@ -122,14 +119,7 @@ export class RiskAngleControl {
   commit(): void {
     const eidolId = this.ctx.eidolId;
     if (!this.canBid() || eidolId === null) return;
-    const { text } = this.risk();
-    void this.deps.join({ risk: text, oogle_id: eidolId }).then(
-      (r) => {
-        if (r.ok) this.deps.joined?.(eidolId);
-        else this.warn(`join refused: ${r.message}`);
-      },
-      (err: unknown) => this.warn(`join failed: ${String(err)}`),
-    );
+    this.deps.bid({ risk: this.risk().text, oogle_id: eidolId });
   }
 
   /** One frame: a held swipe accelerates the angle; otherwise the server takes over after 4 s. */
@@ -151,9 +141,5 @@ export class RiskAngleControl {
     if (theta === this.angle) return;
     this.angle = theta;
     this.version++;
-  }
-
-  private warn(message: string): void {
-    (this.deps.warn ?? console.warn)(message);
   }
 }

@@ -16,7 +16,7 @@ import { showToast } from '../../stores/toasts';
 import { onServerEvent } from '../../net/serverEvents';
 import { eidolApi } from '../../net/eidolApi';
 import { playSound } from '../../engine/audio';
-import { $eidolHistory, deviceClock, riskControl } from '../../game/eidol/eidolStores';
+import { $eidolHistory, deviceClock, joinActor, riskControl } from '../../game/eidol/eidolStores';
 import { eidolActions, eidolPrecision, riskContextOf, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
 import { lastResults } from '../../game/eidol/lastResults';
 import { anglsUnits, formatAngls } from '../../game/eidol/numbers';
@@ -25,6 +25,8 @@ import { watchRoundPopups } from '../../game/eidol/roundPopupWatcher';
 import { Button } from '../components/Button';
 import { StageBand } from '../components/eidol/StageBand';
 import { RiskReadout } from '../components/eidol/RiskReadout';
+import { CapacityPanel } from '../components/eidol/CapacityPanel';
+import { riskDigits } from '../../game/eidol/riskAngle';
 import { LastResults } from '../components/eidol/LastResults';
 import { RoundPopupLayer } from '../components/eidol/RoundPopupLayer';
 import { RoundCountdown } from '../components/RoundCountdown';
@@ -65,6 +67,8 @@ export default function EidolScreen() {
   const bidsClosed = locked || !eidol || eidol.is_locked || userLevel === -1;
 
   useEffect(() => startEidolData(eidolApi, $game, $selectedEidolId), []);
+  // A refusal belongs to the eidol it was for: turning to another clears it.
+  useEffect(() => joinActor.send({ type: 'CLEAR' }), [selectedId]);
   // The control also hears from the HUD, so the range input works even where the stage cannot draw.
   useEffect(() => riskControl.setContext(riskContextOf(state, selectedId, userLevel, deviceClock.now())), [state, selectedId, userLevel, locked]);
   useEffect(
@@ -123,6 +127,7 @@ export default function EidolScreen() {
           </p>
         </section>
       )}
+      {eidol && state.game && <CapacityPanel game={state.game} eidol={eidol} digits={riskDigits(p)} bidsClosed={bidsClosed} />}
       <div className="row chart-head">
         <span className="label">{t.eidol.chart}</span>
         <Button variant="secondary" small onClick={cycleChartSize} aria-label={t.eidol.chartSize} data-testid="chart-size">

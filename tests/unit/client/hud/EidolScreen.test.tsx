@@ -9,6 +9,8 @@ import { click, render, settle, type Mounted } from './render';
 
 const net = vi.hoisted(() => ({
   joins: [] as unknown[],
+  /** The join's answer: success unless a test sets a refusal. */
+  refusal: null as string | null,
   confirmed: [] as number[],
   txs: [] as unknown[],
 }));
@@ -16,6 +18,7 @@ vi.mock('../../../../src/client/net/eidolApi', () => ({
   eidolApi: {
     join: async (body: unknown): Promise<ApiResult<unknown>> => {
       net.joins.push(body);
+      if (net.refusal) return { ok: false, status: 422, message: net.refusal, errors: { risk: [net.refusal] }, text: net.refusal };
       return { ok: true, status: 200, data: null, message: '' };
     },
     transactions: async () => ({ ok: true, status: 200, data: net.txs, message: '' }),
@@ -42,6 +45,7 @@ const btn = (id: string) => screen.container.querySelector<HTMLButtonElement>(`[
 
 beforeEach(() => {
   net.joins = [];
+  net.refusal = null;
   net.confirmed = [];
   net.txs = [tx(3, '-2'), tx(2, '5'), tx(2, '-1')];
   $session.set({ status: 'user', user: makeUser({ level: 1 }), authError: false });
@@ -93,6 +97,45 @@ describe('EidolScreen', () => {
       range.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true, key: 'ArrowRight' }));
     });
     expect(net.joins).toEqual([{ risk: '0.33', oogle_id: 2 }]);
+  });
+
+  it('shows the room left, the largest angle this eidol fits, a warning past it, and a refusal in one place', async () => {
+    // K = 300, 290 left, m × K = 15: a 100-ANGLS eidol fits up to r = 0.32 (G = ⌊32 × 32 / 68⌋ ≈ 15.06 > 15 → 0.31).
+    const game = makeGame([makeEidol({ id: 2, risk: '0' })], undefined, {
+      capacity: '300.00000000', capacity_left: '290.00000000', capacity_per_eidol: '15.00000000', reserved_claims: {},
+    });
+    $game.set({ status: 'ready', game, clockOffsetMs: 0 });
+    screen = await render(<EidolScreen />);
+    await settle(() => $riskAngle.set(10));
+    expect(text('capacity-left')).toBe('290 of 300 ANGLS left');
+    expect(text('capacity-fits')).toBe('This Eidol fits up to 27.9° (risk 0.31)');
+    const over = screen.container.querySelector<HTMLElement>('[data-testid="capacity-over"]')!;
+    expect(over.hidden).toBe(true);
+    await settle(() => $riskAngle.set(28.35));
+    expect(over.hidden).toBe(false);
+    expect(over.textContent).toBe('Above 27.9° this bid would be refused');
+    net.refusal = 'This Crypto Aeon has room for this Eidol up to risk 0.31 (27.9°)';
+    const range = screen.container.querySelector<HTMLInputElement>('[data-testid="risk-range"]')!;
+    await settle(() => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(range, '45');
+      range.dispatchEvent(new Event('input', { bubbles: true }));
+      range.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true, key: 'ArrowRight' }));
+    });
+    await settle(() => {});
+    expect(text('join-answer')).toBe(net.refusal);
+    // The text shows once on the screen: no toast or second line repeats it.
+    expect(screen.container.textContent!.split(net.refusal).length - 1).toBe(1);
+  });
+
+  it('tells a staking eidol without a claim that it sits the round out', async () => {
+    const game = makeGame([makeEidol({ id: 2, risk: '0.5' })], undefined, {
+      capacity: '300.00000000', capacity_left: '0.00000000', capacity_per_eidol: '15.00000000', reserved_claims: {},
+    });
+    $game.set({ status: 'ready', game, clockOffsetMs: 0 });
+    screen = await render(<EidolScreen />);
+    expect(text('capacity-sits-out')).toBe('Sitting out: the realm was full when this Crypto Aeon opened. Set up to 0.0° to join.');
+    expect(text('capacity-fits')).toBe('No room left for this Eidol: it can join at 0° or in the next Crypto Aeon');
   });
 
   it('cycles the chart size 48 → 7d → 24', async () => {

@@ -143,4 +143,15 @@ export const messages = {
     lastSeen: (when: string) => `last seen ${when}`,
     endLabel: (device: string, current: boolean) => `End ${device}${current ? ' (this device)' : ''}`,
   },
+  /** The round's capacity on the eidol screen (ECONOMY.md: the pool banks each round up to K). */
+  capacity: {
+    room: 'Room this Crypto Aeon',
+    roomOf: (left: string, capacity: string) => `${left} of ${capacity} ANGLS left`,
+    fitsUpTo: (degrees: string, risk: string) => `This Eidol fits up to ${degrees}° (risk ${risk})`,
+    full: 'No room left for this Eidol: it can join at 0° or in the next Crypto Aeon',
+    over: (degrees: string) => `Above ${degrees}° this bid would be refused`,
+    sitsOut: (degrees: string) => `Sitting out: the realm was full when this Crypto Aeon opened. Set up to ${degrees}° to join.`,
+    joined: 'Joined',
+    sending: 'Sending…',
+  },
 };

@@ -20,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('EidolScene', () => {
   it('pushes the round to the control, follows a swipe and redraws only when the angle moves', () => {
     const now = Date.parse('2026-01-01T10:00:00Z');
-    const control = new RiskAngleControl({ now: () => now, join: async () => ({ ok: true, message: '' }) });
+    const control = new RiskAngleControl({ now: () => now, bid: () => {} });
     const scene = new EidolScene(control, { now: () => now });
     const sets = vi.spyOn(RiskDrawing.prototype, 'set');
     $session.set({ status: 'user', user: makeUser({ level: 1 }), authError: false });

@@ -5,22 +5,12 @@ import { swipeStep } from '../../../../../src/client/game/eidol/riskAngle';
 
 const open: RiskControlContext = { eidolId: 7, p: 0, multiplier: 1.5, locked: false, userLevel: 0 };
 
-function setup(answer: { ok: boolean; message: string } = { ok: true, message: '' }) {
+function setup() {
   let now = 1_000_000;
   const joins: Array<{ risk: string; oogle_id: number }> = [];
-  const warnings: string[] = [];
-  const joined: number[] = [];
-  const control = new RiskAngleControl({
-    now: () => now,
-    join: async (body) => {
-      joins.push(body);
-      return answer;
-    },
-    joined: (id) => joined.push(id),
-    warn: (m) => warnings.push(m),
-  });
+  const control = new RiskAngleControl({ now: () => now, bid: (body) => joins.push(body) });
   control.setContext(open);
-  return { control, joins, warnings, joined, advance: (ms: number) => (now += ms) };
+  return { control, joins, advance: (ms: number) => (now += ms) };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -32,7 +22,7 @@ describe('RiskAngleControl', () => {
   });
 
   it('moves by the swipe law from the touch start and sends the bid on touch end', async () => {
-    const { control, joins, joined, advance } = setup();
+    const { control, joins, advance } = setup();
     control.touchStart(1, 500);
     control.touchMove(1, 300);
     control.update(1000 / 60);
@@ -43,7 +33,6 @@ describe('RiskAngleControl', () => {
     control.touchEnd(1);
     await flush();
     expect(joins).toEqual([{ risk: '0.50', oogle_id: 7 }]);
-    expect(joined).toEqual([7]);
   });
 
   it('keeps the player angle for 4 s after the last touch, then follows the server', () => {
@@ -100,13 +89,11 @@ describe('RiskAngleControl', () => {
     expect(joins).toEqual([]);
   });
 
-  it('only warns when the join answers success:false', async () => {
-    const { control, warnings, joined } = setup({ ok: false, message: 'The round is locked' });
+  it('keeps the player’s angle after handing over a bid (the join machine answers it)', () => {
+    const { control, joins } = setup();
     control.setAngle(30);
     control.commit();
-    await flush();
-    expect(warnings).toEqual(['join refused: The round is locked']);
-    expect(joined).toEqual([]);
+    expect(joins).toEqual([{ risk: '0.33', oogle_id: 7 }]);
     expect(control.theta).toBe(30);
   });
 
