@@ -11,8 +11,11 @@ import { openRound, setPool, settleAllRounds, startGameServer } from '../../supp
 import { insertEidols } from '../rounds/support/world';
 import { stakeAndClaim } from '../../../src/shared/rules/round/capacity';
 import { parseRisk } from '../../../src/shared/rules/round/risk';
+import { ECONOMY_CONFIG, PPM } from '../../../src/shared/rules/round/economyConfig';
 
 const ANGLS = 100_000_000n;
+/** m × K when K is 1,002 ANGLS. */
+const perEidolOf1002 = () => (1_002n * ANGLS * ECONOMY_CONFIG.eidolCapacityPpm) / PPM;
 
 describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))('capacity races on two %s nodes', (dialect) => {
   let s: TestServer;
@@ -49,8 +52,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
     await k().updateTable('users').set({ level: 4 }).where('id', '=', user.id).execute();
     await settleAllRounds(s.testDb.db, s.clock.now());
     const ids = await insertEidols(s.testDb.db, s.clock, Array.from({ length: 40 }, () => ({ owner: user.id, value: 100n * ANGLS })));
-    // K = 3 % of 33,400 = 1,002 ANGLS, m × K = 50.1: twenty claims of 50 (r = 0.5 on 100 ANGLS) fit, the 21st does not.
-    await setPool(s.testDb.db, s.clock, 33_400n * ANGLS);
+    // K = 1,002 ANGLS: twenty claims of 50 (r = 0.5 on 100 ANGLS) fit, the 21st does not.
+    await setPool(s.testDb.db, s.clock, (1_002n * ANGLS * PPM) / ECONOMY_CONFIG.capacityPpm);
+    expect(perEidolOf1002()).toBeGreaterThanOrEqual(50n * ANGLS);
     await openRound(s.testDb.db, s.clock, 900);
     const other = new TestClient(second.url);
     for (const [name, value] of client.cookies) other.cookies.set(name, value);
@@ -65,8 +69,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
     let held = await invariants(900);
     expect(held.size).toBe(20);
 
-    // A second wave on both nodes at once: the holders ask for more (0.6: a claim of 90, past m × K, so refused and
-    // kept at 0.5), the others for 0.1 (a claim of 1.11 each: as many as the 2 ANGLS left allow).
+    // A second wave on both nodes at once: the holders ask for more (0.6: a claim of 90, more than the 2 ANGLS left
+    // plus their own 50, so refused and kept at 0.5), the others for 0.1 (a claim of 1.11: as many as 2 ANGLS allow).
     const wave = await Promise.all(ids.map((id, i) => join(i, held.has(id) ? '0.6' : '0.1')));
     held = await invariants(900);
     for (const [i, id] of ids.entries()) {

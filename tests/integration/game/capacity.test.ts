@@ -83,8 +83,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
   });
 
   it('refuses a claim past m × K with the largest risk that fits, changing nothing; that risk then joins', async () => {
-    // K = 300 ANGLS, m × K = 15: a 100-ANGLS egg fits up to r ≈ 0.32.
-    const pool = 10_000n * ANGLS;
+    // A pool whose m × K is 15 ANGLS: a 100-ANGLS egg fits up to r = 0.31.
+    const pool = (15n * ANGLS * PPM * PPM) / (ECONOMY_CONFIG.capacityPpm * ECONOMY_CONFIG.eidolCapacityPpm);
+    expect(perEidolOf(pool)).toBe(15n * ANGLS);
     const id = await freshRound(pool);
     const { client, eggId } = await withEgg('cap2');
     expect((await client.post('/api/game/join', { risk: '0.3', oogle_id: eggId })).status).toBe(200);
@@ -118,10 +119,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
       s.clock.advance(1000);
     }
     expect((await reservedOf(first)).rows.size).toBe(3);
-    // The next open, with K = 120 ANGLS: two claims of 50 fit. (m = 100 % here, not the production 5 %, so that
-    // K alone decides; production's m × K would be 6 ANGLS and refuse all three.)
+    // The next open, with K = 120 ANGLS: two claims of 50 fit. (m = 100 % here, not the production value, so that
+    // K alone decides; production's m × K would refuse all three.)
     await settleAllRounds(s.testDb.db, s.clock.now());
-    await setPool(s.testDb.db, s.clock, 4_000n * ANGLS);
+    await setPool(s.testDb.db, s.clock, (120n * ANGLS * PPM) / ECONOMY_CONFIG.capacityPpm);
     roundId += 1;
     const now = s.clock.now();
     await insertRound(s.testDb.db, roundId, { opensAt: now, canActBefore: now + 600_000, endsAt: now + 660_000 }, { ...ECONOMY_CONFIG, eidolCapacityPpm: PPM });
