@@ -4,12 +4,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, http, parseAbiItem } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { E2E_PORT } from './support/env';
+import { E2E_CHAIN_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
 import { activateWallet, ageEggOfUser, expectInWallet, operatorCheck, twoStep } from './support/steps';
 
 // playwright.config.ts gives the e2e server's dev chain this port (apart from any other run's).
-const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_PORT + 10_000}`) });
+const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_CHAIN_PORT}`) });
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /** Collects every server frame carrying a `transaction_update`, from either Socket.IO transport. */
