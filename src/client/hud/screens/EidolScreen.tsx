@@ -94,7 +94,7 @@ export default function EidolScreen() {
         data-testid="eidol-band"
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture?.(e.pointerId);
-          riskControl.touchStart(e.pointerId, e.clientY);
+          riskControl.touchStart(e.pointerId, e.clientY, e.currentTarget.getBoundingClientRect().height);
         }}
         onPointerMove={(e) => riskControl.touchMove(e.pointerId, e.clientY)}
         onPointerUp={(e) => riskControl.touchEnd(e.pointerId)}
