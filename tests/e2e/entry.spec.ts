@@ -70,8 +70,10 @@ test('login errors show the server message in the button and a red line; a click
   await logIn(page, p.email, 'wrong-password-1');
   const button = page.getByTestId('login-submit');
   await expect(button).toHaveAttribute('data-state', 'error');
-  await expect(button).toHaveText('These credentials do not match our records.');
+  // The refusal is said once, in the red line; the button offers to try again.
+  await expect(button).toHaveText('Try again');
   await expect(page.getByTestId('login-error')).toHaveText(/These credentials do not match our records\./);
+  await expect(page.getByText('These credentials do not match our records.')).toHaveCount(1);
   await button.click();
   await expect(button).toHaveAttribute('data-state', 'idle');
   await expect(button).toHaveText('Log In');

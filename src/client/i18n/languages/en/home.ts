@@ -35,6 +35,8 @@ export const messages = {
     lastUp: 'last round up',
     lastDown: 'last round down',
     riskAngle: 'Risk angle',
+    popups: 'Round results',
+    popup: (name: string, change: string) => `${name}: ${change}`,
     sevenDays: '7 days',
     hours: (hours: number) => `${hours} hours`,
     noCandles: (span: string) => `No rounds in the last ${span}`,
