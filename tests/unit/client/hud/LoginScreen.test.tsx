@@ -76,10 +76,10 @@ describe('LoginScreen', () => {
     expect($session.get()).toMatchObject({ status: 'user', user: { name: 'Ada' } });
   });
 
-  it('goes to onboarding after success when it is not completed', async () => {
+  it('goes to onboarding after success when it is due (e-mail confirmed, not completed)', async () => {
     mounted = await render(<LoginScreen />);
     await settle(() => q('login-submit').click());
-    await settle(() => net.pending!.resolve(ok(makeUser({ completed_onboarding: false }))));
+    await settle(() => net.pending!.resolve(ok(makeUser({ completed_onboarding: false, email_confirmed: true }))));
     expect(location.pathname).toBe('/onboarding');
   });
 
