@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { TransactionButton } from '../../components/TransactionButton';
 import { Field } from '../../components/Field';
 import { RoundCountdown } from '../../components/RoundCountdown';
+import { AddressHalves } from '../../components/AddressCopy';
 import { CURRENCY_NAMES, confirmLabel, gasPreview, sendConfirmation, sendRequest } from './sendView';
 import { useHistoryDraft } from '../../useHistoryDraft';
 import { refreshAfterTransaction } from './afterTransaction';
@@ -97,13 +98,15 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
         </dl>
       </section>
       {confirm && (
-        <section className="panel" aria-label={t.wallet.confirmTitle} data-testid="send-confirm">
+        <section className="panel send-confirm" aria-label={t.wallet.confirmTitle} data-testid="send-confirm">
           <p className="send-kind" data-testid="send-confirm-kind">
             {confirm.kind}
           </p>
           <dl className="balances">
             <dt>{t.wallet.recipient}</dt>
-            <dd className="address" data-testid="send-confirm-recipient">{confirm.recipient}</dd>
+            <dd className="address" data-testid="send-confirm-recipient">
+              <AddressHalves address={confirm.recipient} />
+            </dd>
             <dt>{t.wallet.amount}</dt>
             <dd data-testid="send-confirm-amount">{confirm.amount}</dd>
             <dt>{t.wallet.gasFee}</dt>

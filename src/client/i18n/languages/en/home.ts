@@ -111,7 +111,7 @@ export const messages = {
     toPlayer: 'To a player: arrives in their wallet here, no chain',
     recipient: 'Recipient',
     gasFee: 'Gas',
-    total: 'Total taken from your balance',
+    total: 'Total from your balance',
     confirmWithdrawal: 'Confirm on-chain withdrawal',
     confirmToPlayer: 'Confirm send to player',
     loadingPacks: 'Loading starter packs...',
