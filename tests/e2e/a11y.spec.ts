@@ -6,7 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './support/outbox';
-import { logIn, newPlayer, register } from './support/player';
+import { finishOnboarding, logIn, newPlayer, register } from './support/player';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -82,7 +82,10 @@ test('axe finds nothing on the entry screens, the verification page and home', a
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('login-confirmed')).toBeVisible();
 
+  // Confirmed: the first login opens onboarding (once), then home without the reminder.
   await logIn(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await finishOnboarding(page);
   await expect(page.getByTestId('screen-home')).toBeVisible();
   await expect(page.getByTestId('confirm-reminder')).toHaveCount(0);
   await expectNoViolations(page, 'home after login');
