@@ -1,7 +1,7 @@
 // E2E: Debian's Chromium with a phone profile against the real server on its embedded defaults
-// (a fresh SQLite file and mail outbox in a temp DATA_DIR).
+// (a fresh SQLite file and mail outbox in this run's own temp DATA_DIR, on ports free at the start: support/env.ts).
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env';
+import { E2E_CHAIN_PORT, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,7 +32,7 @@ export default defineConfig({
       PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn',
       ROUND_OPEN_SECONDS: '15', ROUND_LOCKED_SECONDS: '3', FAIRNESS_CHAIN_LENGTH: '5000',
       // The embedded dev chain's own port, apart from any other run's (its default 8545 is shared).
-      DEV_CHAIN_PORT: String(E2E_PORT + 10_000),
+      DEV_CHAIN_PORT: String(E2E_CHAIN_PORT),
       // Every spec registers its players from 127.0.0.1: the whole suite makes more accounts in ten minutes than
       // one address may (20), so the auth limits are scaled up here; their unit and integration tests keep the real ones.
       RATE_LIMIT_FACTOR: '100',

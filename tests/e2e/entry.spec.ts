@@ -4,7 +4,7 @@ import { linkIn, waitForMail } from './support/outbox';
 import { finishOnboarding, logIn, newPlayer, register } from './support/player';
 import { nextSocketEvent } from './support/socket';
 
-test('register → verify from the mailed link → log in → onboarding → home', async ({ page }) => {
+test('register → home with the reminder → verify from the mailed link → log in → onboarding once → home', async ({ page }) => {
   const p = newPlayer();
   // The stage starts with the build's slim Pixi (no browserAll, renderers apart): a missing part shows as an error.
   const errors: string[] = [];
@@ -50,8 +50,13 @@ test('register → verify from the mailed link → log in → onboarding → hom
   expect(await stage.evaluate((c) => (window as unknown as { firstStage: Element }).firstStage === c)).toBe(true);
   await expect(page.getByText(`${p.name} Purse`)).toBeVisible();
 
-  // Onboarding is remembered by the server: a reload stays home.
+  // Onboarding is remembered by the server: a reload stays home, and so does the next login.
   await page.reload();
+  await expect(page.getByText(`${p.name} Purse`)).toBeVisible();
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await logIn(page, p.email, p.password);
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(`${p.name} Purse`)).toBeVisible();
 
   // An already used link now says the e-mail is confirmed and leads to /login.
@@ -70,13 +75,16 @@ test('login errors show the server message in the button and a red line; a click
   await logIn(page, p.email, 'wrong-password-1');
   const button = page.getByTestId('login-submit');
   await expect(button).toHaveAttribute('data-state', 'error');
-  await expect(button).toHaveText('These credentials do not match our records.');
+  // The refusal is said once, in the red line; the button offers to try again.
+  await expect(button).toHaveText('Try again');
   await expect(page.getByTestId('login-error')).toHaveText(/These credentials do not match our records\./);
+  await expect(page.getByText('These credentials do not match our records.')).toHaveCount(1);
   await button.click();
   await expect(button).toHaveAttribute('data-state', 'idle');
   await expect(button).toHaveText('Log In');
   await logIn(page, p.email, p.password);
-  await expect(page).toHaveURL(/\/onboarding$/);
+  // Not confirmed yet: home, not onboarding.
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('reset password end to end: request, mailed link, new password, old one refused', async ({ page }) => {
@@ -103,7 +111,7 @@ test('reset password end to end: request, mailed link, new password, old one ref
   await expect(page.getByTestId('login-error')).toHaveText(/These credentials do not match our records\./);
   await page.getByTestId('login-submit').click();
   await logIn(page, p.email, fresh);
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/$/);
 
   // The link is single-use.
   await page.context().clearCookies();
@@ -117,8 +125,6 @@ test('reset password end to end: request, mailed link, new password, old one ref
 test('guards: a guest is sent to /hello and, after login, back to the intended route', async ({ page }) => {
   const p = newPlayer();
   await register(page, p);
-  await finishOnboarding(page);
-  // Onboarding is recorded by the server before home opens: clearing cookies earlier races that request.
   await expect(page).toHaveURL(/\/$/);
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { finishOnboarding, newPlayer, register } from './support/player';
+import { newPlayer, register } from './support/player';
 
 // Waiting for the first settled round plus a cold boot can outlast the config's 60 s per test.
 test.describe.configure({ timeout: 150_000 });
@@ -79,7 +79,6 @@ test('a link to one round opens its recomputation directly', async ({ page }) =>
 
 test('a logged-in player opens it too, and Back leads home', async ({ page }) => {
   await register(page, newPlayer());
-  await finishOnboarding(page);
   await page.goto('/fairness');
   await expect(page).toHaveURL(/\/fairness$/);
   await expect(page.getByRole('heading', { name: 'Provably fair' })).toBeVisible({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 /** Registration's bad input, the referral landing and the desktop invitation, on the real server. */
 import { expect, test } from '@playwright/test';
-import { finishOnboarding, newPlayer, register } from './support/player';
+import { newPlayer, register } from './support/player';
 
 test('bad registration input shows every field error joined with semicolons and creates nothing', async ({ page }) => {
   const taken = newPlayer();
@@ -30,13 +30,12 @@ test('bad registration input shows every field error joined with semicolons and 
   await page.getByLabel('E-mail').fill(p.email);
   await page.getByLabel('Repeat Password').fill(p.password);
   await page.getByTestId('register-submit').click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('a referral link shows the referrer and registers the newcomer under them', async ({ page, request }) => {
   const referrer = newPlayer();
   await register(page, referrer);
-  await finishOnboarding(page);
   const me = await (await page.request.get('/api/auth/status')).json();
   const code: string = me.data.ref_code;
   expect(me.data.ref_link).toMatch(new RegExp(`/register/code/${code}$`));
@@ -54,7 +53,7 @@ test('a referral link shows the referrer and registers the newcomer under them',
   await page.getByLabel('Password', { exact: true }).fill(newcomer.password);
   await page.getByLabel('Repeat Password').fill(newcomer.password);
   await page.getByTestId('register-submit').click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/$/);
 
   // The referrer now counts one referred player.
   const csrf = await request.get('/sanctum/csrf-cookie');

@@ -4,7 +4,7 @@
  * where this device is marked and another session can be ended.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { finishOnboarding, logIn, newPlayer, register } from './support/player';
+import { logIn, newPlayer, register } from './support/player';
 
 /** Collects CSP violations the page reports (console and the DOM event), errors in the security headers themselves, and uncaught errors. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -32,7 +32,6 @@ test('the app runs under its CSP; the session list marks this device and ends an
   expect(headers['x-content-type-options']).toBe('nosniff');
   const p = newPlayer();
   await register(page, p);
-  await finishOnboarding(page);
   await expect(page.getByTestId('screen-home')).toBeVisible();
   // Give the stage time to load its atlases and the socket to connect.
   await page.waitForTimeout(1500);

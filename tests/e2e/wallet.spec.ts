@@ -4,12 +4,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createPublicClient, http, parseAbiItem } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { E2E_PORT } from './support/env';
+import { E2E_CHAIN_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
 import { activateWallet, ageEggOfUser, expectInWallet, operatorCheck, twoStep } from './support/steps';
 
 // playwright.config.ts gives the e2e server's dev chain this port (apart from any other run's).
-const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_PORT + 10_000}`) });
+const chain = createPublicClient({ transport: http(`http://127.0.0.1:${E2E_CHAIN_PORT}`) });
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /** Collects every server frame carrying a `transaction_update`, from either Socket.IO transport. */
@@ -45,8 +45,20 @@ test('test coin → activation → send to an outside address → mint and melt'
   await page.getByTestId('send-amount').fill('5');
   await page.getByRole('radio', { name: 'USDC' }).check();
   const precalc = page.waitForResponse((r) => r.url().endsWith('/api/wallet/send'));
-  // The gas preview of the chosen currency: 0.5 USDC for a send that leaves the platform.
-  await twoStep(page, 'send-submit', 'Send Coins', () => expect(page.getByTestId('gas-busd')).toHaveText(/^0\.50*$/));
+  // The gas preview of the chosen currency: 0.5 USDC for a send that leaves the platform; the confirm step
+  // states the on-chain withdrawal, its recipient, amount, gas and total before the player approves it.
+  await twoStep(page, 'send-submit', 'Confirm on-chain withdrawal', async () => {
+    await expect(page.getByTestId('gas-busd')).toHaveText(/^0\.50*$/);
+    await expect(page.getByTestId('send-confirm-kind')).toHaveText(/^On-chain withdrawal/);
+    await expect(page.getByTestId('send-confirm-recipient')).toHaveText(outside);
+    await expect(page.getByTestId('send-confirm-amount')).toHaveText('5.00000000 USDC');
+    await expect(page.getByTestId('send-confirm-gas')).toHaveText('0.50000000 USDC');
+    await expect(page.getByTestId('send-confirm-total')).toHaveText('5.50000000 USDC');
+    // The recipient's address stays inside the screen (it wraps, never runs off the edge).
+    const box = (await page.getByTestId('send-confirm-recipient').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/withdrawal-confirm.png`, fullPage: true });
+  });
   const sendId = ((await (await precalc).json()) as { data: { transaction: { id: string } } }).data.transaction.id;
   // The commit leaves the send pending; at finality the player is told it completed (a toast, 5 s).
   await expect(page.getByTestId('toast-transaction:Transaction completed')).toBeVisible({ timeout: 30_000 });

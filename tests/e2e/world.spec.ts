@@ -50,11 +50,18 @@ test('two players meet in the Forum: walk, yell, luv and Send Coins', async ({ b
   const b = await phone(browser);
   await enterForum(a.page);
   await enterForum(b.page);
+  if (process.env.PHONE_SHOTS) {
+    // The stage draws a moment after the room loads.
+    await b.page.waitForTimeout(1_500);
+    await b.page.screenshot({ path: `${process.env.PHONE_SHOTS}/forum-two-masters.png` });
+  }
 
-  // B sees A in the list view, standing where A entered.
+  // B sees A in the list view, standing where A entered: not on B's spot (two entering together stand at
+  // least 240 apart, so their avatars and names do not cover each other).
   await openList(b.page);
   await expect.poll(() => distanceOf(b.page, a.name), { timeout: 15_000 }).not.toBeNull();
   const before = (await distanceOf(b.page, a.name))!;
+  expect(before).toBeGreaterThanOrEqual(200);
 
   // A swipes the lane (a finger moving left walks on); B sees A move once the walk is synced.
   const lane = a.page.getByTestId('world-lane');

@@ -7,7 +7,22 @@ import { ROUTE_RULES, type RouteName } from '../../shared/routes';
 /** The session facts the guards read. */
 export interface GuardSession {
   status: 'unknown' | 'guest' | 'user';
-  user: { completed_onboarding: boolean; is_admin?: boolean } | null;
+  user: (OnboardingFacts & { is_admin?: boolean }) | null;
+}
+
+/** What decides whether the onboarding carousel is due. */
+export interface OnboardingFacts {
+  completed_onboarding: boolean;
+  email_confirmed: boolean;
+}
+
+/**
+ * Onboarding runs once, after the e-mail is confirmed: it ran at registration and again from slide 1 after
+ * the first login (the confirmation ends the session), so a new player saw it twice. Before confirming, the
+ * player is at home, where the confirm reminder is the next step.
+ */
+export function onboardingDue(user: OnboardingFacts): boolean {
+  return user.email_confirmed && !user.completed_onboarding;
 }
 
 /** What the shell should do with a navigation. */
@@ -18,9 +33,9 @@ export type GuardDecision =
   /** Go elsewhere (history replaced); `remember` is the URL to restore after login. */
   | { kind: 'redirect'; to: string; remember?: string };
 
-/** Where a logged-in player lands: home, or onboarding until it is completed. */
-export function homeFor(user: { completed_onboarding: boolean }): '/' | '/onboarding' {
-  return user.completed_onboarding ? '/' : '/onboarding';
+/** Where a logged-in player lands: home, or onboarding while it is due. */
+export function homeFor(user: OnboardingFacts): '/' | '/onboarding' {
+  return onboardingDue(user) ? '/onboarding' : '/';
 }
 
 /**
@@ -37,7 +52,7 @@ export function guardRoute(route: RouteName | null, url: string, session: GuardS
   if (rule.access === 'guest') return user ? { kind: 'redirect', to: homeFor(user) } : { kind: 'show' };
   if (!user) return { kind: 'redirect', to: '/hello', remember: url };
   if (rule.adminOnly && !user.is_admin) return { kind: 'redirect', to: '/' };
-  if (!user.completed_onboarding && !rule.onboarding) return { kind: 'redirect', to: '/onboarding' };
+  if (onboardingDue(user) && !rule.onboarding) return { kind: 'redirect', to: '/onboarding' };
   return { kind: 'show' };
 }
 
@@ -52,9 +67,9 @@ export function authFailureRedirect(path: string): '/login' | null {
   return AUTH_FAILURE_ALLOWED.some((part) => path.includes(part)) ? null : '/login';
 }
 
-/** Where a fresh login goes: the remembered URL (unless it is an entry page), else home or onboarding. */
-export function afterLoginTarget(intended: string | null, user: { completed_onboarding: boolean }): string {
-  if (!user.completed_onboarding) return '/onboarding';
+/** Where a fresh login goes: onboarding while due, else the remembered URL (unless it is an entry page), else home. */
+export function afterLoginTarget(intended: string | null, user: OnboardingFacts): string {
+  if (onboardingDue(user)) return '/onboarding';
   if (intended && intended.startsWith('/') && !intended.startsWith('//') && !/^\/(login|hello|register)/.test(intended)) {
     return intended;
   }

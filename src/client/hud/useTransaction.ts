@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { PrecalcData } from '../../shared/api/transactions';
+import type { PrecalcData, SendDestination } from '../../shared/api/transactions';
 import { transactionButton, transactionMachine, type CommitInput, type PrecalcFee, type TransactionButton, type TransactionState } from '../machines/transactionMachine';
 import type { ApiResult } from '../net/http';
 import { inspectOption } from '../app/inspector';
@@ -23,7 +23,8 @@ export interface TransactionOptions<TInput> {
   locked: boolean;
   /** No precalculation for this input (starter pack 4, the gas deposit). */
   direct?: boolean;
-  labels: { stage0: string; stage1: string };
+  /** The stages' labels; stage 1's may depend on where the precalculated send goes. */
+  labels: { stage0: string; stage1: string | ((destination: SendDestination | null) => string) };
   activate: (target: string) => void;
   refresh: () => void;
   leave: () => void;
@@ -35,6 +36,8 @@ export interface TransactionBinding {
   button: TransactionButton;
   /** Gas per currency of the pending transaction, null in stage 0. */
   fee: PrecalcFee | null;
+  /** Where the pending send goes (its precalculation said), null in stage 0 and for other flows. */
+  destination: SendDestination | null;
   press: () => void;
 }
 
@@ -70,10 +73,13 @@ export function useTransaction<TInput>(options: TransactionOptions<TInput>): Tra
     send({ type: 'STATUS', activation, locked });
   }, [activation, locked, send]);
   const state = snap.value as TransactionState;
+  const { stage0, stage1 } = options.labels;
+  const labels = { stage0, stage1: typeof stage1 === 'function' ? stage1(snap.context.destination) : stage1 };
   return {
     state,
-    button: transactionButton(state, snap.context, options.labels),
+    button: transactionButton(state, snap.context, labels),
     fee: snap.context.fee,
+    destination: snap.context.destination,
     press: () => send({ type: 'PRESS' }),
   };
 }

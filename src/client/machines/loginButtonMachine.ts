@@ -1,6 +1,7 @@
 /**
- * The Log In button (spec 1 §4): idle → logging ("Fetching data...") → done, or → error showing the joined
- * server error; a click on the error returns to idle.
+ * The Log In button (spec 1 §4): idle → logging ("Fetching data...") → done, or → error holding the joined
+ * server error; a click on the error returns to idle. The error's text is said once, by the screen's red
+ * line: the button in its error state reads "Try again" (it printed the same text a second time).
  */
 import { lazyMachine } from './lazyMachine';
 import { t } from '../i18n/t';
@@ -73,6 +74,6 @@ export const loginButtonMachine = lazyMachine(() => setup({
 /** The button's text for a machine snapshot. */
 export function loginButtonLabel(state: 'idle' | 'logging' | 'error' | 'done', error: string): string {
   if (state === 'logging') return LOGGING_LABEL;
-  if (state === 'error') return error;
+  if (state === 'error') return error ? t.common.tryAgain : LOGIN_LABEL;
   return LOGIN_LABEL;
 }

@@ -8,7 +8,7 @@
  */
 import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
-import type { PrecalcData } from '../../shared/api/transactions';
+import type { PrecalcData, SendDestination } from '../../shared/api/transactions';
 import type { ApiFail, ApiResult } from '../net/http';
 import { thrownText } from './requestErrors';
 
@@ -48,6 +48,8 @@ export interface TransactionContext {
   direct: boolean;
   transactionId: string | null;
   fee: PrecalcFee | null;
+  /** Where the pending send goes, when its precalculation said (sends only). */
+  destination: SendDestination | null;
   error: string;
 }
 
@@ -107,7 +109,7 @@ export const transactionMachine = setup({
       event.type === 'INPUT' ? { input: event.input, key: event.key, invalid: event.invalid, direct: event.direct ?? context.direct } : {},
     ),
     storeStatus: assign(({ event }) => (event.type === 'STATUS' ? { activation: event.activation, locked: event.locked } : {})),
-    clearStage: assign({ transactionId: null, fee: null, error: '' }),
+    clearStage: assign({ transactionId: null, fee: null, destination: null, error: '' }),
   },
   guards: {
     inactive: ({ context }) => context.activation !== null,
@@ -126,6 +128,7 @@ export const transactionMachine = setup({
     direct: input.direct ?? false,
     transactionId: null,
     fee: null,
+    destination: null,
     error: '',
   }),
   initial: 'stage0',
@@ -154,7 +157,9 @@ export const transactionMachine = setup({
             guard: ({ event }) => event.output.ok,
             target: 'stage1',
             actions: assign(({ event }) =>
-              event.output.ok ? { transactionId: event.output.data.transaction.id, fee: event.output.data.precalcData.fee } : {},
+              event.output.ok
+                ? { transactionId: event.output.data.transaction.id, fee: event.output.data.precalcData.fee, destination: event.output.data.precalcData.destination ?? null }
+                : {},
             ),
           },
           { target: 'error', actions: assign({ error: ({ event }) => failText(event.output) }) },

@@ -5,6 +5,7 @@
  * withdrawal: amount + gas reserved as pending transfers and queued for the chain (withdrawals.ts).
  */
 import { AppError } from '../domain/errors';
+import type { SendDestination } from '../../shared/api/transactions';
 import { createTransaction, registerTransactionKind, type TransactionRecord } from '../domain/transactions/index';
 import { balancesOf, playerAccount, systemAccount, transfer, transferBatch, type Ledger } from '../ledger/index';
 import type { UserRow } from '../domain/users/userView';
@@ -50,6 +51,11 @@ export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<st
   const gas = gasTable[currency];
   const payload: SendPayload = { currency, units, gas, to, recipientId };
   return ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }));
+}
+
+/** Where a precalculated send goes: another player's deposit address, or out on the chain. */
+export function sendDestination(record: TransactionRecord): SendDestination {
+  return (record.payload as unknown as SendPayload).recipientId === null ? 'chain' : 'player';
 }
 
 registerTransactionKind(SEND_KIND, {

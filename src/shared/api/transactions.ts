@@ -23,10 +23,19 @@ export const commitParams = z.object({ id: z.string() });
 /** The gas of a precalculation per currency, as decimal strings. */
 export const precalcFeeSchema = z.object({ bnb: z.string(), ngls: z.string(), busd: z.string() });
 
-/** The `data` of a precalculating call (send, exchange, shop, starter pack). */
+/** Where a send goes: to another player inside the wallet (no chain, no gas) or out on the chain (a withdrawal). */
+export const SEND_DESTINATIONS = ['player', 'chain'] as const;
+
+/** One of SEND_DESTINATIONS. */
+export type SendDestination = (typeof SEND_DESTINATIONS)[number];
+
+/**
+ * The `data` of a precalculating call (send, exchange, shop, starter pack). A send's answer also says where it
+ * goes (`destination`), so its confirm step can tell an on-chain withdrawal from a payment to a player.
+ */
 export const precalcDataSchema = z.object({
   transaction: z.object({ id: z.string() }),
-  precalcData: z.object({ fee: precalcFeeSchema }),
+  precalcData: z.object({ fee: precalcFeeSchema, destination: z.optional(z.enum(SEND_DESTINATIONS)) }),
 });
 
 /** A transaction as its owner sees it. */

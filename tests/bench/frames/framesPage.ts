@@ -174,7 +174,8 @@ async function main(): Promise<void> {
           if (phase === 0 || phase === SWIPE_FRAMES) {
             control.touchEnd(1);
             y = 600;
-            control.touchStart(1, y);
+            // The drag is positional: a control as high as one swipe's travel takes it across the whole 0–90°.
+            control.touchStart(1, y, SWIPE_FRAMES * 4);
           }
           y += phase < SWIPE_FRAMES ? -4 : 4;
           control.touchMove(1, y);

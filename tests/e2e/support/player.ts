@@ -37,7 +37,9 @@ export async function register(page: Page, p: { name: string; email: string; pas
   await page.getByLabel('Password', { exact: true }).fill(p.password);
   await page.getByLabel('Repeat Password').fill(p.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/onboarding$/);
+  // Onboarding waits for the confirmed e-mail: a new player lands home, where the reminder asks for it.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('confirm-reminder')).toBeVisible();
 }
 
 /** Walks the five onboarding slides and enters the game. */

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { E2E_DATA_DIR, E2E_PORT } from './env';
+import { E2E_CHAIN_PORT, E2E_DATA_DIR } from './env';
 
 /** Opens the wallet drawer, expects `testId` to read `text` (the watcher and the socket may take a while), closes it. */
 export async function expectInWallet(page: Page, testId: string, text: string | RegExp, timeout = 30_000): Promise<void> {
@@ -39,7 +39,7 @@ export async function pressUntil(b: Locator, outcome: string | (() => Promise<vo
 
 /** Runs one of the operator's checks (`npm run ledger:check`, `npm run reconcile`) against the e2e server's data and dev chain. */
 export function operatorCheck(script: string): string {
-  const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, DEV_CHAIN_PORT: String(E2E_PORT + 10_000), LOG_LEVEL: 'warn' };
+  const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, DEV_CHAIN_PORT: String(E2E_CHAIN_PORT), LOG_LEVEL: 'warn' };
   return execFileSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8', timeout: 60_000 });
 }
 

@@ -100,6 +100,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     const pre = await send(a.client, { to_address: b.address.toLowerCase(), amount: '12,5', currency: 'busd', gas: '0.5' });
     expect(pre.status).toBe(200);
     expect(pre.body.data.precalcData.fee).toEqual({ bnb: '0.000000000', ngls: '0.00000000', busd: '0.000000' });
+    // The confirm step says "to a player" from this.
+    expect(pre.body.data.precalcData.destination).toBe('player');
     const id = pre.body.data.transaction.id as string;
     const head = await chain.gateway.client.getBlockNumber();
     const commits = await Promise.all(Array.from({ length: 8 }, () => commit(a.client, id)));
@@ -120,6 +122,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     const before = await usdcOnChain(OUTSIDE);
     const pre = await send(p.client, { to_address: OUTSIDE, amount: '10', currency: 'busd', gas: '0.5' });
     expect(pre.body.data.precalcData.fee.busd).toBe('0.500000');
+    // The confirm step says "on-chain withdrawal" from this.
+    expect(pre.body.data.precalcData.destination).toBe('chain');
     const id = pre.body.data.transaction.id as string;
     const commits = await Promise.all(Array.from({ length: 6 }, () => commit(p.client, id)));
     expect(commits.map((r) => [r.status, r.body.data.transaction.status])).toEqual(Array(6).fill([200, 'pending']));

@@ -78,6 +78,11 @@ export function riskPercentText(units: bigint, p: number): string {
   return p > 0 ? `${s.slice(0, -p)}.${s.slice(-p)}` : s;
 }
 
+/** The angle as the player reads it beside the risk: degrees with one decimal ("27.0°"). */
+export function angleDegreesText(theta: number): string {
+  return `${clampAngle(theta).toFixed(1)}°`;
+}
+
 /** The angle a server risk reads back as: θ = (multiplier − 1) × 90, clamped. */
 export function angleFromMultiplier(multiplier: number): number {
   return clampAngle((multiplier - 1) * MAX_ANGLE);

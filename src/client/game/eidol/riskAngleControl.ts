@@ -1,17 +1,12 @@
 /**
  * Who owns the risk angle (spec 1 §4): the player's finger while it is down and for 4 s after the last
- * touch, then the server's multiplier. The bid is sent when the touch ends, unless the round is locked or
- * the player's level is −1. Headless: time comes from an injected `now`; the bid goes to an injected `bid` (the
- * app's join machine, which sends it and shows its answer).
+ * touch, then the server's multiplier. A drag is positional: the control's full height is 0–90°, so where
+ * the finger is says the angle (the original's accelerating swipe law moved a 150 px drag only 3–5 %). The bid
+ * is sent when the touch ends, unless the round is locked or the player's level is −1. Headless: time comes
+ * from an injected `now`; the bid goes to an injected `bid` (the app's join machine, which sends it and shows
+ * its answer).
  */
-import {
-  advanceAngle,
-  angleFromMultiplier,
-  clampAngle,
-  riskDigits,
-  riskText,
-  riskUnits,
-} from './riskAngle';
+import { MAX_ANGLE, angleFromMultiplier, clampAngle, riskDigits, riskText, riskUnits } from './riskAngle';
 
 /** How long the player's own angle stays in control after the last touch (spec 1 §9). */
 export const OWN_ANGLE_MS = 4000;
@@ -40,7 +35,7 @@ export interface RiskControlContext {
 /** The risk-angle controller. */
 export class RiskAngleControl {
   private angle = 0;
-  private touch: { id: number; startY: number; y: number } | null = null;
+  private touch: { id: number; startY: number; startAngle: number; span: number } | null = null;
   private lastTouchAt = -Infinity;
   private ctx: RiskControlContext = { eidolId: null, p: 0, multiplier: 1, locked: true, userLevel: -1 };
   /** Bumped on every change, so a view redraws only when something moved. */
@@ -86,18 +81,22 @@ export class RiskAngleControl {
     this.followServer();
   }
 
-  /** A finger went down at `y`; a second finger while one is down is ignored, as is any touch that cannot bid. */
-  touchStart(id: number, y: number): void {
+  /**
+   * A finger went down at `y` on a control `spanPx` high; a second finger while one is down is ignored, as is
+   * any touch that cannot bid.
+   */
+  touchStart(id: number, y: number, spanPx: number): void {
     if (this.touch || !this.canBid()) return;
-    this.touch = { id, startY: y, y };
+    this.touch = { id, startY: y, startAngle: this.angle, span: Math.max(1, spanPx) };
     this.lastTouchAt = this.deps.now();
   }
 
-  /** A finger moved; only the one that started counts. */
+  /** A finger moved (only the one that started counts): up by the control's height is +90°, down is −90°. */
   touchMove(id: number, y: number): void {
-    if (this.touch?.id !== id) return;
-    this.touch.y = y;
+    const t = this.touch;
+    if (t?.id !== id) return;
     this.lastTouchAt = this.deps.now();
+    this.change(clampAngle(t.startAngle + ((t.startY - y) / t.span) * MAX_ANGLE));
   }
 
   /** The finger went up: the bid goes out (if the round still takes bids). */
@@ -122,15 +121,9 @@ export class RiskAngleControl {
     this.deps.bid({ risk: this.risk().text, oogle_id: eidolId });
   }
 
-  /** One frame: a held swipe accelerates the angle; otherwise the server takes over after 4 s. */
-  update(deltaMs: number): void {
-    const t = this.touch;
-    if (t) {
-      const dy = t.startY - t.y;
-      if (dy !== 0) this.change(advanceAngle(this.angle, dy, this.ctx.p, deltaMs));
-      return;
-    }
-    this.followServer();
+  /** One frame: the finger's angle stands while it is down; otherwise the server takes over after 4 s. */
+  update(_deltaMs: number): void {
+    if (!this.touch) this.followServer();
   }
 
   private followServer(): void {

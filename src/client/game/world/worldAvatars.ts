@@ -28,6 +28,9 @@ export const GOLD = 0xe5c44f;
 export const MASTER_BOX = { halfWidth: 90, height: 260 };
 /** Tap box of an inscription. */
 export const SCRIBE_BOX = { halfWidth: 80, height: 190 };
+/** Where a master's name hangs under its feet, and how much lower each further name lane is. */
+const NAME_Y = 6;
+const NAME_LANE_STEP = 36;
 /** Characters of a verse shown on its inscription. */
 export const EXCERPT_CHARS = 22;
 
@@ -71,6 +74,8 @@ export class MasterNode {
   private readonly mirrored: Mirrored[] = [];
   private smoke: Sprite | null = null;
   private readonly name: LabelRef;
+  private readonly nameSprite: Sprite;
+  private nameLane = 0;
   private flipped = false;
 
   constructor(readonly key: string, look: MasterLook, labels: LabelAtlas) {
@@ -94,8 +99,9 @@ export class MasterNode {
     this.name = labels.label(look.name, look.admin ? ADMIN_NAME_STYLE : NAME_STYLE);
     const name = new Sprite(this.name.texture);
     name.anchor.set(0.5, 0);
-    name.position.set(0, 6);
+    name.position.set(0, NAME_Y);
     this.root.addChild(name);
+    this.nameSprite = name;
     const badge = titleBadge(look.senator, look.patricius);
     if (badge && hasTexture(titleFrame(badge))) {
       const b = new Sprite(texture(titleFrame(badge)));
@@ -114,6 +120,18 @@ export class MasterNode {
       m.sprite.scale.x = sign;
       m.sprite.x = sign * m.x;
     }
+  }
+
+  /** Half the width of the name under the feet (coordinates), for the name lanes (nameLanes.ts). */
+  get nameHalfWidth(): number {
+    return this.nameSprite.width / 2;
+  }
+
+  /** Puts the name in lane `lane` under the feet (0: right under them); nothing is written when it is there. */
+  setNameLane(lane: number): void {
+    if (lane === this.nameLane) return;
+    this.nameLane = lane;
+    this.nameSprite.y = NAME_Y + lane * NAME_LANE_STEP;
   }
 
   /** Whether the node has pipe smoke to animate. */

@@ -33,6 +33,7 @@ import { cullStep, NODE_HALF_WIDTH, shownAlong } from './worldCull';
 import { LaneSegments, segmentOf, staysIn } from './laneSegments';
 import { TiledLayer } from './worldLayers';
 import { LabelAtlas } from './labelAtlas';
+import { nameLanes } from './nameLanes';
 import { worldProps, type PropSpec } from './worldProps';
 import { ForumCharts } from './forumChartDrawing';
 import { $forumChartSamples, $forumNumberSamples, defaultForumChartApi, startForumChartData, type ForumChartApi } from './forumChartData';
@@ -47,6 +48,8 @@ export const CHART_BAND = { top: 0.2, height: 0.17 };
 const SMOKE_FRAME_MS = 150;
 /** How often lit incense and the caravan are re-read against the clock. */
 const PROPS_CHECK_MS = 1000;
+/** How often the names of the masters on screen are put in lanes (walkers move a little between two). */
+const NAME_LANES_MS = 150;
 const HOUR_MS = 3_600_000;
 /** Half the widest prop (the gates, the store): the props' culling margin. */
 const CULL_HALF_WIDTH = 240;
@@ -147,6 +150,8 @@ export class WorldScene implements Scene {
   private smokeFrame = -1;
   private propsCheckAt = 0;
   private chartHour = 0;
+  /** When the name lanes are worked out next (scene time): a few times a second is enough for walkers. */
+  private lanesAt = 0;
   private camDirty = true;
   private chartsDirty = true;
   private propsDirty = true;
@@ -238,6 +243,7 @@ export class WorldScene implements Scene {
     const tap = this.control.takeTap();
     if (tap) this.select(cam, tap.x, tap.y);
     if (this.ringDirty) this.placeRing();
+    if (this.elapsed >= this.lanesAt) this.placeNameLanes(cam);
     this.animate();
     const hour = Math.floor(this.clock.now() / HOUR_MS);
     if (hour !== this.chartHour) this.chartsDirty = true;
@@ -434,6 +440,20 @@ export class WorldScene implements Scene {
     if (!node) return;
     node.root.x = o.motion.x;
     if (node instanceof MasterNode) node.setFlip(o.obj.flip);
+  }
+
+  /**
+   * Puts the names of the masters on screen in lanes (nameLanes.ts), so close masters' names never print over
+   * each other. Off-screen masters keep their lane until they are looked at again.
+   */
+  private placeNameLanes(cam: Camera): void {
+    this.lanesAt = this.elapsed + NAME_LANES_MS;
+    const drawn: MasterNode[] = this.own ? [this.own] : [];
+    for (const o of this.others.values()) {
+      if (o.shown && o.node instanceof MasterNode && inView(cam, o.node.root.x, NODE_HALF_WIDTH)) drawn.push(o.node);
+    }
+    const lanes = nameLanes(drawn.map((n) => ({ x: n.root.x, halfWidth: n.nameHalfWidth })));
+    drawn.forEach((n, i) => n.setNameLane(lanes[i]!));
   }
 
   /**

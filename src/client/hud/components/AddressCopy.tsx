@@ -32,7 +32,22 @@ export function AddressCopy({ address, testId = 'address-copy' }: AddressCopyPro
         setCopied(true);
       }}
     >
-      {copied ? t.common.copied : (address ?? t.components.loadingAddress)}
+      {copied ? t.common.copied : address ? <AddressHalves address={address} /> : t.components.loadingAddress}
     </button>
+  );
+}
+
+/**
+ * An address in two unbreakable halves with the only break between them: on a narrow phone it wraps into two
+ * even lines, never one long line and its last character alone on the next. The text is still the address.
+ */
+export function AddressHalves({ address }: { address: string }) {
+  const mid = Math.ceil(address.length / 2);
+  return (
+    <>
+      <span className="address-half">{address.slice(0, mid)}</span>
+      <wbr />
+      <span className="address-half">{address.slice(mid)}</span>
+    </>
   );
 }

@@ -4,12 +4,14 @@
 export interface ErrorLineProps {
   text: string;
   testId: string;
+  /** An id, so fields can name the line as their description. */
+  id?: string;
 }
 
 /** The error line (role alert so screen readers announce it). */
-export function ErrorLine({ text, testId }: ErrorLineProps) {
+export function ErrorLine({ text, testId, id }: ErrorLineProps) {
   return (
-    <p className="error-line" role={text ? 'alert' : undefined} data-testid={testId}>
+    <p className="error-line" id={id} role={text ? 'alert' : undefined} data-testid={testId}>
       {text}
     </p>
   );

@@ -7,6 +7,11 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   value: string;
   onValue: (value: string) => void;
   errors?: readonly string[];
+  /**
+   * The id of the form's one error line when that line already says this field's errors: the field is still
+   * marked (red frame, aria-invalid) and described by the line, but the texts are not repeated under it.
+   */
+  errorsAt?: string;
 }
 
 /**
@@ -14,7 +19,7 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
  * aria-invalid, and the texts as the input's description. The texts sit outside the label so the accessible
  * name stays the label alone.
  */
-export function Field({ label, value, onValue, errors, id, ...rest }: FieldProps) {
+export function Field({ label, value, onValue, errors, errorsAt, id, ...rest }: FieldProps) {
   const ownId = useId();
   const inputId = id ?? `${ownId}-input`;
   const errorId = `${ownId}-error`;
@@ -28,10 +33,10 @@ export function Field({ label, value, onValue, errors, id, ...rest }: FieldProps
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={invalid ? (errorsAt ?? errorId) : undefined}
         {...rest}
       />
-      {invalid && (
+      {invalid && !errorsAt && (
         <p className="field-error" id={errorId} data-testid={testId ? `${testId}-error` : undefined}>
           <span aria-hidden="true">⚠ </span>
           {errors.join(' ')}

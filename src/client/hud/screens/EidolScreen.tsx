@@ -2,7 +2,7 @@
  * /eidol, the main game screen's management view (spec 1 §2, §4): the eidol and its risk angle on the stage
  * (swipe the eidol band up or down; the range input does the same for keyboard and screen readers), Emanate /
  * Risk, Yieldy / Precise, XP and level, the charts with their size toggle, the last-10 results, the
- * countdown slot, the action buttons and the round's pop-ups.
+ * countdown slot, the action buttons and the round's pop-ups (in their own lane under the eidol).
  */
 import { t } from '../../i18n/t/home';
 import { useEffect, useMemo, useState } from 'react';
@@ -98,12 +98,13 @@ export default function EidolScreen() {
         data-testid="eidol-band"
         onPointerDown={(e) => {
           e.currentTarget.setPointerCapture?.(e.pointerId);
-          riskControl.touchStart(e.pointerId, e.clientY);
+          riskControl.touchStart(e.pointerId, e.clientY, e.currentTarget.getBoundingClientRect().height);
         }}
         onPointerMove={(e) => riskControl.touchMove(e.pointerId, e.clientY)}
         onPointerUp={(e) => riskControl.touchEnd(e.pointerId)}
         onPointerCancel={(e) => riskControl.touchEnd(e.pointerId)}
       />
+      <RoundPopupLayer />
       <RoundCountdown />
       {!eidol ? (
         <section className="panel">
@@ -155,7 +156,6 @@ export default function EidolScreen() {
           {t.common.back}
         </Button>
       </nav>
-      <RoundPopupLayer />
     </main>
   );
 }

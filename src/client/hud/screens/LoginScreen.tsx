@@ -1,4 +1,9 @@
-/** /login: e-mail and password (marked when refused), the three-state Log In button, a red error line, Return; a notice after confirming the e-mail. */
+/**
+ * /login: e-mail and password (marked when refused), the three-state Log In button, a red error line, Return;
+ * a notice after confirming the e-mail. A refusal's text shows in one place, the red line: the refused fields
+ * are marked and described by it, and the button offers "Try again" (the wrong-password text once printed
+ * under the field, in the button and in the line).
+ */
 import { t } from '../../i18n/t';
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -31,6 +36,9 @@ const machine = lazyMachine(() =>
   }),
 );
 
+/** The red line's id: the fields it speaks for name it as their description. */
+const ERROR_LINE_ID = 'login-error-line';
+
 /** The login screen. */
 export default function LoginScreen() {
   const product = useStore($productName);
@@ -62,12 +70,12 @@ export default function LoginScreen() {
           else send({ type: 'SUBMIT', body: { username: email, password } });
         }}
       >
-        <Field label={t.common.email} type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.username} data-testid="login-email" />
-        <Field label={t.common.password} type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} data-testid="login-password" />
+        <Field label={t.common.email} type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.username} errorsAt={ERROR_LINE_ID} data-testid="login-email" />
+        <Field label={t.common.password} type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} errorsAt={ERROR_LINE_ID} data-testid="login-password" />
         <Button type="submit" variant={state === 'error' ? 'error' : 'primary'} disabled={state === 'logging' || state === 'done'} data-testid="login-submit" data-state={state}>
           {label}
         </Button>
-        <ErrorLine text={state === 'error' ? snap.context.error : ''} testId="login-error" />
+        <ErrorLine text={state === 'error' ? snap.context.error : ''} testId="login-error" id={ERROR_LINE_ID} />
       </form>
       <Button variant="secondary" onClick={() => navigate('/hello')}>
         {t.common.return}

@@ -1,6 +1,8 @@
 /**
  * /onboarding and /onboardingecto: lore slides with Continue, then Enter Cryptonomics; music loops at 0.5
- * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /.
+ * and stops on leaving. The last slide of the main carousel marks onboarding completed and goes to /; left
+ * midway, the main carousel resumes at the slide the player was on. (It is due once, after the e-mail is
+ * confirmed: app/guards.ts.)
  * The Eggtoplasm carousel carries its questline (claim a jar, enchant it) under the slides.
  */
 import { t } from '../../i18n/t/onboarding';
@@ -8,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { api } from '../../net/api';
 import { navigate } from '../../stores/router';
 import { patchUser } from '../../stores/session';
+import { deviceStorage } from '../../stores/deviceStorage';
 import { playSound } from '../../engine/audio';
 import { useSubmit } from '../useSubmit';
 import { Button } from '../components/Button';
@@ -22,6 +25,15 @@ const EctoQuestline = lazy(() => import('./items/EctoQuestline').then((m) => ({ 
 /** Volume of the onboarding music (spec 1 §9). */
 export const ONBOARDING_VOLUME = 0.5;
 
+/** Where the device keeps the main carousel's slide, so leaving midway resumes there. */
+const SLIDE_KEY = 'aeon.onboardingSlide';
+
+/** The slide to resume the main carousel at (0 when none was kept, or a kept one is out of range). */
+export function resumeSlide(count: number): number {
+  const kept = Number(deviceStorage().getItem(SLIDE_KEY));
+  return Number.isInteger(kept) && kept > 0 && kept < count ? kept : 0;
+}
+
 /** Props: which carousel. */
 export interface OnboardingScreenProps {
   variant?: 'main' | 'ecto';
@@ -31,7 +43,12 @@ export interface OnboardingScreenProps {
 export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenProps) {
   const slides = variant === 'ecto' ? ONBOARDING_ECTO_SLIDES : ONBOARDING_SLIDES;
   const art = variant === 'ecto' ? ONBOARDING_ECTO_ART : ONBOARDING_ART;
-  const [index, setIndex] = useState(0);
+  // The main carousel resumes where the player left it (a reload, a tab closed midway), not at slide 1.
+  const [index, setIndexState] = useState(() => (variant === 'main' ? resumeSlide(slides.length) : 0));
+  const setIndex = (i: number) => {
+    if (variant === 'main') deviceStorage().setItem(SLIDE_KEY, String(i));
+    setIndexState(i);
+  };
   const last = index === slides.length - 1;
   const slide = slides[index]!;
 
@@ -42,6 +59,7 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
   const complete = useSubmit(
     () => api.onboardingCompleted(),
     () => {
+      deviceStorage().removeItem(SLIDE_KEY);
       patchUser({ completed_onboarding: true });
       navigate('/');
     },

@@ -19,6 +19,17 @@ export function angls(units: bigint): string {
   return formatUnits(units, ANGLS_SCALE);
 }
 
+/**
+ * The name an eidol shows. Eggs are stored named for their egg ("Common Egg") and hatching changes only the
+ * frame, so a hatched eidol still carrying its egg's name shows as the eidol of that rarity ("Common Eidol"):
+ * a level-1 eidol read "Common Egg". Names given later (a mythic form, Eggtoplasm) show as stored.
+ */
+export function shownSkinName(row: Pick<EidolRow, 'type' | 'skin_name'>): string {
+  if (row.type === 'egg') return row.skin_name;
+  const egg = /^(Common|Rare|Epic|Mythic) Egg$/.exec(row.skin_name);
+  return egg ? `${egg[1]} Eidol` : row.skin_name;
+}
+
 /** Builds the wire eidol from its row and `value`, the balance of its ledger account in ANGLS units. */
 export function toEidolView(row: EidolRow, value: bigint): EidolView {
   return {
@@ -37,7 +48,7 @@ export function toEidolView(row: EidolRow, value: bigint): EidolView {
     rarity: row.rarity,
     collection: row.collection,
     // The original's picture name, not the atlas frame the row keeps (FACTS.md "Pictures by name").
-    skin: { collection: row.collection, image: skinPicture(row.skin_image), name: row.skin_name },
+    skin: { collection: row.collection, image: skinPicture(row.skin_image), name: shownSkinName(row) },
     data: { greedy: row.yieldy, precise: row.precise, apple: wireTime(row.apple_until) },
     is_locked: row.is_locked !== 0,
   };

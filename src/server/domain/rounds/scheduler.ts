@@ -1,7 +1,8 @@
 /**
  * The round scheduler: on the node holding the 'rounds' leader lock, it writes round 1 when none exists,
  * waits on the clock for the current round's ends_at, settles it (one commit, which also writes the next
- * round), then announces it. Ticks run one at a time, so two settlements never overlap on a node, and
+ * round), then announces it. Its first tick as leader fits the running round to this process's timing
+ * (a restart with shorter rounds does not wait out the old round). Ticks run one at a time, so two settlements never overlap on a node, and
  * the lock keeps other nodes out. After downtime the overdue round is settled once and the next opens
  * from now. An announcement lost to a crash after the commit is lost, never a reason to settle again.
  */
@@ -12,6 +13,7 @@ import { createLedger } from '../../ledger/index';
 import type { EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { currentRound } from './currentRound';
 import { ensureFirstRound, type RoundTiming } from './openRound';
+import { fitRoundToTiming } from './roundRetiming';
 import { settleDue, type SettledRound } from './settleDue';
 
 /** After a failed tick (database away, a bug), the scheduler tries again this much later. */
@@ -50,6 +52,8 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
   let timer: ClockTimer | undefined;
   let running: Promise<void> | undefined;
   let closed = false;
+  // The running round takes this process's timing once, on its first tick as leader (roundRetiming.ts).
+  let fitted = false;
 
   const arm = (ms: number) => {
     timer?.cancel();
@@ -59,6 +63,11 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
   const once = async (): Promise<void> => {
     if (closed || !lock.isLeader()) return;
     await ensureFirstRound(ledger, opts.timing, opts.chainLength, opts.economy);
+    if (!fitted) {
+      const retimed = await fitRoundToTiming(db.kysely, opts.timing, clock.now());
+      fitted = true;
+      if (retimed) opts.log.warn?.(retimed, `round ${retimed.roundId} follows the new round timing: it now ends at ${new Date(retimed.after.ends_at).toISOString()}`);
+    }
     // A settled round opens the next from now, so this loop settles at most one overdue round per pass.
     for (;;) {
       if (closed || !lock.isLeader()) return;

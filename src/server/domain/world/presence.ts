@@ -4,12 +4,13 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { RoomState, WorldObject } from '../../../shared/api/rooms';
-import { clampCoordinate, minCoordinate, spawnCoordinate, type RoomId } from '../../../shared/rules/world';
+import { clampCoordinate, minCoordinate, spawnCoordinate, type RoomId, type Walker } from '../../../shared/rules/world';
 import type { Database } from '../../db/schema';
 import type { WorldContext } from './worldContext';
 import { AppError } from '../errors';
 import { PRESENCE_TIMEOUT_MS, seenRecently } from './presenceConfig';
 import { ENTER_FIRST } from './presenceTexts';
+import { ENTRY_SPACING, ENTRY_SPOTS, entrySpot } from './entrySpot';
 import { loadMaster } from './roomLoad';
 import { roomState } from './roomState';
 import { walkerOf } from './worldObjects';
@@ -37,7 +38,8 @@ export async function presentMaster(k: Kysely<Database>, userId: number, nowMs?:
 
 /**
  * Puts the player's master in `room`: where it stood if it is re-entering the room it is present in
- * (clamped to what its titles and Puff allow now), else at its entry point. Leaving another room on the way.
+ * (clamped to what its titles and Puff allow now), else at its entry point, or the next free spot past it
+ * when another master stands there (entrySpot.ts). Leaving another room on the way.
  */
 export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId): Promise<RoomState> {
   // Walks still in the window written first: the row then holds where the master really stands.
@@ -47,12 +49,46 @@ export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId)
   const master = await loadMaster(k, userId, now);
   const user = master ? undefined : await k.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!master && !user) throw new AppError(401, 'Unauthenticated.');
+  // One spot choice at a time per room on this node: two masters entering together get two spots.
+  return entries.run(room, () => enterAt(ctx, userId, room, master));
+}
+
+/** Runs each room's enters one after another (the spot read and the write stay together). */
+const entries = {
+  tails: new Map<RoomId, Promise<unknown>>(),
+  run<T>(room: RoomId, fn: () => Promise<T>): Promise<T> {
+    const next = (this.tails.get(room) ?? Promise.resolve()).then(fn, fn);
+    this.tails.set(room, next.catch(() => undefined));
+    return next;
+  },
+};
+
+/** The present masters' coordinates near `room`'s entry for `walker`, other than `selfId`'s. */
+async function occupiedNear(k: Kysely<Database>, room: RoomId, walker: Walker, now: number, selfId: number | null): Promise<number[]> {
+  const from = spawnCoordinate(room, walker);
+  let q = k
+    .selectFrom('world_objects')
+    .select('coordinate')
+    .where('type', '=', 'master')
+    .where('room', '=', room)
+    .where('seen_at', '>', now - PRESENCE_TIMEOUT_MS)
+    .where('coordinate', '>=', from - ENTRY_SPACING)
+    .where('coordinate', '<=', from + ENTRY_SPOTS * ENTRY_SPACING);
+  if (selfId !== null) q = q.where('id', '!=', selfId);
+  return (await q.execute()).map((r) => Number(r.coordinate));
+}
+
+async function enterAt(ctx: WorldContext, userId: number, room: RoomId, master: Awaited<ReturnType<typeof loadMaster>>): Promise<RoomState> {
+  const k = ctx.db.kysely;
+  const now = ctx.clock.now();
   let object: WorldObject;
   let from: number | null = null;
   if (master) {
     const walker = walkerOf(master.object);
     const staying = master.room === room && seenRecently(master.seenAt, now);
-    const coordinate = staying ? clampCoordinate(room, master.object.coordinate, walker) : spawnCoordinate(room, walker);
+    const coordinate = staying
+      ? clampCoordinate(room, master.object.coordinate, walker)
+      : entrySpot(room, walker, await occupiedNear(k, room, walker, now, master.object.id));
     await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', master.object.id).execute();
     object = { ...master.object, coordinate };
     from = master.room;
@@ -64,7 +100,8 @@ export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId)
       .onConflict((oc) => oc.column('user_id').where(sql<boolean>`type = 'master'`).doUpdateSet({ room, seen_at: now, updated_at: now }))
       .execute();
     const made = (await loadMaster(k, userId, now))!;
-    const coordinate = spawnCoordinate(room, walkerOf(made.object));
+    const walker = walkerOf(made.object);
+    const coordinate = entrySpot(room, walker, await occupiedNear(k, room, walker, now, made.object.id));
     await k.updateTable('world_objects').set({ coordinate }).where('id', '=', made.object.id).execute();
     object = { ...made.object, coordinate };
   }

@@ -11,7 +11,7 @@ import type { CreditedDeposit } from '../../chain/depositWatcher';
 import { AppError } from '../../domain/errors';
 import { CURRENCY_ASSETS, formatUnitsTrimmed } from '../../../shared/money/index';
 import type { RouteModule } from '../../app';
-import { precalcSend } from '../../chain/send';
+import { precalcSend, sendDestination } from '../../chain/send';
 import { createLedger } from '../../ledger/index';
 import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
 import type { WithdrawalStep } from '../../chain/withdrawals';
@@ -82,7 +82,8 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
       const record = await precalcSend(ledger, user, body);
       transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
-      return ok(precalcDataOf(record));
+      const data = precalcDataOf(record);
+      return ok({ ...data, precalcData: { ...data.precalcData, destination: sendDestination(record) } });
     });
 
     app.get('/api/test-coin', async (request) => {

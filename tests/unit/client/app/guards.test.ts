@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, authFailureRedirect, guardRoute, homeFor, type GuardSession } from '../../../../src/client/app/guards';
+import { afterLoginTarget, authFailureRedirect, guardRoute, homeFor, onboardingDue, type GuardSession } from '../../../../src/client/app/guards';
 import { ROUTE_NAMES, ROUTE_RULES, type RouteName } from '../../../../src/shared/routes';
 
 const guest: GuardSession = { status: 'guest', user: null };
 const unknown: GuardSession = { status: 'unknown', user: null };
-const player: GuardSession = { status: 'user', user: { completed_onboarding: true, is_admin: false } };
-const newbie: GuardSession = { status: 'user', user: { completed_onboarding: false, is_admin: false } };
+const player: GuardSession = { status: 'user', user: { completed_onboarding: true, email_confirmed: true, is_admin: false } };
+const newbie: GuardSession = { status: 'user', user: { completed_onboarding: false, email_confirmed: true, is_admin: false } };
+/** Registered, e-mail not confirmed yet: onboarding is not due. */
+const unconfirmed: GuardSession = { status: 'user', user: { completed_onboarding: false, email_confirmed: false, is_admin: false } };
 
 const GUEST_ONLY: RouteName[] = ['hello', 'login', 'register', 'registerCode', 'registerRef'];
 const MAIL_LINKS: RouteName[] = ['resetPassword', 'resetPasswordToken', 'verifyEmail'];
@@ -58,13 +60,19 @@ describe('guardRoute', () => {
     for (const r of AUTH) expect(guardRoute(r, '/x', player, false)).toEqual({ kind: 'show' });
   });
 
+  it('does not run onboarding before the e-mail is confirmed: the player stays home, and a guest page sends them home', () => {
+    expect(guardRoute('home', '/', unconfirmed, false)).toEqual({ kind: 'show' });
+    expect(guardRoute('forum', '/forum', unconfirmed, false)).toEqual({ kind: 'show' });
+    for (const r of GUEST_ONLY) expect(guardRoute(r, '/x', unconfirmed, false)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
   it('flags no route admin-only, and an admin-only route sends non-admins home', () => {
     expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].adminOnly)).toEqual([]);
     const original = ROUTE_RULES.forum;
     ROUTE_RULES.forum = { access: 'auth', adminOnly: true };
     try {
       expect(guardRoute('forum', '/forum', player, false)).toEqual({ kind: 'redirect', to: '/' });
-      const admin: GuardSession = { status: 'user', user: { completed_onboarding: true, is_admin: true } };
+      const admin: GuardSession = { status: 'user', user: { completed_onboarding: true, email_confirmed: true, is_admin: true } };
       expect(guardRoute('forum', '/forum', admin, false)).toEqual({ kind: 'show' });
     } finally {
       ROUTE_RULES.forum = original;
@@ -91,12 +99,23 @@ describe('authFailureRedirect', () => {
 
 describe('after login', () => {
   it('restores the intended URL, else home; onboarding first when not completed', () => {
-    const done = { completed_onboarding: true };
+    const done = { completed_onboarding: true, email_confirmed: true };
     expect(afterLoginTarget('/send/0xabc', done)).toBe('/send/0xabc');
     expect(afterLoginTarget(null, done)).toBe('/');
     expect(afterLoginTarget('/login', done)).toBe('/');
     expect(afterLoginTarget('//evil.example', done)).toBe('/');
-    expect(afterLoginTarget('/forum', { completed_onboarding: false })).toBe('/onboarding');
+    expect(afterLoginTarget('/forum', { completed_onboarding: false, email_confirmed: true })).toBe('/onboarding');
     expect(homeFor(done)).toBe('/');
+  });
+
+  it('runs onboarding once, after confirmation: not at registration, not again once completed', () => {
+    const registered = { completed_onboarding: false, email_confirmed: false };
+    expect(onboardingDue(registered)).toBe(false);
+    expect(homeFor(registered)).toBe('/');
+    expect(afterLoginTarget('/forum', registered)).toBe('/forum');
+    const confirmed = { ...registered, email_confirmed: true };
+    expect(homeFor(confirmed)).toBe('/onboarding');
+    expect(afterLoginTarget(null, confirmed)).toBe('/onboarding');
+    expect(homeFor({ ...confirmed, completed_onboarding: true })).toBe('/');
   });
 });

@@ -36,7 +36,7 @@ describe('routeView', () => {
 
   it('sends a logged-in player away from /login, to onboarding until it is completed', async () => {
     const { view, session, stop } = await load('/login');
-    session.setUser(makeUser({ completed_onboarding: false }));
+    session.setUser(makeUser({ completed_onboarding: false, email_confirmed: true }));
     await tick();
     expect(location.pathname).toBe('/onboarding');
     session.setUser(makeUser({ completed_onboarding: true }));

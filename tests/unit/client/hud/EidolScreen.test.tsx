@@ -65,6 +65,11 @@ describe('EidolScreen', () => {
     expect(text('eidol-xp')).toBe('7 / 48');
     expect(text('eidol-level')).toBe('3');
     expect(text('risk-percent')).toBe('50.0 %');
+    // The angle the game speaks of, beside the risk.
+    expect(text('risk-degrees')).toBe('45.0°');
+    await settle(() => $riskAngle.set(27.25));
+    expect(text('risk-degrees')).toBe('27.3°');
+    await settle(() => $riskAngle.set(45));
     expect(screen.container.querySelector('.eidol-risk .value')?.className).toContain('loss');
     expect(screen.container.querySelector('[aria-label="last round down"]')).not.toBeNull();
     const rows = [...screen.container.querySelectorAll('[data-testid="last-results"] li')];

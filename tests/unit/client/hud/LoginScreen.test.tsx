@@ -48,14 +48,17 @@ describe('LoginScreen', () => {
     expect(net.bodies).toEqual([{ username: 'ada@example.test', password: 'secret' }]);
   });
 
-  it('shows the error in the button and the red line; a click returns to idle', async () => {
+  it('says the error once, in the red line (the field marked and described by it, the button "Try again"); a click returns to idle', async () => {
     mounted = await render(<LoginScreen />);
     await settle(() => q('login-submit').click());
     await settle(() => net.pending!.resolve(failed('Wrong.', { username: ['Unknown e-mail.'] })));
-    expect(q('login-submit').textContent).toBe('Wrong.; Unknown e-mail.');
+    expect(q('login-submit').textContent).toBe('Try again');
     expect(q('login-error').textContent).toBe('Wrong.; Unknown e-mail.');
     expect(q('login-email').getAttribute('aria-invalid')).toBe('true');
-    expect(q('login-email-error').textContent).toBe('⚠ Unknown e-mail.');
+    expect(q('login-email').getAttribute('aria-describedby')).toBe(q('login-error').id);
+    expect(mounted.container.querySelector('[data-testid="login-email-error"]')).toBeNull();
+    // The text is on the screen exactly once.
+    expect(mounted.container.textContent!.split('Unknown e-mail.').length - 1).toBe(1);
     expect(q('login-password').hasAttribute('aria-invalid')).toBe(false);
     await settle(() => q('login-submit').click());
     expect(q('login-email').hasAttribute('aria-invalid')).toBe(false);
@@ -73,10 +76,10 @@ describe('LoginScreen', () => {
     expect($session.get()).toMatchObject({ status: 'user', user: { name: 'Ada' } });
   });
 
-  it('goes to onboarding after success when it is not completed', async () => {
+  it('goes to onboarding after success when it is due (e-mail confirmed, not completed)', async () => {
     mounted = await render(<LoginScreen />);
     await settle(() => q('login-submit').click());
-    await settle(() => net.pending!.resolve(ok(makeUser({ completed_onboarding: false }))));
+    await settle(() => net.pending!.resolve(ok(makeUser({ completed_onboarding: false, email_confirmed: true }))));
     expect(location.pathname).toBe('/onboarding');
   });
 

@@ -67,4 +67,23 @@ describe('OnboardingScreen', () => {
       expect(frames.filter((f) => !known.has(f))).toEqual([]);
     }
   });
+
+  it('resumes the main carousel at the slide the player left, and starts at 1 again once completed', async () => {
+    mounted = await render(<OnboardingScreen />);
+    const next = () => mounted!.container.querySelector<HTMLButtonElement>('[data-testid="onboarding-next"]')!;
+    const slide = () => mounted!.container.querySelector('[data-testid="onboarding-slide"]')?.getAttribute('data-slide');
+    await click(next());
+    await click(next());
+    expect(slide()).toBe('3');
+    mounted.unmount();
+    mounted = await render(<OnboardingScreen />);
+    expect(slide()).toBe('3');
+    await click(next());
+    await click(next());
+    await click(next());
+    expect(calls.completed).toBe(1);
+    mounted.unmount();
+    mounted = await render(<OnboardingScreen />);
+    expect(slide()).toBe('1');
+  });
 });

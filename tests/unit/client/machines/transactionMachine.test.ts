@@ -221,7 +221,7 @@ describe('transactionMachine', () => {
   });
 
   it('puts Done! over everything, and the error over Processing and activation', () => {
-    const ctx = { input: {}, key: '', activation: '/startergas', locked: true, invalid: 'x', direct: false, transactionId: null, fee: null, error: 'E' };
+    const ctx = { input: {}, key: '', activation: '/startergas', locked: true, invalid: 'x', direct: false, transactionId: null, fee: null, destination: null, error: 'E' };
     expect(transactionButton('done', ctx, LABELS).text).toBe(DONE_LABEL);
     expect(transactionButton('error', ctx, LABELS).text).toBe('E');
     expect(transactionButton('committing', ctx, LABELS).text).toBe(PROCESSING_LABEL);

@@ -1,5 +1,6 @@
 /**
- * "Emanate / Risk": r × 100 % with the eidol's precision, the ↑/↓ of the last result (gold up, pink down:
+ * "Emanate / Risk": r × 100 % with the eidol's precision and, beside it, the angle in degrees (the game speaks
+ * of a 0–90° angle, so the player sees that number move under the finger), the ↑/↓ of the last result (gold up, pink down:
  * arrows too, so colour is never the only cue), and a range input mirroring the angle for keyboard and
  * screen-reader players. The angle changes every frame of a swipe, so both are written straight into the
  * DOM from `$riskAngle`: React does not re-render per frame.
@@ -7,7 +8,7 @@
 import { t } from '../../../i18n/t/home';
 import { useEffect, useRef } from 'react';
 import { $riskAngle, riskControl } from '../../../game/eidol/eidolStores';
-import { riskDigits, riskPercentText, riskUnits } from '../../../game/eidol/riskAngle';
+import { angleDegreesText, riskDigits, riskPercentText, riskUnits } from '../../../game/eidol/riskAngle';
 
 /** Props: precision p, the last round's sign (null: none yet), whether bids are taken now. */
 export interface RiskReadoutProps {
@@ -19,14 +20,17 @@ export interface RiskReadoutProps {
 /** The risk readout and its accessible control. */
 export function RiskReadout({ p, last, disabled }: RiskReadoutProps) {
   const text = useRef<HTMLSpanElement>(null);
+  const degrees = useRef<HTMLSpanElement>(null);
   const range = useRef<HTMLInputElement>(null);
   useEffect(
     () =>
       $riskAngle.subscribe((theta) => {
         const percent = `${riskPercentText(riskUnits(theta, riskDigits(p)), p)} %`;
+        const angle = angleDegreesText(theta);
         if (text.current) text.current.textContent = percent;
+        if (degrees.current) degrees.current.textContent = angle;
         if (range.current && document.activeElement !== range.current) range.current.value = String(theta);
-        range.current?.setAttribute('aria-valuetext', t.eidol.riskValue(percent));
+        range.current?.setAttribute('aria-valuetext', t.eidol.riskValue(`${percent}, ${angle}`));
       }),
     [p],
   );
@@ -42,6 +46,7 @@ export function RiskReadout({ p, last, disabled }: RiskReadoutProps) {
           </span>
         )}
       </span>
+      <span className="degrees" ref={degrees} data-testid="risk-degrees" />
       <input
         ref={range}
         type="range"

@@ -18,7 +18,8 @@ import { Button } from '../../components/Button';
 import { TransactionButton } from '../../components/TransactionButton';
 import { Field } from '../../components/Field';
 import { RoundCountdown } from '../../components/RoundCountdown';
-import { CURRENCY_NAMES, typedAmount } from './sendView';
+import { CURRENCY_NAMES } from './sendView';
+import { useHistoryDraft } from '../../useHistoryDraft';
 import { EXCHANGE_OPS, LOADING_EXCHANGE, RATES_POLL_MS, allowanceLabel, exchangeRequest, feePercent, shown, type ExchangeOp } from './exchangeView';
 import { refreshAfterTransaction } from './afterTransaction';
 
@@ -56,8 +57,9 @@ function useRates(api: Pick<WalletApi, 'rates'>): Rates | null {
 
 function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransaction }: ExchangeScreenProps & { user: User }) {
   const rates = useRates(api);
-  const [op, setOp] = useState<ExchangeOp>('mint');
-  const [amount, setAmount] = useState('');
+  // Kept as typed (refused, not rewritten, when unreadable) and in this history entry (back/forward keeps it).
+  const [op, setOp] = useHistoryDraft<ExchangeOp>('exchange.op', 'mint', (v): v is ExchangeOp => v in EXCHANGE_OPS);
+  const [amount, setAmount] = useHistoryDraft<string>('exchange.amount', '');
   const [fee, setFee] = useState<PrecalcFee | null>(null);
   const { from, to } = EXCHANGE_OPS[op];
   const request = exchangeRequest(op, amount, user, rates, fee);
@@ -90,10 +92,7 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
                 name="operation"
                 value={o}
                 checked={op === o}
-                onChange={() => {
-                  setOp(o);
-                  setAmount((a) => typedAmount(a, EXCHANGE_OPS[o].from));
-                }}
+                onChange={() => setOp(o)}
               />{' '}
               {EXCHANGE_OPS[o].label}
             </label>
@@ -102,7 +101,7 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
         <Field
           label={t.wallet.amountIn(CURRENCY_NAMES[from])}
           value={amount}
-          onValue={(v) => setAmount(typedAmount(v, from))}
+          onValue={setAmount}
           inputMode="decimal"
           disabled={!rates}
           data-testid="exchange-amount"

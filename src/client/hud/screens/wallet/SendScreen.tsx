@@ -1,6 +1,7 @@
 /**
  * /send and /withdraw (spec 2 §2): address (prefilled from `sendto`), amount, currency, the gas preview per
- * currency and the two-stage button. A withdrawal is a send to an outside address, so /withdraw is the same
+ * currency and the two-stage button. Its confirm step (stage 1) states what the press will do: on-chain
+ * withdrawal or to a player, the recipient, amount, gas and total, and the button names that action. A withdrawal is a send to an outside address, so /withdraw is the same
  * form offering the chain currencies only.
  */
 import { t } from '../../../i18n/t/home';
@@ -16,7 +17,9 @@ import { Button } from '../../components/Button';
 import { TransactionButton } from '../../components/TransactionButton';
 import { Field } from '../../components/Field';
 import { RoundCountdown } from '../../components/RoundCountdown';
-import { CURRENCY_NAMES, gasPreview, sendRequest, typedAmount } from './sendView';
+import { AddressHalves } from '../../components/AddressCopy';
+import { CURRENCY_NAMES, confirmLabel, gasPreview, sendConfirmation, sendRequest } from './sendView';
+import { useHistoryDraft } from '../../useHistoryDraft';
 import { refreshAfterTransaction } from './afterTransaction';
 
 /** Props: the prefilled address, the variant, and the endpoints (tests pass fakes). */
@@ -38,9 +41,11 @@ export default function SendScreen(props: SendScreenProps) {
 
 function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefresh = refreshAfterTransaction }: SendScreenProps & { user: User }) {
   const currencies = CURRENCIES[variant];
-  const [address, setAddress] = useState(sendto);
-  const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState<WireCurrency>(currencies[0] ?? 'ngls');
+  // What the player typed stays as typed (an amount it cannot read is refused, not rewritten) and stays in
+  // this history entry, so back and forward again finds the half-filled form.
+  const [address, setAddress] = useHistoryDraft<string>(`${variant}.address`, sendto);
+  const [amount, setAmount] = useHistoryDraft<string>(`${variant}.amount`, '');
+  const [currency, setCurrency] = useHistoryDraft<WireCurrency>(`${variant}.currency`, currencies[0] ?? 'ngls', (v): v is WireCurrency => (currencies as string[]).includes(v));
   const [fee, setFee] = useState<Parameters<typeof sendRequest>[2]>(null);
   const request = sendRequest({ address, amount, currency }, user, fee);
   const flow = useTransaction({
@@ -51,21 +56,22 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
     invalid: request.invalid,
     activation: mastershipTarget(user),
     locked: false,
-    labels: { stage0: t.wallet.calculateGas, stage1: variant === 'send' ? t.wallet.sendCoins : t.wallet.withdraw },
+    labels: { stage0: t.wallet.calculateGas, stage1: confirmLabel },
     activate: (to) => navigate(to),
     refresh: onRefresh,
     leave: () => navigate('/'),
   });
   // The validation counts the gas of the pending transaction (spec 2 §5: amount plus gas).
   if (flow.fee !== fee) setFee(flow.fee);
+  const confirm = flow.state === 'stage1' ? sendConfirmation({ address, amount, currency }, flow.fee, flow.destination) : null;
 
   return (
     <main className="screen" data-testid={`screen-${variant}`}>
       <RoundCountdown place="area" />
       <section className="panel">
-        <h2>{variant === 'send' ? t.wallet.sendCoins : t.wallet.withdraw}</h2>
+        <h2>{confirm ? t.wallet.confirmTitle : variant === 'send' ? t.wallet.sendCoins : t.wallet.withdraw}</h2>
         <Field label={t.wallet.walletAddress} value={address} onValue={setAddress} autoComplete="off" spellCheck={false} data-testid="send-address" />
-        <Field label={t.wallet.amount} value={amount} onValue={(v) => setAmount(typedAmount(v, currency))} inputMode="decimal" data-testid="send-amount" />
+        <Field label={t.wallet.amount} value={amount} onValue={setAmount} inputMode="decimal" data-testid="send-amount" />
         <fieldset className="row" aria-label={t.wallet.currency}>
           {currencies.map((c) => (
             <label key={c}>
@@ -74,10 +80,7 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
                 name="currency"
                 value={c}
                 checked={currency === c}
-                onChange={() => {
-                  setCurrency(c);
-                  setAmount((a) => typedAmount(a, c));
-                }}
+                onChange={() => setCurrency(c)}
               />{' '}
               {CURRENCY_NAMES[c]}
             </label>
@@ -94,6 +97,27 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
             ))}
         </dl>
       </section>
+      {confirm && (
+        <section className="panel send-confirm" aria-label={t.wallet.confirmTitle} data-testid="send-confirm">
+          <p className="send-kind" data-testid="send-confirm-kind">
+            {confirm.kind}
+          </p>
+          <dl className="balances">
+            <dt>{t.wallet.recipient}</dt>
+            <dd className="address" data-testid="send-confirm-recipient">
+              <AddressHalves address={confirm.recipient} />
+            </dd>
+            <dt>{t.wallet.amount}</dt>
+            <dd data-testid="send-confirm-amount">{confirm.amount}</dd>
+            <dt>{t.wallet.gasFee}</dt>
+            <dd data-testid="send-confirm-gas">{confirm.gas}</dd>
+            <dt>{t.wallet.total}</dt>
+            <dd data-testid="send-confirm-total">
+              <strong>{confirm.total}</strong>
+            </dd>
+          </dl>
+        </section>
+      )}
       <TransactionButton flow={flow} testId="send-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
         {t.common.return}

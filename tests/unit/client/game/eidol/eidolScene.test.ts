@@ -35,10 +35,12 @@ describe('EidolScene', () => {
     const afterFirst = sets.mock.calls.length;
     for (let i = 0; i < 10; i++) scene.update(16);
     expect(sets.mock.calls.length).toBe(afterFirst);
-    control.touchStart(1, 500);
-    control.touchMove(1, 300);
+    control.touchStart(1, 500, 300);
+    control.touchMove(1, 450);
     scene.update(16);
+    control.touchMove(1, 400);
     scene.update(16);
+    scene.update(16); // held still: nothing to redraw
     expect(sets.mock.calls.length).toBe(afterFirst + 2);
     expect($riskAngle.get()).toBeGreaterThan(45);
     // The round locks: the control stops taking bids.

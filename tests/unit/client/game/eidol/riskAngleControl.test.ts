@@ -1,7 +1,6 @@
 /** Ownership of the risk angle: the finger, 4 s of grace, then the server; bids on touch end only when allowed. */
 import { describe, expect, it } from 'vitest';
 import { OWN_ANGLE_MS, RiskAngleControl, type RiskControlContext } from '../../../../../src/client/game/eidol/riskAngleControl';
-import { swipeStep } from '../../../../../src/client/game/eidol/riskAngle';
 
 const open: RiskControlContext = { eidolId: 7, p: 0, multiplier: 1.5, locked: false, userLevel: 0 };
 
@@ -21,23 +20,41 @@ describe('RiskAngleControl', () => {
     expect(control.theta).toBe(45);
   });
 
-  it('moves by the swipe law from the touch start and sends the bid on touch end', async () => {
+  it('maps the drag to the angle: the full height of the control is 90°, and the bid goes out on touch end', async () => {
     const { control, joins, advance } = setup();
-    control.touchStart(1, 500);
-    control.touchMove(1, 300);
-    control.update(1000 / 60);
-    expect(control.theta).toBeCloseTo(45 + swipeStep(200, 0), 9);
-    control.update(1000 / 60); // held: it keeps going
-    expect(control.theta).toBeCloseTo(45 + 2 * swipeStep(200, 0), 9);
+    control.touchStart(1, 500, 300);
+    control.touchMove(1, 350); // half the height up: +45°
+    expect(control.theta).toBeCloseTo(90, 9);
+    control.touchMove(1, 450); // a sixth up from the start: +15°
+    expect(control.theta).toBeCloseTo(60, 9);
+    control.update(1000); // held still: the angle stands
+    expect(control.theta).toBeCloseTo(60, 9);
+    control.touchMove(1, 650); // half the height down from the start: −45°
+    expect(control.theta).toBe(0);
+    control.touchMove(1, 400); // a third up: +30°
+    expect(control.theta).toBeCloseTo(75, 9);
     advance(100);
     control.touchEnd(1);
     await flush();
-    expect(joins).toEqual([{ risk: '0.50', oogle_id: 7 }]);
+    expect(joins).toEqual([{ risk: '0.83', oogle_id: 7 }]);
+  });
+
+  it('covers 0–90° in one drag across the control and clamps beyond it (a 150 px drag on a 300 px control is 45°)', () => {
+    const { control } = setup();
+    control.setContext({ ...open, multiplier: 1 });
+    expect(control.theta).toBe(0);
+    control.touchStart(1, 300, 300);
+    control.touchMove(1, 150);
+    expect(control.theta).toBeCloseTo(45, 9);
+    control.touchMove(1, 0);
+    expect(control.theta).toBe(90);
+    control.touchMove(1, -200);
+    expect(control.theta).toBe(90);
   });
 
   it('keeps the player angle for 4 s after the last touch, then follows the server', () => {
     const { control, advance } = setup();
-    control.touchStart(1, 500);
+    control.touchStart(1, 500, 600);
     control.touchMove(1, 0);
     for (let i = 0; i < 30; i++) control.update(1000 / 60);
     control.touchEnd(1);
@@ -54,8 +71,8 @@ describe('RiskAngleControl', () => {
 
   it('counts only the finger that started; a second finger is ignored', () => {
     const { control, joins } = setup();
-    control.touchStart(1, 500);
-    control.touchStart(2, 100);
+    control.touchStart(1, 500, 300);
+    control.touchStart(2, 100, 300);
     control.touchMove(2, 0);
     control.update(16);
     expect(control.theta).toBe(45);
@@ -68,7 +85,7 @@ describe('RiskAngleControl', () => {
     for (const ctx of [{ ...open, locked: true }, { ...open, userLevel: -1 }]) {
       const { control, joins } = setup();
       control.setContext(ctx);
-      control.touchStart(1, 500);
+      control.touchStart(1, 500, 300);
       control.touchMove(1, 0);
       control.update(16);
       control.touchEnd(1);
@@ -82,7 +99,7 @@ describe('RiskAngleControl', () => {
 
   it('does not send a bid that became locked during the touch', async () => {
     const { control, joins } = setup();
-    control.touchStart(1, 500);
+    control.touchStart(1, 500, 300);
     control.setContext({ ...open, locked: true });
     control.touchEnd(1);
     await flush();

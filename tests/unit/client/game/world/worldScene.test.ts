@@ -218,4 +218,30 @@ describe('WorldScene', () => {
     expect(control.inertia.velocity).toBe(0);
     scene.reset();
   });
+  it('puts the names of masters standing together in lanes under each other, and back under the feet once apart', async () => {
+    const control = new WorldControl(() => ({ titled: false, puff: true }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    await scene.prepare();
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    $ownObjectId.set(1);
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 15300, name: 'Forum' }), obj(3, { coordinate: 15300, name: 'Ditch' })]);
+    const host = new Container();
+    scene.show(host, computeLayout(412, 915));
+    scene.update(16);
+    const world = (host.children[0] as Container).children[4] as Container;
+    const [, segments] = (world.children[1] as Container).children as Container[];
+    const masters = () => segments!.children.flatMap((g) => g.children as Container[]).filter((c) => c.x === 15300);
+    // A master's name is its last sprite: the two names hang at different heights.
+    const nameYs = () => masters().map((m) => m.children[m.children.length - 1]!.y).sort((a, b) => a - b);
+    expect(masters()).toHaveLength(2);
+    expect(nameYs()[0]).not.toBe(nameYs()[1]);
+    // Apart, both names go back right under the feet.
+    setObjects(2, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 15300, name: 'Forum' }), obj(3, { coordinate: 14700, name: 'Ditch' })]);
+    for (let i = 0; i < 200; i++) scene.update(16);
+    const ys = segments!.children.flatMap((g) => g.children as Container[]).filter((c) => c.x === 15300 || c.x === 14700).map((m) => m.children[m.children.length - 1]!.y);
+    expect(ys).toHaveLength(2);
+    expect(new Set(ys).size).toBe(1);
+    scene.hide();
+    scene.reset();
+  });
 });

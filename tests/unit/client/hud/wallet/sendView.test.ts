@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '@nanostores/router';
 import { ROUTE_PATHS } from '../../../../../src/shared/routes';
-import { gasPreview, sendRequest, sendtoOf, typedAmount } from '../../../../../src/client/hud/screens/wallet/sendView';
+import { confirmLabel, gasPreview, sendConfirmation, sendRequest, sendtoOf } from '../../../../../src/client/hud/screens/wallet/sendView';
 import { makeUser } from '../../machines/fixtures';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -35,9 +35,31 @@ describe('sendRequest', () => {
 });
 
 describe('helpers', () => {
-  it('normalises typed amounts per currency', () => {
-    expect(typedAmount('1,23456789', 'busd')).toBe('1.234567');
-    expect(typedAmount('abc1.2.3', 'ngls')).toBe('1.23');
+  it('refuses, not rewrites, an amount it cannot read for the currency (too many decimals, exponents, signs)', () => {
+    const user = makeUser({ balance_ngls: '100', balance_busd: '100', balance_bnb: '1' });
+    const addr = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    for (const [amount, currency] of [['1,23456789', 'busd'], ['abc1.2.3', 'ngls'], ['1e9', 'ngls'], ['-5', 'ngls']] as const) {
+      const r = sendRequest({ address: addr, amount, currency }, user, null);
+      expect(r.invalid).toBe('Specify correct amount');
+      expect(r.body.amount).toBe(amount);
+    }
+    expect(sendRequest({ address: addr, amount: '1,5', currency: 'busd' }, user, null).invalid).toBe('');
+  });
+
+  it('states the confirm step in the currency of the send, and names its button by where it goes', () => {
+    const form = { address: ' 0xabc ', amount: '1,5', currency: 'busd' } as const;
+    expect(sendConfirmation(form, null, null)).toBeNull();
+    expect(sendConfirmation(form, { ngls: '5', busd: '0.5', bnb: '0.0005' }, 'chain')).toEqual({
+      kind: 'On-chain withdrawal: leaves the platform for the address below',
+      recipient: '0xabc',
+      amount: '1.50000000 USDC',
+      gas: '0.50000000 USDC',
+      total: '2.00000000 USDC',
+    });
+    expect(sendConfirmation({ ...form, amount: '1e9' }, { ngls: '0', busd: '0', bnb: '0' }, 'player')).toBeNull();
+    expect(sendConfirmation(form, { ngls: '0', busd: '0', bnb: '0' }, 'player')!.kind).toBe('To a player: arrives in their wallet here, no chain');
+    expect(confirmLabel('chain')).toBe('Confirm on-chain withdrawal');
+    expect(confirmLabel('player')).toBe('Confirm send to player');
   });
 
   it('previews gas per currency with 8 decimals', () => {
