@@ -14,6 +14,7 @@ import type { FairRoundDetail } from '../../../src/shared/api/game';
 import { checkLedger } from '../../../src/server/ledger/index';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 import { openSocket, type TestSocket } from '../../support/sockets';
 import { ANGLS, eidolValue, insertEidols, poolBalance } from './support/world';
 
@@ -22,12 +23,15 @@ const pgAdminUrl = inject('pgAdminUrl');
 describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
   let s: TestServer;
   const sockets: TestSocket[] = [];
+  let rc: RoundChain;
   beforeAll(async () => {
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20 } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    rc = await startRoundChain();
+    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await s?.close();
+    await rc?.close();
   });
 
   it('settles as anyone can recompute from the fairness record', async () => {

@@ -21,6 +21,7 @@ import * as m0130 from './0130_gdao';
 import * as m0140 from './0140_round_entry_types';
 import * as m0150 from './0150_world';
 import * as m0160 from './0160_round_capacity';
+import * as m0170 from './0170_round_blocks';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -46,4 +47,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0140_round_entry_types': m0140,
   '0150_world': m0150,
   '0160_round_capacity': m0160,
+  '0170_round_blocks': m0170,
 };
