@@ -18,6 +18,7 @@ export const messages = {
       threshold: 'T recomputed from the hash and the salt',
       settlement: 'Every zone, stake, payout and mined amount recomputed',
       pool: 'Mining pool after the round recomputed',
+      continuity: 'Each eidol brought exactly what it left its last round with (plus its feeds and extracts since)',
     },
     terminalBefore: 'Or from a terminal:',
     verifyCommand: 'npm run verify -- <round id>',
