@@ -4,7 +4,7 @@ import { appendRounds, anglsText, checkRows, FAIRNESS_STEPS, payoutRows, shortTh
 import { verifyRound } from '../../../../src/shared/rules/round/verifyRound';
 import { honestDetail } from '../../shared/round/roundDetailFixture';
 
-const round = (id: number) => ({ id, hash: String(id).padStart(64, '0'), threshold: '0.5', ends_at: '2026-11-23 12:00:00' });
+const round = (id: number) => ({ id, chain_id: 1, hash: String(id).padStart(64, '0'), threshold: '0.5', ends_at: '2026-11-23 12:00:00', block_number: null, block_hash: null });
 
 describe('fairness view', () => {
   it('explains the procedure: terminal hash first, the chain, T from the HMAC, r ≤ T wins', () => {

@@ -31,6 +31,9 @@ export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSl
   const byId = new Map(snapshot.map((e) => [e.id, e]));
   return {
     id,
+    chain_id: 1,
+    block_number: null,
+    block_hash: null,
     hash,
     threshold: thresholdDecimal(units),
     ends_at: '2026-11-23 12:00:00',
@@ -46,6 +49,7 @@ export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSl
         eidol_id: r.id, risk: String(e.risk), yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
         value_before: e.value.toString(), top_value_before: e.topValue.toString(), no_loss_value: e.noLossValue.toString(),
         zone: r.zone, stake: (-r.bet).toString(), payout: r.payout.toString(), mined: r.emission.toString(), value_after: r.value.toString(),
+        reserved_stake: null, sat_out: false, previous_round_id: null, movements: [],
       };
     }),
   };
