@@ -106,7 +106,7 @@ describe('npm run verify (the CLI, SQLite)', () => {
     expect(ok.status).toBe(0);
     const lines = ok.stdout.trim().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^round ${roundId}: 6 entries, T = 0\\.\\d+ \\(\\d+/2\\^52\\)$`));
-    expect(lines.filter((l) => l.startsWith('ok  '))).toHaveLength(6);
+    expect(lines.filter((l) => l.startsWith('ok  '))).toHaveLength(7);
     expect(lines.at(-1)).toBe(`round ${roundId} verified`);
 
     expect(run(file, String(openRoundId)).status).toBe(2);

@@ -71,7 +71,10 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
 
     // The published record.
     const list = (await s.client().get('/api/fairness')).body.data;
-    expect(list.rounds).toEqual([{ id: 1, hash: round1.hash, threshold: expect.any(String), ends_at: expect.any(String) }]);
+    expect(list.rounds).toEqual([
+      { id: 1, chain_id: 1, hash: round1.hash, threshold: expect.any(String), ends_at: expect.any(String), block_number: expect.any(Number), block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+    ]);
+    expect(list.chains).toEqual([{ id: 1, terminal_hash: list.terminal_hash, salt: list.salt, salt_rule: 'block', block_rule_from: 1, length: 20, first_round_id: 1, last_round_id: 1 }]);
     expect(list.has_more).toBe(false);
     const res = await s.client().get('/api/fairness/rounds/1');
     expect(res.status).toBe(200);
@@ -81,8 +84,10 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     const sha = (hex: string) => crypto.createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
     expect(d.previous_hash).toBe(list.terminal_hash);
     expect(sha(d.hash)).toBe(d.previous_hash);
-    // Threshold: first 52 bits of HMAC-SHA256(salt as UTF-8, raw hash).
-    const mac = crypto.createHmac('sha256', Buffer.from(list.salt, 'utf8')).update(Buffer.from(d.hash, 'hex')).digest('hex');
+    // Threshold: first 52 bits of HMAC-SHA256(key = raw hash, message = the raw hash of the block after the lock).
+    const block = await rc.chain.gateway.client.getBlock({ blockNumber: BigInt(d.block_number!) });
+    expect(d.block_hash).toBe(block.hash);
+    const mac = crypto.createHmac('sha256', Buffer.from(d.hash, 'hex')).update(Buffer.from(d.block_hash!.slice(2), 'hex')).digest('hex');
     const u = BigInt(`0x${mac.slice(0, 13)}`);
     expect(d.threshold_units).toBe(u.toString());
     expect(list.rounds[0].threshold).toBe(d.threshold);
