@@ -127,11 +127,9 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
                     {t.fairness.terminalHash} <code className="hash" data-testid={i === 0 ? 'fairness-terminal-hash' : undefined}>{c.terminal_hash}</code>
                   </div>
                   <div className="muted">{t.fairness.saltRule[c.salt_rule](c.block_rule_from ?? 0)}</div>
-                  {c.salt_rule !== 'block' && (
-                    <div>
-                      {t.fairness.salt} <code className="hash" data-testid={i === 0 ? 'fairness-salt' : undefined}>{c.salt}</code>
-                    </div>
-                  )}
+                  <div>
+                    {t.fairness.salt} <code className="hash" data-testid={i === 0 ? 'fairness-salt' : undefined}>{c.salt}</code>
+                  </div>
                 </li>
               ))}
             </ul>
