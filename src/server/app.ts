@@ -38,6 +38,7 @@ import { attachRealtime, type Realtime } from './realtime/gateway';
 import type { RealtimeLimits } from './realtime/limits';
 import { announceRound } from './realtime/roundEvents';
 import { createRoundScheduler, type RoundScheduler } from './domain/rounds/scheduler';
+import type { RoundBlocks } from './chain/roundBlocks';
 import { fairnessRoutes } from './http/routes/fairnessRoutes';
 import { telemetryRoutes } from './http/routes/telemetryRoutes';
 import { walletExchangeRoutes } from './http/routes/walletExchangeRoutes';
@@ -79,13 +80,17 @@ export interface AppComponents {
 }
 
 /** How the round scheduler runs in this app. */
-export interface RoundsOptions {
-  enabled: boolean;
-  /** Fairness chain length; config.fairnessChainLength unless given (tests keep it small). */
-  chainLength?: number;
-  /** Leader lock retry period (tests shorten it). */
-  leaderRetryMs?: number;
-}
+export type RoundsOptions =
+  | { enabled: false }
+  | {
+      enabled: true;
+      /** The chain whose first block after each lock keys the round's T (`roundBlocks` of the chain gateway). */
+      blocks: RoundBlocks;
+      /** Fairness chain length; config.fairnessChainLength unless given (tests keep it small). */
+      chainLength?: number;
+      /** Leader lock retry period (tests shorten it). */
+      leaderRetryMs?: number;
+    };
 
 /** A domain's routes: registered inside the API scope (paths under /api/) with the shared context and the socket gateway. */
 export type RouteModule = (app: App, ctx: AppContext, realtime: Realtime) => void | Promise<void>;
@@ -210,6 +215,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     ? createRoundScheduler({
         db,
         clock,
+        blocks: roundsOpts.blocks,
         timing: { openMs: config.roundOpenSeconds * 1000, lockedMs: config.roundLockedSeconds * 1000 },
         chainLength: roundsOpts.chainLength ?? config.fairnessChainLength,
         onSettled: (settled) => announceRound(realtime, settled),

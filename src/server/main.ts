@@ -2,6 +2,7 @@
 import { createApp } from './app';
 import { loadChainConfig } from './chain/chainConfig';
 import { openChainGateway } from './chain/gateway';
+import { roundBlocks } from './chain/roundBlocks';
 import { chainModule } from './http/routes/walletRoutes';
 import { solvencyRoutes } from './http/routes/solvencyRoutes';
 import { roomChatRoutes } from './http/routes/roomChatRoutes';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     rateLimits: rateLimitsFromEnv(process.env),
     appKey: process.env.APP_KEY || undefined,
-    rounds: { enabled: true },
+    rounds: { enabled: true, blocks: roundBlocks(chain.client, chain.dev !== undefined) },
     routes: [chainModule(chain).routes, solvencyRoutes(chain), roomChatRoutes(chain.deposits)],
   });
 

@@ -20,7 +20,8 @@ import { settleDue } from '../../src/server/domain/rounds/settleDue';
 import { createLedger, ensureGenesis, flagsOf, systemAccount, type PostedInput } from '../../src/server/ledger/index';
 import { settleRound } from '../../src/shared/rules/round/settlement';
 import { ECONOMY_CONFIG, PPM } from '../../src/shared/rules/round/economyConfig';
-import { thresholdUnits } from '../../src/shared/rules/fairness';
+import { recordBlockHash, roundThreshold } from '../../src/server/domain/rounds/roundBlock';
+import { startRoundChain } from '../support/chain';
 import { createTestDb } from '../support/testDb';
 import { destroyQuietly } from '../integration/ledger/support/teardown';
 
@@ -134,6 +135,7 @@ async function baselineInsert(db: Db, entries: Row[], transfers: Row[], ledgerEn
 async function runOne(dialect: DialectName, n: number): Promise<void> {
   const t = await createTestDb(dialect, PG_ADMIN);
   const label = `settle.${dialect}.${n}`;
+  const roundChain = await startRoundChain();
   try {
     const start = Date.UTC(2026, 0, 1);
     const clock = manualClock(start);
@@ -147,14 +149,16 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     await openRoundCapacity(t.db.kysely, 1, start, { ...ECONOMY_CONFIG, capacityPpm: PPM, eidolCapacityPpm: PPM });
     bench(`${label}.setup`, (performance.now() - t0) / 1000, 's');
     clock.set(start + timing.openMs + timing.lockedMs);
+    // The block that keys T is read (and recorded) before the timed booking, as the scheduler does at the lock.
+    await recordBlockHash(t.db.kysely, roundChain.blocks, 1);
 
     // The pure part, on the same snapshot the booking will read.
-    const round = await t.db.kysely.selectFrom('rounds').select(['hash', 'chain_id']).where('id', '=', 1).executeTakeFirstOrThrow();
-    const chain = await t.db.kysely.selectFrom('fairness_chains').select('salt').where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+    const round = await t.db.kysely.selectFrom('rounds').select(['id', 'hash', 'chain_id', 'block_hash']).where('id', '=', 1).executeTakeFirstOrThrow();
+    const chain = await t.db.kysely.selectFrom('fairness_chains').select(['salt', 'block_rule_from']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
     const { rows } = await loadSnapshot(t.db.kysely, { roundId: 1, lockedAt: start + timing.openMs });
     const pool = await t.db.kysely.selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'system').where('name', '=', 'mining_pool').where('asset', '=', 'ANGLS').executeTakeFirstOrThrow();
     t0 = performance.now();
-    const settlement = settleRound({ roundId: 1, thresholdUnits: thresholdUnits(round.hash, chain.salt), eidols: rows.map((r) => r.eidol), poolBefore: pool.balance, incenseSlots: 0, config: ECONOMY_CONFIG });
+    const settlement = settleRound({ roundId: 1, thresholdUnits: roundThreshold(round, chain)!, eidols: rows.map((r) => r.eidol), poolBefore: pool.balance, incenseSlots: 0, config: ECONOMY_CONFIG });
     const pureMs = performance.now() - t0;
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -182,7 +186,7 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
       phases.push(`${name} ${Math.round(at - last)}`);
       last = at;
     };
-    const settled = await settleDue(ledger, { timing, onPhase });
+    const settled = await settleDue(ledger, { timing, onPhase, blocks: roundChain.blocks });
     const bookMs = performance.now() - t0;
     clearInterval(ticker);
     loop.disable();
@@ -206,6 +210,7 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     bench(`${label}.ratio`, bookMs / baseMs, 'x baseline');
   } finally {
     await destroyQuietly(t);
+    await roundChain.close();
   }
 }
 

@@ -16,6 +16,8 @@ interface Detail {
   hash: string;
   previous_hash: string;
   salt: string;
+  block_number: number | null;
+  block_hash: string | null;
   threshold_units: string;
   entries: unknown[];
 }
@@ -48,7 +50,9 @@ async function checkIndependently(page: Page, id: number): Promise<void> {
   const raw = (h: string) => Buffer.from(h, 'hex');
   expect(d.hash).toMatch(/^[0-9a-f]{64}$/);
   expect(crypto.createHash('sha256').update(raw(d.hash)).digest('hex')).toBe(d.previous_hash);
-  const mac = crypto.createHmac('sha256', Buffer.from(d.salt, 'utf8')).update(raw(d.hash)).digest('hex');
+  // The block after the lock keys T: HMAC-SHA256(key = the round hash, message = the block hash), raw bytes.
+  expect(d.block_hash).toMatch(/^0x[0-9a-f]{64}$/);
+  const mac = crypto.createHmac('sha256', raw(d.hash)).update(raw(d.block_hash!.slice(2))).digest('hex');
   expect(BigInt(`0x${mac.slice(0, 13)}`).toString()).toBe(d.threshold_units);
 }
 
@@ -64,8 +68,11 @@ test('a guest reads the procedure, the commitment and a round recomputed in the 
   const report = page.getByTestId('fairness-report');
   await expect(report).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('fairness-verdict')).toHaveText(/everything matches/);
-  await expect(page.getByTestId('fairness-check')).toHaveCount(4);
+  await expect(page.getByTestId('fairness-check')).toHaveCount(5);
   for (const check of await page.getByTestId('fairness-check').all()) await expect(check).toHaveAttribute('data-ok', 'true');
+  // One tap walks the chain to its commitment in a Web Worker.
+  await page.getByRole('button', { name: /Walk the chain to its commitment/ }).click();
+  await expect(page.getByTestId('fairness-walk-result')).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
   await expect(page.getByTestId('fairness-threshold')).toHaveText(/^\d+\/4503599627370496$/);
   await checkIndependently(page, id);
 });

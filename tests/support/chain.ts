@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createWalletClient, http, type Address, type Hash, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { openChainGateway, type ChainGateway } from '../../src/server/chain/gateway';
+import { roundBlocks, type RoundBlocks } from '../../src/server/chain/roundBlocks';
 import type { ChainConfig } from '../../src/server/chain/chainConfig';
 import { build } from 'esbuild';
 import { chainModule, type ChainModule } from '../../src/server/http/routes/walletRoutes';
@@ -31,11 +32,11 @@ export interface TestChain {
 const quiet = { info: () => {}, warn: () => {} };
 
 /** Starts a dev chain in `dataDir` (a new temporary one unless given: a restart passes the old one). */
-export async function startTestChain(opts: { dataDir?: string; confirmations?: number } = {}): Promise<TestChain> {
+export async function startTestChain(opts: { dataDir?: string; confirmations?: number; port?: number } = {}): Promise<TestChain> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-chain-'));
   const cfg: ChainConfig = {
     rpcUrl: undefined,
-    devChainPort: 0,
+    devChainPort: opts.port ?? 0,
     confirmations: opts.confirmations ?? 2,
     pollMs: 60_000,
     walletXpub: undefined,
@@ -97,4 +98,17 @@ export async function bundleWorker(name: string, tag: string): Promise<string> {
   const entry = path.join(ROOT, 'tests', 'integration', 'chain', 'support', `${name}.ts`);
   await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning' });
   return outfile;
+}
+
+/** A dev chain for the rounds: its blocks key every settled round's T (an empty block is mined when one is due). */
+export interface RoundChain {
+  chain: TestChain;
+  blocks: RoundBlocks;
+  close(): Promise<void>;
+}
+
+/** Starts a dev chain for tests that settle rounds. */
+export async function startRoundChain(): Promise<RoundChain> {
+  const chain = await startTestChain();
+  return { chain, blocks: roundBlocks(chain.gateway.client, true), close: () => chain.close() };
 }

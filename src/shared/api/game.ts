@@ -138,17 +138,50 @@ export const telemetrySampleSchema = z.object({ amount: z.union([z.string(), z.n
 /** One settled round as `GET /api/fairness` publishes it. */
 export const fairRoundSchema = z.object({
   id: z.int(),
+  /** The fairness chain it reveals (an id of `chains`). */
+  chain_id: z.int(),
   /** 64 lowercase hex: sha256 of its raw bytes is the previous round's hash (or the terminal hash). */
   hash: z.string(),
-  /** T as a decimal fraction (display); recompute it from hash and salt. */
+  /** T as a decimal fraction (display); recompute it from hash and block hash (or salt, under the salt rule). */
   threshold: z.string(),
   ends_at: z.string(),
+  /** The chain block whose hash keys T (the head at the lock + 1); null for rounds under the salt rule. */
+  block_number: z.nullable(z.int()),
+  /** That block's hash, 0x + 64 lowercase hex; null under the salt rule. */
+  block_hash: z.nullable(z.string()),
+});
+
+/**
+ * How a chain's rounds key T: 'block' HMAC(round hash, block hash) for every round; 'salt' HMAC(salt, round
+ * hash) for every round (chains used up before the block rule); 'salt_then_block': the salt rule before
+ * `block_rule_from`, the block rule from it on.
+ */
+export const saltRuleSchema = z.enum(['block', 'salt', 'salt_then_block']);
+
+/** A fairness chain ever used, as committed: old chains stay listed. */
+export const fairChainSchema = z.object({
+  id: z.int(),
+  /** The commitment: published before its first round; sha256 of the first round's hash. */
+  terminal_hash: z.string(),
+  salt: z.string(),
+  salt_rule: saltRuleSchema,
+  /** The first round keyed by a block; null when none is (salt rule throughout). */
+  block_rule_from: z.nullable(z.int()),
+  /** Rounds the chain holds (its positions). */
+  length: z.int(),
+  first_round_id: z.int(),
+  /** Its newest settled round; null before the first settles. */
+  last_round_id: z.nullable(z.int()),
 });
 
 /** `GET /api/fairness?page=N` → data. */
 export const fairnessSchema = z.object({
+  /** The current chain's commitment (also in `chains`). */
   terminal_hash: z.string(),
   salt: z.string(),
+  /** Every chain ever used, newest first. */
+  chains: z.array(fairChainSchema),
+  /** Settled rounds of every chain, newest first, a page at a time. */
   rounds: z.array(fairRoundSchema),
   page: z.int(),
   /** Whether an older page exists. */
@@ -173,11 +206,31 @@ export const fairEntrySchema = z.object({
   payout: z.string(),
   mined: z.string(),
   value_after: z.string(),
+  /** The stake reserved against the round's capacity (ANGLS units), or null when none was recorded. */
+  reserved_stake: z.nullable(z.string()),
+  /** A carried-over eidol that did not fit the capacity at the open: it took no part. */
+  sat_out: z.boolean(),
+  /** The round this eidol last had an entry in before this one; null: its first round. */
+  previous_round_id: z.nullable(z.int()),
+  /**
+   * Its account's ledger movements between that round's booking (or the account's opening) and this
+   * round's snapshot, oldest first: value_after there + Σ amount = value_before here, link by link.
+   */
+  movements: z.array(z.object({
+    /** The account's version after this movement (1, 2, 3, … with no gap). */
+    version: z.int(),
+    transfer_id: z.string(),
+    code: z.string(),
+    /** Signed ANGLS units: credit positive. */
+    amount: z.string(),
+    before: z.string(),
+    after: z.string(),
+  })),
 });
 
 /** `GET /api/fairness/rounds/{id}` → data: everything needed to recompute the round in a browser. */
 export const fairRoundDetailSchema = z.extend(fairRoundSchema, {
-  /** The previous round's hash (or the chain's terminal hash): sha256(hash) must equal it. */
+  /** The previous round's hash (or the chain's terminal hash), for display: verifiers fetch that round's own record. */
   previous_hash: z.string(),
   salt: z.string(),
   threshold_units: z.string(),
@@ -200,5 +253,9 @@ export type EidolTransaction = z.infer<typeof eidolTransactionSchema>;
 export type FairnessView = z.infer<typeof fairnessSchema>;
 /** A settled round with its entries. */
 export type FairRoundDetail = z.infer<typeof fairRoundDetailSchema>;
+/** A fairness chain as listed. */
+export type FairChain = z.infer<typeof fairChainSchema>;
+/** One entry of a round's detail. */
+export type FairEntry = z.infer<typeof fairEntrySchema>;
 /** Telemetry totals. */
 export type TelemetryView = z.infer<typeof telemetrySchema>;

@@ -62,3 +62,35 @@ export function verifyChain(hashesNewestFirst: readonly unknown[], anchor: Round
   }
   return null;
 }
+
+/** Links hashed between two progress reports of a walk. */
+export const WALK_LINKS_PER_STEP = 20_000;
+
+/** A walk's progress: links hashed of all, and (at the end) whether it reached the commitment. */
+export interface WalkProgress {
+  done: number;
+  total: number;
+  /** Set once the walk ends: true when `steps` links from the hash land exactly on the terminal hash. */
+  reached?: boolean;
+}
+
+/**
+ * Walks from round `hash` `steps` links down its chain (a round at position p needs p links) and says whether
+ * it lands on `terminalHash`, yielding a progress report every WALK_LINKS_PER_STEP links: a worker posts
+ * each one, a CLI prints them. A million links are a million SHA-256s of 32 bytes — seconds, not minutes.
+ */
+export function* walkToCommitment(hash: RoundHash, steps: number, terminalHash: RoundHash): Generator<WalkProgress, boolean> {
+  if (!isRoundHash(hash) || !isRoundHash(terminalHash) || !Number.isSafeInteger(steps) || steps < 1) {
+    yield { done: 0, total: Math.max(0, Number.isSafeInteger(steps) ? steps : 0), reached: false };
+    return false;
+  }
+  let bytes = roundHashBytes(hash);
+  for (let done = 0; done < steps; ) {
+    const until = Math.min(steps, done + WALK_LINKS_PER_STEP);
+    for (; done < until; done++) bytes = sha256(bytes);
+    if (done < steps) yield { done, total: steps };
+  }
+  const reached = roundHashFromBytes(bytes) === terminalHash;
+  yield { done: steps, total: steps, reached };
+  return reached;
+}

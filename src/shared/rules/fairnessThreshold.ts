@@ -1,9 +1,11 @@
 /**
  * A round's threshold T ∈ [0, 1) and the zone rule (ECONOMY.md). T = first 52 bits of
- * HMAC-SHA256(key = the published salt as UTF-8, message = the raw 32 round-hash bytes) / 2^52. The salt
- * is fixed after the terminal hash is published, so the operator could not have searched for a chain
- * that favours it. T is kept as its 52-bit integer numerator, and every comparison with a risk is done in
- * bigint: no floating point decides who wins.
+ * HMAC-SHA256(key = the raw 32 round-hash bytes, message = the raw 32 bytes of the hash of the first chain
+ * block mined after the round locked) / 2^52 — the block rule: the block's hash is unknown to everyone,
+ * the operator included, while joins are open. Rounds booked before the block rule (each chain publishes
+ * from which round it applies) used the salt rule: HMAC-SHA256(key = the chain's salt as UTF-8, message =
+ * the raw round-hash bytes). T is kept as its 52-bit integer numerator, and every comparison with a risk is
+ * done in bigint: no floating point decides who wins.
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -22,14 +24,31 @@ export type RoundZone = 'bot' | 'top';
 /** A risk r: an exact decimal string ("0.25", digits only) or a rational with a positive denominator. */
 export type Risk = string | { numerator: bigint; denominator: bigint };
 
-/** T's exact numerator over 2^52 for the round with `hash` under `salt` (a non-empty string). */
-export function thresholdUnits(hash: RoundHash, salt: string): bigint {
-  if (typeof salt !== 'string' || salt.length === 0) throw new FairnessError('the fairness salt must be a non-empty string');
-  const mac = hmac(sha256, utf8ToBytes(salt), roundHashBytes(hash));
-  // 52 bits = 6 whole bytes and the high nibble of the 7th, read big-endian (the HMAC's hex, 13 digits).
+/** A chain block's hash as published: `0x` and 64 lowercase hex digits. */
+export const BLOCK_HASH_PATTERN = /^0x[0-9a-f]{64}$/;
+
+/** Whether `value` is a well-formed block hash (the only spelling accepted: lowercase, with `0x`). */
+export function isBlockHash(value: unknown): value is string {
+  return typeof value === 'string' && BLOCK_HASH_PATTERN.test(value);
+}
+
+/** The first 52 bits of an HMAC, big-endian: 6 whole bytes and the high nibble of the 7th (13 hex digits). */
+function first52Bits(mac: Uint8Array): bigint {
   let units = 0n;
   for (let i = 0; i < 6; i++) units = (units << 8n) | BigInt(mac[i]!);
   return (units << 4n) | BigInt(mac[6]! >> 4);
+}
+
+/** The salt rule's T numerator (rounds booked before the block rule): HMAC-SHA256(salt as UTF-8, hash bytes). */
+export function thresholdUnits(hash: RoundHash, salt: string): bigint {
+  if (typeof salt !== 'string' || salt.length === 0) throw new FairnessError('the fairness salt must be a non-empty string');
+  return first52Bits(hmac(sha256, utf8ToBytes(salt), roundHashBytes(hash)));
+}
+
+/** The block rule's T numerator: HMAC-SHA256(key = the round hash's bytes, message = the block hash's bytes). */
+export function blockThresholdUnits(hash: RoundHash, blockHash: string): bigint {
+  if (!isBlockHash(blockHash)) throw new FairnessError(`not a block hash (0x and 64 lowercase hex digits): "${String(blockHash)}"`);
+  return first52Bits(hmac(sha256, roundHashBytes(hash), roundHashBytes(blockHash.slice(2))));
 }
 
 function checkUnits(units: bigint): void {

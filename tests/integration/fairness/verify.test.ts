@@ -12,7 +12,7 @@ import { verifyBookedRound } from '../../../src/server/domain/fairness/verifyBoo
 import { createLedger, eidolAccount, systemAccount, transferBatch } from '../../../src/server/ledger/index';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { destroyQuietly } from '../ledger/support/teardown';
-import { buildSettledRound } from './support/settledRound';
+import { TEST_CHAIN, buildSettledRound } from './support/settledRound';
 
 let t: TestDb | undefined;
 afterEach(async () => {
@@ -106,8 +106,12 @@ describe('npm run verify (the CLI, SQLite)', () => {
     expect(ok.status).toBe(0);
     const lines = ok.stdout.trim().split('\n');
     expect(lines[0]).toMatch(new RegExp(`^round ${roundId}: 6 entries, T = 0\\.\\d+ \\(\\d+/2\\^52\\)$`));
-    expect(lines.filter((l) => l.startsWith('ok  '))).toHaveLength(6);
+    expect(lines.filter((l) => l.startsWith('ok  '))).toHaveLength(7);
     expect(lines.at(-1)).toBe(`round ${roundId} verified`);
+    // --walk hashes from the round down to its chain's terminal hash (round 2: two links).
+    const walked = run(file, String(roundId), '--walk');
+    expect(walked.status).toBe(0);
+    expect(walked.stdout).toContain(`ok   walk: 2 link(s) from round ${roundId}'s hash reach the chain's terminal hash ${TEST_CHAIN.terminalHash}`);
 
     expect(run(file, String(openRoundId)).status).toBe(2);
     expect(run(file, 'twelve').status).toBe(2);

@@ -14,6 +14,7 @@ import { NEXT_LEVEL_XP } from '../../../src/shared/rules/round/economyConfig';
 import { eidolSchema } from '../../../src/shared/api/game';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 import { issueItem } from '../../support/itemFixtures';
 import { ANGLS, insertEidols } from '../rounds/support/world';
 
@@ -21,10 +22,15 @@ const pgAdminUrl = inject('pgAdminUrl');
 
 describe.each(dialectsFor(pgAdminUrl))('eggtoplasm in the rounds on %s', (dialect) => {
   let s: TestServer;
+  let rc: RoundChain;
   beforeAll(async () => {
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 30 } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    rc = await startRoundChain();
+    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 30, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await rc?.close();
+  });
 
   const k = () => s.testDb.db.kysely;
   const ledgerOk = async () => expect((await checkLedger(s.testDb.db)).broken).toEqual([]);

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 import { registerPlayer, type TestServer } from '../../support/server';
 import { confirmEmail, openRound, settleAllRounds, startGameServer } from '../../support/gameFixtures';
 import { eidolHolds, fundBacking, issueItem } from '../../support/itemFixtures';
@@ -28,7 +29,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
   let ledgerOk: () => Promise<void>;
   let userId = 0;
   let id = 0;
+  let rc: RoundChain;
   beforeAll(async () => {
+    rc = await startRoundChain();
     ({ server: s, ledger, ledgerOk } = await startGameServer(dialect, inject('pgAdminUrl')));
     await fundBacking(s.testDb.db, s.clock, 1_000n * ANGLS);
     const { client, user } = await registerPlayer(s, 'race1');
@@ -44,7 +47,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
     await settleAllRounds(s.testDb.db, s.clock.now());
     await openRound(s.testDb.db, s.clock, 900);
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await rc?.close();
+  });
 
   const current = () => s.testDb.db.kysely.selectFrom('rounds').selectAll().where('settled_at', 'is', null).executeTakeFirstOrThrow();
   const entryValue = async (roundId: number) =>
@@ -72,7 +78,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
     s.clock.set(round.ends_at);
     expect((await action(0, round.can_act_before - 1)).result.oogle.id).toBe(id);
     await ledgerOk();
-    expect((await settleDue(ledger, { timing }))?.roundId).toBe(round.id);
+    expect((await settleDue(ledger, { timing, blocks: rc.blocks }))?.roundId).toBe(round.id);
     expect(await entryValue(round.id)).toBe(before + delta(0));
     await ledgerOk();
   });
@@ -82,7 +88,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
     const round = await current();
     const before = await eidolHolds(s.testDb.db, s.clock, id);
     s.clock.set(round.ends_at);
-    expect((await settleDue(ledger, { timing }))?.roundId).toBe(round.id);
+    expect((await settleDue(ledger, { timing, blocks: rc.blocks }))?.roundId).toBe(round.id);
     const settledValue = await eidolHolds(s.testDb.db, s.clock, id);
     await expect(action(1, round.can_act_before - 1)).rejects.toMatchObject({ status: 422, message: ROUND_LOCKED });
     expect(await entryValue(round.id)).toBe(before);
@@ -97,7 +103,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
       const round = await current();
       const before = await eidolHolds(s.testDb.db, s.clock, id);
       s.clock.set(round.ends_at);
-      const settle = settleDue(ledger, { timing });
+      const settle = settleDue(ledger, { timing, blocks: rc.blocks });
       // Every third step the action starts a moment later, while settlement is likely inside its transaction.
       if (i % 3 === 2) await new Promise((resolve) => setTimeout(resolve, 3));
       const act = action(i, round.can_act_before - 1).then(() => 'ok' as const, (err: unknown) => err);
@@ -128,7 +134,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
       await s.testDb.db.kysely.updateTable('users').set({ level: 1 }).where('id', '=', user.id).execute();
       const round = await current();
       s.clock.set(round.ends_at);
-      const settle = settleDue(ledger, { timing });
+      const settle = settleDue(ledger, { timing, blocks: rc.blocks });
       if (i % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 3));
       const pop = popEidol(ledger, { userId: user.id, eidolId: popId, receivedAt: round.can_act_before - 1 }, undefined).then(() => 'ok' as const, (err: unknown) => err);
       const [popped, settled] = await Promise.all([pop, settle]);

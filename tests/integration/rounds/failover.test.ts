@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createApp, type BuiltApp } from '../../../src/server/app';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 import { manualClock } from '../../../src/server/clock';
 import { loadConfig } from '../../../src/server/config';
 import { openPostgres, type Db } from '../../../src/server/db/database';
@@ -24,23 +25,26 @@ describe.runIf(pgAdminUrl)('round scheduler on two nodes (postgres)', () => {
   let t: TestDb;
   let otherDb: Db;
   let dataDir: string;
+  let rc: RoundChain;
   const nodes: BuiltApp[] = [];
   const clock = manualClock(Date.UTC(2026, 6, 1));
   beforeAll(async () => {
     t = await createTestDb('postgres', pgAdminUrl);
     otherDb = openPostgres(t.location, 4, () => {});
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-rounds-'));
+    rc = await startRoundChain();
   });
   afterAll(async () => {
     for (const n of nodes) await n.app.close();
     await otherDb?.close();
     await destroyQuietly(t);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await rc?.close();
   });
 
   const node = async (db: Db) => {
     const config = { ...loadConfig({}), dataDir, roundOpenSeconds: 10, roundLockedSeconds: 2 };
-    const built = await createApp({ config, db, clock, rounds: { enabled: true, chainLength: 10, leaderRetryMs: RETRY_MS } });
+    const built = await createApp({ config, db, clock, rounds: { enabled: true, chainLength: 10, leaderRetryMs: RETRY_MS, blocks: rc.blocks } });
     nodes.push(built);
     return built;
   };

@@ -9,6 +9,7 @@ import { createRoundScheduler } from '../../../src/server/domain/rounds/schedule
 import type { RoundTiming } from '../../../src/server/domain/rounds/openRound';
 import { createTestDb, type TestDb } from '../../support/testDb';
 import { destroyQuietly } from '../ledger/support/teardown';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 
 const pgAdminUrl = inject('pgAdminUrl');
 const long: RoundTiming = { openMs: 600_000, lockedMs: 60_000 };
@@ -18,17 +19,22 @@ describe.each(['sqlite', 'postgres'] as const)('a restart with new round timings
   const enabled = dialect === 'sqlite' || Boolean(pgAdminUrl);
   let t: TestDb;
   let clock: ManualClock;
+  let rc: RoundChain;
   const warnings: string[] = [];
   const log = { error: (obj: unknown, msg: string) => console.error(msg, obj), warn: (_obj: unknown, msg: string) => void warnings.push(msg) };
-  const start = (timing: RoundTiming) => createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, onSettled: () => {}, log });
+  const start = (timing: RoundTiming) => createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, blocks: rc.blocks, onSettled: () => {}, log });
   const rounds = () => t.db.kysely.selectFrom('rounds').select(['id', 'opens_at', 'can_act_before', 'ends_at', 'settled_at']).orderBy('id').execute();
 
   beforeAll(async () => {
     if (!enabled) return;
+    rc = await startRoundChain();
     t = await createTestDb(dialect, pgAdminUrl);
     clock = manualClock(Date.UTC(2026, 5, 1));
   });
-  afterAll(() => destroyQuietly(t));
+  afterAll(async () => {
+    await destroyQuietly(t);
+    await rc?.close();
+  });
 
   it.runIf(enabled)('ends the open round by the new timing, says so, and opens the next with it', async () => {
     const first = start(long);

@@ -14,6 +14,7 @@ import type { FairRoundDetail } from '../../../src/shared/api/game';
 import { checkLedger } from '../../../src/server/ledger/index';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 import { openSocket, type TestSocket } from '../../support/sockets';
 import { ANGLS, eidolValue, insertEidols, poolBalance } from './support/world';
 
@@ -22,12 +23,15 @@ const pgAdminUrl = inject('pgAdminUrl');
 describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
   let s: TestServer;
   const sockets: TestSocket[] = [];
+  let rc: RoundChain;
   beforeAll(async () => {
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20 } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    rc = await startRoundChain();
+    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await s?.close();
+    await rc?.close();
   });
 
   it('settles as anyone can recompute from the fairness record', async () => {
@@ -67,7 +71,10 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
 
     // The published record.
     const list = (await s.client().get('/api/fairness')).body.data;
-    expect(list.rounds).toEqual([{ id: 1, hash: round1.hash, threshold: expect.any(String), ends_at: expect.any(String) }]);
+    expect(list.rounds).toEqual([
+      { id: 1, chain_id: 1, hash: round1.hash, threshold: expect.any(String), ends_at: expect.any(String), block_number: expect.any(Number), block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+    ]);
+    expect(list.chains).toEqual([{ id: 1, terminal_hash: list.terminal_hash, salt: list.salt, salt_rule: 'block', block_rule_from: 1, length: 20, first_round_id: 1, last_round_id: 1 }]);
     expect(list.has_more).toBe(false);
     const res = await s.client().get('/api/fairness/rounds/1');
     expect(res.status).toBe(200);
@@ -77,8 +84,10 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     const sha = (hex: string) => crypto.createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
     expect(d.previous_hash).toBe(list.terminal_hash);
     expect(sha(d.hash)).toBe(d.previous_hash);
-    // Threshold: first 52 bits of HMAC-SHA256(salt as UTF-8, raw hash).
-    const mac = crypto.createHmac('sha256', Buffer.from(list.salt, 'utf8')).update(Buffer.from(d.hash, 'hex')).digest('hex');
+    // Threshold: first 52 bits of HMAC-SHA256(key = raw hash, message = the raw hash of the block after the lock).
+    const block = await rc.chain.gateway.client.getBlock({ blockNumber: BigInt(d.block_number!) });
+    expect(d.block_hash).toBe(block.hash);
+    const mac = crypto.createHmac('sha256', Buffer.from(d.hash, 'hex')).update(Buffer.from(d.block_hash!.slice(2), 'hex')).digest('hex');
     const u = BigInt(`0x${mac.slice(0, 13)}`);
     expect(d.threshold_units).toBe(u.toString());
     expect(list.rounds[0].threshold).toBe(d.threshold);

@@ -11,6 +11,7 @@ import { checkLedger, createLedger } from '../../../src/server/ledger/index';
 import { createTestDb, type TestDb } from '../../support/testDb';
 import { destroyQuietly } from '../ledger/support/teardown';
 import { ANGLS, insertEidols, insertPlayer } from './support/world';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 
 const pgAdminUrl = inject('pgAdminUrl');
 const timing = { openMs: 10_000, lockedMs: 2_000 };
@@ -22,12 +23,14 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
   let clock: ManualClock;
   const announced: SettledRound[] = [];
   const start = (onSettled: (s: SettledRound) => void = (s) => void announced.push(s)): RoundScheduler =>
-    createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, onSettled, log: silentLog });
+    createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, onSettled, log: silentLog, blocks: rc.blocks });
   const rounds = () => t.db.kysely.selectFrom('rounds').selectAll().orderBy('id').execute();
   const entries = async () => Number((await t.db.kysely.selectFrom('round_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
+  let rc: RoundChain;
   beforeAll(async () => {
     if (!enabled) return;
+    rc = await startRoundChain();
     t = await createTestDb(dialect, pgAdminUrl);
     clock = manualClock(Date.UTC(2026, 5, 1));
     const a = await insertPlayer(t.db, clock.now());
@@ -38,7 +41,10 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
       { owner: b, type: 'egg', risk: '0', value: 100n * ANGLS },
     ]);
   });
-  afterAll(() => destroyQuietly(t));
+  afterAll(async () => {
+    await destroyQuietly(t);
+    await rc?.close();
+  });
 
   it.runIf(enabled)('writes round 1, and settles it at ends_at, not 1 ms before', async () => {
     const s = start();
@@ -93,9 +99,9 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
     const entriesBefore = await entries();
     // The commit happens, the process dies before announcing (settleDue alone is exactly that).
     const ledger = createLedger(t.db, clock);
-    const settled = await settleDue(ledger, { timing });
+    const settled = await settleDue(ledger, { timing, blocks: rc.blocks });
     expect(settled?.roundId).toBe(4);
-    expect(await settleDue(ledger, { timing })).toBeUndefined();
+    expect(await settleDue(ledger, { timing, blocks: rc.blocks })).toBeUndefined();
     const s = start();
     await s.idle();
     clock.advance(1000);
@@ -115,7 +121,7 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
     const r5 = (await rounds()).at(-1)!;
     clock.set(r5.ends_at);
     const ledger = createLedger(t.db, clock);
-    const results = await Promise.all([settleDue(ledger, { timing }), settleDue(ledger, { timing }), settleDue(ledger, { timing })]);
+    const results = await Promise.all([settleDue(ledger, { timing, blocks: rc.blocks }), settleDue(ledger, { timing, blocks: rc.blocks }), settleDue(ledger, { timing, blocks: rc.blocks })]);
     expect(results.filter((r) => r !== undefined).map((r) => r!.roundId)).toEqual([5]);
     const transfers = await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', 'like', 'round:5:%').execute();
     expect(transfers.length).toBeGreaterThan(0);

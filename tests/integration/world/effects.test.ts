@@ -20,6 +20,7 @@ import { verifyBookedRound } from '../../../src/server/domain/fairness/verifyBoo
 import { wireTime } from '../../../src/server/domain/users/userTime';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
+import { startRoundChain, type RoundChain } from '../../support/chain';
 import { confirmEmail, gameSnapshot, openRound } from '../../support/gameFixtures';
 import { issueItem, playerHolds, systemHolds } from '../../support/itemFixtures';
 import { openSocket, settle, type TestSocket } from '../../support/sockets';
@@ -282,10 +283,15 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
 
 describe.each(dialectsFor(pgAdminUrl))('incense in the round emission on %s', (dialect) => {
   let s: TestServer;
+  let rc: RoundChain;
   beforeAll(async () => {
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20 } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    rc = await startRoundChain();
+    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
   });
-  afterAll(() => s?.close());
+  afterAll(async () => {
+    await s?.close();
+    await rc?.close();
+  });
 
   /** The round's published record, and its settlement replayed with `slots` lit. */
   async function replay(roundId: number, slots: number) {

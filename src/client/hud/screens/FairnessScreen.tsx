@@ -1,31 +1,34 @@
 /**
  * /fairness, open to guests and players: how a round's outcome is fixed in advance and how to check it,
- * the published terminal hash and salt, the settled rounds (newest first, "Older" pages back), and for a
- * chosen round its published data recomputed in this browser with `verifyRound` (the server's own rules):
- * each check ✓/✗ and the payouts table.
+ * every chain's commitment, the settled rounds (newest first, "Older" pages back), and for a chosen round
+ * its published data recomputed in this browser with `verifyAnchored` (the server's own rules, anchored to
+ * the previous round's own record and the listed commitment, with each eidol's value continuity): each
+ * check ✓/✗, the payouts table, and on request the walk to the commitment in a Web Worker.
  */
 import { t } from '../../i18n/t/fairness';
 import { useEffect, useRef, useState } from 'react';
-import type { FairnessView, FairRoundDetail } from '../../../shared/api/game';
-import { thresholdFractionString } from '../../../shared/rules/fairness';
-import { verifyRound, type RoundVerification } from '../../../shared/rules/round/verifyRound';
+import type { FairChain, FairnessView, FairRoundDetail } from '../../../shared/api/game';
+import { thresholdFractionString, type WalkProgress } from '../../../shared/rules/fairness';
+import type { RoundVerification } from '../../../shared/rules/round/verifyRound';
+import { verifyAnchored, type FairnessSource } from '../../../shared/rules/round/verifyAnchored';
 import { fairnessApi } from '../../net/fairnessApi';
 import { navigate } from '../../stores/router';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
 import './FairnessScreen.css';
 import { appendRounds, checkRows, FAIRNESS_STEPS, payoutRows, shortThreshold, type FairRound } from './fairnessView';
+import { startWalk } from './fairnessWalk';
 
 type List =
   | { state: 'loading' }
   | { state: 'failed'; text: string }
-  | { state: 'loaded'; terminalHash: string; salt: string; rounds: FairRound[]; page: number; hasMore: boolean };
+  | { state: 'loaded'; chains: FairChain[]; rounds: FairRound[]; page: number; hasMore: boolean };
 
 type Chosen =
   | { state: 'none' }
   | { state: 'loading'; id: number }
   | { state: 'failed'; id: number; text: string }
-  | { state: 'done'; id: number; detail: FairRoundDetail; verification: RoundVerification };
+  | { state: 'done'; id: number; detail: FairRoundDetail; verification: RoundVerification; walk: { steps: number; terminalHash: string } | null };
 
 /** Props: `round` opens that round's recomputation at once (the list's links are `/fairness?round=<id>`). */
 export interface FairnessScreenProps {
@@ -64,7 +67,12 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
     const r = await fairnessApi.round(id);
     if (!live.current || ticket !== latest.current) return;
     if (!r.ok) return setChosen({ state: 'failed', id, text: r.text });
-    setChosen({ state: 'done', id, detail: r.data, verification: verifyRound(r.data) });
+    const anchored = await verifyAnchored(apiSource(id, r.data), id);
+    if (!live.current || ticket !== latest.current) return;
+    // A round whose verification could not run at all is still shown, with every check failed.
+    const verification = anchored.verification ?? { roundId: id, ok: false, thresholdUnits: null, checks: [], mismatches: [], entries: [], settlement: null };
+    const walk = anchored.chain && anchored.walkSteps !== null ? { steps: anchored.walkSteps, terminalHash: anchored.chain.terminal_hash } : null;
+    setChosen({ state: 'done', id, detail: r.data, verification, walk });
   }
 
   useEffect(() => {
@@ -110,12 +118,21 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
         <>
           <section className="panel" aria-labelledby="fairness-commitment">
             <h2 id="fairness-commitment">{t.fairness.commitment}</h2>
-            <p>
-              {t.fairness.terminalHash} <code className="hash" data-testid="fairness-terminal-hash">{list.terminalHash}</code>
-            </p>
-            <p>
-              {t.fairness.salt} <code className="hash" data-testid="fairness-salt">{list.salt}</code>
-            </p>
+            <ul className="fairness-chains" data-testid="fairness-chains">
+              {list.chains.map((c, i) => (
+                <li key={c.id} data-testid="fairness-chain" data-chain={c.id}>
+                  <strong>{t.fairness.chain(c.id, i === 0)}</strong>{' '}
+                  <span className="muted">{t.fairness.chainRounds(c.first_round_id, c.last_round_id, c.length)}</span>
+                  <div>
+                    {t.fairness.terminalHash} <code className="hash" data-testid={i === 0 ? 'fairness-terminal-hash' : undefined}>{c.terminal_hash}</code>
+                  </div>
+                  <div className="muted">{t.fairness.saltRule[c.salt_rule](c.block_rule_from ?? 0)}</div>
+                  <div>
+                    {t.fairness.salt} <code className="hash" data-testid={i === 0 ? 'fairness-salt' : undefined}>{c.salt}</code>
+                  </div>
+                </li>
+              ))}
+            </ul>
           </section>
 
           <section className="panel" aria-labelledby="fairness-rounds">
@@ -128,7 +145,10 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
                     <strong>#{r.id}</strong> <span className="muted">{r.ends_at}</span>
                   </span>
                   <code className="hash">{r.hash}</code>
-                  <span title={r.threshold}>{t.fairness.thresholdShort(shortThreshold(r.threshold))}</span>
+                  <span title={r.threshold}>
+                    {t.fairness.thresholdShort(shortThreshold(r.threshold))}
+                    {r.block_number !== null && <span className="muted"> · {t.fairness.blockShort(r.block_number)}</span>}
+                  </span>
                   <Button variant="secondary" small onClick={() => void choose(r.id)} aria-label={t.fairness.verifyRound(r.id)}>
                     {t.fairness.verify}
                   </Button>
@@ -158,7 +178,7 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
           </Button>
         </div>
       )}
-      {chosen.state === 'done' && <RoundReport detail={chosen.detail} verification={chosen.verification} />}
+      {chosen.state === 'done' && <RoundReport key={chosen.id} detail={chosen.detail} verification={chosen.verification} walk={chosen.walk} />}
 
       <Button variant="secondary" small onClick={() => navigate('/')}>
         {t.common.back}
@@ -169,11 +189,51 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
 
 /** The list state after a page arrived (appended after `listed`). */
 function loaded(data: FairnessView, listed: FairRound[]): List {
-  return { state: 'loaded', terminalHash: data.terminal_hash, salt: data.salt, rounds: appendRounds(listed, data.rounds), page: data.page, hasMore: data.has_more };
+  return { state: 'loaded', chains: data.chains ?? [], rounds: appendRounds(listed, data.rounds), page: data.page, hasMore: data.has_more };
+}
+
+/** The published record as the verifier reads it: the API, with the chosen round's answer already in hand. */
+function apiSource(id: number, detail: FairRoundDetail): FairnessSource {
+  return {
+    chains: async () => {
+      const r = await fairnessApi.page(1);
+      return r.ok ? (r.data.chains ?? []) : [];
+    },
+    round: async (n) => {
+      if (n === id) return detail;
+      const r = await fairnessApi.round(n);
+      return r.ok ? r.data : undefined;
+    },
+  };
+}
+
+/** The walk to the commitment: a button, then its progress, then its verdict. */
+function WalkToCommitment({ hash, walk }: { hash: string; walk: { steps: number; terminalHash: string } }) {
+  const [progress, setProgress] = useState<WalkProgress | null>(null);
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+  const percent = progress ? Math.floor((100 * progress.done) / Math.max(1, progress.total)) : 0;
+  return (
+    <div className="stack" data-testid="fairness-walk">
+      {progress === null ? (
+        <Button variant="secondary" small onClick={() => (stop.current = startWalk({ hash, ...walk }, setProgress))}>
+          {t.fairness.walk(walk.steps)}
+        </Button>
+      ) : progress.reached === undefined ? (
+        <p className="muted" role="status">
+          <progress max={100} value={percent} /> {t.fairness.walking(progress.done, progress.total)}
+        </p>
+      ) : (
+        <p data-testid="fairness-walk-result" data-ok={progress.reached ? 'true' : 'false'} className={progress.reached ? 'fair-ok' : 'fair-bad'}>
+          {progress.reached ? t.fairness.walkReached(walk.steps) : t.fairness.walkMissed(walk.steps)}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** One round recomputed: its inputs, each check ✓/✗ and the payouts table. */
-function RoundReport({ detail, verification }: { detail: FairRoundDetail; verification: RoundVerification }) {
+function RoundReport({ detail, verification, walk }: { detail: FairRoundDetail; verification: RoundVerification; walk: { steps: number; terminalHash: string } | null }) {
   const checks = checkRows(verification);
   const rows = payoutRows(verification);
   const units = verification.thresholdUnits;
@@ -187,12 +247,13 @@ function RoundReport({ detail, verification }: { detail: FairRoundDetail; verifi
         {t.fairness.hash} <code className="hash">{detail.hash}</code>
       </p>
       <p>
-        {t.fairness.previousHash} <code className="hash">{detail.previous_hash}</code>
+        {t.fairness.block} {detail.block_number === null ? <span className="muted">{t.fairness.noBlock}</span> : <>#{detail.block_number} <code className="hash">{detail.block_hash}</code></>}
       </p>
       <p>
         {t.fairness.thresholdIs} <span className="hash" data-testid="fairness-threshold">{units === null ? t.fairness.cannotCompute : thresholdFractionString(BigInt(units))}</span>
         {units !== null && <span className="muted hash"> = {detail.threshold}</span>}
       </p>
+      {walk && <WalkToCommitment hash={detail.hash} walk={walk} />}
       <ul className="fairness-checks" data-testid="fairness-checks">
         {checks.map((c) => (
           <li key={c.name} data-testid="fairness-check" data-check={c.name} data-ok={c.ok ? 'true' : 'false'}>

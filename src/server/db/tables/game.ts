@@ -52,6 +52,12 @@ export interface FairnessChainsTable {
   length: number;
   first_round_id: number;
   created_at: number;
+  /**
+   * The first round of this chain whose T is keyed by a chain block (HMAC(hash, block hash)); earlier
+   * rounds used HMAC(salt, hash). Null: every round of the chain uses the salt rule (chains from before
+   * migration 0170 only; new chains set their first round).
+   */
+  block_rule_from: number | null;
 }
 
 /** Secret: the chain's hash at a position (1-based, the round order); never served. */
@@ -87,6 +93,10 @@ export interface RoundsTable {
   capacity: Generated<bigint>;
   /** Σ G reserved against `capacity`; never above it. */
   reserved: Generated<bigint>;
+  /** The chain block whose hash keys T: the head at the lock + 1, written at the lock (null before it). */
+  block_number: number | null;
+  /** That block's hash (0x + 64 lowercase hex), written once it is read, before the round settles. */
+  block_hash: string | null;
 }
 
 /** One eidol's reservation in a round: the claim G it holds against the round's capacity. */

@@ -53,11 +53,11 @@ export async function generateChain(length: number): Promise<GeneratedChain> {
   return { terminalHash: bytes.toString('hex'), salt: crypto.randomBytes(16).toString('hex'), length, checkpoints: checkpoints.reverse() };
 }
 
-/** Stores `chain` for the rounds from `firstRoundId` on; returns its id. Call inside the commit that writes that round. */
+/** Stores `chain` for the rounds from `firstRoundId` on, every one keyed by a block; returns its id. Call inside the commit that writes that round. */
 export async function insertChain(k: Kysely<Database>, chain: GeneratedChain, firstRoundId: number, now: number): Promise<number> {
   const row = await k
     .insertInto('fairness_chains')
-    .values({ terminal_hash: chain.terminalHash, salt: chain.salt, length: chain.length, first_round_id: firstRoundId, created_at: now })
+    .values({ terminal_hash: chain.terminalHash, salt: chain.salt, length: chain.length, first_round_id: firstRoundId, created_at: now, block_rule_from: firstRoundId })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (let i = 0; i < chain.checkpoints.length; i += CHECKPOINT_ROWS_PER_INSERT) {

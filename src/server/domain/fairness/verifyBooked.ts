@@ -1,6 +1,7 @@
 /**
- * `npm run verify`'s work: a settled round recomputed from its published detail (`verifyRound`, the same
- * code the `/fairness` page runs) AND compared with what the ledger booked for it, the transfers
+ * `npm run verify`'s work: a settled round recomputed from its published record and anchored to the
+ * commitment (`verifyAnchored`, the same code the `/fairness` page runs: the previous round's own hash, the
+ * listed chain's rule, each eidol's value continuity) AND compared with what the ledger booked for it, the transfers
  * `round:<id>:<eidol>:bet|win|mined` (amounts, accounts, codes), the snapshot's values against the balances
  * the ledger held before the round's first leg, and the round's stored totals and XP. Reads only.
  */
@@ -8,7 +9,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SettlementAccount, SettlementTransfer } from '../../../shared/rules/round/settlementTypes';
 import { settlementTransferId } from '../../../shared/rules/round/settlement';
-import { describeMismatch, verifyRound, type RoundVerification } from '../../../shared/rules/round/verifyRound';
+import { describeMismatch, type RoundVerification } from '../../../shared/rules/round/verifyRound';
+import { verifyAnchored, type FairnessSource } from '../../../shared/rules/round/verifyAnchored';
+import { loadChains } from './chainList';
 import { thresholdDecimal } from '../../../shared/rules/fairness';
 import { loadRoundDetail } from './roundDetail';
 
@@ -32,6 +35,12 @@ export type BookedRoundReport =
       roundId: number;
       ok: boolean;
       verification: RoundVerification;
+      /** The round's published hash (where a walk starts). */
+      hash: string;
+      /** Links from the round to its chain's terminal hash (for `--walk`); null when no listed chain holds it. */
+      walkSteps: number | null;
+      /** The listed chain's terminal hash, the walk's goal. */
+      terminalHash: string | null;
       ledger: LedgerMismatch[];
       /** The round row's totals and each entry's XP (stored, not published) against the recomputation. */
       record: LedgerMismatch[];
@@ -78,7 +87,8 @@ function eidolOf(id: string): number | null {
 export async function verifyBookedRound(k: Kysely<Database>, roundId: number): Promise<BookedRoundReport> {
   const detail = await loadRoundDetail(k, roundId);
   if (!detail) return { kind: 'unknown', roundId };
-  const verification = verifyRound(detail);
+  const anchored = await verifyAnchored(databaseSource(k), roundId);
+  const verification = anchored.verification!;
 
   // Every transfer the round could have booked: the three legs of each published entry (plus any the replay
   // expects), looked up by primary key in chunks, so the cost follows the round, not the ledger, and no
@@ -131,7 +141,12 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
 
   const lines = reportLines(roundId, verification, ledger, record, booked.length);
   const ok = verification.ok && ledger.length === 0 && record.length === 0;
-  return { kind: 'checked', roundId, ok, verification, ledger, record, transfers: booked.length, lines };
+  return { kind: 'checked', roundId, ok, verification, hash: detail.hash, walkSteps: anchored.walkSteps, terminalHash: anchored.chain?.terminal_hash ?? null, ledger, record, transfers: booked.length, lines };
+}
+
+/** The published record read straight from the database, through the same loaders the API answers with. */
+export function databaseSource(k: Kysely<Database>): FairnessSource {
+  return { chains: () => loadChains(k), round: (id) => loadRoundDetail(k, id) };
 }
 
 /** The round row's stored totals and each entry's stored XP gain against the replayed settlement. */
@@ -220,10 +235,11 @@ export function describeLedgerMismatch(m: LedgerMismatch): string {
 }
 
 const CHECK_TEXT = {
-  chain: 'chain: sha256(hash) = previous hash',
-  threshold: 'threshold: first 52 bits of HMAC-SHA256(salt, hash) = published T',
+  chain: "chain: sha256(hash) = the previous round's own hash (or the listed chain's terminal hash)",
+  threshold: 'threshold: first 52 bits of HMAC-SHA256(hash, block hash) (salt rule: HMAC-SHA256(salt, hash)) = published T',
   settlement: 'settlement: every entry\'s zone, stake, payout, mined and value after replayed',
   pool: 'pool: mining pool after the round replayed',
+  continuity: 'continuity: each value before = its value after where it last played + its movements since',
 } as const;
 
 /** The CLI's lines: the round, one line per check (with its mismatches under it), and the verdict. */

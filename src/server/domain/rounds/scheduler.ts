@@ -1,8 +1,10 @@
 /**
  * The round scheduler: on the node holding the 'rounds' leader lock, it writes round 1 when none exists,
- * waits on the clock for the current round's ends_at, settles it (one commit, which also writes the next
- * round), then announces it. Its first tick as leader fits the running round to this process's timing
- * (a restart with shorter rounds does not wait out the old round). Ticks run one at a time, so two settlements never overlap on a node, and
+ * wakes at the current round's lock (can_act_before) to record the chain block that will key its T (the
+ * head + 1), waits for its ends_at, settles it (one commit, which also writes the next round), then
+ * announces it. While the chain cannot be read the round stays locked and the scheduler retries. Its first
+ * tick as leader fits the running round to this process's timing (a restart with shorter rounds does not wait
+ * out the old round). Ticks run one at a time, so two settlements never overlap on a node, and
  * the lock keeps other nodes out. After downtime the overdue round is settled once and the next opens
  * from now. An announcement lost to a crash after the commit is lost, never a reason to settle again.
  */
@@ -10,10 +12,12 @@ import type { Clock, ClockTimer } from '../../clock';
 import type { Db } from '../../db/database';
 import { createLeaderLock, type LeaderLock } from '../../db/leaderLock';
 import { createLedger } from '../../ledger/index';
+import { ChainUnreadable, type RoundBlocks } from '../../chain/roundBlocks';
 import type { EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { currentRound } from './currentRound';
 import { ensureFirstRound, type RoundTiming } from './openRound';
 import { fitRoundToTiming } from './roundRetiming';
+import { recordBlockNumber } from './roundBlock';
 import { settleDue, type SettledRound } from './settleDue';
 
 /** After a failed tick (database away, a bug), the scheduler tries again this much later. */
@@ -26,6 +30,8 @@ export interface SchedulerOptions {
   timing: RoundTiming;
   chainLength: number;
   economy?: EconomyConfig;
+  /** The chain whose first block after each lock keys the round's T. */
+  blocks: RoundBlocks;
   /** Called after each settlement's commit (the announcement); its failure is logged, never retried. */
   onSettled(settled: SettledRound): void | Promise<void>;
   log: { error(obj: unknown, msg: string): void; warn?(obj: unknown, msg: string): void };
@@ -60,6 +66,18 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
     timer = closed ? undefined : clock.setTimeout(() => void tick(), Math.max(0, ms));
   };
 
+  /** Records the locked round's block number; false (logged) while the chain cannot be read. */
+  const blockNumberRecorded = async (roundId: number): Promise<boolean> => {
+    try {
+      await recordBlockNumber(db.kysely, opts.blocks, roundId);
+      return true;
+    } catch (err) {
+      if (!(err instanceof ChainUnreadable)) throw err;
+      opts.log.error({ err: err.message, round: roundId }, 'chain unreadable at the lock: the block number is recorded once it can be read');
+      return false;
+    }
+  };
+
   const once = async (): Promise<void> => {
     if (closed || !lock.isLeader()) return;
     await ensureFirstRound(ledger, opts.timing, opts.chainLength, opts.economy);
@@ -73,9 +91,22 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
       if (closed || !lock.isLeader()) return;
       const round = await currentRound(db.kysely);
       if (!round) return;
-      const wait = round.ends_at - clock.now();
+      let recorded = round.block_number !== null;
+      if (!recorded && clock.now() >= round.can_act_before) {
+        if (!(await blockNumberRecorded(round.id))) return arm(RETRY_AFTER_FAILURE_MS);
+        recorded = true;
+      }
+      // Open: wake at the lock to record the block; locked: at ends_at to settle.
+      const wait = (recorded ? round.ends_at : round.can_act_before) - clock.now();
       if (wait > 0) return arm(wait);
-      const settled = await settleDue(ledger, { timing: opts.timing, economy: opts.economy });
+      let settled;
+      try {
+        settled = await settleDue(ledger, { timing: opts.timing, economy: opts.economy, blocks: opts.blocks });
+      } catch (err) {
+        if (!(err instanceof ChainUnreadable)) throw err;
+        opts.log.error({ err: err.message, round: round.id }, 'chain unreadable: the round stays locked until it can be read');
+        return arm(RETRY_AFTER_FAILURE_MS);
+      }
       if (!settled) {
         // Settled meanwhile by someone else: the loop reads the next round. Still the same round: try later.
         const now = await currentRound(db.kysely);

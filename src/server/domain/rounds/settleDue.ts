@@ -1,11 +1,10 @@
 /**
  * Books the due round (ECONOMY.md "The round") in ONE ledger transaction: the snapshot of participants,
- * the threshold from the round's hash and its chain's salt, `settleRound`, its transfers, the round
+ * the threshold from the round's hash and its block's hash (recorded before, `roundBlock.ts`), `settleRound`, its transfers, the round
  * entries, eidol and player progress, the round's totals, and the next round (opening now). Calling it
  * again for a settled round does nothing: the round is re-read (and locked on PostgreSQL) inside the
  * transaction, and the transfer ids `round:<id>:<eidol>:<leg>` could not be booked twice anyway.
  */
-import { thresholdUnits as thresholdOf } from '../../../shared/rules/fairness';
 import { hatchedFrame } from '../../../shared/rules/eggs';
 import { playerLevel } from '../../../shared/rules/levels';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
@@ -15,8 +14,10 @@ import { eidolAccount, postBulk, systemAccount, type Ledger, type LedgerTx, type
 import { loopSlicer } from '../../loopSlice';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { burningSlots } from '../world/incense';
+import type { RoundBlocks } from '../../chain/roundBlocks';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
+import { recordBlockHash, roundThreshold, usesBlockRule } from './roundBlock';
 import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
 import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow, type UserUpdate } from './settlementWrites';
 
@@ -37,6 +38,8 @@ export interface SettledRound {
 export interface SettleOptions {
   timing: RoundTiming;
   economy?: EconomyConfig;
+  /** The chain whose block after the lock keys T (`../../chain/roundBlocks.ts`). */
+  blocks: RoundBlocks;
   /** Told when each step of the booking is done (the benchmark times the steps with it). */
   onPhase?: (phase: SettlePhase) => void;
 }
@@ -52,7 +55,9 @@ export type SettlePhase = 'snapshot' | 'settle' | 'transfers' | 'entries' | 'eid
 export async function settleDue(ledger: Ledger, opts: SettleOptions): Promise<SettledRound | undefined> {
   const round = await currentRound(ledger.db.kysely);
   if (!round || ledger.clock.now() < round.ends_at) return undefined;
-  const chain = await ledger.db.kysely.selectFrom('fairness_chains').select(['id', 'length']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  const chain = await ledger.db.kysely.selectFrom('fairness_chains').select(['id', 'length', 'block_rule_from']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  // The block's hash is read and recorded in a commit of its own first; not mined yet: wait. Unreadable: throws.
+  if (usesBlockRule(round, chain) && (await recordBlockHash(ledger.db.kysely, opts.blocks, round.id)) === undefined) return undefined;
   // The next chain is generated outside the transaction: a million links must not hold the write lock.
   const freshChain = round.position >= chain.length ? await generateChain(chain.length) : undefined;
   return ledger.run((tx) => settleInTx(tx, round.id, freshChain, opts));
@@ -66,8 +71,9 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   if (tx.dialect === 'postgres') q = q.forUpdate();
   const round = await q.executeTakeFirst();
   if (!round || now < round.ends_at) return undefined;
-  const chain = await k.selectFrom('fairness_chains').select(['id', 'length', 'salt']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
-  const units = thresholdOf(round.hash, chain.salt);
+  const chain = await k.selectFrom('fairness_chains').select(['id', 'length', 'salt', 'block_rule_from']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  const units = roundThreshold(round, chain);
+  if (units === undefined) return undefined;
 
   const poolId = await systemAccount(tx, 'mining_pool', 'ANGLS');
   const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();

@@ -1,15 +1,29 @@
 /**
- * Recomputes a published round (`GET /api/fairness/rounds/{id}`) from nothing but its own data and the
- * rules: the chain link, the threshold from hash and salt, and `settleRound` replayed on the entries'
- * snapshot. The `/fairness` page runs it in the browser and `npm run verify` on the server, so both report
- * the same mismatches. Pure: it trusts no published result and never throws on malformed input (a field
- * it cannot read is itself a mismatch).
+ * Recomputes a published round (`GET /api/fairness/rounds/{id}`) from its data and the rules: the chain
+ * link, the threshold (from hash and block hash, or hash and salt under the salt rule), and `settleRound`
+ * replayed on the entries' snapshot. Given an anchor (the previous round's hash read from THAT round's own
+ * record, or the chain's terminal hash, and the rule the chains listing gives), the link and the rule are
+ * the anchor's; without one they come from the same response, which proves only that the response is
+ * consistent with itself — `fairnessAnchored.ts` builds the anchor, and the `/fairness` page and
+ * `npm run verify` use that. Pure: it trusts no published result and never throws on malformed input (a
+ * field it cannot read is itself a mismatch).
  */
 import type { FairRoundDetail } from '../../api/game';
-import { isRoundHash, nextChainHash, thresholdDecimal, thresholdUnits } from '../fairness';
+import { blockThresholdUnits, isBlockHash, isRoundHash, nextChainHash, thresholdDecimal, thresholdUnits, type RoundHash } from '../fairness';
 import { ECONOMY_CONFIG, type EconomyConfig } from './economyConfig';
 import { settleRound } from './settlement';
 import type { Settlement, SnapshotEidol } from './settlementTypes';
+
+/** How T is keyed: by the block after the lock, or (rounds before the block rule) by the chain's salt. */
+export type ThresholdRule = 'block' | 'salt';
+
+/** What the round is checked against, from outside its own response. */
+export interface RoundAnchor {
+  /** The previous round's hash as its own record publishes it, or the chain's terminal hash for a first round. */
+  previousHash: RoundHash;
+  /** The rule the chains listing gives this round. */
+  rule: ThresholdRule;
+}
 
 /** One published value that differs from the recomputation. */
 export interface VerifyMismatch {
@@ -23,7 +37,7 @@ export interface VerifyMismatch {
 }
 
 /** The checks of a round, in the order they are shown. */
-export type VerifyCheckName = 'chain' | 'threshold' | 'settlement' | 'pool';
+export type VerifyCheckName = 'chain' | 'threshold' | 'settlement' | 'pool' | 'continuity';
 
 /** One check's verdict; `mismatches` are the ones found at its place. */
 export interface VerifyCheck {
@@ -68,26 +82,34 @@ export interface RoundVerification {
 const INTEGER = /^(0|[1-9]\d*)$/;
 
 /** Recomputes round `detail` under `config` (the production constants unless a test passes others). */
-export function verifyRound(detail: FairRoundDetail, config: EconomyConfig = ECONOMY_CONFIG): RoundVerification {
+export function verifyRound(detail: FairRoundDetail, config: EconomyConfig = ECONOMY_CONFIG, anchor?: RoundAnchor): RoundVerification {
   const round = (field: string, expected: string, published: string): VerifyMismatch => ({ field, eidolId: null, expected, published });
 
   // 1. The chain: sha256 of the revealed hash's raw bytes is the previous round's hash (or the terminal hash).
   const chain: VerifyMismatch[] = [];
+  const previous = anchor ? anchor.previousHash : detail.previous_hash;
+  const previousText = anchor ? `previous round's own hash ${previous}` : `previous_hash ${previous}`;
   if (!isRoundHash(detail.hash)) chain.push(round('hash', '64 lowercase hex digits', detail.hash));
-  else if (!isRoundHash(detail.previous_hash) || nextChainHash(detail.hash) !== detail.previous_hash) {
-    chain.push(round('hash', `sha256(hash) = ${nextChainHash(detail.hash)}`, `previous_hash ${detail.previous_hash}`));
+  else if (!isRoundHash(previous) || nextChainHash(detail.hash) !== previous) {
+    chain.push(round('hash', `sha256(hash) = ${nextChainHash(detail.hash)}`, previousText));
   }
 
-  // 2. The threshold: first 52 bits of HMAC-SHA256(salt, hash), recomputed, never taken from the page.
+  // 2. The threshold: first 52 bits of HMAC-SHA256(hash, block hash) — or (salt, hash) under the salt rule — recomputed.
   const threshold: VerifyMismatch[] = [];
   let units: bigint | null = null;
-  if (isRoundHash(detail.hash) && typeof detail.salt === 'string' && detail.salt.length > 0) {
+  const rule: ThresholdRule = anchor ? anchor.rule : detail.block_hash === null || detail.block_hash === undefined ? 'salt' : 'block';
+  if (rule === 'block') {
+    if (isRoundHash(detail.hash) && isBlockHash(detail.block_hash)) units = blockThresholdUnits(detail.hash, detail.block_hash);
+    else threshold.push(round('block_hash', 'HMAC-SHA256(hash, block hash): needs a round hash and a block hash (0x + 64 lowercase hex)', String(detail.block_hash)));
+  } else if (isRoundHash(detail.hash) && typeof detail.salt === 'string' && detail.salt.length > 0) {
     units = thresholdUnits(detail.hash, detail.salt);
+  } else {
+    threshold.push(round('threshold_units', 'HMAC-SHA256(salt, hash): needs a round hash and a non-empty salt', detail.threshold_units));
+  }
+  if (units !== null) {
     if (detail.threshold_units !== units.toString()) threshold.push(round('threshold_units', units.toString(), detail.threshold_units));
     const decimal = thresholdDecimal(units);
     if (detail.threshold !== decimal) threshold.push(round('threshold', decimal, detail.threshold));
-  } else {
-    threshold.push(round('threshold_units', 'HMAC-SHA256(salt, hash): needs a round hash and a non-empty salt', detail.threshold_units));
   }
 
   // 3. The settlement replayed on the published snapshot with the recomputed threshold.
@@ -165,11 +187,19 @@ function readSnapshot(detail: FairRoundDetail, out: VerifyMismatch[]): SnapshotE
         out.push({ field, eidolId: e.eidol_id, expected: 'an integer of ANGLS units', published: String(e[field as keyof typeof money]) });
       }
     }
-    if (money.value_before === null || money.top_value_before === null || money.no_loss_value === null) continue;
+    // reserved_stake and sat_out came with the capacity rule: a record without them had neither.
+    const reserved = e.reserved_stake === null || e.reserved_stake === undefined ? undefined : readUnits(e.reserved_stake);
+    if (reserved === null) {
+      readable = false;
+      out.push({ field: 'reserved_stake', eidolId: e.eidol_id, expected: 'an integer of ANGLS units or null', published: String(e.reserved_stake) });
+    }
+    if (money.value_before === null || money.top_value_before === null || money.no_loss_value === null || reserved === null) continue;
     // The owner is not published and does not change any eidol's result (only the per-owner XP sums).
     snapshot.push({
       id: e.eidol_id, owner: 0, value: money.value_before, risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
       topValue: money.top_value_before, noLossValue: money.no_loss_value,
+      ...(reserved === undefined ? {} : { reservedStake: reserved }),
+      ...(e.sat_out === true ? { satOut: true } : {}),
     });
   }
   return readable ? snapshot : null;

@@ -5,7 +5,7 @@ import type { ApiResult } from '../../../../src/client/net/http';
 import type { FairnessView, FairRoundDetail } from '../../../../src/shared/api/game';
 import type { Deferred } from '../machines/deferred';
 import { failed, ok } from '../machines/fixtures';
-import { honestDetail } from '../../shared/round/roundDetailFixture';
+import { FIXTURE_CHAIN, fixtureChains, honestDetail, previousDetail } from '../../shared/round/roundDetailFixture';
 import { click, render, settle, type Mounted } from './render';
 
 const net = vi.hoisted(() => ({
@@ -32,16 +32,34 @@ vi.mock('../../../../src/client/net/fairnessApi', async () => {
 
 import FairnessScreen from '../../../../src/client/hud/screens/FairnessScreen';
 
-const TERMINAL = 'fe'.repeat(32);
-const listed = (id: number) => ({ id, hash: honestDetail(id).hash, threshold: honestDetail(id).threshold, ends_at: '2026-11-23 12:00:00' });
-const page = (n: number, ids: number[], hasMore: boolean): FairnessView => ({ terminal_hash: TERMINAL, salt: 'fixture-salt', rounds: ids.map(listed), page: n, has_more: hasMore });
+const TERMINAL = FIXTURE_CHAIN.terminalHash;
+const listed = (id: number) => ({ id, chain_id: 1, hash: honestDetail(id).hash, threshold: honestDetail(id).threshold, ends_at: '2026-11-23 12:00:00', block_number: null, block_hash: null });
+const page = (n: number, ids: number[], hasMore: boolean): FairnessView => ({ terminal_hash: TERMINAL, salt: 'fixture-salt', chains: fixtureChains(), rounds: ids.map(listed), page: n, has_more: hasMore });
 
 let mounted: Mounted | undefined;
 beforeEach(() => {
+  answered.clear();
   net.pages = [];
   net.rounds = [];
 });
 afterEach(() => mounted?.unmount());
+
+/** Answers what the verifier asks after a round's detail: the chains listing and round 11's own record (round 12's link). */
+const answered = new Set<object>();
+async function serveAnchors() {
+  for (let i = 0; i < 4; i++) {
+    await settle(() => {
+      for (const p of net.pages.filter((x) => !answered.has(x))) {
+        answered.add(p);
+        p.d.resolve(ok(page(1, [12], false)));
+      }
+      for (const r of net.rounds.filter((x) => !answered.has(x) && x.id === 11 && i > 0)) {
+        answered.add(r);
+        r.d.resolve(ok(previousDetail()));
+      }
+    });
+  }
+}
 
 const q = (id: string) => mounted!.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const all = (id: string) => [...mounted!.container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
@@ -82,10 +100,14 @@ describe('FairnessScreen', () => {
     await click(mounted.button('Verify round 12'));
     expect(q('fairness-round-loading')?.textContent).toBe('Recomputing round 12…');
     await settle(() => net.rounds[0]!.d.resolve(ok(honestDetail(12))));
+    await serveAnchors();
+    // The link was checked against round 11's own record, fetched for it.
+    expect(net.rounds.map((r) => r.id)).toEqual([12, 11]);
     expect(q('fairness-report')?.dataset.ok).toBe('true');
     expect(q('fairness-verdict')?.textContent).toMatch(/everything matches/);
-    expect(all('fairness-check').map((c) => c.dataset.ok)).toEqual(['true', 'true', 'true', 'true']);
-    expect(all('fairness-check')[0]!.textContent).toMatch(/^✓ SHA-256 of the hash = the previous hash/);
+    expect(all('fairness-check').map((c) => c.dataset.ok)).toEqual(['true', 'true', 'true', 'true', 'true']);
+    expect(all('fairness-check')[0]!.textContent).toMatch(/^✓ SHA-256 of the hash = the previous round's own published hash/);
+    expect(q('fairness-walk')?.textContent).toMatch(/Walk the chain to its commitment \(3 hashes\)/);
     expect(all('fairness-payout')).toHaveLength(5);
     expect(q('fairness-threshold')?.textContent).toBe(`${honestDetail().threshold_units}/4503599627370496`);
   });
@@ -96,17 +118,17 @@ describe('FairnessScreen', () => {
     const bad = honestDetail(12);
     bad.entries[0]!.payout = '1';
     await settle(() => net.rounds[0]!.d.resolve(ok(bad)));
+    await serveAnchors();
     expect(q('fairness-report')?.dataset.ok).toBe('false');
-    expect(all('fairness-check').map((c) => c.dataset.ok)).toEqual(['true', 'true', 'false', 'true']);
+    expect(all('fairness-check').map((c) => c.dataset.ok)).toEqual(['true', 'true', 'false', 'true', 'true']);
     expect(all('fairness-payout').map((r) => r.dataset.ok)).toEqual(['false', 'true', 'true', 'true', 'true']);
     expect(q('fairness-verdict')?.textContent).toMatch(/^✗ 1 published value/);
 
-    await settle(() => net.pages[0]!.d.resolve(ok(page(1, [12, 11], false))));
-    await click(mounted.button('Verify round 11'));
-    await settle(() => net.rounds[1]!.d.resolve(failed('Not found', undefined, 404)));
-    expect(q('fairness-round-error')?.textContent).toBe('Round 11: Not found');
+    await click(mounted.button('Verify round 12'));
+    await settle(() => net.rounds.at(-1)!.d.resolve(failed('Not found', undefined, 404)));
+    expect(q('fairness-round-error')?.textContent).toBe('Round 12: Not found');
     await click(mounted.button('Try again'));
-    expect(net.rounds.map((r) => r.id)).toEqual([12, 11, 11]);
+    expect(net.rounds.map((r) => r.id)).toEqual([12, 11, 12, 12]);
   });
 
   it('keeps only the latest choice when answers arrive out of order', async () => {
@@ -115,7 +137,9 @@ describe('FairnessScreen', () => {
     await click(mounted.button('Verify round 13'));
     await click(mounted.button('Verify round 12'));
     await settle(() => net.rounds[1]!.d.resolve(ok(honestDetail(12))));
+    await serveAnchors();
     await settle(() => net.rounds[0]!.d.resolve(ok(honestDetail(13))));
+    await serveAnchors();
     expect(mounted.container.querySelector('#fairness-report')?.textContent).toBe('Round 12');
   });
 });

@@ -4,14 +4,15 @@ import { appendRounds, anglsText, checkRows, FAIRNESS_STEPS, payoutRows, shortTh
 import { verifyRound } from '../../../../src/shared/rules/round/verifyRound';
 import { honestDetail } from '../../shared/round/roundDetailFixture';
 
-const round = (id: number) => ({ id, hash: String(id).padStart(64, '0'), threshold: '0.5', ends_at: '2026-11-23 12:00:00' });
+const round = (id: number) => ({ id, chain_id: 1, hash: String(id).padStart(64, '0'), threshold: '0.5', ends_at: '2026-11-23 12:00:00', block_number: null, block_hash: null });
 
 describe('fairness view', () => {
   it('explains the procedure: terminal hash first, the chain, T from the HMAC, r ≤ T wins', () => {
     const text = FAIRNESS_STEPS.join(' ');
     expect(text).toMatch(/terminal hash/);
-    expect(text).toMatch(/SHA-256 of that hash .* must equal the hash the round before revealed/);
-    expect(text).toMatch(/first 52 bits of HMAC-SHA256\(key = the salt, message = the round hash\), divided by 2\^52/);
+    expect(text).toMatch(/SHA-256 of a round's hash must equal the hash the round before it revealed/);
+    expect(text).toMatch(/first 52 bits of HMAC-SHA256\(key = the round hash, message = that block's hash\), divided by 2\^52/);
+    expect(text).toMatch(/previous round's own record/);
     expect(text).toMatch(/wins \(↑\) when r ≤ T/);
   });
 

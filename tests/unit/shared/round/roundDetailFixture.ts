@@ -1,6 +1,6 @@
 /** A published round detail built from the real rules (chain, threshold, settlement): what an honest server sends. */
 import { chainFrom, thresholdDecimal, thresholdUnits } from '../../../../src/shared/rules/fairness';
-import type { FairRoundDetail } from '../../../../src/shared/api/game';
+import type { FairChain, FairRoundDetail } from '../../../../src/shared/api/game';
 import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
 import { settleRound } from '../../../../src/shared/rules/round/settlement';
 import type { SnapshotEidol } from '../../../../src/shared/rules/round/settlementTypes';
@@ -31,6 +31,9 @@ export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSl
   const byId = new Map(snapshot.map((e) => [e.id, e]));
   return {
     id,
+    chain_id: 1,
+    block_number: null,
+    block_hash: null,
     hash,
     threshold: thresholdDecimal(units),
     ends_at: '2026-11-23 12:00:00',
@@ -46,7 +49,20 @@ export function honestDetail(id = 12, poolBefore = 1_000_000n * ANGLS, incenseSl
         eidol_id: r.id, risk: String(e.risk), yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
         value_before: e.value.toString(), top_value_before: e.topValue.toString(), no_loss_value: e.noLossValue.toString(),
         zone: r.zone, stake: (-r.bet).toString(), payout: r.payout.toString(), mined: r.emission.toString(), value_after: r.value.toString(),
+        reserved_stake: null, sat_out: false, previous_round_id: null,
+        // Its first round: the egg purchase that funded it is its one movement, from an empty account.
+        movements: e.value === 0n ? [] : [{ version: 1, transfer_id: `egg:${r.id}`, code: 'egg', amount: e.value.toString(), before: '0', after: e.value.toString() }],
       };
     }),
   };
+}
+
+/** The chains listing that commits the fixture chain: round 12 at position 3, so the chain's rounds are 10–13 (salt rule). */
+export function fixtureChains(): FairChain[] {
+  return [{ id: 1, terminal_hash: FIXTURE_CHAIN.terminalHash, salt: FIXTURE_SALT, salt_rule: 'salt', block_rule_from: null, length: 4, first_round_id: 10, last_round_id: 13 }];
+}
+
+/** Round 11's own record as the verifier fetches it for round 12's link (position 2: its hash is what round 12 links to). */
+export function previousDetail(): FairRoundDetail {
+  return { ...honestDetail(11), hash: FIXTURE_CHAIN.hashes[1]!, previous_hash: FIXTURE_CHAIN.hashes[0]! };
 }
