@@ -8,7 +8,7 @@ import type { EidolType } from '../../../../src/server/db/tables/game';
 import type { Clock } from '../../../../src/server/clock';
 import { createLedger, eidolAccount, ensureGenesis, systemAccount, transferBatch } from '../../../../src/server/ledger/index';
 import { currentRound } from '../../../../src/server/domain/rounds/currentRound';
-import { reserveClaims } from '../../../../src/server/domain/rounds/roundCapacity';
+import { openRoundCapacity, reserveClaims } from '../../../../src/server/domain/rounds/roundCapacity';
 import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
 import { parseRisk } from '../../../../src/shared/rules/round/risk';
 
@@ -78,6 +78,12 @@ export async function insertEidols(db: Db, clock: Clock, seeds: readonly EidolSe
     const round = await currentRound(tx.kysely);
     const staking = seeds.flatMap((seed, i) => (seed.risk && seed.risk !== '0' && seed.value > 0n ? [{ seed, id: ids[i]! }] : []));
     if (!round || staking.length === 0) return;
+    // A test server opens round 1 before its genesis (production issues genesis first): open it again now that
+    // the pool holds something, as it would have opened.
+    if (round.capacity === 0n) {
+      await tx.kysely.deleteFrom('round_reservations').where('round_id', '=', round.id).execute();
+      await openRoundCapacity(tx.kysely, round.id, round.opens_at, ECONOMY_CONFIG);
+    }
     const { results } = await reserveClaims(tx.kysely, tx.dialect, round.id, staking.map(({ seed, id }) => ({
       eidolId: id, riskText: seed.risk!, risk: parseRisk(seed.risk!), value: seed.value,
     })), ECONOMY_CONFIG, now);
