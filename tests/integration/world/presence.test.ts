@@ -8,6 +8,7 @@ import { roomStateSchema, type ForumUpdate, type WorldObject } from '../../../sr
 import { FANOUT_WINDOW_MS, PRESENCE_TIMEOUT_MS } from '../../../src/server/domain/world/presenceConfig';
 import { COORDINATE_REQUIRED, ENTER_FIRST, FLIP_REQUIRED, NO_SUCH_ROOM } from '../../../src/server/domain/world/presenceTexts';
 import { WalkWrites } from '../../../src/server/domain/world/walkWrites';
+import { ENTRY_SPACING } from '../../../src/server/domain/world/entrySpot';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, startTestServer, type TestClient, type TestServer } from '../../support/server';
 import { openSocket, settle, type TestSocket } from '../../support/sockets';
@@ -112,8 +113,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     };
     expect((await enter(ordinary.client, 1)).data.find((o) => o.user_id === ordinary.user.id)?.coordinate).toBe(10631);
     expect((await enter(titled.client, 1)).data.find((o) => o.user_id === titled.user.id)).toMatchObject({ coordinate: 4833, senator: true });
-    // An untitled Puff owner enters at the senate gate like anyone untitled (the title opens the low end), and may walk below it.
-    expect((await enter(puffed.client, 1)).data.find((o) => o.user_id === puffed.user.id)).toMatchObject({ coordinate: 10631, puff: true });
+    // An untitled Puff owner enters at the senate gate like anyone untitled (the title opens the low end), the next
+    // free spot past the master already standing there, and may walk below it.
+    expect((await enter(puffed.client, 1)).data.find((o) => o.user_id === puffed.user.id)).toMatchObject({ coordinate: 10631 + ENTRY_SPACING, puff: true });
     expect([await stand(ordinary, 0), await stand(titled, 0), await stand(puffed, 0)]).toEqual([10631, 4833, 0]);
     expect([await stand(ordinary, 10630.4), await stand(titled, 4832), await stand(puffed, -50)]).toEqual([10631, 4833, 0]);
     expect([await stand(ordinary, 99999), await stand(titled, 22621), await stand(puffed, 1e9)]).toEqual([22620, 22620, 22620]);
