@@ -8,6 +8,7 @@ import type { TelemetryView } from '../../../shared/api/game';
 import { formatUnits } from '../../../shared/money/format';
 import { THRESHOLD_BITS } from '../../../shared/rules/fairness';
 import { wireTime } from '../users/userTime';
+import { miningPoolBalance } from './roundCapacity';
 
 /** How far back the charts reach. */
 export const TELEMETRY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,20 +26,13 @@ export interface TelemetrySample {
 
 /** The telemetry totals. */
 export async function loadTelemetry(k: Kysely<Database>): Promise<TelemetryView> {
-  const pool = await k
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('owner_kind', '=', 'system')
-    .where('owner_id', '=', 0)
-    .where('name', '=', 'mining_pool')
-    .where('asset', '=', 'ANGLS')
-    .executeTakeFirst();
+  const pool = await miningPoolBalance(k);
   const nodes = await k.selectFrom('eidols').select((eb) => eb.fn.countAll<number>().as('n')).where('closed_at', 'is', null).executeTakeFirstOrThrow();
   const users = await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const mined = await k.selectFrom('rounds').select((eb) => eb.fn.sum<bigint | number | string | null>('emission_paid').as('sum_amount')).executeTakeFirstOrThrow();
   const last = await k.selectFrom('rounds').select('emission_paid').where('settled_at', 'is not', null).orderBy('id', 'desc').limit(1).executeTakeFirst();
   return {
-    total_pool: formatUnits(pool?.balance ?? 0n, ANGLS_SCALE),
+    total_pool: formatUnits(pool, ANGLS_SCALE),
     totalNodes: Number(nodes.n),
     total_mined: formatUnits(BigInt(mined.sum_amount ?? 0), ANGLS_SCALE),
     total_users: Number(users.n),
