@@ -37,6 +37,8 @@ function settledUnder(d: FairRoundDetail, hash: string): FairRoundDetail {
   const eidols = d.entries.map((e) => ({
     id: e.eidol_id, owner: 0, value: BigInt(e.value_before), risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
     topValue: BigInt(e.top_value_before), noLossValue: BigInt(e.no_loss_value),
+    ...(e.reserved_stake === null ? {} : { reservedStake: BigInt(e.reserved_stake) }),
+    ...(e.sat_out ? { satOut: true } : {}),
   }));
   const out = settleRound({ roundId: d.id, thresholdUnits: units, eidols, poolBefore: BigInt(d.pool_before), incenseSlots: d.incense_slots, config: ECONOMY_CONFIG });
   const byId = new Map(out.eidols.map((e) => [e.id, e]));
