@@ -1,0 +1,96 @@
+/**
+ * The outside verifier: fetches a server's public record (and a logged-in player's own proofs) and recomputes
+ * it with node built-ins only, from the docs alone. Each part answers a list of checks; nothing here trusts a
+ * result the server computed.
+ */
+import { check, type Check } from './bytes';
+import { checkRound, type PublishedChain, type PublishedRound } from './roundCheck';
+import { checkAttempt, type PublishedAttempt } from './transmuteCheck';
+import { checkGdaoMonth } from './gdaoCheck';
+import { checkLiability, type LiabilityProof, type LiabilityRoot } from './liabilityCheck';
+
+/** What to verify on `url`. */
+export interface OutsideOptions {
+  url: string;
+  /** A logged-in player's Cookie header: the transmutation history, the gDAO proof and the liability proof are theirs. */
+  cookie?: string;
+  /** Rounds to check; default every round of the fairness listing's first page. */
+  rounds?: number[];
+  /** The player's eidol whose transmutation history is checked. */
+  eidol?: number;
+  /** The commitments the player saw BEFORE each attempt (attempt → seed_hash); without it, the history's own copy. */
+  shown?: Record<number, string>;
+  /** The gDAO month (YYYY-MM); default the newest published one. */
+  month?: string;
+  /** The fetch to use (a test passes one that tampers with answers). */
+  fetch?: typeof fetch;
+}
+
+/** Runs every check the options allow; a fetch that fails is a failed check, never an exception. */
+export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
+  const f = o.fetch ?? fetch;
+  const get = async (path: string, auth = false): Promise<any> => {
+    const res = await f(`${o.url}${path}`, { headers: auth && o.cookie ? { cookie: o.cookie } : {} });
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+    const body = await res.json();
+    return body && typeof body === 'object' && 'data' in body ? body.data : body;
+  };
+  const out: Check[] = [];
+  const attempt = async (name: string, fn: () => Promise<Check[]>) => {
+    try {
+      out.push(...(await fn()));
+    } catch (e) {
+      out.push(check(name, () => (e instanceof Error ? e.message : String(e))));
+    }
+  };
+
+  await attempt('rounds', async () => {
+    const listing = await get('/api/fairness');
+    const chains: PublishedChain[] = listing.chains;
+    const ids: number[] = o.rounds ?? listing.rounds.map((r: { id: number }) => r.id);
+    const cache = new Map<number, PublishedRound>();
+    const round = async (id: number) => cache.get(id) ?? (cache.set(id, await get(`/api/fairness/rounds/${id}`)), cache.get(id)!);
+    const checks: Check[] = [];
+    for (const id of ids) {
+      const r = await round(id);
+      // The chain is the one the listing commits for this id, not the one the round's answer names.
+      const chain = chains.find((c) => id >= c.first_round_id && id < c.first_round_id + c.length);
+      if (!chain) { checks.push(check(`round ${id}: chain`, () => 'no listed chain holds this round')); continue; }
+      const previousHash = id === chain.first_round_id ? chain.terminal_hash : (await round(id - 1)).hash;
+      const previousValues = new Map<number, Map<number, string>>();
+      for (const p of new Set(r.entries.flatMap((e) => (e.previous_round_id === null ? [] : [e.previous_round_id])))) {
+        previousValues.set(p, new Map((await round(p)).entries.map((e) => [e.eidol_id, e.value_after])));
+      }
+      checks.push(...checkRound(r, chain, previousHash, previousValues));
+    }
+    return checks;
+  });
+
+  if (o.cookie && o.eidol !== undefined) {
+    await attempt('transmutation', async () => {
+      const lines: PublishedAttempt[] = await get(`/api/oogles/${o.eidol}/transmutations`, true);
+      return lines.filter((l) => l.player_seed !== null).flatMap((l) => checkAttempt(l, o.shown?.[l.attempt] ?? l.seed_hash));
+    });
+  }
+
+  await attempt('gDAO', async () => {
+    const months: Array<{ month: string }> = await get('/api/gdao/distributions');
+    const month = o.month ?? months[0]?.month;
+    if (!month) return [check('gDAO: a published month', () => 'none published')];
+    const m = await get(`/api/gdao/distributions/${month}`);
+    if (!o.cookie) return [check(`gDAO ${month}: root from the public rows`, () => 'needs a logged-in player for the proof')];
+    return checkGdaoMonth(m, await get(`/api/gdao/distributions/${month}/proof`, true));
+  });
+
+  if (o.cookie) {
+    await attempt('liabilities', async () => {
+      const report: { liability_root: LiabilityRoot; assets: Array<{ asset: string; liabilities: string }> } = await get('/api/solvency');
+      const proof: LiabilityProof = await get('/api/solvency/proof', true);
+      return checkLiability(proof, report);
+    });
+  }
+  return out;
+}
+
+/** One printed line per check. */
+export const lineOf = (c: Check): string => (c.ok ? `✓ ${c.name}` : `✗ ${c.name}: ${c.detail}`);
