@@ -2,7 +2,7 @@
 import type { OutsideOptions } from './outside';
 
 /** How to call it. */
-export const USAGE = 'usage: npm run verify:outside -- <url> [--cookie HEADER] [--round N]... [--eidol ID] [--month YYYY-MM]';
+export const USAGE = 'usage: npm run verify:outside -- <url> [--cookie HEADER] [--round N]... [--eidol ID] [--month YYYY-MM] [--rpc URL]';
 
 /** Parses the command line; null on anything malformed. */
 export function parseArgs(argv: string[]): OutsideOptions | null {
@@ -15,6 +15,7 @@ export function parseArgs(argv: string[]): OutsideOptions | null {
     if (flag === '--cookie') o.cookie = value;
     else if (flag === '--round' && /^\d+$/.test(value)) o.rounds = [...(o.rounds ?? []), Number(value)];
     else if (flag === '--eidol' && /^\d+$/.test(value)) o.eidol = Number(value);
+    else if (flag === '--rpc' && /^https?:\/\//.test(value)) o.rpc = value;
     else if (flag === '--month' && /^\d{4}-\d{2}$/.test(value)) o.month = value;
     else return null;
   }

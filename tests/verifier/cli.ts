@@ -1,5 +1,5 @@
 /**
- * `npm run verify:outside -- <url> [--cookie "aeon_session=…"] [--round N]… [--eidol ID] [--month YYYY-MM]`:
+ * `npm run verify:outside -- <url> [--cookie "aeon_session=…"] [--round N]… [--eidol ID] [--month YYYY-MM] [--rpc URL]`:
  * prints a line per check; exit 0 when all hold, 1 when one fails, 2 on bad arguments.
  */
 import { lineOf, verifyOutside } from './outside';

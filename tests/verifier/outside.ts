@@ -22,6 +22,8 @@ export interface OutsideOptions {
   shown?: Record<number, string>;
   /** The gDAO month (YYYY-MM); default the newest published one. */
   month?: string;
+  /** A chain JSON-RPC URL: the anchoring transaction of the gDAO month is read from it. */
+  rpc?: string;
   /** The fetch to use (a test passes one that tampers with answers). */
   fetch?: typeof fetch;
 }
@@ -79,7 +81,9 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
     if (!month) return [check('gDAO: a published month', () => 'none published')];
     const m = await get(`/api/gdao/distributions/${month}`);
     if (!o.cookie) return [check(`gDAO ${month}: root from the public rows`, () => 'needs a logged-in player for the proof')];
-    return checkGdaoMonth(m, await get(`/api/gdao/distributions/${month}/proof`, true));
+    const checks = checkGdaoMonth(m, await get(`/api/gdao/distributions/${month}/proof`, true));
+    if (o.rpc) checks.push(await anchoredOnChain(f, o.rpc, month, m.anchor));
+    return checks;
   });
 
   if (o.cookie) {
@@ -90,6 +94,19 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
     });
   }
   return out;
+}
+
+/** The month's anchoring transaction read from the chain: from = to = the published sender, input = the published calldata. */
+async function anchoredOnChain(f: typeof fetch, rpc: string, month: string, anchor: { status: string; tx_hash: string | null; from: string | null; calldata: string | null }): Promise<Check> {
+  const name = `gDAO ${month}: anchoring transaction on the chain`;
+  if (anchor.status !== 'anchored' || !anchor.tx_hash) return check(name, () => `not anchored yet (${anchor.status})`);
+  const res = await f(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [anchor.tx_hash] }) });
+  const tx = ((await res.json()) as { result?: { from: string; to: string | null; input: string } | null }).result;
+  return check(name, () => {
+    if (!tx) return `transaction ${anchor.tx_hash} not found`;
+    if (tx.from.toLowerCase() !== anchor.from?.toLowerCase() || tx.to?.toLowerCase() !== tx.from.toLowerCase()) return 'not a transaction of the platform address to itself';
+    return tx.input.toLowerCase() === anchor.calldata?.toLowerCase() || `its input ${tx.input} is not the published calldata`;
+  });
 }
 
 /** One printed line per check. */
