@@ -12,9 +12,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const checks = await verifyOutside(o);
-  for (const c of checks) console.log(lineOf(c));
+  for (const c of checks) process.stdout.write(`${lineOf(c)}\n`);
   const failed = checks.filter((c) => !c.ok).length;
-  console.log(failed === 0 ? `all ${checks.length} checks hold` : `${failed} of ${checks.length} checks FAILED`);
+  process.stdout.write(`${failed === 0 ? `all ${checks.length} checks hold` : `${failed} of ${checks.length} checks FAILED`}\n`);
   process.exit(failed === 0 ? 0 : 1);
 }
 

@@ -31,11 +31,13 @@ export interface OutsideOptions {
 /** Runs every check the options allow; a fetch that fails is a failed check, never an exception. */
 export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
   const f = o.fetch ?? fetch;
-  const get = async (path: string, auth = false): Promise<any> => {
+  // The API wraps answers as {success, data}; the shapes are the docs', read as declared and checked by use.
+  const get = async <T>(path: string, auth = false): Promise<T> => {
     const res = await f(`${o.url}${path}`, { headers: auth && o.cookie ? { cookie: o.cookie } : {} });
     if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-    const body = await res.json();
-    return body && typeof body === 'object' && 'data' in body ? body.data : body;
+    const body = (await res.json()) as { data?: T };
+    if (body?.data === undefined) throw new Error(`GET ${path}: no data`);
+    return body.data;
   };
   const out: Check[] = [];
   const attempt = async (name: string, fn: () => Promise<Check[]>) => {
@@ -47,11 +49,11 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
   };
 
   await attempt('rounds', async () => {
-    const listing = await get('/api/fairness');
+    const listing = await get<{ chains: PublishedChain[]; rounds: Array<{ id: number }> }>('/api/fairness');
     const chains: PublishedChain[] = listing.chains;
-    const ids: number[] = o.rounds ?? listing.rounds.map((r: { id: number }) => r.id);
+    const ids: number[] = o.rounds ?? listing.rounds.map((r) => r.id);
     const cache = new Map<number, PublishedRound>();
-    const round = async (id: number) => cache.get(id) ?? (cache.set(id, await get(`/api/fairness/rounds/${id}`)), cache.get(id)!);
+    const round = async (id: number) => cache.get(id) ?? (cache.set(id, await get<PublishedRound>(`/api/fairness/rounds/${id}`)), cache.get(id)!);
     const checks: Check[] = [];
     for (const id of ids) {
       const r = await round(id);
@@ -79,9 +81,9 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
     const months: Array<{ month: string }> = await get('/api/gdao/distributions');
     const month = o.month ?? months[0]?.month;
     if (!month) return [check('gDAO: a published month', () => 'none published')];
-    const m = await get(`/api/gdao/distributions/${month}`);
+    const m = await get<Parameters<typeof checkGdaoMonth>[0] & { anchor: Anchor }>(`/api/gdao/distributions/${month}`);
     if (!o.cookie) return [check(`gDAO ${month}: root from the public rows`, () => 'needs a logged-in player for the proof')];
-    const checks = checkGdaoMonth(m, await get(`/api/gdao/distributions/${month}/proof`, true));
+    const checks = checkGdaoMonth(m, await get<Parameters<typeof checkGdaoMonth>[1]>(`/api/gdao/distributions/${month}/proof`, true));
     if (o.rpc) checks.push(await anchoredOnChain(f, o.rpc, month, m.anchor));
     return checks;
   });
@@ -96,8 +98,11 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
   return out;
 }
 
+/** A month's `anchor` as published. */
+interface Anchor { status: string; tx_hash: string | null; from: string | null; calldata: string | null }
+
 /** The month's anchoring transaction read from the chain: from = to = the published sender, input = the published calldata. */
-async function anchoredOnChain(f: typeof fetch, rpc: string, month: string, anchor: { status: string; tx_hash: string | null; from: string | null; calldata: string | null }): Promise<Check> {
+async function anchoredOnChain(f: typeof fetch, rpc: string, month: string, anchor: Anchor): Promise<Check> {
   const name = `gDAO ${month}: anchoring transaction on the chain`;
   if (anchor.status !== 'anchored' || !anchor.tx_hash) return check(name, () => `not anchored yet (${anchor.status})`);
   const res = await f(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [anchor.tx_hash] }) });

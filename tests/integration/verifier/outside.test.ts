@@ -8,6 +8,7 @@
  * that; `npm run verify:outside` prints a line per check and exits 0, and 1 on a server that lies.
  */
 import { execFile } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,15 +26,18 @@ import { ECONOMY_CONFIG } from '../../../src/shared/rules/round/economyConfig';
 import { ANGLS, insertEidols } from '../rounds/support/world';
 import { activate, insertEidol } from '../gdao/support';
 import { verifyOutside, type OutsideOptions } from '../../verifier/outside';
+import type { FairRoundDetail } from '../../../src/shared/api/game';
+import type { LeafProof, TransmutationLine } from '../../../src/shared/api/gdao';
+import type { SolvencyView } from '../../../src/shared/api/solvency';
 
 const pgAdminUrl = inject('pgAdminUrl');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** A fetch that hands every JSON answer whose path matches `re` to `edit` first: a server that lies about one number. */
-const tampering = (re: RegExp, edit: (data: any) => void): typeof fetch => async (input, init) => {
+const tampering = <T>(re: RegExp, edit: (data: T) => void): typeof fetch => async (input, init) => {
   const res = await fetch(input, init);
   if (!re.test(new URL(String(input)).pathname) || !res.ok) return res;
-  const body = await res.json();
+  const body = (await res.json()) as { data: T };
   edit(body.data);
   return new Response(JSON.stringify(body), { status: res.status, headers: { 'content-type': 'application/json' } });
 };
@@ -151,29 +155,31 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
   });
 
   it('refuses one changed payout, T, revealed seed, proof sibling or liability total, naming what broke', async () => {
-    expect(await failing(options({ fetch: tampering(/^\/api\/fairness\/rounds\/1$/, (d) => {
-      const e = d.entries.find((x: { payout: string }) => x.payout !== '0') ?? d.entries[0];
+    expect(await failing(options({ fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/1$/, (d) => {
+      const e = d.entries.find((x) => x.payout !== '0') ?? d.entries[0]!;
       e.payout = String(BigInt(e.payout) + 1n);
     }) }))).toEqual(['round 1: settlement']);
-    expect(await failing(options({ fetch: tampering(/^\/api\/fairness\/rounds\/2$/, (d) => {
+    expect(await failing(options({ fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/2$/, (d) => {
       d.threshold_units = String(BigInt(d.threshold_units) ^ 1n);
     }) }))).toEqual(['round 2: T']);
-    expect(await failing(options({ fetch: tampering(/\/transmutations$/, (d) => {
-      d[0].seed = `${d[0].seed.slice(0, 63)}${d[0].seed.endsWith('0') ? '1' : '0'}`;
+    expect(await failing(options({ fetch: tampering<TransmutationLine[]>(/\/transmutations$/, (d) => {
+      const seed = d[0]!.seed!;
+      d[0]!.seed = `${seed.slice(0, 63)}${seed.endsWith('0') ? '1' : '0'}`;
     }) }))).toContain('transmutation attempt 1: commitment');
-    expect(await failing(options({ fetch: tampering(/\/proof$/, (d) => {
-      if (d.siblings) d.siblings[0] = `${d.siblings[0].slice(0, 63)}${d.siblings[0].endsWith('0') ? '1' : '0'}`;
+    expect(await failing(options({ fetch: tampering<LeafProof>(/\/distributions\/[\d-]+\/proof$/, (d) => {
+      const sib = d.siblings[0]!;
+      d.siblings[0] = `${sib.slice(0, 63)}${sib.endsWith('0') ? '1' : '0'}`;
     }) }))).toEqual([`gDAO ${month}: the player's leaf and proof`]);
-    expect(await failing(options({ fetch: tampering(/^\/api\/solvency$/, (d) => {
-      d.liability_root.totals[0] = String(BigInt(d.liability_root.totals[0]) + 1n);
+    expect(await failing(options({ fetch: tampering<SolvencyView>(/^\/api\/solvency$/, (d) => {
+      d.liability_root.totals[0] = String(BigInt(d.liability_root.totals[0]!) + 1n);
     }) }))).toEqual(["liabilities: player " + trainer.id + "'s proof", 'liabilities: totals = liabilities']);
     // The pool after a round, and a value before that does not follow from the previous round.
-    expect(await failing(options({ fetch: tampering(/^\/api\/fairness\/rounds\/2$/, (d) => {
+    expect(await failing(options({ fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/2$/, (d) => {
       d.pool_after = String(BigInt(d.pool_after) - 1n);
     }) }))).toEqual(['round 2: settlement']);
   });
 
-  it('npm run verify:outside prints a line per check: exit 0 when all hold, 2 on bad arguments', { timeout: 120_000 }, async () => {
+  it('npm run verify:outside prints a line per check: exit 0 when all hold, 1 behind a server that lies, 2 on bad arguments', { timeout: 120_000 }, async () => {
     const run = promisify(execFile);
     const args = ['tsx', 'tests/verifier/cli.ts', s.url, '--cookie', trainer.client.cookieHeader(), '--eidol', String(eidolOfTrainer), '--month', month];
     const ok = await run('npx', args, { cwd: ROOT });
@@ -182,5 +188,29 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
     expect(lines).toContain('✓ round 2: settlement');
     expect(lines.at(-1)).toMatch(/^all \d+ checks hold$/);
     await expect(run('npx', ['tsx', 'tests/verifier/cli.ts', 'not-a-url'], { cwd: ROOT })).rejects.toMatchObject({ code: 2 });
+
+    // A server in front of the real one that adds one unit to round 1's pool after.
+    const liar = http.createServer((req, res) => {
+      void (async () => {
+        const up = await fetch(`${s.url}${req.url}`, { headers: { cookie: req.headers.cookie ?? '' } });
+        let text = await up.text();
+        if (req.url === '/api/fairness/rounds/1') {
+          const body = JSON.parse(text) as { data: FairRoundDetail };
+          body.data.pool_after = String(BigInt(body.data.pool_after) + 1n);
+          text = JSON.stringify(body);
+        }
+        res.writeHead(up.status, { 'content-type': 'application/json' }).end(text);
+      })();
+    });
+    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = liar.address() as { port: number };
+      const lied = await run('npx', ['tsx', 'tests/verifier/cli.ts', `http://127.0.0.1:${port}`, ...args.slice(3)], { cwd: ROOT }).then(() => null, (e: { code: number; stdout: string }) => e);
+      expect(lied?.code).toBe(1);
+      expect(lied?.stdout).toContain('✗ round 1: settlement: pool after:');
+      expect(lied?.stdout.trim().split('\n').at(-1)).toMatch(/^1 of \d+ checks FAILED$/);
+    } finally {
+      await new Promise((resolve) => liar.close(resolve));
+    }
   });
 });
