@@ -107,6 +107,8 @@ test('the eidol screen shows the room left and the largest angle; a bid past it 
   expect(Number(risk)).toBe(Number(shownRisk));
   expect(degrees).toBe(shownDegrees);
   await expect(page.getByTestId('join-answer')).toHaveText(refusal);
+  // Where the player sees it: the panel starts below a phone's fold, and the answer is brought into view.
+  await expect(page.getByTestId('join-answer')).toBeInViewport();
   await expect(page.getByText(refusal)).toHaveCount(1);
   await expect(page.getByTestId('capacity-over')).toBeVisible();
   await expect(page.getByTestId('capacity-over')).toHaveText(`Above ${shownDegrees}° this bid would be refused`);

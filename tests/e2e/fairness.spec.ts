@@ -97,7 +97,7 @@ test('a guest reads the procedure, the commitment and a round recomputed in the 
   await expect(page.getByTestId('fairness-threshold')).toHaveText(/^\d+\/4503599627370496$/);
   if (process.env.PHONE_SHOTS) {
     await walked.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-walked.png` });
+    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-walked.png`, fullPage: true });
   }
   await checkIndependently(page, id);
   // The walk's count, hashed again here from the round's hash, lands on the commitment the page published.
