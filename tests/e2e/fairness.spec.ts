@@ -96,8 +96,11 @@ test('a guest reads the procedure, the commitment and a round recomputed in the 
   await expect(walked).toHaveText(/^✓ [\d,]+ hashes from this round reach the chain's terminal hash\.$/);
   await expect(page.getByTestId('fairness-threshold')).toHaveText(/^\d+\/4503599627370496$/);
   if (process.env.PHONE_SHOTS) {
+    // The HUD scrolls inside its own layer (a full-page shot is the viewport): the commitment, then the verdicts.
+    await page.getByTestId('fairness-terminal-hash').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-commitment.png` });
     await walked.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-walked.png`, fullPage: true });
+    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-walked.png` });
   }
   await checkIndependently(page, id);
   // The walk's count, hashed again here from the round's hash, lands on the commitment the page published.
