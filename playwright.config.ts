@@ -1,7 +1,12 @@
 // E2E: Debian's Chromium with a phone profile against the real server on its embedded defaults
 // (a fresh SQLite file and mail outbox in this run's own temp DATA_DIR, on ports free at the start: support/env.ts).
 import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
 import { E2E_CHAIN_PORT, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env';
+
+// The server serves the built client (dist/client): without it every page is the API's JSON 404 and each spec
+// fails on its first screen, far from the cause. `npm test` builds before the e2e step; a bare run says so here.
+if (!fs.existsSync(new URL('./dist/client/index.html', import.meta.url))) throw new Error('e2e needs the built client: run `npm run build` first (dist/client is missing)');
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -56,6 +56,25 @@ async function checkIndependently(page: Page, id: number): Promise<void> {
   expect(BigInt(`0x${mac.slice(0, 13)}`).toString()).toBe(d.threshold_units);
 }
 
+/**
+ * SHA-256 applied `steps` times to round `id`'s published hash (raw bytes) gives `terminalHash`, the
+ * commitment of the chain the listing says the round belongs to.
+ */
+async function expectWalkReaches(page: Page, id: number, steps: number, terminalHash: string): Promise<void> {
+  const listing = (await (await page.request.get('/api/fairness')).json()) as {
+    data: { chains: { first_round_id: number; length: number; terminal_hash: string }[] };
+  };
+  const chain = listing.data.chains.find((c) => c.first_round_id <= id && id < c.first_round_id + c.length);
+  expect(chain?.terminal_hash).toBe(terminalHash);
+  // A chain's round n is its position n − first + 1: that many hashes lead from it to the commitment.
+  expect(steps).toBe(id - chain!.first_round_id + 1);
+  const d = ((await (await page.request.get(`/api/fairness/rounds/${id}`)).json()) as { data: Detail }).data;
+  expect(steps).toBeGreaterThan(0);
+  let h = Buffer.from(d.hash, 'hex');
+  for (let i = 0; i < steps; i++) h = crypto.createHash('sha256').update(h).digest();
+  expect(h.toString('hex')).toBe(terminalHash);
+}
+
 test('a guest reads the procedure, the commitment and a round recomputed in the browser', async ({ page }) => {
   const id = await firstSettledRound(page);
   await expect(page).toHaveURL(/\/fairness$/);
@@ -72,9 +91,21 @@ test('a guest reads the procedure, the commitment and a round recomputed in the 
   for (const check of await page.getByTestId('fairness-check').all()) await expect(check).toHaveAttribute('data-ok', 'true');
   // One tap walks the chain to its commitment in a Web Worker.
   await page.getByRole('button', { name: /Walk the chain to its commitment/ }).click();
-  await expect(page.getByTestId('fairness-walk-result')).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
+  const walked = page.getByTestId('fairness-walk-result');
+  await expect(walked).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
+  await expect(walked).toHaveText(/^✓ (1 hash from this round reaches|(?!1 )[\d,]+ hashes from this round reach) the chain's terminal hash\.$/);
   await expect(page.getByTestId('fairness-threshold')).toHaveText(/^\d+\/4503599627370496$/);
+  if (process.env.PHONE_SHOTS) {
+    // The HUD scrolls inside its own layer (a full-page shot is the viewport): the commitment, then the verdicts.
+    await page.getByTestId('fairness-terminal-hash').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-commitment.png` });
+    await walked.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.PHONE_SHOTS}/fairness-walked.png` });
+  }
   await checkIndependently(page, id);
+  // The walk's count, hashed again here from the round's hash, lands on the commitment the page published.
+  const steps = Number((await walked.textContent())!.replace(/[^\d]/g, ''));
+  await expectWalkReaches(page, id, steps, (await page.getByTestId('fairness-terminal-hash').textContent())!);
 });
 
 test('a link to one round opens its recomputation directly', async ({ page }) => {

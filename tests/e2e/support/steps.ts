@@ -81,11 +81,15 @@ export async function roundOpenFor(page: Page, seconds: number): Promise<void> {
   await expect.poll(async () => ((await openSecondsLeft(page)) ?? -1) >= seconds, { timeout: 30_000, intervals: [250] }).toBe(true);
 }
 
+/** USDC price of each starter pack (migration 0070): pack N holds a tier-N egg. */
+const STARTER_PACK_USDC = { 1: 20, 2: 80 } as const;
+
 /**
  * Activates a confirmed player's wallet from home as a new player does: test coin (100 USDC, 0.1 BNB) credited
- * by the deposit watcher, the gas deposit, then starter pack 1 (20 USDC, a common egg) in two steps; back home.
+ * by the deposit watcher, the gas deposit, then starter pack `pack` (1: 20 USDC, a common egg of 100 ANGLS;
+ * 2: 80 USDC, a rare egg of 400 ANGLS) in two steps; back home.
  */
-export async function activateWallet(page: Page): Promise<void> {
+export async function activateWallet(page: Page, pack: keyof typeof STARTER_PACK_USDC = 1): Promise<void> {
   await page.goto('/deposit');
   await expect(page.getByTestId('deposit-address')).toContainText(/0x[0-9a-fA-F]{40}/);
   await page.getByTestId('test-coin').click();
@@ -100,10 +104,10 @@ export async function activateWallet(page: Page): Promise<void> {
   await page.getByTestId('covenant').check();
   await page.getByTestId('gas-submit').click();
   await expect(page).toHaveURL(/\/starterbuy$/, { timeout: 10_000 });
-  await page.getByTestId('pack-1').locator('input').check();
+  await page.getByTestId(`pack-${pack}`).locator('input').check();
   await twoStep(page, 'starter-submit', 'Enter Cryptonomics');
   await expect(page.getByTestId('screen-home')).toBeVisible({ timeout: 10_000 });
-  await expectInWallet(page, 'wallet-busd', '80.00', 10_000);
+  await expectInWallet(page, 'wallet-busd', `${100 - STARTER_PACK_USDC[pack]}.00`, 10_000);
 }
 
 /** A state-changing call as the app makes it: the CSRF cookie's token in its header (fetching the cookie first). */

@@ -120,6 +120,11 @@ describe('EidolScreen', () => {
     expect(over.hidden).toBe(false);
     expect(over.textContent).toBe('Above 27.9° this bid would be refused');
     net.refusal = 'This Crypto Aeon has room for this Eidol up to risk 0.31 (27.9°)';
+    // jsdom lays nothing out and has no scrollIntoView: record which element asks to be shown.
+    const shown: Array<{ el: Element; options: unknown }> = [];
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      shown.push({ el: this, options });
+    };
     const range = screen.container.querySelector<HTMLInputElement>('[data-testid="risk-range"]')!;
     await settle(() => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
@@ -131,6 +136,9 @@ describe('EidolScreen', () => {
     expect(text('join-answer')).toBe(net.refusal);
     // The text shows once on the screen: no toast or second line repeats it.
     expect(screen.container.textContent!.split(net.refusal).length - 1).toBe(1);
+    // The panel sits below a phone's fold: the refusal brings itself into view, once.
+    expect(shown.map((s) => [(s.el as HTMLElement).dataset.testid, s.options])).toEqual([['join-answer', { block: 'nearest' }]]);
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 
   it('tells a staking eidol without a claim that it sits the round out', async () => {

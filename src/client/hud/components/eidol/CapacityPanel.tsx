@@ -24,7 +24,14 @@ export interface CapacityPanelProps {
 export function CapacityPanel({ game, eidol, digits, bidsClosed }: CapacityPanelProps) {
   const room = eidolRoom(game, eidol, digits);
   const over = useRef<HTMLParagraphElement>(null);
+  const answer = useRef<HTMLParagraphElement>(null);
   const join = useSelector(joinActor, (s) => ({ state: s.value as string, error: s.context.error }));
+  // The panel sits below the fold of a phone: a refused bid brings its answer (with the risk that fits) into
+  // view, or the player lets go of the angle and sees nothing happen. 'nearest' leaves a visible answer still.
+  const refusal = join.state === 'refused' ? join.error : null;
+  useEffect(() => {
+    if (refusal) answer.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
   const maxUnits = room?.maxRisk.units;
   useEffect(() => {
     if (maxUnits === undefined) return;
@@ -39,7 +46,7 @@ export function CapacityPanel({ game, eidol, digits, bidsClosed }: CapacityPanel
     <section className="panel eidol-capacity" aria-label={t.capacity.room} data-testid="capacity-panel">
       <p>
         <span className="label">{t.capacity.room}</span>{' '}
-        <span data-testid="capacity-left">{t.capacity.roomOf(formatAngls(room.left), formatAngls(room.capacity))}</span>
+        <span className="capacity-left" data-testid="capacity-left">{t.capacity.roomOf(formatAngls(room.left), formatAngls(room.capacity))}</span>
       </p>
       <div className="capacity-meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={100 - used} aria-label={t.capacity.room}>
         <span style={{ width: `${100 - used}%` }} />
@@ -57,7 +64,7 @@ export function CapacityPanel({ game, eidol, digits, bidsClosed }: CapacityPanel
           {t.capacity.sitsOut(maxDegrees)}
         </p>
       )}
-      <p role="status" aria-live="polite" className={join.state === 'refused' ? 'loss' : 'muted'} data-testid="join-answer">
+      <p ref={answer} role="status" aria-live="polite" className={`join-answer ${join.state === 'refused' ? 'loss' : 'muted'}`} data-testid="join-answer">
         {join.state === 'refused' ? join.error : join.state === 'sending' ? t.capacity.sending : join.state === 'joined' ? t.capacity.joined : ''}
       </p>
     </section>

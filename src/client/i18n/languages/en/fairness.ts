@@ -1,4 +1,8 @@
 /** English, fairness part: the provably fair page. */
+
+// "1 hash", "5,000 hashes": the walk from a chain's first round is one hash long.
+const hashes = (n: number) => `${Number(n).toLocaleString('en')} ${Number(n) === 1 ? 'hash' : 'hashes'}`;
+
 export const messages = {
   /** The provably fair page: how a round is checked, and the recomputation of one. */
   fairness: {
@@ -36,10 +40,10 @@ export const messages = {
     blockShort: (n: number) => `block ${n}`,
     block: 'Block:',
     noBlock: 'none (salt rule)',
-    walk: (steps: number) => `Walk the chain to its commitment (${Number(steps).toLocaleString('en')} hashes)`,
+    walk: (steps: number) => `Walk the chain to its commitment (${hashes(steps)})`,
     walking: (done: number, total: number) => `${Number(done).toLocaleString('en')} of ${Number(total).toLocaleString('en')} hashes…`,
-    walkReached: (steps: number) => `✓ ${Number(steps).toLocaleString('en')} hashes from this round reach the chain's terminal hash.`,
-    walkMissed: (steps: number) => `✗ ${Number(steps).toLocaleString('en')} hashes from this round do not reach the chain's terminal hash.`,
+    walkReached: (steps: number) => `✓ ${hashes(steps)} from this round ${Number(steps) === 1 ? 'reaches' : 'reach'} the chain's terminal hash.`,
+    walkMissed: (steps: number) => `✗ ${hashes(steps)} from this round ${Number(steps) === 1 ? 'does' : 'do'} not reach the chain's terminal hash.`,
     terminalHash: 'Terminal hash:',
     salt: 'Salt:',
     settled: 'Settled rounds',
