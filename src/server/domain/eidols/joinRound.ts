@@ -2,7 +2,9 @@
  * `POST /api/game/join` (ECONOMY.md "Risk", "Join rules"): sets the risk an eidol plays from this round on
  * (risk persists across rounds). Refused, writing nothing, while the round is locked, without a round, at
  * player level −1, for another player's eidol (404: ids reveal nothing), a closed, busy (is_locked) or
- * eggtoplasm eidol, one of value 0, and for a risk finer than the eidol's precision.
+ * eggtoplasm eidol, one of value 0, for a risk finer than the eidol's precision, and when the eidol's fair
+ * claim at that risk does not fit the round's capacity (roundCapacity.ts; the refusal names the largest risk
+ * that fits).
  *
  * Joins are written in batches (joinBatcher.ts): every join of a batch is checked against what the batch's
  * transaction reads (the round, the players, the eidols and their values) and the risks are written in
