@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import type { Db, DialectName } from '../../src/server/db/database';
 import type { Clock } from '../../src/server/clock';
 import { createLedger, eidolAccount, ensureGenesis, getAccount, playerAccount, systemAccount, transfer, type Ledger } from '../../src/server/ledger/index';
-import { startTestServer, type TestServer } from './server';
+import { registerPlayer, startTestServer, type TestClient, type TestServer } from './server';
 import { openRoundCapacity } from '../../src/server/domain/rounds/roundCapacity';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../src/shared/rules/round/economyConfig';
 
@@ -51,6 +51,15 @@ export async function openRound(db: Db, clock: Clock, id: number, openMs = 600_0
   const t = { opensAt: now, canActBefore: now + openMs, endsAt: now + openMs + lockedMs };
   await insertRound(db, id, t);
   return t;
+}
+
+/** A registered player with a confirmed e-mail and the free egg. */
+export async function playerWithEgg(server: TestServer, tag: string): Promise<{ client: TestClient; userId: number; eggId: number }> {
+  const { client, user } = await registerPlayer(server, tag);
+  await confirmEmail(server.testDb.db, user.id);
+  const egg = await client.post('/api/oogle/free');
+  expect(egg.status).toBe(200);
+  return { client, userId: user.id, eggId: egg.body.data.id };
 }
 
 /** Confirms the player's e-mail (what the verification link does). */

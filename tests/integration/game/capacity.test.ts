@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, type TestClient, type TestServer } from '../../support/server';
-import { confirmEmail, gameSnapshot, insertRound, openRound, setPool, settleAllRounds, startGameServer } from '../../support/gameFixtures';
+import type { TestServer } from '../../support/server';
+import { gameSnapshot, insertRound, openRound, playerWithEgg, setPool, settleAllRounds, startGameServer } from '../../support/gameFixtures';
 import { loadSnapshot } from '../../../src/server/domain/rounds/roundSnapshot';
 import { capacityFull } from '../../../src/server/domain/eidols/eidolTexts';
 import { formatRisk } from '../../../src/server/domain/eidols/riskInput';
@@ -42,13 +42,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     await openRound(s.testDb.db, s.clock, roundId);
     return roundId;
   }
-  async function withEgg(tag: string): Promise<{ client: TestClient; userId: number; eggId: number }> {
-    const { client, user } = await registerPlayer(s, tag);
-    await confirmEmail(s.testDb.db, user.id);
-    const egg = await client.post('/api/oogle/free');
-    expect(egg.status).toBe(200);
-    return { client, userId: user.id, eggId: egg.body.data.id };
-  }
+  const withEgg = (tag: string) => playerWithEgg(s, tag);
   /** `rounds.reserved` equals Σ of its reservations and stays within K; answers both. */
   async function reservedOf(id: number): Promise<{ capacity: bigint; reserved: bigint; rows: Map<number, bigint> }> {
     const round = await k().selectFrom('rounds').select(['capacity', 'reserved']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, type TestClient, type TestServer } from '../../support/server';
-import { confirmEmail, drainEidol, gameSnapshot, insertRound, openRound, settleAllRounds, startGameServer } from '../../support/gameFixtures';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { drainEidol, gameSnapshot, insertRound, openRound, playerWithEgg, settleAllRounds, startGameServer } from '../../support/gameFixtures';
 import {
   ECTOPLASM_CANNOT_JOIN, EIDOL_BUSY, EIDOL_NOT_FOUND, NO_EIDOL_YET, NO_ROUND, OOGLE_ID_INVALID, RISK_INVALID, ROUND_LOCKED,
   VALUE_ZERO_CANNOT_JOIN, riskTooPrecise,
@@ -31,13 +31,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join on %s', (dialect) => {
     return { id: roundId, ...(await openRound(s.testDb.db, s.clock, roundId)) };
   };
   /** A player with a confirmed e-mail and the free egg. */
-  async function withEgg(tag: string): Promise<{ client: TestClient; userId: number; eggId: number }> {
-    const { client, user } = await registerPlayer(s, tag);
-    await confirmEmail(s.testDb.db, user.id);
-    const egg = await client.post('/api/oogle/free');
-    expect(egg.status).toBe(200);
-    return { client, userId: user.id, eggId: egg.body.data.id };
-  }
+  const withEgg = (tag: string) => playerWithEgg(s, tag);
   /** Expects `res` to be a refusal with `status` and `message` that changed nothing since `before`. */
   async function refused(res: { status: number; body: { success: boolean; message: string } }, status: number, message: string, before: unknown) {
     expect([res.status, res.body.success, res.body.message]).toEqual([status, false, message]);

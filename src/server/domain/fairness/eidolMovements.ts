@@ -11,6 +11,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { LedgerEntriesTable } from '../../db/tables/ledger';
 
 /** One published movement of an eidol's account. */
 export interface Movement {
@@ -37,15 +38,8 @@ export interface Continuity {
 /** Ids per lookup: far below both databases' bound-parameter limits. */
 const CHUNK = 900;
 
-interface AccountEntry {
-  account_version: number;
-  transfer_id: string;
-  amount: bigint;
-  before_balance: bigint;
-  after_balance: bigint;
-  created_at: number;
-  code: string;
-}
+/** A ledger entry of an eidol's account as read here, with its transfer's code. */
+type AccountEntry = Pick<LedgerEntriesTable, 'account_version' | 'transfer_id' | 'amount' | 'before_balance' | 'after_balance' | 'created_at'> & { code: string };
 
 /**
  * The version of `entries` (an account's, in version order) at round `roundId`'s snapshot (`side` 'before':
