@@ -14,7 +14,9 @@ export default defineConfig({
   // Each spec makes its own players, so E2E_WORKERS=2 can run two spec files against the one server; one
   // until that is proven on a quiet machine.
   workers: Number(process.env.E2E_WORKERS) || 1,
-  retries: 0,
+  // One retry under CI only: the two-browser Forum spec once saw no walk of the other player within 20 s (one
+  // of three full runs, 2026-11-28; cause not found yet). A retried pass is reported as flaky, never hidden.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [['list']],
   use: {
