@@ -8,6 +8,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { settleRound } from '../../../src/shared/rules/round/settlement';
+import { stakeAndClaim } from '../../../src/shared/rules/round/capacity';
+import { parseRisk } from '../../../src/shared/rules/round/risk';
 import { ECONOMY_CONFIG } from '../../../src/shared/rules/round/economyConfig';
 import { blockThresholdUnits } from '../../../src/shared/rules/fairness';
 import { merkleProof, merkleRoot } from '../../../src/shared/rules/gdaoMerkle';
@@ -41,7 +43,8 @@ describe('the outside round recomputation', () => {
           id: 100 - i * 7, owner: 0, value: s.value, risk: s.risk, yieldy: s.yieldy, type: s.type as 'eidol' | 'egg' | 'ectoplasm', xp: 0, level: s.type === 'egg' ? 0 : 1,
           topValue: s.value, noLossValue: s.value, reservedStake: s.reservedCut ?? undefined, satOut: s.satOut,
         }));
-        const poolBefore = 10n ** 15n;
+        // A real pool backs every reservation (capacity.ts): the pool starts above the most these claims can be.
+        const poolBefore = 10n ** 15n + eidols.reduce((sum, e) => sum + stakeAndClaim(parseRisk(e.risk), e.value).claim, 0n);
         const out = settleRound({ roundId: 1, thresholdUnits: u, eidols, poolBefore, incenseSlots: slots, config: ECONOMY_CONFIG });
         const published: PublishedRound = {
           id: 1, chain_id: 1, hash: '', block_hash: null, threshold_units: u.toString(), incense_slots: slots, pool_before: poolBefore.toString(), pool_after: '',
