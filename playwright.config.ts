@@ -29,7 +29,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf '${E2E_DATA_DIR}' && node --import tsx src/server/main.ts`,
+    // The compiled server, as `npm start` runs it.
+    command: `rm -rf '${E2E_DATA_DIR}' && node scripts/build/serverBuild.mjs && node --enable-source-maps dist/server/main.mjs`,
     url: `http://127.0.0.1:${E2E_PORT}/api/config`,
     reuseExistingServer: false,
     timeout: 60_000,

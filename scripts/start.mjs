@@ -1,7 +1,9 @@
-// `npm start`: builds the client when it is missing or older than its sources, then serves the product.
+// `npm start`: builds the client and the server when missing or older than their sources, then serves the
+// compiled server with plain node (source maps on, so errors name the TypeScript lines).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuild, SERVER_OUT } from './build/serverBuild.mjs';
 
 const built = path.join('dist', 'client', 'index.html');
 
@@ -21,6 +23,7 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+await ensureServerBuild();
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_OUT], { stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -34,11 +34,20 @@ export interface StaticPaths {
 /** The repository's `dist/client` and the atlases: the build's copy (`dist/client/atlases`, which has the
  *  precompressed siblings) when there is one, else the source folder `atlases/`. */
 export function defaultStaticPaths(): StaticPaths {
-  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+  const root = packageRoot(path.dirname(new URL(import.meta.url).pathname));
   const clientDir = path.join(root, 'dist/client');
   const builtAtlases = path.join(clientDir, 'atlases');
   const atlasesDir = fs.existsSync(path.join(builtAtlases, 'manifest.json')) ? builtAtlases : path.join(root, 'atlases');
   return { clientDir, atlasesDir };
+}
+
+/** The nearest folder holding package.json: the same from the sources (`src/server/http`) and from the
+ *  compiled server (`dist/server`), which sit at different depths. */
+function packageRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
 }
 
 /** The file a sent path stands for: `x.js.br` → `x.js`. */

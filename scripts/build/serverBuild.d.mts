@@ -1,0 +1,8 @@
+/** Types of serverBuild.mjs (plain JavaScript so `npm start` runs it without a TypeScript loader). */
+export declare const SERVER_OUT: string;
+/** True when the compiled server is missing or older than any of its sources. */
+export declare function serverBuildStale(): boolean;
+/** Compiles the server. */
+export declare function buildServer(): Promise<void>;
+/** Builds the server when stale. */
+export declare function ensureServerBuild(): Promise<void>;
