@@ -1,7 +1,8 @@
 /**
  * `npm run bench:ledger`: ledger throughput and latency on SQLite (temp file, WAL, synchronous=FULL) and
  * PostgreSQL (a throw-away database at TEST_PG_URL, skipped when unreachable). Prints
- * `BENCH <name> <value> <unit>` lines; figures only, no thresholds. BENCH_SCALE=0.1 for a quick run,
+ * `BENCH <name> <value> <unit>` lines; figures only, no thresholds. Beside each figure at one client, the floor
+ * (`ledgerFloor.ts`: the same rows by plain SQL; batches row by row and multi-row) and the ledger's ratio to it. BENCH_SCALE=0.1 for a quick run,
  * BENCH_DIALECTS=sqlite (or postgres) for one database; what-ifs for SQLite settings that are not the
  * product's: BENCH_SQLITE_CACHE_MB=64 (a larger page cache), BENCH_SQLITE_PAGE_SIZE=2048 (smaller pages).
  */
@@ -13,6 +14,7 @@ import SQLite from 'better-sqlite3';
 import { openSqlite, type Db, type DialectName } from '../../src/server/db/database';
 import { migrate } from '../../src/server/db/migrate';
 import { createTestDb, type TestDb } from '../support/testDb';
+import { postgresFloor, sqliteFloor, type FloorTransfer, type FloorWriter } from './ledgerFloor';
 import { destroyQuietly } from '../integration/ledger/support/teardown';
 import { systemClock } from '../../src/server/clock';
 import { checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount, type TransferInput } from '../../src/server/ledger/index';
@@ -37,14 +39,27 @@ async function setup(db: Db) {
 }
 
 let seq = 0;
-function randomTransfer(accounts: number[], prefix: string): TransferInput {
+function randomTransfer(accounts: number[], prefix: string): TransferInput & FloorTransfer {
   const a = Math.floor(Math.random() * accounts.length);
   const b = (a + 1 + Math.floor(Math.random() * (accounts.length - 1))) % accounts.length;
   return { id: `${prefix}${seq++}`, debit: accounts[a]!, credit: accounts[b]!, amount: BigInt(1 + Math.floor(Math.random() * 1000)), code: 'bench' };
 }
 
-async function run(label: string, db: Db, concurrency: number) {
+/** The floor writer for this database (bare tables beside the ledger's, dropped after). */
+async function floorFor(t: TestDb, accounts: number[]): Promise<FloorWriter> {
+  return t.db.sqlite ? sqliteFloor(t.db.sqlite, accounts, 1_000_000_000n) : postgresFloor(t.location, accounts, 1_000_000_000n);
+}
+
+/** Prints the floor's figure and the ledger's ratio to it (time per transfer ÷ the floor's). */
+function floorFigure(name: string, floorTps: number, ledgerTps: number) {
+  bench(`${name}.floor.tps`, floorTps, 'transfers/s');
+  bench(`${name}.ratio_to_floor`, floorTps / ledgerTps, 'x');
+}
+
+async function run(label: string, t: TestDb, concurrency: number) {
+  const db = t.db;
   const { ledger, accounts } = await setup(db);
+  const floor = concurrency === 1 ? await floorFor(t, accounts) : undefined;
   // Single transfers: one transaction (one commit, one fsync on SQLite) each.
   const singles = Math.round(2000 * SCALE);
   const lat: number[] = [];
@@ -63,18 +78,32 @@ async function run(label: string, db: Db, concurrency: number) {
   bench(`${label}.single.tps${concurrency > 1 ? `.c${concurrency}` : ''}`, singles / singleSecs, 'transfers/s');
   bench(`${label}.single.p50${concurrency > 1 ? `.c${concurrency}` : ''}`, pct(lat, 50), 'ms');
   bench(`${label}.single.p99${concurrency > 1 ? `.c${concurrency}` : ''}`, pct(lat, 99), 'ms');
+  if (floor) {
+    const rows = Array.from({ length: singles }, () => randomTransfer(accounts, 'fs'));
+    t0 = performance.now();
+    for (const r of rows) await floor.single(r);
+    floorFigure(`${label}.single`, singles / ((performance.now() - t0) / 1000), singles / singleSecs);
+  }
   // Batches: many transfers per commit (linked, all or nothing); measured once per database.
   for (const size of concurrency === 1 ? [100, 1000, 8000] : []) {
     const batches = Math.max(3, Math.round((200_000 * SCALE) / size / (label === 'postgres' ? 2 : 1)));
     const inputs = Array.from({ length: batches }, () => Array.from({ length: size }, () => randomTransfer(accounts, 'b')));
     t0 = performance.now();
     for (const batch of inputs) await ledger.transferBatch(batch);
-    bench(`${label}.batch${size}.tps`, (batches * size) / ((performance.now() - t0) / 1000), 'transfers/s');
+    const tps = (batches * size) / ((performance.now() - t0) / 1000);
+    bench(`${label}.batch${size}.tps`, tps, 'transfers/s');
+    for (const mode of ['loop', 'multi-row'] as const) {
+      const rows = Array.from({ length: batches }, () => Array.from({ length: size }, () => randomTransfer(accounts, 'fb')));
+      t0 = performance.now();
+      for (const batch of rows) await floor!.batch(batch, mode);
+      floorFigure(`${label}.batch${size}.${mode}`, (batches * size) / ((performance.now() - t0) / 1000), tps);
+    }
   }
   t0 = performance.now();
   const report = await checkLedger(db);
   bench(`${label}.check.ms`, performance.now() - t0, `ms(${report.counts.transfers} transfers, ${report.ok ? 'ok' : 'BROKEN'})`);
   if (!report.ok) throw new Error(report.violations.join('\n'));
+  await floor?.close();
 }
 
 async function pgReachable(): Promise<boolean> {
@@ -113,7 +142,7 @@ async function main() {
     // What-if knob: SQLite's page cache (default 2 MB) limits large ledgers; not a product setting.
     if (t.db.sqlite && process.env.BENCH_SQLITE_CACHE_MB) t.db.sqlite.pragma(`cache_size = -${Number(process.env.BENCH_SQLITE_CACHE_MB) * 1024}`);
     try {
-      await run(dialect, t.db, concurrency);
+      await run(dialect, t, concurrency);
     } finally {
       await destroyQuietly(t);
     }
