@@ -15,6 +15,7 @@ import { chainModule, type ChainModule } from '../../src/server/http/routes/wall
 import type { RouteModule } from '../../src/server/app';
 import type { DialectName } from '../../src/server/db/database';
 import { startTestServer, type TestServer } from './server';
+import type { Config } from '../../src/server/config';
 
 /** The repository's root. */
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -84,10 +85,12 @@ export interface ChainServer {
 }
 
 /** Starts a dev chain (2 confirmations) and a test server wired to it; the first scan places the watcher's cursor at today's final block. */
-export async function startChainServer(dialect: DialectName, pgAdminUrl: string, routes: (gateway: ChainGateway) => RouteModule[] = () => []): Promise<ChainServer> {
+export async function startChainServer(
+  dialect: DialectName, pgAdminUrl: string, routes: (gateway: ChainGateway) => RouteModule[] = () => [], configOverrides: Partial<Config> = {},
+): Promise<ChainServer> {
   const chain = await startTestChain({ confirmations: 2 });
   const mod = chainModule(chain.gateway);
-  const server = await startTestServer(dialect, pgAdminUrl, { routes: [mod.routes, ...routes(chain.gateway)] });
+  const server = await startTestServer(dialect, pgAdminUrl, { routes: [mod.routes, ...routes(chain.gateway)] }, configOverrides);
   await mod.scanNow();
   return { chain, mod, server, close: async () => (await server.close(), await chain.close()) };
 }

@@ -1,0 +1,68 @@
+/**
+ * The one text normaliser of everything the product stores. JavaScript strings may hold lone UTF-16
+ * surrogates, which SQLite stores as invalid UTF-8 (ED A0 80) and PostgreSQL as U+FFFD: the two databases
+ * would hold different text. Every stored string is made well-formed (a lone surrogate becomes U+FFFD, as
+ * PostgreSQL does) and NFC, so both databases store and compare the same code points.
+ */
+
+/** What replaces a lone surrogate (the Unicode replacement character). */
+export const REPLACEMENT = '\uFFFD';
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** `text` with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, which ES2023 lacks). */
+export function wellFormed(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++; // a pair: one astral code point
+      continue;
+    }
+    out += text.slice(from, i) + REPLACEMENT;
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** The stored form of `text`: well-formed and NFC. ASCII (ids, tokens, hashes, JSON of numbers) is returned as is. */
+export function normaliseStoredText(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return wellFormed(text).normalize('NFC');
+}
+
+/**
+ * Characters that change how text reads without being seen: zero-width spaces and joiners, the word
+ * joiner and invisible operators, the byte-order mark, soft hyphen, and the bidirectional marks,
+ * embeddings, overrides and isolates (a name or a chat line could otherwise pose as another or reverse
+ * the text after it).
+ */
+export function isInvisibleFormat(c: number): boolean {
+  return (
+    c === 0x00ad || c === 0x061c || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x206f) || c === 0xfeff
+  );
+}
+
+/** C0 and C1 control characters (newlines and tabs included). */
+export function isControl(c: number): boolean {
+  return c <= 0x1f || (c >= 0x7f && c <= 0x9f);
+}
+
+/**
+ * Text a player writes for others to read (names, chat): the stored form, invisible format characters
+ * removed, controls replaced by a space (a line break cannot start a fake line in a chat bubble).
+ */
+export function cleanPlayerText(text: string): string {
+  let out = '';
+  for (const ch of normaliseStoredText(text)) {
+    const c = ch.codePointAt(0)!;
+    if (isInvisibleFormat(c)) continue;
+    out += isControl(c) ? ' ' : ch;
+  }
+  // Removing a joiner may leave a sequence that composes further.
+  return out.normalize('NFC');
+}
