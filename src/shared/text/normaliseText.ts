@@ -1,8 +1,9 @@
 /**
  * The one text normaliser of everything the product stores. JavaScript strings may hold lone UTF-16
- * surrogates, which SQLite stores as invalid UTF-8 (ED A0 80) and PostgreSQL as U+FFFD: the two databases
- * would hold different text. Every stored string is made well-formed (a lone surrogate becomes U+FFFD, as
- * PostgreSQL does) and NFC, so both databases store and compare the same code points.
+ * surrogates, which SQLite stores as invalid UTF-8 (ED A0 80) and PostgreSQL as U+FFFD, and NUL, which
+ * PostgreSQL refuses: the two databases would hold different text. Every stored string is made well-formed
+ * (a lone surrogate becomes U+FFFD, as PostgreSQL does), NFC and NUL-free, so both databases store and
+ * compare the same code points.
  */
 
 /** What replaces a lone surrogate (the Unicode replacement character). */
@@ -28,10 +29,15 @@ export function wellFormed(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-/** The stored form of `text`: well-formed and NFC. ASCII (ids, tokens, hashes, JSON of numbers) is returned as is. */
+const NUL = /\0/g;
+
+/**
+ * The stored form of `text`: well-formed, NFC, and NUL as U+FFFD (PostgreSQL refuses NUL in text, SQLite
+ * keeps it). Plain printable ASCII (ids, tokens, hashes, JSON of numbers) is returned as is.
+ */
 export function normaliseStoredText(text: string): string {
-  if (!NON_ASCII.test(text)) return text;
-  return wellFormed(text).normalize('NFC');
+  if (!NON_ASCII.test(text)) return text.includes('\0') ? text.replace(NUL, REPLACEMENT) : text;
+  return wellFormed(text).normalize('NFC').replace(NUL, REPLACEMENT);
 }
 
 /**

@@ -9,10 +9,10 @@
  * manual clock by a day would fire the chain watcher's timers 1440 times).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { getAddress, type Address, type Hex } from 'viem';
+import { getAddress, type Address } from 'viem';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
-import { outsideWallet, receipt, startChainServer, type ChainServer, type TestChain } from '../../support/chain';
+import { deployReverter, receipt, startChainServer, type ChainServer, type TestChain } from '../../support/chain';
 import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { createLedger, type Ledger } from '../../../src/server/ledger/index';
 import { reconcile } from '../../../src/server/chain/reconcile';
@@ -24,10 +24,6 @@ import { dbSnapshot } from './support/dbSnapshot';
 
 const HOUR = 3600_000;
 const SAFETY = { ...loadConfig({}).withdrawals, holdMs: 10 * 60_000, dailyLimits: parseDailyLimits('1:busd=15,bnb=0.05,ngls=100;2:busd=1000,bnb=2,ngls=10000') };
-/** An outside wallet's key (hardhat's well-known account 9): deploys the contract destination. */
-const DEPLOYER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
-/** Init code of a contract whose runtime is PUSH 0, PUSH 0, REVERT: it refuses every call and payment. */
-const REVERTER_INIT: Hex = '0x6005600c60003960056000f360006000fd';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect) => {
   let up: ChainServer | undefined;
@@ -40,9 +36,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     up = await startChainServer(dialect, inject('pgAdminUrl'), () => [], { withdrawals: SAFETY });
     ({ chain, mod, server: s } = up);
     ledger = createLedger(s.testDb.db, s.clock);
-    const outside = await outsideWallet(chain, DEPLOYER_KEY, 10n ** 17n);
-    const hash = await outside.wallet.sendTransaction({ data: REVERTER_INIT, chain: chain.gateway.chain, account: outside.wallet.account! });
-    contract = (await receipt(chain, hash)).contractAddress!;
+    contract = await deployReverter(chain);
   });
   afterAll(async () => {
     await up?.close();
