@@ -64,11 +64,11 @@ export function isControl(c: number): boolean {
  */
 export function cleanPlayerText(text: string): string {
   let out = '';
-  for (const ch of normaliseStoredText(text)) {
+  for (const ch of wellFormed(text)) {
     const c = ch.codePointAt(0)!;
     if (isInvisibleFormat(c)) continue;
     out += isControl(c) ? ' ' : ch;
   }
-  // Removing a joiner may leave a sequence that composes further.
+  // NFC after the removals: taking out a joiner may leave a sequence that composes further.
   return out.normalize('NFC');
 }
