@@ -4,8 +4,8 @@
  * test passes only when it is shut. Burn and platform addresses, the cooling-off of new addresses, a
  * contract destination flagged for the confirm step, the daily limit, the withdrawal mail's freeze link
  * stopping a queued withdrawal (nothing lost: ledger check and reconcile clean), the faucet's pace and
- * origin, every GET route walked by a cross-site navigation changing nothing, and the losers of a double
- * spend reading the spec's text. Time passing is simulated by ageing the stored times (advancing the
+ * origin, every GET route walked by a cross-site navigation changing nothing, chat stored as the same
+ * well-formed text on both databases, and the losers of a double spend reading the spec's text. Time passing is simulated by ageing the stored times (advancing the
  * manual clock by a day would fire the chain watcher's timers 1440 times).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -21,6 +21,9 @@ import { parseDailyLimits } from '../../../src/server/domain/wallet/withdrawalSa
 import { canUseAddress } from '../../../src/server/domain/wallet/addressBook';
 import { BURN_ADDRESS_REFUSED, PLATFORM_ADDRESS_REFUSED, WITHDRAWAL_FROZEN_STOPPED, WITHDRAWALS_FROZEN } from '../../../src/server/domain/wallet/walletTexts';
 import { dbSnapshot } from './support/dbSnapshot';
+import { makePresent } from '../world/support';
+import { roomChatRoutes } from '../../../src/server/http/routes/roomChatRoutes';
+import { sql } from 'kysely';
 
 const HOUR = 3600_000;
 const SAFETY = { ...loadConfig({}).withdrawals, holdMs: 10 * 60_000, dailyLimits: parseDailyLimits('1:busd=15,bnb=0.05,ngls=100;2:busd=1000,bnb=2,ngls=10000') };
@@ -33,7 +36,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
   let ledger: Ledger;
   let contract: Address;
   beforeAll(async () => {
-    up = await startChainServer(dialect, inject('pgAdminUrl'), () => [], { withdrawals: SAFETY });
+    up = await startChainServer(dialect, inject('pgAdminUrl'), (gateway) => [roomChatRoutes(gateway.deposits)], { withdrawals: SAFETY });
     ({ chain, mod, server: s } = up);
     ledger = createLedger(s.testDb.db, s.clock);
     contract = await deployReverter(chain);
@@ -190,6 +193,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
       await p.client.request('HEAD', url, { headers: navigation });
     }
     expect(await dbSnapshot(s.testDb.db)).toEqual(before);
+  });
+
+  it('stores chat as the same well-formed text on both databases: lone surrogates as U+FFFD, zero-width and bidi characters gone', async () => {
+    const p = await registerPlayer(s, 'chat');
+    await makePresent(s, p.user.id, 1, 4000);
+    const r = await p.client.post('/api/rooms/verse', { verse: 'Ave\uD800 Z\u200Bo\u0065\u0308\u202E!' });
+    expect(r.status).toBe(200);
+    const hex =
+      dialect === 'postgres'
+        ? sql<{ h: string }>`select encode(convert_to(content, 'UTF8'), 'hex') as h from chat_messages order by id desc limit 1`
+        : sql<{ h: string }>`select lower(hex(cast(content as blob))) as h from chat_messages order by id desc limit 1`;
+    expect((await hex.execute(k())).rows[0]!.h).toBe(Buffer.from('Ave\uFFFD Zo\u00EB!', 'utf8').toString('hex'));
   });
 
   it('answers every loser of a double spend with the spec\u2019s text', async () => {
