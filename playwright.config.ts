@@ -44,6 +44,9 @@ export default defineConfig({
       // Every spec registers its players from 127.0.0.1: the whole suite makes more accounts in ten minutes than
       // one address may (20), so the auth limits are scaled up here; their unit and integration tests keep the real ones.
       RATE_LIMIT_FACTOR: '100',
+      // The wallet spec withdraws to a fresh address and waits for the chain: no address cooling-off, no
+      // hold before signing (the integration attack test runs withdrawal safety with its real waits).
+      WITHDRAW_COOLING_OFF_SECONDS: '0', WITHDRAW_HOLD_SECONDS: '0',
     },
   },
 });

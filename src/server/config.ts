@@ -1,6 +1,7 @@
 /** Server configuration, read once from the environment (the configuration contract in the README). */
 import net from 'node:net';
 import path from 'node:path';
+import { loadWithdrawalSafety, type WithdrawalSafetyConfig } from './domain/wallet/withdrawalSafetyConfig';
 
 /** Everything the server needs to know about where it runs; built by `loadConfig`. */
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
    * count (the address that many proxies back from the socket), or proxy addresses/CIDRs.
    */
   trustProxy: false | number | string[];
+  /** Withdrawal safety (cooling-off, hold before signing, daily limits by level) and the dev faucet's period. */
+  withdrawals: WithdrawalSafetyConfig;
 }
 
 // proxy-addr's named ranges, accepted besides addresses and CIDRs.
@@ -113,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    withdrawals: loadWithdrawalSafety(env),
   };
 }

@@ -15,6 +15,7 @@ import { chainModule, type ChainModule } from '../../src/server/http/routes/wall
 import type { RouteModule } from '../../src/server/app';
 import type { DialectName } from '../../src/server/db/database';
 import { startTestServer, type TestServer } from './server';
+import type { Config } from '../../src/server/config';
 
 /** The repository's root. */
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -70,6 +71,18 @@ export async function outsideWallet(chain: TestChain, key: Hex, bnb: bigint) {
   return { address: account.address as Address, wallet };
 }
 
+/** Init code of a contract whose runtime is PUSH 0, PUSH 0, REVERT: it refuses every call and payment. */
+const REVERTER_INIT: Hex = '0x6005600c60003960056000f360006000fd';
+/** An outside key (hardhat's well-known account 9) that deploys test contracts. */
+const CONTRACT_DEPLOYER_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6';
+
+/** Deploys a contract that reverts every call and payment (a native withdrawal to it fails on-chain). */
+export async function deployReverter(chain: TestChain): Promise<Address> {
+  const outside = await outsideWallet(chain, CONTRACT_DEPLOYER_KEY, 10n ** 17n);
+  const hash = await outside.wallet.sendTransaction({ data: REVERTER_INIT, chain: chain.gateway.chain, account: outside.wallet.account });
+  return (await receipt(chain, hash)).contractAddress!;
+}
+
 /** Waits for a transaction's receipt. */
 export function receipt(chain: TestChain, hash: Hash) {
   return chain.gateway.client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
@@ -84,10 +97,12 @@ export interface ChainServer {
 }
 
 /** Starts a dev chain (2 confirmations) and a test server wired to it; the first scan places the watcher's cursor at today's final block. */
-export async function startChainServer(dialect: DialectName, pgAdminUrl: string, routes: (gateway: ChainGateway) => RouteModule[] = () => []): Promise<ChainServer> {
+export async function startChainServer(
+  dialect: DialectName, pgAdminUrl: string, routes: (gateway: ChainGateway) => RouteModule[] = () => [], configOverrides: Partial<Config> = {},
+): Promise<ChainServer> {
   const chain = await startTestChain({ confirmations: 2 });
   const mod = chainModule(chain.gateway);
-  const server = await startTestServer(dialect, pgAdminUrl, { routes: [mod.routes, ...routes(chain.gateway)] });
+  const server = await startTestServer(dialect, pgAdminUrl, { routes: [mod.routes, ...routes(chain.gateway)] }, configOverrides);
   await mod.scanNow();
   return { chain, mod, server, close: async () => (await server.close(), await chain.close()) };
 }

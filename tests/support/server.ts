@@ -56,6 +56,9 @@ function sharedDb(first: TestDb): TestDb {
   return { db, location: first.location, destroy: () => db.close() };
 }
 
+/** Withdrawal safety's waits in test servers unless overridden: none. */
+export const TEST_WITHDRAWAL_WAITS = { coolingOffMs: 0, holdMs: 0, faucetIntervalMs: 0 } as const;
+
 /** The public URL test servers write into links (deliberately not the address they listen on). */
 export const TEST_PUBLIC_URL = 'https://aeon.example';
 
@@ -102,7 +105,11 @@ export async function startTestServer(
   const testDb = node.beside ? sharedDb(node.beside.testDb) : await createServerTestDb(dialect, pgAdminUrl);
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-srv-'));
-  const config: Config = { ...loadConfig({}), dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };
+  const base = loadConfig({});
+  // Withdrawal safety's waits (address cooling-off, hold before signing, faucet period) are off unless a
+  // test sets them: the chain tests withdraw to fresh addresses and sign at once. The attack test turns them on.
+  const withdrawals = { ...base.withdrawals, ...TEST_WITHDRAWAL_WAITS };
+  const config: Config = { ...base, withdrawals, dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };
   const clock = node.clock ?? manualClock(Date.now());
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: silent });
   const { app, ctx, realtime, upkeep, rounds } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });

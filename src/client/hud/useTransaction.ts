@@ -38,6 +38,8 @@ export interface TransactionBinding {
   fee: PrecalcFee | null;
   /** Where the pending send goes (its precalculation said), null in stage 0 and for other flows. */
   destination: SendDestination | null;
+  /** The withdrawal's address has code on the chain: the confirm step warns before the approve press. */
+  addressHasCode: boolean;
   press: () => void;
 }
 
@@ -80,6 +82,7 @@ export function useTransaction<TInput>(options: TransactionOptions<TInput>): Tra
     button: transactionButton(state, snap.context, labels),
     fee: snap.context.fee,
     destination: snap.context.destination,
+    addressHasCode: snap.context.addressHasCode,
     press: () => send({ type: 'PRESS' }),
   };
 }

@@ -50,6 +50,8 @@ export interface TransactionContext {
   fee: PrecalcFee | null;
   /** Where the pending send goes, when its precalculation said (sends only). */
   destination: SendDestination | null;
+  /** The server said the withdrawal's address has code on the chain (a contract): the confirm step warns. */
+  addressHasCode: boolean;
   error: string;
 }
 
@@ -109,7 +111,7 @@ export const transactionMachine = setup({
       event.type === 'INPUT' ? { input: event.input, key: event.key, invalid: event.invalid, direct: event.direct ?? context.direct } : {},
     ),
     storeStatus: assign(({ event }) => (event.type === 'STATUS' ? { activation: event.activation, locked: event.locked } : {})),
-    clearStage: assign({ transactionId: null, fee: null, destination: null, error: '' }),
+    clearStage: assign({ transactionId: null, fee: null, destination: null, addressHasCode: false, error: '' }),
   },
   guards: {
     inactive: ({ context }) => context.activation !== null,
@@ -129,6 +131,7 @@ export const transactionMachine = setup({
     transactionId: null,
     fee: null,
     destination: null,
+    addressHasCode: false,
     error: '',
   }),
   initial: 'stage0',
@@ -158,7 +161,7 @@ export const transactionMachine = setup({
             target: 'stage1',
             actions: assign(({ event }) =>
               event.output.ok
-                ? { transactionId: event.output.data.transaction.id, fee: event.output.data.precalcData.fee, destination: event.output.data.precalcData.destination ?? null }
+                ? { transactionId: event.output.data.transaction.id, fee: event.output.data.precalcData.fee, destination: event.output.data.precalcData.destination ?? null, addressHasCode: event.output.data.precalcData.address_has_code === true }
                 : {},
             ),
           },

@@ -14,6 +14,13 @@ import { assetOfWire, serverAmountError, validateAddress, validateSend, WALLET_T
 import { playersByAddress } from './depositAddresses';
 import { NO_GAS, WITHDRAW_GAS } from './gasFees';
 import { withdrawalLegs } from './withdrawals';
+import type { ChainGateway } from './gateway';
+import { checkDestination } from './withdrawalDestination';
+import { canUseAddress } from '../domain/wallet/addressBook';
+import { requireNotFrozen } from '../domain/wallet/withdrawalFreeze';
+import { dailyLimitLeft, withdrawnToday } from '../domain/wallet/withdrawalLimits';
+import type { WithdrawalSafetyConfig } from '../domain/wallet/withdrawalSafetyConfig';
+import { coolingOffText, dailyLimitText } from '../domain/wallet/walletTexts';
 
 /** The transaction kind of a send. */
 export const SEND_KIND = 'send';
@@ -30,10 +37,51 @@ interface SendPayload {
   to: string;
   /** The player owning `to`, or null for an outside address. */
   recipientId: number | null;
+  /** A withdrawal's daily limit in units of `currency` at the player's level (re-checked at the commit). */
+  dailyLimit?: bigint;
+  /** True when the outside address has code on the chain (the confirm step warns). */
+  hasCode?: boolean;
+}
+
+/** What withdrawal safety needs at the precalculation (the route passes it; tests of the old path may not). */
+export interface SendSafety {
+  gateway: ChainGateway;
+  config: WithdrawalSafetyConfig;
+  /** The request carried a fresh second factor: a new address is usable at once. */
+  factorVerified: boolean;
+}
+
+function refuseAddress(text: string): AppError {
+  return new AppError(422, text, { to_address: [text] });
+}
+
+/** `ms` as `YYYY-MM-DD HH:MM` (UTC). */
+function utcMinute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * Withdrawal safety of a send that leaves the platform, after the address and amount checks: burn and
+ * platform addresses refused, frozen accounts refused, the daily limit by level, the address book's
+ * cooling-off (last: it records a new address). Answers the payload's safety fields.
+ */
+async function withdrawalSafety(ledger: Ledger, user: UserRow, currency: WireCurrency, units: bigint, to: string, safety: SendSafety) {
+  const k = ledger.db.kysely;
+  const { hasCode } = await checkDestination(safety.gateway, to);
+  await requireNotFrozen(k, user.id);
+  const now = ledger.clock.now();
+  const { limit, left } = await dailyLimitLeft(k, safety.config, user.id, user.level, currency, now);
+  if (units > left) {
+    const text = dailyLimitText(formatUnitsTrimmed(limit, wireScale(currency)), assetOfWire(currency));
+    throw new AppError(422, text, { amount: [serverAmountError(text)] });
+  }
+  const verdict = await canUseAddress(k, user.id, to, now, { factorVerified: safety.factorVerified, coolingOffMs: safety.config.coolingOffMs });
+  if (!verdict.ok) throw refuseAddress(coolingOffText(utcMinute(verdict.usableAt)));
+  return { dailyLimit: limit, hasCode };
 }
 
 /** Stage 0: validates and stores the `send` transaction; throws the spec's 422 texts. */
-export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>): Promise<TransactionRecord> {
+export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>, safety?: SendSafety): Promise<TransactionRecord> {
   if (user.start_gas !== 1 || user.start_pack !== 1) throw new AppError(403, NOT_ACTIVATED);
   const address = validateAddress(body.to_address);
   const owners = address.ok ? await playersByAddress(ledger.db.kysely, [address.address]) : new Map<string, number>();
@@ -49,8 +97,14 @@ export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<st
   }
   const { currency, units, to } = checked.value;
   const gas = gasTable[currency];
-  const payload: SendPayload = { currency, units, gas, to, recipientId };
+  const guarded = recipientId === null && safety ? await withdrawalSafety(ledger, user, currency, units, to, safety) : {};
+  const payload: SendPayload = { currency, units, gas, to, recipientId, ...guarded };
   return ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }));
+}
+
+/** True when a precalculated withdrawal's address has code on the chain (a contract): the confirm step warns. */
+export function sendAddressHasCode(record: TransactionRecord): boolean {
+  return (record.payload as unknown as SendPayload).hasCode === true;
 }
 
 /** Where a precalculated send goes: another player's deposit address, or out on the chain. */
@@ -59,6 +113,12 @@ export function sendDestination(record: TransactionRecord): SendDestination {
 }
 
 registerTransactionKind(SEND_KIND, {
+  // Two racing commits both pass the balance check above on PostgreSQL; the ledger's locked check then
+  // refuses one, and the player reads the same text as on SQLite.
+  ledgerRefusal(record, err) {
+    const p = record.payload as unknown as SendPayload;
+    return err.code === 'exceeds_balance' ? WALLET_TEXTS.insufficient[p.currency] : undefined;
+  },
   async commit(tx, record) {
     const p = record.payload as unknown as SendPayload;
     const asset = assetOfWire(p.currency);
@@ -71,6 +131,15 @@ registerTransactionKind(SEND_KIND, {
       const to = await playerAccount(tx, p.recipientId, asset);
       await transfer(tx, { id: `send:${record.id}:internal`, debit: from, credit: to, amount: p.units, code: 'send', ref: record.id });
       return { result: { ...result, internal: true }, credited: [p.recipientId] };
+    }
+    // Safety again at the commit: a freeze, the cooling-off and the day's other withdrawals may have
+    // changed since the precalculation.
+    await requireNotFrozen(tx.kysely, record.userId);
+    if (p.dailyLimit !== undefined) {
+      const used = await withdrawnToday(tx.kysely, record.userId, p.currency, tx.now);
+      if (used + p.units > BigInt(p.dailyLimit)) throw new AppError(422, dailyLimitText(formatUnitsTrimmed(BigInt(p.dailyLimit), wireScale(p.currency)), assetOfWire(p.currency)));
+      const book = await tx.kysely.selectFrom('withdrawal_addresses').select('usable_at').where('user_id', '=', record.userId).where('address', '=', p.to.toLowerCase()).executeTakeFirst();
+      if (!book || book.usable_at > tx.now) throw refuseAddress(coolingOffText(utcMinute(book?.usable_at ?? tx.now)));
     }
     // USDC and BNB go back to the chain's custody; ANGLS leaves the ledger (minted as a token).
     const custody = await systemAccount(tx, asset === 'ANGLS' ? 'genesis' : 'chain_custody', asset);

@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import type { TransactionView } from '../../shared/api/transactions';
 import { createDepositWatcher, type CreditedDeposit } from './depositWatcher';
 import type { ChainGateway } from './gateway';
-import { createWithdrawalProcessor, type WithdrawalStep } from './withdrawals';
+import { createWithdrawalProcessor, type QueueSafety, type WithdrawalStep } from './withdrawals';
 import { createSweeper, type SweepStep } from './sweeps';
 import { createGdaoAnchorer, type AnchorStep } from '../domain/gdao/merkleAnchor';
 
@@ -36,9 +36,11 @@ export function startWatcherService(opts: {
   onUpdate: (userId: number, view: TransactionView) => void;
   log: { error(obj: object, msg: string): void };
   leaderRetryMs?: number;
+  /** Withdrawal safety in the queue (mail with freeze link, hold before signing). */
+  safety?: QueueSafety;
 }): WatcherService {
   const watcher = createDepositWatcher(opts.db, opts.clock, opts.gateway);
-  const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate) : undefined;
+  const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate, opts.safety) : undefined;
   // Sweeps sign with the hot wallet too (gas top-ups): same node and lock as the withdrawal queue.
   const sweeper = opts.gateway.signer ? createSweeper(opts.db, opts.clock, opts.gateway) : undefined;
   // The gDAO roots' anchoring takes hot wallet nonces as well: same node and lock again.

@@ -30,8 +30,27 @@ export interface WithdrawalStep {
   failed: string[];
 }
 
-/** Runs the withdrawal queue over `gateway` (which must sign). */
-export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGateway, onUpdate: (userId: number, view: TransactionView) => void) {
+/** A queued withdrawal as the safety step sees it. */
+export interface QueuedWithdrawal {
+  id: string;
+  user_id: number;
+  asset: string;
+  to_address: string;
+  amount: bigint;
+}
+
+/**
+ * Withdrawal safety in the queue: each queued withdrawal is announced once (the mail with its freeze
+ * link) and signed only after `holdMs`, once announced, and while its player is not frozen.
+ */
+export interface QueueSafety {
+  holdMs: number;
+  /** Sends the withdrawal's mail; throws when it could not (the withdrawal waits for the next step). */
+  announce(w: QueuedWithdrawal): Promise<void>;
+}
+
+/** Runs the withdrawal queue over `gateway` (which must sign); without `safety` every queued row is signed at once. */
+export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGateway, onUpdate: (userId: number, view: TransactionView) => void, safety?: QueueSafety) {
   const ledger = createLedger(db, clock);
   const { client } = gateway;
   const k = db.kysely;
@@ -44,11 +63,40 @@ export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGa
     }
   };
 
+  // Announced (mail token stored), past the hold and not frozen; without safety, every queued row.
+  const signable = () =>
+    safety
+      ? k
+          .selectFrom('chain_withdrawals')
+          .selectAll()
+          .where('status', '=', 'queued')
+          .where('created_at', '<=', clock.now() - safety.holdMs)
+          .where('id', 'in', (eb) => eb.selectFrom('withdrawal_mail_tokens').select('withdrawal_id'))
+          .where('user_id', 'not in', (eb) => eb.selectFrom('withdrawal_freezes').select('user_id'))
+          .orderBy('created_at')
+          .limit(BATCH)
+          .execute()
+      : rows('queued');
+
+  const announceQueued = async () => {
+    if (!safety) return;
+    const fresh = await k
+      .selectFrom('chain_withdrawals')
+      .select(['id', 'user_id', 'asset', 'to_address', 'amount'])
+      .where('status', '=', 'queued')
+      .where('id', 'not in', (eb) => eb.selectFrom('withdrawal_mail_tokens').select('withdrawal_id'))
+      .orderBy('created_at')
+      .limit(BATCH)
+      .execute();
+    for (const w of fresh) await safety.announce(w);
+  };
+
   const signQueued = async (): Promise<number> => {
     const signer = gateway.signer;
     if (!signer) return 0;
     let signed = 0;
-    for (const w of await rows('queued')) {
+    await announceQueued();
+    for (const w of await signable()) {
       await signer.serial(async () => {
         const asset = w.asset as ChainAsset;
         const token = gateway.tokens.find((t) => t.asset === asset);

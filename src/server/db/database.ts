@@ -6,6 +6,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { Database } from './schema';
 import { IntegerResultsPlugin } from './integerResultsPlugin';
+import { StoredTextPlugin } from './storedTextPlugin';
 import { guardedDialect } from './txScope';
 import { withStatementCache } from './statementCache';
 
@@ -34,7 +35,7 @@ export class CommitRolledBackError extends Error {
 /** The Kysely instance of a database: refuses its outer handle inside its own transactions (txScope.ts). */
 function guardedKysely(dialect: Dialect): Kysely<Database> {
   const ref: { self?: Kysely<Database> } = {};
-  ref.self = new Kysely<Database>({ dialect: guardedDialect(dialect, () => ref.self), plugins: [new IntegerResultsPlugin()] });
+  ref.self = new Kysely<Database>({ dialect: guardedDialect(dialect, () => ref.self), plugins: [new IntegerResultsPlugin(), new StoredTextPlugin()] });
   return ref.self;
 }
 

@@ -13,7 +13,8 @@ import type { ShopTables } from './tables/shop';
 import type { SolvencyTables } from './tables/solvency';
 import type { TransactionTables } from './tables/transactions';
 import type { WorldTables } from './tables/world';
+import type { WithdrawalSafetyTables } from './tables/withdrawalSafety';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables, WithdrawalSafetyTables {}

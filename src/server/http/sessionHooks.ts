@@ -24,7 +24,17 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * GET routes that change state (the original product's API shape) and so may only be called by this
  * site's own pages; matched by route pattern. A GET route gets a HEAD twin, covered as well.
  */
-export const SAME_ORIGIN_GETS: ReadonlySet<string> = new Set(['/api/auth/resend-email']);
+export const SAME_ORIGIN_GETS: ReadonlySet<string> = new Set([
+  '/api/auth/resend-email',
+  // The dev faucet (a gift per call), presence in the worlds (enter and leave move the player).
+  '/api/test-coin',
+  '/api/rooms/enter/:room',
+  '/api/rooms/enter/:room/',
+  '/api/rooms/leave',
+  '/api/rooms/leave/',
+  // Creates the player's deposit address on first call (harmless, but a cross-site link must change nothing).
+  '/api/wallet',
+]);
 
 /** Paths the scope may hold: the API and Sanctum's CSRF cookie endpoint. */
 function inScope(url: string): boolean {

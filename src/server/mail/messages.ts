@@ -1,4 +1,4 @@
-/** The product's mails: e-mail verification and password reset. Links always start at the public URL. */
+/** The product's mails: e-mail verification, password reset, withdrawal notices and unfreezing. Links always start at the public URL. */
 import type { MailMessage } from './mailer';
 
 /** Brand and base URL the mails are written with. */
@@ -60,6 +60,53 @@ export function resetMail(brand: MailBrand, to: string, name: string, token: str
     subject: `${brand.productName}: reset your password`,
     text: `${lines.join('\n\n')}\n\n${link}\n`,
     html: layout(lines, link, 'Choose a new password'),
+    link,
+  };
+}
+
+/** The freeze link of a withdrawal mail: opening it freezes the account's withdrawals (no login needed). */
+export function freezeLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/wallet/freeze/${token}?${MAIL_REF}`;
+}
+
+/** The unfreeze link: opened while logged in, it unfreezes withdrawals. */
+export function unfreezeLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/wallet/unfreeze/${token}?${MAIL_REF}`;
+}
+
+/** What a withdrawal mail tells: amount with its currency, and the destination. */
+export interface WithdrawalNotice {
+  amount: string;
+  currency: string;
+  to: string;
+}
+
+/** Tells the player about a withdrawal, with the link that freezes withdrawals if it was not them. */
+export function withdrawalMail(brand: MailBrand, to: string, name: string, notice: WithdrawalNotice, token: string): MailMessage {
+  const link = freezeLink(brand.publicUrl, token);
+  const lines = [
+    `Hello ${name},`,
+    `a withdrawal of ${notice.amount} ${notice.currency} to ${notice.to} was requested from your ${brand.productName} account.`,
+    'If it was not you, freeze withdrawals now with the link below: withdrawals not yet sent are stopped and returned, and no new one is accepted until you unfreeze them after logging in.',
+  ];
+  return {
+    to,
+    subject: `${brand.productName}: withdrawal of ${notice.amount} ${notice.currency}`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, link, 'Freeze withdrawals'),
+    link,
+  };
+}
+
+/** The unfreeze link for a player without a second factor. */
+export function unfreezeMail(brand: MailBrand, to: string, name: string, token: string): MailMessage {
+  const link = unfreezeLink(brand.publicUrl, token);
+  const lines = [`Hello ${name},`, `open this link while logged in to ${brand.productName} to unfreeze withdrawals (valid for 60 minutes). If it was not you, ignore this mail: withdrawals stay frozen.`];
+  return {
+    to,
+    subject: `${brand.productName}: unfreeze withdrawals`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(lines, link, 'Unfreeze withdrawals'),
     link,
   };
 }

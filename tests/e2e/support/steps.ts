@@ -121,6 +121,9 @@ async function postAsApp(request: APIRequestContext, url: string, data: unknown 
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
 }
 
+/** What this site's own scripts send with a state-changing GET (src/client/net/http.ts). */
+const SAME_ORIGIN = { 'X-Requested-With': 'XMLHttpRequest' };
+
 /**
  * Activates a confirmed, logged-in player's wallet through the API the screens call (activateWallet proves
  * the screens): test coin credited by the deposit watcher, the gas deposit, then starter pack 1; for a player
@@ -128,7 +131,8 @@ async function postAsApp(request: APIRequestContext, url: string, data: unknown 
  */
 export async function activateWalletByApi(page: Page): Promise<void> {
   const request = page.context().request;
-  expect((await request.get('/api/test-coin')).status()).toBe(200);
+  // A state-changing GET: only this site's own pages may call it (the app's HTTP client sends this header).
+  expect((await request.get('/api/test-coin', { headers: SAME_ORIGIN })).status()).toBe(200);
   const user = async () => ((await (await request.get('/api/auth/status')).json()) as { data: { balance_busd: string; balance_bnb: string } }).data;
   const balances = async () => {
     const u = await user();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { erc20Abi, getAddress, parseUnits, type Address } from 'viem';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
-import { receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
+import { deployReverter, receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
 import { openSocket } from '../../support/sockets';
 import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
 import { NOT_ACTIVATED } from '../../../src/server/chain/send';
@@ -172,11 +172,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
 
   it('voids and refunds a withdrawal that fails on-chain', async () => {
     const p = await funded('wf');
-    // OpenZeppelin's ERC-20 reverts a transfer to the zero address.
-    const pre = await send(p.client, { to_address: '0x0000000000000000000000000000000000000000', amount: '5', currency: 'busd' });
+    // A contract that reverts every payment (the zero address, which ERC-20 refuses, is refused before this).
+    const reverter = await deployReverter(chain);
+    const pre = await send(p.client, { to_address: reverter, amount: '0.01', currency: 'bnb' });
+    expect(pre.body.data.precalcData.address_has_code).toBe(true);
     const id = pre.body.data.transaction.id as string;
     expect((await commit(p.client, id)).body.data.transaction.status).toBe('pending');
-    expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 94_500_000n });
+    expect(await balances(p.user.id)).toEqual({ bnb: 89_500_000n, busd: 100_000_000n });
     await mod.withdrawNow();
     const step = await finalise();
     expect(step!.failed).toEqual([id]);

@@ -44,9 +44,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const r = await a.client.post('/api/rooms/verse', { verse: '  Ave,\u0007 <b>Forum</b>\u202e!  ' });
     expect(r.status).toBe(200);
     const state = roomStateSchema.parse(r.body.data);
-    const entry = { id: expect.any(Number), room: 1, channel: 1, content: 'Ave,  <b>Forum</b> !', data: { name: a.user.name, title: '' } };
+    const entry = { id: expect.any(Number), room: 1, channel: 1, content: 'Ave,  <b>Forum</b>!', data: { name: a.user.name, title: '' } };
     expect(state.chat_log.at(-1)).toEqual(entry);
-    expect(state.data.find((o) => o.id === masterA)).toMatchObject({ type: 'master', user_id: a.user.id, coordinate: 5000, data: { verse: 'Ave,  <b>Forum</b> !', votes: [], limit: '' } });
+    expect(state.data.find((o) => o.id === masterA)).toMatchObject({ type: 'master', user_id: a.user.id, coordinate: 5000, data: { verse: 'Ave,  <b>Forum</b>!', votes: [], limit: '' } });
 
     // Both present players get the forumupd (b's client filters the channel-1 line out); the absent one nothing.
     endWindow(s);

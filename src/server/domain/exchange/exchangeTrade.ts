@@ -117,4 +117,12 @@ async function applyTrade(tx: LedgerTx, record: TransactionRecord) {
   };
 }
 
-registerTransactionKind(EXCHANGE_KIND, { commit: applyTrade });
+registerTransactionKind(EXCHANGE_KIND, {
+  commit: applyTrade,
+  // A commit through the generic route reads the same texts as executeTrade's refusals.
+  ledgerRefusal(record, err) {
+    if (err.code !== 'exceeds_balance') return undefined;
+    const req = record.payload as unknown as TradeRequest;
+    return err.transferId?.endsWith(':out') ? POOL_LIMIT[req.to] : INSUFFICIENT[req.from];
+  },
+});

@@ -42,9 +42,11 @@ type Step = { view: TransactionView; result: Stored | null; changed: boolean; cr
 /** A refusal by the kind's handler: the commit rolls back, then the transaction fails with `message`. */
 class Refused extends Error {}
 
-function refusalOf(err: unknown): Refused | undefined {
+function refusalOf(err: unknown, record: TransactionRecord): Refused | undefined {
   if (err instanceof AppError && err.status < 500) return new Refused(err.message);
-  if (isLedgerError(err) && err.code !== 'conflict') return new Refused(`Transaction refused (${err.code}).`);
+  if (isLedgerError(err) && err.code !== 'conflict') {
+    return new Refused(transactionKind(record.kind).ledgerRefusal?.(record, err) ?? `Transaction refused (${err.code}).`);
+  }
   return undefined;
 }
 
@@ -69,7 +71,7 @@ async function commitStep(tx: LedgerTx, userId: number, id: string, refusal: str
   try {
     done = (await transactionKind(record.kind).commit(tx, record)) ?? {};
   } catch (err) {
-    throw refusalOf(err) ?? err;
+    throw refusalOf(err, record) ?? err;
   }
   const status = done.status ?? 'success';
   const result = done.result ?? null;

@@ -2,7 +2,7 @@
  * The registry of transaction kinds: each feature of the two-stage flow (send, exchange, shop, starter
  * pack) registers how its precalculated transaction is committed; `commitTransaction` looks it up by kind.
  */
-import type { LedgerTx } from '../../ledger/index';
+import type { LedgerError, LedgerTx } from '../../ledger/index';
 import type { Stored } from '../requests/storedJson';
 import type { TransactionRecord } from './transactionRecord';
 
@@ -25,6 +25,12 @@ export interface TransactionKindHandler {
   commit(tx: LedgerTx, record: TransactionRecord): Promise<CommitDone | void>;
   /** Runs in the commit that fails a `new` transaction (expired or refused): release what the precalculation reserved. */
   release?(tx: LedgerTx, record: TransactionRecord): Promise<void>;
+  /**
+   * The player's text for a ledger refusal of this kind's transfers (e.g. an overdraft a concurrent commit
+   * caused after the kind's own balance check): PostgreSQL lets two commits pass that check where SQLite
+   * serialises them, so without this the two databases would answer differently.
+   */
+  ledgerRefusal?(record: TransactionRecord, err: LedgerError): string | undefined;
   /** How long a precalculation may wait for its commit (default DEFAULT_TRANSACTION_TTL_MS). */
   ttlMs?: number;
 }

@@ -1,6 +1,7 @@
 /**
  * The chain side of the wallet: `GET /api/wallet` (the player's deposit address), `POST /api/wallet/send`
- * (precalculation; the commit is the generic one), `GET /api/test-coin` (dev chain faucet), and the
+ * (precalculation with withdrawal safety; the commit is the generic one), `GET /api/test-coin` (dev chain
+ * faucet, one gift per player per hour), the freeze and unfreeze routes, and the
  * deposit watcher and withdrawal queue, whose outcomes reach the player as `transaction_update`.
  */
 import { parseUnits } from 'viem';
@@ -21,6 +22,10 @@ import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 import { requireActiveWallet } from '../../domain/wallet/walletGuard';
+import { sendAddressHasCode } from '../../chain/send';
+import { claimFaucetGift } from '../../domain/wallet/faucetGifts';
+import { withdrawalQueueSafety } from '../../domain/wallet/withdrawalMails';
+import { withdrawalSafetyRoutes } from './withdrawalSafetyRoutes';
 
 /** What the dev faucet sends per call. */
 export const TEST_COIN = { bnb: '0.1', usdc: '100' } as const;
@@ -52,6 +57,13 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       gateway,
       log: app.log,
       leaderRetryMs: opts.leaderRetryMs,
+      safety: withdrawalQueueSafety({
+        db: ctx.db.kysely,
+        clock: ctx.clock,
+        mailer: ctx.auth.mailer,
+        brand: { productName: ctx.config.productName, publicUrl: ctx.config.publicUrl },
+        holdMs: ctx.config.withdrawals.holdMs,
+      }),
       onUpdate: transactionUpdateSender(realtime),
       onCredit: (d) =>
         realtime.sendToUser(d.userId, 'transaction_update', {
@@ -80,16 +92,22 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       // The one activation guard of wallet actions, before the body is read (as the exchange and shop routes).
       requireActiveWallet(user);
       const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      const record = await precalcSend(ledger, user, body);
+      // The second factor is built apart; until it hands this route its flag, new addresses cool off.
+      const record = await precalcSend(ledger, user, body, { gateway, config: ctx.config.withdrawals, factorVerified: false });
       transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
       const data = precalcDataOf(record);
-      return ok({ ...data, precalcData: { ...data.precalcData, destination: sendDestination(record) } });
+      const precalcData = { ...data.precalcData, destination: sendDestination(record), address_has_code: sendAddressHasCode(record) };
+      return ok({ ...data, precalcData });
     });
 
+    withdrawalSafetyRoutes(app, ctx, realtime);
+
+    // Same-origin callers only (sessionHooks.ts SAME_ORIGIN_GETS), one gift per player per period.
     app.get('/api/test-coin', async (request) => {
       const user = await requireUser(ctx, request);
       const signer = gateway.signer;
       if (!gateway.dev || !signer) throw new AppError(403, TEST_COIN_REFUSED);
+      await claimFaucetGift(ctx.db.kysely, user.id, ctx.clock.now(), ctx.config.withdrawals.faucetIntervalMs);
       const to = await ensureDepositAddress(ctx.db.kysely, gateway.deposits, user.id, ctx.clock.now());
       const usdc = gateway.tokens.find((t) => t.asset === 'USDC')!;
       const bnbTx = await signer.sendNative(to, parseUnits(TEST_COIN.bnb, 18));

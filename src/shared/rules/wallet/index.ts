@@ -6,6 +6,7 @@ export * from './panel';
 export * from './texts';
 export * from './currency';
 export * from './address';
+export * from './burnAddresses';
 export * from './amount';
 export * from './balance';
 export * from './send';

@@ -220,8 +220,17 @@ describe('transactionMachine', () => {
     expect(commitInputs).toEqual([{ transactionId: null, input: { shop_item_id: 4 } }]);
   });
 
+  it('keeps the server\u2019s word that a withdrawal\u2019s address is a contract for the confirm step, and forgets it with the stage', async () => {
+    const actor = start();
+    actor.send({ type: 'PRESS' });
+    await flush();
+    precalcs[0]!.resolve(ok({ ...PRECALC, precalcData: { ...PRECALC.precalcData, destination: 'chain', address_has_code: true } }));
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ destination: 'chain', addressHasCode: true });
+  });
+
   it('puts Done! over everything, and the error over Processing and activation', () => {
-    const ctx = { input: {}, key: '', activation: '/startergas', locked: true, invalid: 'x', direct: false, transactionId: null, fee: null, destination: null, error: 'E' };
+    const ctx = { input: {}, key: '', activation: '/startergas', locked: true, invalid: 'x', direct: false, transactionId: null, fee: null, destination: null, addressHasCode: false, error: 'E' };
     expect(transactionButton('done', ctx, LABELS).text).toBe(DONE_LABEL);
     expect(transactionButton('error', ctx, LABELS).text).toBe('E');
     expect(transactionButton('committing', ctx, LABELS).text).toBe(PROCESSING_LABEL);

@@ -102,6 +102,11 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
           <p className="send-kind" data-testid="send-confirm-kind">
             {confirm.kind}
           </p>
+          {flow.addressHasCode && (
+            <p className="send-warning" role="alert" data-testid="send-confirm-contract">
+              {t.wallet.contractWarning}
+            </p>
+          )}
           <dl className="balances">
             <dt>{t.wallet.recipient}</dt>
             <dd className="address" data-testid="send-confirm-recipient">

@@ -116,6 +116,8 @@ export const messages = {
     total: 'Total from your balance',
     confirmWithdrawal: 'Confirm on-chain withdrawal',
     confirmToPlayer: 'Confirm send to player',
+    contractWarning:
+      'This address is a contract, not a personal wallet. Many contracts cannot pass coins on: unless you know this one accepts them, the coins may be lost.',
     loadingPacks: 'Loading starter packs...',
     starterPacks: 'Starter packs',
     amountIn: (currency: string) => `Amount (${currency})`,

@@ -14,8 +14,9 @@ function refusal(raw: unknown, max = 10): AppError {
 }
 
 describe('readVerse', () => {
-  it('keeps text as text, replacing controls and direction overrides with spaces', () => {
-    expect(readVerse('  <i>a</i>\u0000b\nc\u202ed\u2066e\u0085 ', 40)).toBe('<i>a</i> b c d e');
+  it('keeps text as text: controls become spaces, direction overrides and zero-width characters go, lone surrogates become U+FFFD', () => {
+    expect(readVerse('  <i>a</i>\u0000b\nc\u202ed\u2066e\u200bf\u0085 ', 40)).toBe('<i>a</i> b cdef');
+    expect(readVerse('x\ud800y', 40)).toBe('x\ufffdy');
     expect(readVerse(42, 10)).toBe('42');
   });
 

@@ -1,0 +1,54 @@
+/**
+ * Withdrawal freeze and unfreeze (src/server/domain/wallet/README.md "Withdrawal safety"):
+ * `GET /api/wallet/freeze/{token}` is the withdrawal mail's link: it needs no login (the mail may be read
+ * on another device) and only freezes, so a forged or repeated visit cannot move money;
+ * `POST /api/wallet/unfreeze` (logged in) unfreezes with a fresh second factor, or mails an unfreeze link to a
+ * player without one; `GET /api/wallet/unfreeze/{token}` is that link, opened while logged in as its owner.
+ */
+import { z } from 'zod';
+import type { Realtime } from '../../realtime/gateway';
+import type { AppContext, App } from '../context';
+import { createLedger } from '../../ledger/index';
+import { freezeByToken, issueUnfreezeToken, isFrozen, unfreeze, unfreezeByToken } from '../../domain/wallet/withdrawalFreeze';
+import { FREEZE_DONE, UNFREEZE_MAIL_SENT, UNFROZEN, WITHDRAWAL_FROZEN_STOPPED } from '../../domain/wallet/walletTexts';
+import { unfreezeMail } from '../../mail/messages';
+import { ok } from '../envelope';
+import { requireUser } from '../requireUser';
+
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
+
+/**
+ * Whether this request carried a fresh second factor. The second factor is built apart; until it hands
+ * the routes its flag, no request has one and players unfreeze through the mail.
+ */
+const factorVerified = (): boolean => false;
+
+/** Registers the freeze and unfreeze routes. */
+export function withdrawalSafetyRoutes(app: App, ctx: AppContext, realtime: Realtime): void {
+  const ledger = createLedger(ctx.db, ctx.clock);
+  const brand = { productName: ctx.config.productName, publicUrl: ctx.config.publicUrl };
+
+  app.get('/api/wallet/freeze/:token', { schema: { params: tokenParams } }, async (request) => {
+    const { userId, stopped } = await freezeByToken(ledger, request.params.token);
+    for (const id of stopped) realtime.sendToUser(userId, 'transaction_update', { id, type: 'send', status: 'fail', message: WITHDRAWAL_FROZEN_STOPPED });
+    return ok({ frozen: true, stopped: stopped.length }, FREEZE_DONE);
+  });
+
+  app.post('/api/wallet/unfreeze', async (request) => {
+    const user = await requireUser(ctx, request);
+    if (!(await isFrozen(ctx.db.kysely, user.id))) return ok({ frozen: false }, UNFROZEN);
+    if (factorVerified()) {
+      await unfreeze(ctx.db.kysely, user.id);
+      return ok({ frozen: false }, UNFROZEN);
+    }
+    const token = await issueUnfreezeToken(ctx.db.kysely, user.id, ctx.clock.now());
+    if (token !== undefined) await ctx.auth.mailer.send(unfreezeMail(brand, user.email, user.name, token));
+    return ok({ frozen: true, mailed: true }, UNFREEZE_MAIL_SENT);
+  });
+
+  app.get('/api/wallet/unfreeze/:token', { schema: { params: tokenParams } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    await unfreezeByToken(ctx.db.kysely, user.id, request.params.token, ctx.clock.now());
+    return ok({ frozen: false }, UNFROZEN);
+  });
+}
