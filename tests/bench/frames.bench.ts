@@ -6,7 +6,9 @@
  * served by `vite preview` on BENCH_PORT (default 18451). Prints `BENCH` lines: p50/p95 of scene update
  * alone and of update + render, the baseline's, and the ratio; goal p95 ≤ 2 ms. Figures only, no assertions.
  * The forum scenario (BENCH_SCENES=forum, or all by default) measures the Forum with 500 walking masters
- * while the own avatar swipes, against the same empty-stage baseline.
+ * while the own avatar swipes, against two baselines of the same run: the empty stage, and bare Pixi (as many
+ * plain Sprites as the forum draws, counted after its warm-up, all moved every frame, no scene code); goal:
+ * p95 update+render ≤ 2× the bare-Pixi p95.
  * BENCH_PROFILE=<file.cpuprofile> builds the page unminified and records a V8 CPU profile (CDP Profiler) of
  * one extra run after the measured ones (the forum's, or the eidol scene's with BENCH_SCENES=eidol), then
  * prints the functions with the most self time.
@@ -26,6 +28,8 @@ const FRAMES = Number(process.env.BENCH_FRAMES ?? 180);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 const GOAL_P95_MS = 2;
+/** The forum's goal against bare Pixi drawing as many sprites (issue #30). */
+const GOAL_BARE_RATIO = 2;
 const SCENES = (process.env.BENCH_SCENES ?? 'eidol,forum').split(',');
 const PROFILE = process.env.BENCH_PROFILE;
 const SHOT = process.env.BENCH_SHOT;
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
 }
 
 /** Prints the scene-vs-baseline lines of one scenario. */
-function report(label: string, scene: { total: number[]; update: number[] }, empty: { total: number[]; update: number[] }): void {
+function report(label: string, scene: { total: number[]; update: number[] }, empty: { total: number[]; update: number[] }, baseline = 'empty-stage'): void {
   for (const [what, s, b] of [
     ['update', scene.update, empty.update],
     ['update+render', scene.total, empty.total],
@@ -100,7 +104,7 @@ function report(label: string, scene: { total: number[]; update: number[] }, emp
     // performance.now() is coarsened to 0.1 ms in the page: a baseline under that has no meaningful ratio.
     const ratio = b95 >= 0.1 ? `${(s95 / b95).toFixed(2)}x` : `n/a (baseline p95 under the 0.1 ms timer resolution; scene − baseline p95 = ${ms(s95 - b95)} ms)`;
     console.info(
-      `BENCH frames ${what} ${label} p50=${ms(s50)} ms p95=${ms(s95)} ms | baseline empty-stage p50=${ms(b50)} ms p95=${ms(b95)} ms | ratio p95 ${ratio}`,
+      `BENCH frames ${what} ${label} p50=${ms(s50)} ms p95=${ms(s95)} ms | baseline ${baseline} p50=${ms(b50)} ms p95=${ms(b95)} ms | ratio p95 ${ratio}`,
     );
   }
 }
@@ -110,10 +114,16 @@ async function measureForum(page: Page): Promise<void> {
   const forum = { total: [] as number[], update: [] as number[] };
   const empty = { total: [] as number[], update: [] as number[] };
   const idle = { total: [] as number[], update: [] as number[] };
+  const bare = { total: [] as number[], update: [] as number[] };
   const runs: { round: number; mode: string; total: number[]; update: number[] }[] = [];
   await page.evaluate(() => window.framesBench!.run('forum', 30));
+  const drawn = await page.evaluate(() => window.framesBench!.countForum());
+  await page.evaluate(() => window.framesBench!.run('bare', 30));
   for (let r = 0; r < ROUNDS; r++) {
     const e = await page.evaluate((n) => window.framesBench!.run('empty', n), FRAMES);
+    const b = await page.evaluate((n) => window.framesBench!.run('bare', n), FRAMES);
+    bare.total.push(...b.total);
+    bare.update.push(...b.update);
     const f = await page.evaluate((n) => window.framesBench!.run('forum', n), FRAMES);
     const i = await page.evaluate((n) => window.framesBench!.run('forum-idle', n), FRAMES);
     empty.total.push(...e.total);
@@ -122,18 +132,23 @@ async function measureForum(page: Page): Promise<void> {
     forum.update.push(...f.update);
     idle.total.push(...i.total);
     idle.update.push(...i.update);
-    roundP95.push(`${ms(pct(f.total, 95))}/${ms(pct(e.total, 95))}`);
-    runs.push({ round: r, mode: 'empty', ...e }, { round: r, mode: 'forum', ...f }, { round: r, mode: 'forum-idle', ...i });
+    roundP95.push(`${ms(pct(f.total, 95))}/${ms(pct(b.total, 95))}/${ms(pct(e.total, 95))}`);
+    runs.push({ round: r, mode: 'empty', ...e }, { round: r, mode: 'bare', ...b }, { round: r, mode: 'forum', ...f }, { round: r, mode: 'forum-idle', ...i });
   }
   if (DUMP) await writeFile(DUMP, JSON.stringify(runs));
   console.info(
     `BENCH frames forum setup cpu-throttle=${THROTTLE}x frames=${forum.total.length} per mode: 500 masters + 20 inscriptions, every master moved in a forumupd batch every 12 frames, own avatar dragged 30 frames then gliding, each way per 180 frames; load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
   );
-  console.info(`BENCH frames forum per-round p95 update+render forum/baseline ms: ${roundP95.join(', ')}`);
+  console.info(`BENCH frames forum drawn after warm-up: ${drawn.sprites} sprites and particles (${drawn.labels} of them labels); bare-Pixi baseline: as many plain Sprites, all moved every frame`);
+  console.info(`BENCH frames forum per-round p95 update+render forum/bare-pixi/empty-stage ms: ${roundP95.join(', ')}`);
   report('forum-scene', forum, empty);
+  report('forum-scene', forum, bare, 'bare-pixi');
+  console.info(`BENCH frames bare-pixi update+render p50=${ms(pct(bare.total, 50))} ms p95=${ms(pct(bare.total, 95))} ms`);
   console.info(`BENCH frames forum-scene-idle (nobody moving) update p50=${ms(pct(idle.update, 50))} ms p95=${ms(pct(idle.update, 95))} ms | update+render p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`);
   const p95 = pct(forum.total, 95);
   console.info(`BENCH frames forum goal p95 update+render ≤ ${GOAL_P95_MS} ms: ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`);
+  const ratio = p95 / pct(bare.total, 95);
+  console.info(`BENCH frames forum goal p95 update+render ≤ ${GOAL_BARE_RATIO}× bare-pixi: ${ratio.toFixed(2)}× ${ratio <= GOAL_BARE_RATIO ? 'met' : 'NOT met'}`);
 }
 
 /** A V8 CPU profile of one forum run: written to `file`, and the top self-time functions printed. */

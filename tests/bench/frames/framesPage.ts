@@ -5,10 +5,13 @@
  * scripted swipe moves the risk angle up and down. Bids resolve locally: the bench measures drawing only.
  * The forum scenario: the real WorldScene with 500 masters (and a few inscriptions) that all walk in
  * forumupd-sized batches every 200 ms, while the own avatar swipes back and forth through the inertia law.
+ * The bare-Pixi baseline: as many plain Sprites as the forum draws (counted after its warm-up: sprites and
+ * particles, the atlas frames it drew and as many labels on one canvas page), in one container that scrolls,
+ * every sprite moved each frame as a walker would be; no scene code at all.
  */
-import { Application, Container } from 'pixi.js';
+import { Application, CanvasSource, Container, ParticleContainer, Rectangle, Sprite, Texture, type Particle } from 'pixi.js';
 import { SceneManager } from '../../../src/client/engine/scene';
-import { computeLayout } from '../../../src/client/engine/resize';
+import { computeLayout, DESIGN_WIDTH } from '../../../src/client/engine/resize';
 import { loadAtlases } from '../../../src/client/engine/atlas';
 import { EidolScene } from '../../../src/client/game/eidol/eidolScene';
 import { RiskAngleControl } from '../../../src/client/game/eidol/riskAngleControl';
@@ -26,16 +29,19 @@ import { setOption } from '../../../src/client/stores/options';
 import { registerStageUploads } from '../../../src/client/engine/stageUploads';
 
 /** A measured scenario: the eidol scene swiping or idle, the forum walking or idle, or the empty stage. */
-export type Mode = 'scene' | 'idle' | 'empty' | 'forum' | 'forum-idle';
+export type Mode = 'scene' | 'idle' | 'empty' | 'forum' | 'forum-idle' | 'bare';
 
 /** What the bench runner calls. */
 export interface FramesBench {
   /**
    * Runs `frames` frames with the eidol scene during the scripted swipe ('scene'), the eidol scene with no
    * finger down ('idle'), the forum with 500 walking masters and the own avatar swiping ('forum'), the
-   * forum with nobody moving ('forum-idle'), or the empty stage ('empty'); returns JS ms per frame.
+   * forum with nobody moving ('forum-idle'), the bare-Pixi crowd ('bare', after `countForum`), or the empty
+   * stage ('empty'); returns JS ms per frame.
    */
   run(mode: Mode, frames: number): Promise<{ total: number[]; update: number[] }>;
+  /** Counts what the forum draws now (it must be shown) and builds the bare-Pixi crowd of as many sprites. */
+  countForum(): { sprites: number; labels: number };
 }
 
 declare global {
@@ -97,6 +103,42 @@ function forumObjects(step: number): WorldObject[] {
   return list;
 }
 
+/** The textures of every sprite and particle drawn under `c`. */
+function drawnTextures(c: Container, out: Texture[] = []): Texture[] {
+  if (!c.visible) return out;
+  if (c instanceof ParticleContainer) for (const p of c.particleChildren as Particle[]) out.push(p.texture);
+  else if (c instanceof Sprite) out.push(c.texture);
+  for (const child of c.children) drawnTextures(child, out);
+  return out;
+}
+
+/** A bare Pixi crowd: one Sprite per texture (labels as frames of one canvas page of names), spread over a screen. */
+function bareCrowd(atlas: Texture[], labels: number, width: number, ground: number): Container {
+  const view = new Container();
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1024;
+  const ctx = canvas.getContext('2d')!;
+  ctx.font = '600 30px sans-serif';
+  ctx.fillStyle = '#ffffff';
+  const source = new CanvasSource({ resource: canvas });
+  const names: Texture[] = [];
+  for (let i = 0; i < 150; i++) {
+    const x = (i % 5) * 200;
+    const y = Math.floor(i / 5) * 34;
+    ctx.fillText(masterName(i), x + 4, y + 28);
+    names.push(new Texture({ source, frame: new Rectangle(x, y, 200, 34) }));
+  }
+  source.update();
+  const all = [...atlas, ...Array.from({ length: labels }, (_, i) => names[i % names.length]!)];
+  all.forEach((t, i) => {
+    const s = new Sprite(t);
+    s.anchor.set(0.5, 1);
+    s.position.set(((i * 7919) % width), ground);
+    view.addChild(s);
+  });
+  return view;
+}
+
 async function main(): Promise<void> {
   const layout = computeLayout(window.innerWidth, window.innerHeight);
   // As the app's stage does before its renderer is made (PixiStage.tsx).
@@ -137,18 +179,31 @@ async function main(): Promise<void> {
   let forumStep = 0;
   const forumBatch = () => $worldObjects.set({ ts: ++forumStep, byId: new Map(forumObjects(forumStep).map((o) => [o.id, o])) });
 
+  let bare: Container | null = null;
   const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
   const FRAME_MS = 1000 / 60;
   const SWIPE_FRAMES = 90;
 
   window.framesBench = {
+    countForum() {
+      const textures = drawnTextures(root);
+      // Label pages are canvases of the scene (released with it); the atlases' frames outlive it.
+      const atlas = textures.filter((t) => !(t.source instanceof CanvasSource));
+      const labels = textures.length - atlas.length;
+      bare?.destroy({ children: true });
+      bare = bareCrowd(atlas, labels, DESIGN_WIDTH, layout.designHeight * 0.68);
+      bare.visible = false;
+      root.addChild(bare);
+      return { sprites: textures.length, labels };
+    },
     async run(mode, frames) {
       const isForum = mode === 'forum' || mode === 'forum-idle';
       if (isForum) {
         $ownPosition.set({ coordinate: OWN_START, flip: false, moving: false });
         forumBatch();
       }
-      await scenes.show(mode === 'empty' ? null : isForum ? forum : scene);
+      await scenes.show(mode === 'empty' || mode === 'bare' ? null : isForum ? forum : scene);
+      if (bare) bare.visible = mode === 'bare';
       const total: number[] = [];
       const update: number[] = [];
       let y = 600;
@@ -184,6 +239,12 @@ async function main(): Promise<void> {
         // forumupd arrives about every 200 ms (12 frames) with every master moved: applied inside the frame
         // (building the new objects map included, as the world sync would).
         if (mode === 'forum' && i % 12 === 0) forumBatch();
+        if (mode === 'bare' && bare) {
+          // The camera glides and every sprite walks a step: the plain way, a write to each sprite's x.
+          bare.x = -40 * Math.sin(i / 30);
+          const step = phase < SWIPE_FRAMES ? 1 : -1;
+          for (const c of bare.children) c.x += step;
+        }
         scenes.update(FRAME_MS);
         const t1 = performance.now();
         app.renderer.render(app.stage);

@@ -34,10 +34,18 @@ function frameBox(g: Graphics, f: ChartFrame): void {
   g.rect(f.left, f.top, f.width, f.height).fill({ color: 0x000000, alpha: 0.25 });
 }
 
-/** Redraws the candle chart (one candle per hour) with its reference lines. */
-export function drawCandles(g: Graphics, f: ChartFrame, candles: readonly Candle[], lines: readonly RefLine[]): void {
-  g.clear();
-  frameBox(g, f);
+/** The least share of the values' level the candle chart's value axis spans. */
+export const MIN_SPAN_SHARE = 0.02;
+/** The value axis spans the values' range and this much more (half above, half below). */
+const RANGE_MARGIN = 1.25;
+
+/**
+ * The value axis of a candle chart: the candles' and lines' range with a margin, widened about its middle to
+ * at least MIN_SPAN_SHARE of the level (±1 around 0). Fitted to the range alone, a single candle, or a series
+ * that barely moves, filled the whole band as a bar at the edge; now a move is drawn at its size against the
+ * level, and the extremes keep off the band's edges. Null: nothing to draw.
+ */
+export function candleDomain(candles: readonly Candle[], lines: readonly RefLine[]): [number, number] | null {
   let lo = Infinity;
   let hi = -Infinity;
   for (const c of candles) {
@@ -48,11 +56,19 @@ export function drawCandles(g: Graphics, f: ChartFrame, candles: readonly Candle
     lo = Math.min(lo, l.value);
     hi = Math.max(hi, l.value);
   }
-  if (!Number.isFinite(lo)) return;
-  if (hi - lo < 1e-9) {
-    hi += 1;
-    lo -= 1;
-  }
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return null;
+  const span = Math.max((hi - lo) * RANGE_MARGIN, MIN_SPAN_SHARE * Math.max(Math.abs(lo), Math.abs(hi))) || 2;
+  const mid = (lo + hi) / 2;
+  return [mid - span / 2, mid + span / 2];
+}
+
+/** Redraws the candle chart (one candle per hour) with its reference lines. */
+export function drawCandles(g: Graphics, f: ChartFrame, candles: readonly Candle[], lines: readonly RefLine[]): void {
+  g.clear();
+  frameBox(g, f);
+  const domain = candleDomain(candles, lines);
+  if (!domain) return;
+  const [lo, hi] = domain;
   const x = scaleLinear().domain([f.from, f.to]).range([f.left + PAD, f.left + f.width - PAD]);
   const y = scaleLinear().domain([lo, hi]).range([f.top + f.height - PAD, f.top + PAD]);
   for (const l of lines) {

@@ -29,8 +29,14 @@ export const MASTER_BOX = { halfWidth: 90, height: 260 };
 /** Tap box of an inscription. */
 export const SCRIBE_BOX = { halfWidth: 80, height: 190 };
 /** Where a master's name hangs under its feet, and how much lower each further name lane is. */
-const NAME_Y = 6;
-const NAME_LANE_STEP = 36;
+export const NAME_Y = 6;
+export const NAME_LANE_STEP = 36;
+/** Where the pipe (its left middle) and its smoke (bottom centre) sit on a master facing right, and the badge's bottom. */
+export const PIPE_AT = { x: 30, y: -165 };
+export const SMOKE_AT = { x: 100, y: -180 };
+export const BADGE_Y = -254;
+/** The stand-in body when the atlas has no frame for a skin. */
+export const MISSING_SKIN = { width: 120, height: 240, color: 0xf4efe2, alpha: 0.5 };
 /** Characters of a verse shown on its inscription. */
 export const EXCERPT_CHARS = 22;
 
@@ -39,6 +45,9 @@ const NAME_STYLE: LabelStyle = { id: 'name', size: 30, weight: 600, italic: fals
 /** The admin account's name. */
 const ADMIN_NAME_STYLE: LabelStyle = { ...NAME_STYLE, id: 'name-gold', fill: css(GOLD) };
 const EXCERPT_STYLE: LabelStyle = { ...NAME_STYLE, id: 'excerpt', size: 26, italic: true, fill: css(GOLD) };
+
+/** The label style of a master's name (gold for the admin account). */
+export const nameStyle = (admin: boolean): LabelStyle => (admin ? ADMIN_NAME_STYLE : NAME_STYLE);
 
 /** A look's identity: a node is rebuilt when it changes. */
 export const masterLookKey = (l: MasterLook): string => `${l.skinId}|${l.name}|${+l.puff}|${+l.senator}|${+l.patricius}|${+l.admin}`;
@@ -63,7 +72,8 @@ interface Mirrored {
 }
 
 /**
- * One drawn master, its foot at (0, 0). Its sprites are the root's own children (no inner container for the
+ * One drawn master as display objects, its foot at (0, 0): the own avatar (the crowd's masters are particles,
+ * crowdMaster.ts). Its sprites are the root's own children (no inner container for the
  * mirrored parts): every frame a drawn master walks, Pixi recomputes the transform of each object under its
  * root, and a crowd of a hundred on screen makes that the scene's largest cost per frame.
  */
@@ -79,24 +89,24 @@ export class MasterNode {
   private flipped = false;
 
   constructor(readonly key: string, look: MasterLook, labels: LabelAtlas) {
-    const skin = spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-60, -240, 120, 240, 40).fill({ color: 0xf4efe2, alpha: 0.5 }));
+    const skin = spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-MISSING_SKIN.width / 2, -MISSING_SKIN.height, MISSING_SKIN.width, MISSING_SKIN.height, 40).fill({ color: MISSING_SKIN.color, alpha: MISSING_SKIN.alpha }));
     this.root.addChild(skin);
     this.mirrored.push({ sprite: skin, x: 0 });
     if (look.puff && hasTexture(PIPE_FRAME)) {
       const pipe = new Sprite(texture(PIPE_FRAME));
       pipe.anchor.set(0, 0.5);
-      pipe.position.set(30, -165);
+      pipe.position.set(PIPE_AT.x, PIPE_AT.y);
       this.root.addChild(pipe);
-      this.mirrored.push({ sprite: pipe, x: 30 });
+      this.mirrored.push({ sprite: pipe, x: PIPE_AT.x });
       if (hasTexture(PIPE_SMOKE_FRAMES[0])) {
         this.smoke = new Sprite(texture(PIPE_SMOKE_FRAMES[0]));
         this.smoke.anchor.set(0.5, 1);
-        this.smoke.position.set(100, -180);
+        this.smoke.position.set(SMOKE_AT.x, SMOKE_AT.y);
         this.root.addChild(this.smoke);
-        this.mirrored.push({ sprite: this.smoke, x: 100 });
+        this.mirrored.push({ sprite: this.smoke, x: SMOKE_AT.x });
       }
     }
-    this.name = labels.label(look.name, look.admin ? ADMIN_NAME_STYLE : NAME_STYLE);
+    this.name = labels.label(look.name, nameStyle(look.admin));
     const name = new Sprite(this.name.texture);
     name.anchor.set(0.5, 0);
     name.position.set(0, NAME_Y);
@@ -106,7 +116,7 @@ export class MasterNode {
     if (badge && hasTexture(titleFrame(badge))) {
       const b = new Sprite(texture(titleFrame(badge)));
       b.anchor.set(0.5, 1);
-      b.position.set(0, -254);
+      b.position.set(0, BADGE_Y);
       this.root.addChild(b);
     }
   }

@@ -5,9 +5,9 @@
  * (inertia, camera, avatar motion, props, the object diff and the cull): each frame it moves only what
  * moved and is drawn, and redraws the charts, props and nodes only when their inputs change. Off-screen
  * nodes are hidden (Pixi then neither transforms nor batches them) and only written to when they show again;
- * the others' masters stand in render groups by lane segment (laneSegments.ts), so showing or hiding one
- * rebuilds one segment's draw list, and only the drawn walkers are stepped every frame (and written to only
- * when on screen). A crowd's update is applied SYNC_SLICE changed objects a frame. An object gets its node (sprites
+ * the others' masters are particles of one ParticleContainer per texture page (crowdLayer.ts), so a walker's
+ * step is a write and showing or hiding one changes no draw list; only the drawn walkers are stepped every
+ * frame (and written to only when on screen). A crowd's update is applied SYNC_SLICE changed objects a frame. An object gets its node (sprites
  * and label) the first time it is drawn: entering a room of hundreds builds the screenful, not the lane; one
  * that comes into the cull's margin off screen is built a few a frame (BUILDS_PER_FRAME) before it shows.
  */
@@ -28,9 +28,10 @@ import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from './wo
 import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
 import { AvatarMotion } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
+import { CrowdMaster } from './crowdMaster';
+import { CrowdLayer } from './crowdLayer';
 import { objectChange } from './worldDiff';
 import { cullStep, NODE_HALF_WIDTH, shownAlong } from './worldCull';
-import { LaneSegments, segmentOf, staysIn } from './laneSegments';
 import { TiledLayer } from './worldLayers';
 import { LabelAtlas } from './labelAtlas';
 import { nameLanes } from './nameLanes';
@@ -68,14 +69,12 @@ export const BUILDS_PER_FRAME = 4;
 interface Other {
   obj: WorldObject;
   /** Null until the object is first drawn; kept (hidden) once it is culled again. */
-  node: MasterNode | ScribeNode | null;
+  node: CrowdMaster | ScribeNode | null;
   motion: AvatarMotion;
   /** Drawn (not culled): only a drawn node's x, facing and smoke are kept current. */
   shown: boolean;
   /** The last sync pass that found the object in $worldObjects. */
   seen: number;
-  /** A master's lane segment (laneSegments.ts); NaN for an inscription. */
-  segment: number;
   /** The scene time its motion was last stepped to: a culled walker is stepped only when it is looked at. */
   steppedAt: number;
 }
@@ -116,9 +115,8 @@ export class WorldScene implements Scene {
   private readonly avatarLayer = new Container();
   /** Inscriptions, behind the masters (they stand still: their rare flips rebuild the lane's small list). */
   private readonly scribeLayer = new Container();
-  /** The others' masters, one render group per lane segment; the own avatar draws over them. */
-  private readonly segmentLayer = new Container();
-  private readonly segments = new LaneSegments(this.segmentLayer);
+  /** The others' masters as particles; the own avatar draws over them. */
+  private readonly crowd = new CrowdLayer();
   private readonly layers: TiledLayer[];
   private charts: ForumCharts | null = null;
   private ring: Sprite | null = null;
@@ -168,7 +166,7 @@ export class WorldScene implements Scene {
     this.chartApi = deps.chartApi;
     const world = room === DITCH ? 'ditch' : 'forum';
     // Behind the own avatar (added last by buildOwn) and in front of the selection ring (added first).
-    this.avatarLayer.addChild(this.scribeLayer, this.segmentLayer);
+    this.avatarLayer.addChild(this.scribeLayer, this.crowd.view);
     this.layers = [
       new TiledLayer(worldLayerFrame(world, 'parallax'), 0.3, 1, -120),
       new TiledLayer(worldLayerFrame(world, 'rear'), 0.6, 1, -40),
@@ -234,9 +232,9 @@ export class WorldScene implements Scene {
       // Drawn for its whole way when the walk was reported; arrived, it is culled where it stands. A drawn
       // walker in the cull's margin, off screen where it was and where it is, is not written to (Pixi would
       // transform and repack its sprites for nothing): that is half the drawn crowd at forum size 1.
-      const root = o.node?.root;
+      const node = o.node;
       if (!o.motion.moving) this.place(o, cam);
-      else if (root && (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, root.x, NODE_HALF_WIDTH))) root.x = o.motion.x;
+      else if (node && (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, xOf(node), NODE_HALF_WIDTH))) setX(node, o.motion.x);
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -248,7 +246,13 @@ export class WorldScene implements Scene {
     const hour = Math.floor(this.clock.now() / HOUR_MS);
     if (hour !== this.chartHour) this.chartsDirty = true;
     if (this.chartsDirty) this.drawCharts(hour);
+    this.crowd.commit();
     this.labels.commit();
+  }
+
+  /** The node built for object `id`, null before it is first drawn (tests read what is drawn through it). */
+  nodeOf(id: number): CrowdMaster | ScribeNode | null {
+    return this.others.get(id)?.node ?? null;
   }
 
   resize(layout: Layout): void {
@@ -271,7 +275,7 @@ export class WorldScene implements Scene {
     this.syncing = null;
     this.resync = false;
     this.moving.clear();
-    this.segments.clear();
+    this.crowd.clear();
     this.scribeLayer.removeChildren();
     this.clearProps();
     this.own?.destroy();
@@ -383,7 +387,7 @@ export class WorldScene implements Scene {
       if (!obj || obj.id === ownId || (obj.type === 'master' && obj.user_id === ownUser)) continue;
       let o = this.others.get(obj.id);
       if (!o) {
-        o = { obj, node: null, motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, segment: NaN, steppedAt: this.elapsed };
+        o = { obj, node: null, motion: new AvatarMotion(obj.coordinate), shown: false, seen: pass, steppedAt: this.elapsed };
         this.others.set(obj.id, o);
         this.place(o, cam);
         n++;
@@ -397,7 +401,7 @@ export class WorldScene implements Scene {
       if (change === 'look' && o.node) {
         // The new node first: a label both show (the name, when only the pipe changed) is kept, not redrawn.
         const old = o.node;
-        this.detach(o, old);
+        this.detach(old);
         this.build(o);
         old.destroy();
       }
@@ -414,7 +418,7 @@ export class WorldScene implements Scene {
     for (const [id, o] of this.others) {
       if (o.seen === pass) continue;
       if (o.node) {
-        this.detach(o, o.node);
+        this.detach(o.node);
         o.node.destroy();
       }
       this.others.delete(id);
@@ -424,13 +428,9 @@ export class WorldScene implements Scene {
     if (this.resync) this.syncObjects(false);
   }
 
-  /** Culls a node for its way to where it heads (a master keeps a segment that holds the way); a drawn one gets its x and facing. */
+  /** Culls a node for its way to where it heads; a drawn one gets its x and facing. */
   private place(o: Other, cam: Camera): void {
     this.catchUp(o);
-    if (o.node && !Number.isNaN(o.segment) && !staysIn(o.segment, o.motion.x, o.motion.target)) {
-      this.detach(o, o.node);
-      this.attach(o, o.node);
-    }
     const shown = shownAlong(cam, o.motion.x, o.motion.target, o.shown);
     if (shown !== o.shown) this.setShown(o, shown);
     if (shown && o.motion.moving) this.moving.add(o.obj.id);
@@ -438,8 +438,8 @@ export class WorldScene implements Scene {
     if (!shown) return;
     const node = o.node;
     if (!node) return;
-    node.root.x = o.motion.x;
-    if (node instanceof MasterNode) node.setFlip(o.obj.flip);
+    setX(node, o.motion.x);
+    if (node instanceof CrowdMaster) node.setFlip(o.obj.flip);
   }
 
   /**
@@ -448,11 +448,11 @@ export class WorldScene implements Scene {
    */
   private placeNameLanes(cam: Camera): void {
     this.lanesAt = this.elapsed + NAME_LANES_MS;
-    const drawn: MasterNode[] = this.own ? [this.own] : [];
+    const drawn: (MasterNode | CrowdMaster)[] = this.own ? [this.own] : [];
     for (const o of this.others.values()) {
-      if (o.shown && o.node instanceof MasterNode && inView(cam, o.node.root.x, NODE_HALF_WIDTH)) drawn.push(o.node);
+      if (o.shown && o.node instanceof CrowdMaster && inView(cam, o.node.x, NODE_HALF_WIDTH)) drawn.push(o.node);
     }
-    const lanes = nameLanes(drawn.map((n) => ({ x: n.root.x, halfWidth: n.nameHalfWidth })));
+    const lanes = nameLanes(drawn.map((n) => ({ x: n instanceof CrowdMaster ? n.x : n.root.x, halfWidth: n.nameHalfWidth })));
     drawn.forEach((n, i) => n.setNameLane(lanes[i]!));
   }
 
@@ -475,10 +475,10 @@ export class WorldScene implements Scene {
       else if (shown) this.unbuilt.add(o);
       return;
     }
-    o.node.root.visible = shown;
-    if (!Number.isNaN(o.segment)) this.segments.shownChanged(o.segment, shown);
+    if (o.node instanceof CrowdMaster) o.node.setShown(shown);
+    else o.node.root.visible = shown;
     // A hidden node's smoke was not animated: it shows the current frame.
-    if (shown && this.smokeFrame >= 0 && o.node instanceof MasterNode) o.node.setSmokeFrame(this.smokeFrame);
+    if (shown && this.smokeFrame >= 0 && o.node instanceof CrowdMaster) o.node.setSmokeFrame(this.smokeFrame);
   }
 
   /** Builds the nodes of up to BUILDS_PER_FRAME objects waiting in the margin (those still drawn and in the room). */
@@ -498,30 +498,24 @@ export class WorldScene implements Scene {
     this.unbuilt.delete(o);
     const { obj } = o;
     const node = obj.type === 'master'
-      ? new MasterNode(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels)
+      ? new CrowdMaster(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels, this.crowd)
       : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
     o.node = node;
-    node.root.x = o.motion.x;
-    node.root.visible = o.shown;
-    if (node instanceof MasterNode) {
+    setX(node, o.motion.x);
+    if (node instanceof CrowdMaster) {
       node.setFlip(obj.flip);
+      node.setShown(o.shown);
       if (o.shown && this.smokeFrame >= 0) node.setSmokeFrame(this.smokeFrame);
+    } else {
+      node.root.visible = o.shown;
+      this.scribeLayer.addChild(node.root);
     }
-    this.attach(o, node);
   }
 
-  /** Adds a node to its layer: an inscription behind the masters, a master to the segment of where it heads. */
-  private attach(o: Other, node: MasterNode | ScribeNode): void {
-    if (node instanceof ScribeNode) return void this.scribeLayer.addChild(node.root);
-    o.segment = segmentOf(o.motion.target);
-    this.segments.put(node.root, o.segment);
-  }
-
-  /** Takes `node` (the object's current or old node) out of its layer. */
-  private detach(o: Other, node: MasterNode | ScribeNode): void {
-    if (node instanceof ScribeNode) return void this.scribeLayer.removeChild(node.root);
-    this.segments.take(node.root, o.segment);
-    o.segment = NaN;
+  /** Stops drawing `node` (the object's current or old node): an inscription leaves its layer, a master the crowd. */
+  private detach(node: CrowdMaster | ScribeNode): void {
+    if (node instanceof ScribeNode) this.scribeLayer.removeChild(node.root);
+    else node.setShown(false);
   }
 
   private rebuildAll(): void {
@@ -634,7 +628,7 @@ export class WorldScene implements Scene {
     for (const p of this.props) if (p.smoke) p.smoke.texture = texture(INCENSE_SMOKE_FRAMES[frame]!);
     this.own?.setSmokeFrame(frame);
     for (const o of this.others.values()) {
-      if (o.shown && o.node instanceof MasterNode && o.node.smokes) o.node.setSmokeFrame(frame);
+      if (o.shown && o.node instanceof CrowdMaster && o.node.smokes) o.node.setSmokeFrame(frame);
     }
   }
 
@@ -645,4 +639,13 @@ export class WorldScene implements Scene {
     const o = $options.get();
     this.charts?.draw({ top: h * CHART_BAND.top, height: h * CHART_BAND.height }, o.chart_mode, o.chart_size, this.clock.now(), $forumChartSamples.get(), $forumNumberSamples.get());
   }
+}
+
+/** Where a node's foot is drawn. */
+const xOf = (node: CrowdMaster | ScribeNode): number => (node instanceof CrowdMaster ? node.x : node.root.x);
+
+/** Puts a node's foot at `x` (a master: a write to its particles). */
+function setX(node: CrowdMaster | ScribeNode, x: number): void {
+  if (node instanceof CrowdMaster) node.x = x;
+  else node.root.x = x;
 }

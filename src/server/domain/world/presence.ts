@@ -6,11 +6,12 @@ import { sql, type Kysely } from 'kysely';
 import type { RoomState, WorldObject } from '../../../shared/api/rooms';
 import { clampCoordinate, minCoordinate, spawnCoordinate, type RoomId, type Walker } from '../../../shared/rules/world';
 import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
 import type { WorldContext } from './worldContext';
 import { AppError } from '../errors';
 import { PRESENCE_TIMEOUT_MS, seenRecently } from './presenceConfig';
 import { ENTER_FIRST } from './presenceTexts';
-import { ENTRY_SPACING, ENTRY_SPOTS, entrySpot } from './entrySpot';
+import { ENTRY_LOCK, ENTRY_SPACING, ENTRY_SPOTS, entrySpot } from './entrySpot';
 import { loadMaster } from './roomLoad';
 import { roomState } from './roomState';
 import { walkerOf } from './worldObjects';
@@ -49,19 +50,44 @@ export async function enterRoom(ctx: WorldContext, userId: number, room: RoomId)
   const master = await loadMaster(k, userId, now);
   const user = master ? undefined : await k.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   if (!master && !user) throw new AppError(401, 'Unauthenticated.');
-  // One spot choice at a time per room on this node: two masters entering together get two spots.
-  return entries.run(room, () => enterAt(ctx, userId, room, master));
+  // One enter at a time per room on this node (they would only queue on the room's database lock); the
+  // nodes' choices are kept apart by that lock (placeAtEntry).
+  return entriesOf(worldOf(ctx)).run(room, () => enterAt(ctx, userId, room, master));
 }
 
-/** Runs each room's enters one after another (the spot read and the write stay together). */
-const entries = {
-  tails: new Map<RoomId, Promise<unknown>>(),
+/** Runs a node's enters to each room one after another. */
+class EntryQueue {
+  private readonly tails = new Map<RoomId, Promise<unknown>>();
+
   run<T>(room: RoomId, fn: () => Promise<T>): Promise<T> {
     const next = (this.tails.get(room) ?? Promise.resolve()).then(fn, fn);
     this.tails.set(room, next.catch(() => undefined));
     return next;
-  },
-};
+  }
+}
+
+/** Each node's queue (by its world node: several nodes may share a process, as in the tests). */
+const entryQueues = new WeakMap<object, EntryQueue>();
+function entriesOf(node: object): EntryQueue {
+  let queue = entryQueues.get(node);
+  if (!queue) entryQueues.set(node, (queue = new EntryQueue()));
+  return queue;
+}
+
+/**
+ * Puts master `id` in `room` at the first free entry spot (entrySpot.ts) and answers it. The read of the
+ * spots and the write are one transaction holding the room's lock: on PostgreSQL a transaction-level
+ * advisory lock, so two nodes entering masters at the same moment never choose the same spot (the node's
+ * own queue only orders its own enters); SQLite has one writer and one connection per process.
+ */
+async function placeAtEntry(db: Db, room: RoomId, walker: Walker, now: number, id: number): Promise<number> {
+  return db.kysely.transaction().execute(async (trx) => {
+    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ENTRY_LOCK}, ${room})`.execute(trx);
+    const coordinate = entrySpot(room, walker, await occupiedNear(trx, room, walker, now, id));
+    await trx.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', id).execute();
+    return coordinate;
+  });
+}
 
 /** The present masters' coordinates near `room`'s entry for `walker`, other than `selfId`'s. */
 async function occupiedNear(k: Kysely<Database>, room: RoomId, walker: Walker, now: number, selfId: number | null): Promise<number[]> {
@@ -86,10 +112,11 @@ async function enterAt(ctx: WorldContext, userId: number, room: RoomId, master: 
   if (master) {
     const walker = walkerOf(master.object);
     const staying = master.room === room && seenRecently(master.seenAt, now);
-    const coordinate = staying
-      ? clampCoordinate(room, master.object.coordinate, walker)
-      : entrySpot(room, walker, await occupiedNear(k, room, walker, now, master.object.id));
-    await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', master.object.id).execute();
+    let coordinate: number;
+    if (staying) {
+      coordinate = clampCoordinate(room, master.object.coordinate, walker);
+      await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', master.object.id).execute();
+    } else coordinate = await placeAtEntry(ctx.db, room, walker, now, master.object.id);
     object = { ...master.object, coordinate };
     from = master.room;
   } else {
@@ -101,8 +128,7 @@ async function enterAt(ctx: WorldContext, userId: number, room: RoomId, master: 
       .execute();
     const made = (await loadMaster(k, userId, now))!;
     const walker = walkerOf(made.object);
-    const coordinate = entrySpot(room, walker, await occupiedNear(k, room, walker, now, made.object.id));
-    await k.updateTable('world_objects').set({ coordinate }).where('id', '=', made.object.id).execute();
+    const coordinate = await placeAtEntry(ctx.db, room, walker, now, made.object.id);
     object = { ...made.object, coordinate };
   }
   const node = worldOf(ctx);

@@ -17,7 +17,7 @@ import { ActionButton } from '../../components/ActionButton';
 import { Field } from '../../components/Field';
 import { ItemScreenShell } from './ItemScreenShell';
 import { useActionData } from './useActionData';
-import { amountNumber, digitsOnly, heldQuantity, showAngls } from './actionView';
+import { amountNumber, heldQuantity, showAngls } from './actionView';
 import { burnButton, burnFigures, burnRefusal, DEFAULT_BURN_RATE, DEFAULT_CLAIM_FEE_PERCENT } from './burnView';
 
 /** Props: endpoints and refresh for tests. */
@@ -77,7 +77,7 @@ export default function BurnScreen({ api = itemActionsApi, onRefresh = refreshAf
       <Field
         label={t.items.tokensToBurn}
         value={amount}
-        onValue={(v) => setAmount(digitsOnly(v))}
+        onValue={setAmount}
         inputMode="numeric"
         pattern="[0-9]*"
         disabled={flowState.state !== 'prepare'}

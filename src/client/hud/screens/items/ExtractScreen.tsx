@@ -1,5 +1,5 @@
 /**
- * /extract (spec 2 §2 "Extract and Feed screens", §5 Extract): swipe to the eidol, a digits-only amount of
+ * /extract (spec 2 §2 "Extract and Feed screens", §5 Extract): swipe to the eidol, a whole-number amount of
  * whole ANGLS (one Extraction Extract each), 3 s setup, approve; Done, then home.
  */
 import { t } from '../../../i18n/t/items';
@@ -15,7 +15,7 @@ import { Field } from '../../components/Field';
 import { ItemScreenShell } from './ItemScreenShell';
 import { PaidLine } from './PaidLine';
 import { useActionData } from './useActionData';
-import { amountNumber, digitsOnly, heldQuantity, popPotencyPercent } from './actionView';
+import { amountNumber, heldQuantity, popPotencyPercent } from './actionView';
 import { extractButton, extractRefusal } from './extractView';
 
 /** Props: endpoints and refresh for tests. */
@@ -62,7 +62,7 @@ export default function ExtractScreen({ api = itemActionsApi, onRefresh = refres
       <Field
         label={t.items.amountToExtract}
         value={amount}
-        onValue={(v) => setAmount(digitsOnly(v))}
+        onValue={setAmount}
         inputMode="numeric"
         pattern="[0-9]*"
         disabled={flowState.state !== 'prepare'}

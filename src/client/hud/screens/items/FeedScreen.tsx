@@ -1,7 +1,7 @@
 /**
  * /feed (Golden Cookies) and /apple (Precision Apples): spec 2 §2 "Extract and Feed screens" and §4 "Feed
  * button states". A carousel of eidols with rarity, collection, value (8 decimals), Precise, boost hours and
- * the food held; a digits-only amount row; 3 s "Setting up lunch", "Approve Feeding", Done, home after 3 s.
+ * the food held; a whole-number amount row (kept as typed, refused when unreadable); 3 s "Setting up lunch", "Approve Feeding", Done, home after 3 s.
  */
 import { t } from '../../../i18n/t/items';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { EidolPicker } from '../../components/EidolPicker';
 import { Field } from '../../components/Field';
 import { ItemScreenShell } from './ItemScreenShell';
 import { useActionData } from './useActionData';
-import { amountNumber, digitsOnly, heldQuantity } from './actionView';
+import { amountNumber, heldQuantity } from './actionView';
 import { FOOD_ITEM, FOOD_NAME, feedAmountRowShown, feedAmountText, feedButton, type Food } from './feedView';
 import { appleHoursLeft, boostHours } from './feedBoost';
 
@@ -97,7 +97,7 @@ export default function FeedScreen({ food = 'cookie', api = itemActionsApi, onRe
         <Field
           label={`${FOOD_NAME[food]} to feed`}
           value={amount}
-          onValue={(v) => setAmount(digitsOnly(v))}
+          onValue={setAmount}
           inputMode="numeric"
           pattern="[0-9]*"
           errors={amountText ? [amountText] : undefined}

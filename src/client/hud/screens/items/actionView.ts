@@ -7,6 +7,7 @@ import type { Item } from '../../../../shared/api/user';
 import type { EidolView } from '../../../../shared/api/game';
 import type { WaitApproveState } from '../../../machines/waitApproveMachine';
 import { anglsUnits, formatAngls } from '../../../game/eidol/numbers';
+import { parseAmount } from '../../../../shared/rules/wallet/amount';
 
 /** Text while the round is locked (spec 2 §4). */
 export const LOCKED_TEXT = t.common.lockedForAeon;
@@ -67,16 +68,18 @@ export function heldQuantity(items: readonly Pick<Item, 'id' | 'quantity'>[], id
   return items.filter((i) => i.id === id).reduce((n, i) => n + i.quantity, 0);
 }
 
-/** An amount field's value: digits only (spec 2 §5: integer amounts), without leading zeros. */
-export function digitsOnly(raw: string): string {
-  const digits = raw.replace(/\D/g, '');
-  return digits.replace(/^0+(?=\d)/, '');
+/**
+ * A whole-number amount field (spec 2 §5: integer amounts) as typed, read by the wallet's amount parser at
+ * scale 0: 0 when empty or unreadable (a sign, a letter, a fraction), so the screen refuses it ("Specify
+ * …") and the field keeps what was typed rather than silently dropping characters. Capped so a pasted huge
+ * number stays comparable.
+ */
+export function amountNumber(typed: string): number {
+  const parsed = parseAmount(typed, 0);
+  return parsed.ok ? Number(parsed.units < MAX_SAFE ? parsed.units : MAX_SAFE) : 0;
 }
 
-/** A digits-only amount as a number (0 when empty; capped so a pasted huge number stays comparable). */
-export function amountNumber(digits: string): number {
-  return digits === '' ? 0 : Math.min(Number(digits), Number.MAX_SAFE_INTEGER);
-}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** An ANGLS amount for display (spec 2 §9, FACTS.md "Numbers": integers from 1e9, otherwise up to 8 decimals). */
 export function showAngls(value: string): string {

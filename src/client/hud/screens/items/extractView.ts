@@ -9,7 +9,7 @@ export const EXTRACT_TEXTS = t.items.extract;
 
 const UNITS_PER_ANGLS = 10n ** 8n;
 
-/** Why this extraction cannot go (spec 2 §5), or ''. `amount` is whole ANGLS, digits only. */
+/** Why this extraction cannot go (spec 2 §5), or ''. `amount` is whole ANGLS as typed (unreadable: refused). */
 export function extractRefusal(eidol: EidolView | null, amount: string, extracts: number): string {
   if (!eidol) return EXTRACT_TEXTS.noEidol;
   if (eidol.type === 'egg') return EXTRACT_TEXTS.egg;

@@ -3,16 +3,17 @@
  * The world scene with the real atlases (loaded in Node): the lane scrolls by the own coordinate, others
  * are drawn and culled, a swipe walks the own avatar and writes $ownPosition until it stops, a tap selects
  * a master and a tap on empty ground clears it, moves ease, gone objects are destroyed, the forum size
- * zooms, and reset releases everything; an object gets its node when first drawn; a cull flip marks only its
- * lane segment's render group.
+ * zooms, and reset releases everything; an object gets its node when first drawn; the others' masters are
+ * particles, so walking, culling and flipping them never changes the lane's draw list.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Container, type Sprite } from 'pixi.js';
+import { Container, type Particle, type ParticleContainer, type Sprite } from 'pixi.js';
 import { loadAtlases, resetAtlases, texture } from '../../../../../src/client/engine/atlas';
 import { computeLayout } from '../../../../../src/client/engine/resize';
 import { WorldScene, GROUND_SHARE } from '../../../../../src/client/game/world/worldScene';
 import { WorldControl } from '../../../../../src/client/game/world/worldControl';
+import type { CrowdMaster } from '../../../../../src/client/game/world/crowdMaster';
 import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from '../../../../../src/client/game/world/worldStores';
 import { $game } from '../../../../../src/client/stores/game';
 import { setOption } from '../../../../../src/client/stores/options';
@@ -28,6 +29,9 @@ const obj = (id: number, patch: Partial<WorldObject> = {}): WorldObject => ({
   senator: false, patricius: false, data: { verse: '', votes: [], limit: '' }, ...patch,
 });
 const setObjects = (ts: number, list: WorldObject[]) => $worldObjects.set({ ts, byId: new Map(list.map((o) => [o.id, o])) });
+/** The particles the crowd draws (its pages under the avatar layer's second child). */
+const drawnIn = (crowd: Container): Particle[] => (crowd.children as ParticleContainer<Particle>[]).flatMap((c) => c.particleChildren);
+const masterOf = (scene: WorldScene, id: number) => scene.nodeOf(id) as CrowdMaster | null;
 const noData = { chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }), numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }) };
 
 describe('WorldScene', () => {
@@ -58,32 +62,41 @@ describe('WorldScene', () => {
     const world = view.children[4] as Container;
     const avatars = world.children[1] as Container;
     expect(world.x).toBe(540 - 15000);
-    // Inscriptions, then the masters' lane segments (render groups), then the own avatar on top.
-    const [scribes, segments] = avatars.children as Container[];
-    const nodes = () => [...scribes!.children, ...segments!.children.flatMap((g) => g.children)];
+    // Inscriptions, then the crowd's particle pages, then the own avatar on top.
+    const [scribes, crowd] = avatars.children as Container[];
+    const drawn = () => drawnIn(crowd!);
     // The own object is drawn once (the own avatar), the others once each when first drawn: master 3, off
     // screen at 20000, has no node yet.
-    expect(nodes()).toHaveLength(2);
+    expect(scribes!.children).toHaveLength(1);
+    expect(scene.nodeOf(1)).toBeNull();
+    expect(scene.nodeOf(3)).toBeNull();
     expect(avatars.children).toHaveLength(3);
     const own = avatars.children[avatars.children.length - 1] as Container;
     expect((own.children[0] as Sprite).texture).toBe(texture('master-3'));
-    expect(segments!.children.map((g) => g.isRenderGroup)).toEqual([true]);
-    const byX = (x: number) => nodes().find((c) => c.x === x)!;
-    expect(byX(15100).visible).toBe(true);
-    expect(byX(20000)).toBeUndefined();
-    expect(byX(14800).visible).toBe(true);
+    // Master 2 (a Puff and a senator's badge): skin, pipe, smoke and badge on the masters' atlas page, its
+    // name on a label page drawn after every body.
+    const two = masterOf(scene, 2)!;
+    expect(two.shown).toBe(true);
+    expect(drawn()).toHaveLength(5);
+    expect(two.skinParticle.texture).toBe(texture('master-2'));
+    expect(two.skinParticle.x).toBe(15100);
+    const pages = crowd!.children as ParticleContainer<Particle>[];
+    expect(pages[pages.length - 1]!.particleChildren).toEqual([two.nameParticle]);
+    expect(scribes!.children[0]!.x).toBe(14800);
+    expect(scribes!.children[0]!.visible).toBe(true);
 
-    // Going to 20000 draws master 3 (its node made then, in a segment of its own, in lane order); coming back
-    // hides it and keeps its node.
+    // Going to 20000 draws master 3 (its node made then); coming back stops drawing it and keeps its node.
     $ownPosition.set({ coordinate: 20000, flip: false, moving: false });
     scene.update(16);
-    const three = byX(20000);
-    expect(three.visible).toBe(true);
-    expect(segments!.children.map((g) => g.children[0]!.x)).toEqual([15100, 20000]);
+    const three = masterOf(scene, 3)!;
+    expect(three.shown).toBe(true);
+    expect(drawn()).toContain(three.skinParticle);
+    expect(three.x).toBe(20000);
     $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
     scene.update(16);
-    expect(three.visible).toBe(false);
-    expect(byX(20000)).toBe(three);
+    expect(three.shown).toBe(false);
+    expect(drawn()).not.toContain(three.skinParticle);
+    expect(masterOf(scene, 3)).toBe(three);
 
     // A swipe to the left walks on; $ownPosition follows every moving frame, then stops.
     control.pointerDown(1, 800, 1200, 0);
@@ -115,18 +128,18 @@ describe('WorldScene', () => {
     expect($worldSelection.get()).toBeNull();
 
     // A reported walk eases; a removed object is destroyed.
-    const two = byX(15100);
     setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, senator: true, puff: true }), obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '' } })]);
     // Applied in the next frame.
-    expect(three.destroyed).toBe(false);
+    expect(masterOf(scene, 3)).toBe(three);
     scene.update(16);
-    expect(three.destroyed).toBe(true);
-    expect(byX(20000)).toBeUndefined();
+    expect(masterOf(scene, 3)).toBeNull();
     scene.update(100);
     expect(two.x).toBeGreaterThan(15100);
     expect(two.x).toBeLessThan(15300);
+    expect(two.skinParticle.x).toBe(two.x);
     for (let f = 0; f < 100; f++) scene.update(16);
     expect(two.x).toBe(15300);
+    expect(two.nameParticle.x).toBe(15300);
 
     setOption('forum_size', 2);
     scene.update(16);
@@ -136,62 +149,51 @@ describe('WorldScene', () => {
     scene.hide();
     scene.reset();
     expect(view.children).toHaveLength(0);
-    expect(two.destroyed).toBe(true);
+    expect(crowd!.children).toHaveLength(0);
   });
 
-  it('a master shown or hidden marks only its lane segment for a new draw list; a long walk moves it to another segment', async () => {
+  it('walks, culls and turns the crowd without changing the lane\'s draw list', async () => {
     const control = new WorldControl(() => ({ titled: true, puff: true }));
     const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
     await scene.prepare();
-    $ownPosition.set({ coordinate: 5000, flip: false, moving: false });
+    $ownPosition.set({ coordinate: 16300, flip: false, moving: false });
     $ownObjectId.set(1);
-    // 17200 is just past the right edge's margin of 16300, in the segment of 16400; 16350 in the segment before;
-    // 5000 far away.
-    const others = (three: number) => [obj(2, { coordinate: 17200 }), obj(3, { coordinate: three }), obj(4, { coordinate: 5000 }), obj(5, { coordinate: 16400 })];
-    setObjects(1, [obj(1, { user_id: 7, coordinate: 5000 }), ...others(16350)]);
+    // At 16300 (between the incense and the funding props, so the camera's step below shows or hides no prop).
+    // 17200 is just past the right edge's margin.
+    const others = (three: number, flip: boolean) => [obj(2, { coordinate: 17200 }), obj(3, { coordinate: three, flip }), obj(4, { coordinate: 5000 }), obj(5, { coordinate: 16400 })];
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 16300 }), ...others(16350, false)]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
     const world = (host.children[0] as Container).children[4] as Container;
-    const segments = (world.children[1] as Container).children[1] as Container;
-    const groupOf = (x: number) => segments.children.find((g) => g.children.some((c) => c.x === x));
-    expect(segments.children).toHaveLength(1);
-    // At 16300 (between the incense and the funding props, so the camera's step below shows or hides no prop):
-    // three segments, the far one hidden (none of its masters drawn); 17200 has no node yet.
-    $ownPosition.set({ coordinate: 16300, flip: false, moving: false });
-    scene.update(16);
-    expect(segments.children).toHaveLength(3);
-    expect(segments.children.map((g) => g.visible)).toEqual([false, true, true]);
-    expect(groupOf(17200)).toBeUndefined();
-    const edge = groupOf(16400)!;
-    // What a render leaves: every draw list built.
-    for (const g of [world, ...segments.children]) g.renderGroup!.structureDidChange = false;
+    const crowd = (world.children[1] as Container).children[1] as Container;
+    const pages = [...crowd.children];
+    expect(scene.nodeOf(2)).toBeNull();
+    // What a render leaves: the draw list built.
+    world.renderGroup!.structureDidChange = false;
 
-    // One cull step to the right: the master at 17200 comes on screen, drawn in the segment of 16400.
+    // One cull step to the right: the master at 17200 comes on screen (its node made and drawn), nobody leaves.
     $ownPosition.set({ coordinate: 16428, flip: false, moving: false });
     scene.update(16);
-    expect(groupOf(17200)).toBe(edge);
-    expect(edge.renderGroup!.structureDidChange).toBe(true);
-    expect(groupOf(16350)!.renderGroup!.structureDidChange).toBe(false);
-    expect(groupOf(5000)!.renderGroup!.structureDidChange).toBe(false);
+    expect(masterOf(scene, 2)!.shown).toBe(true);
+    expect(drawnIn(crowd)).toContain(masterOf(scene, 2)!.skinParticle);
+    // A walk and a turn are writes to particles; their pages stay.
+    const three = masterOf(scene, 3)!;
+    setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(16600, true)]);
+    // A walk arrives within a second.
+    for (let f = 0; f < 70; f++) scene.update(16);
+    expect(three.x).toBe(16600);
+    expect(three.skinParticle.scaleX).toBe(-1);
+    // Far away: culled, taken out of its page.
+    setObjects(3, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(25000, true)]);
+    scene.update(16);
+    expect(three.shown).toBe(false);
+    expect(drawnIn(crowd)).not.toContain(three.skinParticle);
+    expect([...crowd.children]).toEqual(pages);
     expect(world.renderGroup!.structureDidChange).toBe(false);
-
-    // Pacing within a segment's slack keeps the segment; a walk to 19000 moves the master to that segment.
-    const three = groupOf(16350)!;
-    const node3 = three.children[0];
-    setObjects(2, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(16600)]);
-    scene.update(16);
-    expect(three.destroyed).toBe(false);
-    expect(three.children).toHaveLength(1);
-    setObjects(3, [obj(1, { user_id: 7, coordinate: 16428 }), ...others(19000)]);
-    scene.update(16);
-    // Its old segment, left empty, is dropped; the new one stands last in lane order.
-    expect(three.destroyed).toBe(true);
-    expect(segments.children).toHaveLength(3);
-    expect(segments.children[2]!.children).toEqual([node3]);
     scene.hide();
     scene.reset();
-    expect(segments.children).toHaveLength(0);
+    expect(crowd.children).toHaveLength(0);
   });
 
   it('keeps a swipe made while the scene was still loading, and drops a glide when it hides', async () => {
@@ -228,19 +230,15 @@ describe('WorldScene', () => {
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
-    const world = (host.children[0] as Container).children[4] as Container;
-    const [, segments] = (world.children[1] as Container).children as Container[];
-    const masters = () => segments!.children.flatMap((g) => g.children as Container[]).filter((c) => c.x === 15300);
-    // A master's name is its last sprite: the two names hang at different heights.
-    const nameYs = () => masters().map((m) => m.children[m.children.length - 1]!.y).sort((a, b) => a - b);
-    expect(masters()).toHaveLength(2);
-    expect(nameYs()[0]).not.toBe(nameYs()[1]);
+    const [two, three] = [masterOf(scene, 2)!, masterOf(scene, 3)!];
+    // The two names hang at different heights.
+    expect([two.x, three.x]).toEqual([15300, 15300]);
+    expect(two.nameParticle.y).not.toBe(three.nameParticle.y);
     // Apart, both names go back right under the feet.
     setObjects(2, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 15300, name: 'Forum' }), obj(3, { coordinate: 14700, name: 'Ditch' })]);
     for (let i = 0; i < 200; i++) scene.update(16);
-    const ys = segments!.children.flatMap((g) => g.children as Container[]).filter((c) => c.x === 15300 || c.x === 14700).map((m) => m.children[m.children.length - 1]!.y);
-    expect(ys).toHaveLength(2);
-    expect(new Set(ys).size).toBe(1);
+    expect([two.x, three.x]).toEqual([15300, 14700]);
+    expect(two.nameParticle.y).toBe(three.nameParticle.y);
     scene.hide();
     scene.reset();
   });

@@ -3,7 +3,7 @@
  * The world scene's diff and cull with the real atlases: a restated room keeps every node, a walk moves
  * the same node, a look change rebuilds only its own; an off-screen object gets its node when it first comes
  * on screen, at its current place, facing and smoke frame; culled once it has walked off, its node is kept
- * hidden and left alone while it walks.
+ * hidden (its particles out of the crowd's pages) and left alone while it walks.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { loadAtlases, resetAtlases } from '../../../../../src/client/engine/atla
 import { computeLayout } from '../../../../../src/client/engine/resize';
 import { SYNC_SLICE, WorldScene } from '../../../../../src/client/game/world/worldScene';
 import { WorldControl } from '../../../../../src/client/game/world/worldControl';
+import type { CrowdMaster } from '../../../../../src/client/game/world/crowdMaster';
 import { $ownObjectId, $ownPosition, $worldObjects } from '../../../../../src/client/game/world/worldStores';
 import { CULL_STEP, NODE_HALF_WIDTH } from '../../../../../src/client/game/world/worldCull';
 import { $game } from '../../../../../src/client/stores/game';
@@ -49,12 +50,9 @@ describe('WorldScene diff and cull', () => {
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
-    const avatars = ((host.children[0] as Container).children[4] as Container).children[1] as Container;
-    // The masters stand in their lane segments' render groups (the second layer; the first holds inscriptions).
-    const nodes = () => (avatars.children[1] as Container).children.flatMap((segment) => segment.children);
-    const at = (x: number) => nodes().find((c) => c.x === x);
-    const [two, four] = [at(15100), at(14900)];
-    expect([two!.visible, four!.visible]).toEqual([true, true]);
+    const nodes = () => [2, 3, 4].map((id) => scene.nodeOf(id) as CrowdMaster | null).filter((n) => n !== null);
+    const [two, four] = [scene.nodeOf(2) as CrowdMaster, scene.nodeOf(4) as CrowdMaster];
+    expect([two.shown, four.shown]).toEqual([true, true]);
     // 3, off screen, has no node until it is first drawn.
     expect(nodes()).toHaveLength(2);
 
@@ -74,39 +72,40 @@ describe('WorldScene diff and cull', () => {
     expect(after).toHaveLength(2);
     expect(after).toContain(two);
     expect(after).not.toContain(four);
-    expect(four!.destroyed).toBe(true);
-    expect(two!.x).toBe(15300);
-    expect((two!.children[0] as Container).scale.x).toBe(-1);
+    expect(two.x).toBe(15300);
+    expect(two.skinParticle.scaleX).toBe(-1);
 
     // It walks onto the screen facing left: drawn from where it is, facing its way, its pipe smoking.
     setObjects(4, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: 15200, flip: true, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
     scene.update(16);
-    const three = nodes().find((c) => c.x > OFF);
+    const three = scene.nodeOf(3) as CrowdMaster;
+    expect(three.x).toBeGreaterThan(OFF);
     // Made in the margin a frame later (BUILDS_PER_FRAME), already facing its way.
-    expect(three!.visible).toBe(true);
-    expect((three!.children[0] as Container).scale.x).toBe(-1);
+    expect(three.shown).toBe(true);
+    expect(three.skinParticle.scaleX).toBe(-1);
     for (let f = 0; f < 200; f++) scene.update(16);
-    expect(three!.x).toBe(15200);
-    expect((three!.children[0] as Container).scale.x).toBe(-1);
+    expect(three.x).toBe(15200);
+    expect(three.skinParticle.scaleX).toBe(-1);
     // The pipe is mirrored around the foot with the skin: in front of the face on the left side.
-    const pipe = three!.children[1] as Container;
-    expect(pipe.scale.x).toBe(-1);
-    expect(pipe.x).toBe(-30);
+    const pipe = three.particles[1]!;
+    expect(pipe.scaleX).toBe(-1);
+    expect(pipe.x).toBe(15200 - 30);
 
     // Walking off screen again it stays drawn while it eases (one flip per report, not per frame), then is culled.
     setObjects(5, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
     scene.update(16);
-    expect(three!.visible).toBe(true);
+    expect(three.shown).toBe(true);
     for (let f = 0; f < 200; f++) scene.update(16);
-    expect(three!.visible).toBe(false);
-    const left = three!.x;
+    expect(three.shown).toBe(false);
+    const left = three.x;
 
     // Culled, its node is kept and not written to while it walks off screen.
     setObjects(6, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF + 300, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
     for (let f = 0; f < 100; f++) scene.update(16);
     expect(nodes()).toContain(three);
-    expect(three!.visible).toBe(false);
-    expect(three!.x).toBe(left);
+    expect(three.shown).toBe(false);
+    expect(three.x).toBe(left);
+    expect(three.skinParticle.x).toBe(left);
 
     scene.hide();
     scene.reset();
@@ -123,8 +122,8 @@ describe('WorldScene diff and cull', () => {
     setObjects(1, [obj(1, { user_id: 7 }), ...crowd(5000)]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
-    const avatars = ((host.children[0] as Container).children[4] as Container).children[1] as Container;
-    const nodes = () => (avatars.children[1] as Container).children.flatMap((segment) => segment.children);
+    const ids = crowd(0).map((o) => o.id);
+    const nodes = () => ids.map((id) => scene.nodeOf(id) as CrowdMaster | null).filter((n) => n !== null);
     for (let f = 0; f < 3; f++) scene.update(16);
     expect(nodes()).toHaveLength(0);
     // The crowd steps on screen: applied from the next frame, SYNC_SLICE changes a frame (the own object, skipped, is none).
@@ -143,6 +142,7 @@ describe('WorldScene diff and cull', () => {
     const wide = (at: number) => Array.from({ length: SYNC_SLICE * 6 }, (_, i) => obj(10 + i, { coordinate: at + (i % 200) }));
     setObjects(8, [obj(1, { user_id: 7 }), ...wide(14900)]);
     for (let f = 0; f < 10; f++) scene.update(16);
+    ids.splice(0, ids.length, ...wide(0).map((o) => o.id));
     const xs = nodes().map((n) => n.x);
     expect(xs).toHaveLength(wide(0).length);
     for (let f = 0; f < 60; f++) {
@@ -154,6 +154,7 @@ describe('WorldScene diff and cull', () => {
     // A small room applies in the next frame, and what it no longer holds goes with it.
     setObjects(3, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 })]);
     scene.update(16);
+    ids.splice(0, ids.length, 2, 3);
     expect(nodes()).toHaveLength(1);
 
     // A walker drawn in the cull's margin, off screen where it stands and where it walks, is left where it was
@@ -162,10 +163,10 @@ describe('WorldScene diff and cull', () => {
     setObjects(4, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin })]);
     scene.update(16);
     const three = nodes()[0]!;
-    expect([three.x, three.visible]).toEqual([margin, true]);
+    expect([three.x, three.shown]).toEqual([margin, true]);
     setObjects(5, [obj(1, { user_id: 7 }), obj(3, { coordinate: margin + 300 })]);
     scene.update(100);
-    expect(three.visible).toBe(true);
+    expect(three.shown).toBe(true);
     expect(three.x).toBe(margin);
     setObjects(6, [obj(1, { user_id: 7 }), obj(3, { coordinate: 15000 })]);
     scene.update(100);

@@ -59,8 +59,11 @@ describe('BurnScreen', () => {
     expect(submit().textContent).toBe('You have not enough gDAO tokens');
     typeInto(amount(), '400');
     expect(submit().textContent).toBe('Not enough gDAO supply');
+    // What cannot be read is refused and kept as typed, never rewritten into another amount.
     typeInto(amount(), '2a00');
-    expect(amount().value).toBe('200');
+    expect(amount().value).toBe('2a00');
+    expect(submit().disabled).toBe(true);
+    typeInto(amount(), '200');
     expect(byId('chest-income').textContent).toBe('2 ANGLS');
     expect(byId('chest-fee').textContent).toBe('0.02 ANGLS');
     expect(byId('chest-receive').textContent).toBe('1.98 ANGLS');

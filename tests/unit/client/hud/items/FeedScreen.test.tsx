@@ -51,16 +51,23 @@ const show = (food: 'cookie' | 'apple' = 'cookie') => render(<FeedScreen food={f
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 describe('FeedScreen (Golden Cookies)', () => {
-  it('amount row: digits only, "Specify feed amount", "Not enough Golden Cookies"', async () => {
+  it('amount row: kept as typed, "Specify feed amount", "Not enough Golden Cookies"', async () => {
     mounted = await show();
     expect(byId('feed-cookies')!.textContent).toBe('3');
     expect(byId('feed-amount-error')!.textContent).toContain('Specify feed amount');
     expect(submit().disabled).toBe(true);
+    // What cannot be read is refused and kept as typed, never rewritten into another amount.
     typeInto(amount()!, '4x');
-    expect(amount()!.value).toBe('4');
+    expect(amount()!.value).toBe('4x');
+    expect(byId('feed-amount-error')!.textContent).toContain('Specify feed amount');
+    expect(submit().disabled).toBe(true);
+    typeInto(amount()!, '2.5');
+    expect(amount()!.value).toBe('2.5');
+    expect(byId('feed-amount-error')!.textContent).toContain('Specify feed amount');
+    typeInto(amount()!, '4');
     expect(byId('feed-amount-error')!.textContent).toContain('Not enough Golden Cookies');
     expect(submit().disabled).toBe(true);
-    typeInto(amount()!, '2.');
+    typeInto(amount()!, '2');
     expect(amount()!.value).toBe('2');
     expect(byId('feed-amount-error')).toBeNull();
     expect(submit().textContent).toBe('Feed Eidol');

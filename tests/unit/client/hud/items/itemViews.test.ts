@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitApproveState } from '../../../../../src/client/machines/waitApproveMachine';
 import {
-  actionButton, amountNumber, digitsOnly, heldQuantity, popIncomeUnits, popPotencyPercent, showAngls, transmuteChancePercent, transmuteFee,
+  actionButton, amountNumber, heldQuantity, popIncomeUnits, popPotencyPercent, showAngls, transmuteChancePercent, transmuteFee,
   type FlowView,
 } from '../../../../../src/client/hud/screens/items/actionView';
 import { popButton, popFigures, popRefusal, POP_TEXTS } from '../../../../../src/client/hud/screens/items/popView';
@@ -30,10 +30,12 @@ describe('shared action view', () => {
     expect(actionButton(flow('approve', true), [], 'idle', false).disabled).toBe(true);
   });
 
-  it('amounts are digits only, held items are summed by id', () => {
-    expect(digitsOnly('0a1,2.5 x')).toBe('125');
-    expect(digitsOnly('000')).toBe('0');
-    expect(amountNumber('')).toBe(0);
+  it('whole amounts are read as typed (what cannot be read is 0, refused, never rewritten), held items are summed by id', () => {
+    expect(amountNumber('125')).toBe(125);
+    expect(amountNumber(' 007 ')).toBe(7);
+    for (const unreadable of ['', '0', '0a1,2.5 x', '12a', '-3', '1.5', '1e3', '+4']) expect(amountNumber(unreadable)).toBe(0);
+    expect(amountNumber('9'.repeat(30))).toBe(0);
+    expect(amountNumber('9'.repeat(17))).toBe(Number.MAX_SAFE_INTEGER);
     expect(heldQuantity([{ id: 6, quantity: 2 }, { id: 12, quantity: 1 }, { id: 6, quantity: 1 }], 6)).toBe(3);
     expect(heldQuantity([], 6)).toBe(0);
   });
