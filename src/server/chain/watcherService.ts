@@ -40,7 +40,7 @@ export function startWatcherService(opts: {
   safety?: QueueSafety;
 }): WatcherService {
   const watcher = createDepositWatcher(opts.db, opts.clock, opts.gateway);
-  const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate, opts.safety) : undefined;
+  const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate, { safety: opts.safety }) : undefined;
   // Sweeps sign with the hot wallet too (gas top-ups): same node and lock as the withdrawal queue.
   const sweeper = opts.gateway.signer ? createSweeper(opts.db, opts.clock, opts.gateway) : undefined;
   // The gDAO roots' anchoring takes hot wallet nonces as well: same node and lock again.

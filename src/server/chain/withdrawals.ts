@@ -23,6 +23,15 @@ export const WITHDRAWAL_FAILED = 'Withdrawal failed on the chain; the amount and
 /** Rows handled per step and state: a backlog drains over several ticks. */
 const BATCH = 20;
 
+/**
+ * Named points on a withdrawal's way, for crash tests (a test kills the process as one is passed):
+ * `signed` bytes stored, not sent; `sent` sent, not marked broadcast; `resent` stored bytes of a `signed`
+ * row sent again after a crash; `settling` ledger resolved, not committed; `settled` committed, owner not told.
+ */
+export type WithdrawalPoint = 'signed' | 'sent' | 'resent' | 'settling' | 'settled';
+/** Called as a withdrawal passes each point; production passes none. */
+export type WithdrawalHook = (point: WithdrawalPoint, id: string) => void;
+
 /** What one step did. */
 export interface WithdrawalStep {
   signed: number;
@@ -49,8 +58,14 @@ export interface QueueSafety {
   announce(w: QueuedWithdrawal): Promise<void>;
 }
 
-/** Runs the withdrawal queue over `gateway` (which must sign); without `safety` every queued row is signed at once. */
-export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGateway, onUpdate: (userId: number, view: TransactionView) => void, safety?: QueueSafety) {
+/**
+ * Runs the withdrawal queue over `gateway` (which must sign); without `safety` every queued row is signed at
+ * once; `at` hears each WithdrawalPoint passed.
+ */
+export function createWithdrawalProcessor(
+  db: Db, clock: Clock, gateway: ChainGateway, onUpdate: (userId: number, view: TransactionView) => void,
+  { safety, at = () => {} }: { safety?: QueueSafety; at?: WithdrawalHook } = {},
+) {
   const ledger = createLedger(db, clock);
   const { client } = gateway;
   const k = db.kysely;
@@ -112,7 +127,9 @@ export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGa
           .where('status', '=', 'queued')
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) return;
+        at('signed', w.id);
         await broadcast(raw);
+        at('sent', w.id);
         await k.updateTable('chain_withdrawals').set({ status: 'broadcast', updated_at: clock.now() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
         signed++;
       });
@@ -135,7 +152,9 @@ export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGa
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .execute();
+      at('settling', id);
     });
+    at('settled', id);
     onUpdate(userId, { id, type: 'send', status: ok ? 'success' : 'fail', message: ok ? null : WITHDRAWAL_FAILED });
   };
 
@@ -146,6 +165,7 @@ export function createWithdrawalProcessor(db: Db, clock: Clock, gateway: ChainGa
       // Signed but not marked broadcast: the process died in between; send the same bytes again.
       for (const w of await rows('signed')) {
         await broadcast(w.raw as Hex);
+        at('resent', w.id);
         await k.updateTable('chain_withdrawals').set({ status: 'broadcast', updated_at: clock.now() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
       }
       out.signed = await signQueued();

@@ -4,14 +4,13 @@
  * engine keeps an object per transfer, entry and result and writes a batch in one statement set, which is
  * right for a handful of transfers and costs garbage collection and a blocked event loop for 10^5.
  */
-import { ACCOUNT_FLAGS } from './assets';
 import { validateInputs, type EngineInput } from './engine';
 import { LedgerError } from './errors';
 import type { LedgerTx } from './ledgerTx';
+import { limitRefusal } from './limits';
 import { applyBatch } from './transfer';
 import type { BulkAccountRows, BulkChunk, BulkEntryRows, BulkTransferRows } from './bulkTypes';
 import type { Account, PostedInput } from './types';
-import { MAX_UNITS } from '../../shared/money/assets';
 import { loopSlicer, loopTurn } from '../loopSlice';
 
 /** Rows per store call: each call is a few statements, and the loop gets a turn between calls. */
@@ -110,15 +109,11 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
   if (accounts.some((a, i) => i > 0 && a.id < accounts[i - 1]!.id)) accounts = accounts.sort((a, b) => a.id - b.id);
   const slot = new Map<number, number>();
   const balance: bigint[] = new Array(accounts.length), version: number[] = new Array(accounts.length);
-  // Limits as the engine checks them, rearranged as comparisons so a check allocates no BigInt.
-  const floor: bigint[] = new Array(accounts.length), ceiling: bigint[] = new Array(accounts.length);
   for (let s = 0; s < accounts.length; s++) {
     const a = accounts[s]!;
     slot.set(a.id, s);
     balance[s] = a.balance;
     version[s] = a.version;
-    floor[s] = a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_NEGATIVE ? a.debitsPending : -MAX_UNITS;
-    ceiling[s] = a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_POSITIVE ? -a.creditsPending : MAX_UNITS;
     if ((s & 4095) === 4095) await pause();
   }
   const n = inputs.length;
@@ -143,14 +138,10 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
     eBefore[e] = before;
     eAfter[e] = after;
   };
+  // The engine's rule (limits.ts): posted transfers leave the reservations as they were locked.
   const check = (s: number, i: number) => {
-    const b = balance[s]!;
-    if (b >= floor[s]! && b <= ceiling[s]! && b >= -MAX_UNITS) return;
-    const a = accounts[s]!;
-    const fail = (code: 'exceeds_balance' | 'exceeds_limit' | 'invalid_transfer', why: string) => new LedgerError(code, why, inputs[i]!.id, i);
-    if (a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_NEGATIVE && b < a.debitsPending) throw fail('exceeds_balance', `account ${a.id} would go below zero`);
-    if (a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_POSITIVE && b > -a.creditsPending) throw fail('exceeds_limit', `account ${a.id} would go above zero`);
-    throw fail('invalid_transfer', `account ${a.id} would overflow int64`);
+    const refused = limitRefusal(accounts[s]!, balance[s]!, inputs[i]!.id, i);
+    if (refused) throw refused;
   };
 
   for (let i = 0; i < n; i++) {

@@ -3,8 +3,8 @@
  * refers to, compute the new transfers, entries and account states, or refuse the whole batch. Storage
  * (sqliteStore.ts, postgresStore.ts) only reads the inputs and writes the plan.
  */
-import { ACCOUNT_FLAGS } from './assets';
 import { LedgerError, type LedgerErrorCode } from './errors';
+import { limitRefusal } from './limits';
 import type { Account, Entry, PendingInput, PostedInput, Transfer, TransferInput, TransferResult } from './types';
 import { MAX_UNITS } from '../../shared/money/assets';
 
@@ -145,15 +145,8 @@ class BatchState {
   }
 
   checkLimits(a: Account): void {
-    if (a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_NEGATIVE && a.balance - a.debitsPending < 0n) {
-      throw this.fail('exceeds_balance', `account ${a.id} would go below zero`);
-    }
-    if (a.flags & ACCOUNT_FLAGS.MUST_NOT_GO_POSITIVE && a.balance + a.creditsPending > 0n) {
-      throw this.fail('exceeds_limit', `account ${a.id} would go above zero`);
-    }
-    if (a.balance > MAX_UNITS || -a.balance > MAX_UNITS || a.debitsPending > MAX_UNITS || a.creditsPending > MAX_UNITS) {
-      throw this.fail('invalid_transfer', `account ${a.id} would overflow int64`);
-    }
+    const refused = limitRefusal(a, a.balance, this.input.id, this.index);
+    if (refused) throw refused;
   }
 
   /** Moves `amount` from `d` to `c`, appending one entry per side to the accounts' running chains. */

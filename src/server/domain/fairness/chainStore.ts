@@ -34,18 +34,27 @@ function link(bytes: Buffer): Buffer {
 
 const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What a chain is generated from; tests pass a seed to compare the chain with the fairness rules' `chainFrom`. */
+export interface ChainOptions {
+  /** The secret 32 bytes at the last position (fresh random bytes by default). */
+  seed?: Uint8Array;
+  /** Checkpoint spacing (CHECKPOINT_EVERY by default). */
+  every?: number;
+}
+
 /**
  * Generates a chain of `length` round hashes from fresh random bytes. The last position holds the seed;
  * each earlier one the hash of the next. Yields to the event loop every LINKS_PER_TURN links, so a
  * million-link chain never stalls the server's other work.
  */
-export async function generateChain(length: number): Promise<GeneratedChain> {
+export async function generateChain(length: number, opts: ChainOptions = {}): Promise<GeneratedChain> {
   if (!Number.isSafeInteger(length) || length < 1) throw new Error(`chain length must be a positive integer, got ${length}`);
+  const every = opts.every ?? CHECKPOINT_EVERY;
   const checkpoints: Array<{ position: number; hash: string }> = [];
-  let bytes: Buffer = crypto.randomBytes(32);
+  let bytes: Buffer = opts.seed ? Buffer.from(opts.seed) : crypto.randomBytes(32);
   // Walk from the seed (position `length`) down to position 1; one more link is the terminal hash.
   for (let position = length; position >= 1; position--) {
-    if (position === length || position % CHECKPOINT_EVERY === 0) checkpoints.push({ position, hash: bytes.toString('hex') });
+    if (position === length || position % every === 0) checkpoints.push({ position, hash: bytes.toString('hex') });
     bytes = link(bytes);
     if ((length - position) % LINKS_PER_TURN === LINKS_PER_TURN - 1) await yieldTurn();
   }
@@ -78,7 +87,12 @@ export async function roundHash(k: Kysely<Database>, chainId: number, position: 
     .limit(1)
     .executeTakeFirst();
   if (!cp) throw new Error(`fairness chain ${chainId} has no position ${position}`);
-  let bytes: Buffer = Buffer.from(cp.hash, 'hex');
-  for (let p = cp.position; p > position; p--) bytes = link(bytes);
+  return hashDown(cp.hash, cp.position, position);
+}
+
+/** The hash of `position` from the hash `hash` of a later position `from` (hex in, hex out). */
+export function hashDown(hash: string, from: number, position: number): string {
+  let bytes: Buffer = Buffer.from(hash, 'hex');
+  for (let p = from; p > position; p--) bytes = link(bytes);
   return bytes.toString('hex');
 }
