@@ -10,9 +10,9 @@ import { createRoot } from '@pixi/react';
 import type { Application } from 'pixi.js';
 import { attachStage, stageOptions } from '../engine/stage';
 import { prepareStageContext } from '../engine/stageContext';
-import { limitPixiGlExtensions } from '../engine/pixiGlExtensions';
+import { limitPixiGlExtensions } from '../engine/pixi-internals/pixiGlExtensions';
 import { registerStageUploads } from '../engine/stageUploads';
-import { registerRendererInitInTasks } from '../engine/rendererInitInTasks';
+import { registerRendererInitInTasks } from '../engine/pixi-internals/rendererInitInTasks';
 import { nextTask } from '../engine/nextTask';
 
 // Hidden until attachStage reveals it with its first scene drawn (engine/stage.ts).

@@ -8,7 +8,7 @@
  * is); a source made before that uploads whole, like any canvas.
  */
 import { CanvasSource, DOMAdapter, ExtensionType, extensions, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
-import { sendStrip, stripImageUploader } from './stripUploads';
+import { sendStrip, stripImageUploader } from './pixi-internals/stripUploads';
 import { stripsOf } from './textureStrips';
 
 /** A rectangle of the canvas, in canvas pixels. */

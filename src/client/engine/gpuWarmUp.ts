@@ -8,8 +8,8 @@
 import { Container, DefaultBatcher, Graphics, RenderTexture, Sprite, Texture, type GlProgram, type Renderer, type TextureSource } from 'pixi.js';
 import { nextTask } from './nextTask';
 import { gpuIdle } from './gpuIdle';
-import { graphicsProgram, prelinkPrograms } from './programPrelink';
-import { uploadInTasks } from './stripUploads';
+import { graphicsProgram, prelinkPrograms } from './pixi-internals/programPrelink';
+import { uploadInTasks } from './pixi-internals/stripUploads';
 
 /** Warms a renderer: `warm(sources)` resolves once the programs and the given texture sources are on the GPU. */
 export function createGpuWarmUp(

@@ -6,7 +6,7 @@
  * (pixiCapabilities.ts) instead of making contexts of its own.
  */
 import { nextTask } from './nextTask';
-import { seedPixiCapabilities } from './pixiCapabilities';
+import { seedPixiCapabilities } from './pixi-internals/pixiCapabilities';
 
 /** The options of the stage that decide the context's attributes (engine/stage.ts `stageOptions`). */
 export interface StageContextOptions {

@@ -3,7 +3,7 @@
  * and other images in strips (stripUploads.ts), label pages by the rectangles drawn (dirtyRectSource.ts).
  */
 import { registerDirtyRectUploads } from './dirtyRectSource';
-import { registerStripUploads } from './stripUploads';
+import { registerStripUploads } from './pixi-internals/stripUploads';
 
 /** Registers the stage's uploaders; call before its renderer is made (PixiStage.tsx, the frames bench page). */
 export function registerStageUploads(): void {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { generateProgram, type GlProgram, type GlProgramData, type Renderer } from 'pixi.js';
-import { graphicsProgram, prelinkPrograms } from '../../../../src/client/engine/programPrelink';
+import { graphicsProgram, prelinkPrograms } from '../../../../../src/client/engine/pixi-internals/programPrelink';
 
 const GLSL_100 = 'attribute vec2 aPosition; void main() {}';
 const GLSL_300 = '#version 300 es\nin vec2 aPosition; void main() {}';

@@ -6,7 +6,8 @@
  * each later system's `init` end in a new task, so a tap or a frame can go in between.
  */
 import { ExtensionType, extensions, type Renderer } from 'pixi.js';
-import { nextTask } from './nextTask';
+import { nextTask } from '../nextTask';
+import { pixiPatchEnabled } from './fence';
 
 /** A system as the renderer's `init` runner holds it. */
 interface Initialisable {
@@ -48,7 +49,7 @@ let registered = false;
 
 /** Registers the system; call before the stage's renderer is made (PixiStage.tsx). */
 export function registerRendererInitInTasks(): void {
-  if (registered) return;
+  if (registered || !pixiPatchEnabled('initInTasks')) return;
   registered = true;
   extensions.add(InitInTasksSystem);
 }

@@ -9,7 +9,8 @@
  * formats and WebGL 1 go through Pixi's.
  */
 import { ExtensionType, extensions, glUploadImageResource, type GLTextureUploader, type GlTexture, type Renderer, type TextureSource } from 'pixi.js';
-import { stripsOf, type Strip } from './textureStrips';
+import { stripsOf, type Strip } from '../textureStrips';
+import { pixiPatchEnabled } from './fence';
 
 /** A large upload held back by uploadInTasks: its texture allocated, its strips still to send. */
 interface HeldUpload {
@@ -107,7 +108,7 @@ let registered = false;
 
 /** Makes renderers created from now on upload images through stripImageUploader (call before the stage's renderer). */
 export function registerStripUploads(): void {
-  if (registered) return;
+  if (registered || !pixiPatchEnabled('strips')) return;
   registered = true;
   extensions.add({ extension: { type: ExtensionType.TextureUploaderWebGL, name: stripImageUploader.id }, ...stripImageUploader });
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { initEachInATask } from '../../../../src/client/engine/rendererInitInTasks';
+import { initEachInATask } from '../../../../../src/client/engine/pixi-internals/rendererInitInTasks';
 
 /** A system whose init is on its prototype, as Pixi's are, recording the task it ran in. */
 class System {
@@ -52,7 +52,7 @@ describe('initEachInATask', () => {
 describe('registerRendererInitInTasks', () => {
   it("puts the system first among a WebGL renderer's systems, once", async () => {
     const { WebGLRenderer } = await import('pixi.js');
-    const { registerRendererInitInTasks } = await import('../../../../src/client/engine/rendererInitInTasks');
+    const { registerRendererInitInTasks } = await import('../../../../../src/client/engine/pixi-internals/rendererInitInTasks');
     registerRendererInitInTasks();
     registerRendererInitInTasks();
     const names = (new WebGLRenderer() as unknown as { config: { systems: { name: string }[] } }).config.systems.map((s) => s.name);

@@ -7,7 +7,8 @@
  * process works, and Pixi is handed each program as its own `generateProgram` would have made it, so its
  * first draws ask nothing that waits.
  */
-import { pollUntil } from './gpuIdle';
+import { pollUntil } from '../gpuIdle';
+import { pixiPatchEnabled } from './fence';
 import {
   GlProgramData,
   defaultValue,
@@ -52,6 +53,7 @@ export async function prelinkPrograms(
   wait?: (ms: number) => Promise<void>,
   now?: () => number,
 ): Promise<void> {
+  if (!pixiPatchEnabled('prelink')) return;
   const gl = 'gl' in renderer ? renderer.gl : undefined;
   const table = programTable(renderer);
   if (!gl || !table) return;

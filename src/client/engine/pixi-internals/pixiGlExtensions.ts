@@ -9,6 +9,7 @@
  * A scene that starts using compressed textures, float targets or anisotropy adds its extension here.
  */
 import { GlContextSystem } from 'pixi.js';
+import { pixiPatchEnabled } from './fence';
 
 type ExtensionsStep = (this: GlContextSystem) => void;
 const proto = GlContextSystem.prototype as unknown as { getExtensions: ExtensionsStep };
@@ -25,5 +26,6 @@ export const appGetExtensions: ExtensionsStep = function (this: GlContextSystem)
 
 /** Makes every Pixi renderer started after this call enable only the app's extensions (idempotent). */
 export function limitPixiGlExtensions(): void {
+  if (!pixiPatchEnabled('glExtensions')) return;
   proto.getExtensions = appGetExtensions;
 }

@@ -2,7 +2,7 @@
 /** Pixi's capability checks are answered from the stage's own context, which they may not lose. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOMAdapter } from 'pixi.js';
-import { lentContext, PIXI_CAPABILITY_CHECKS, seedPixiCapabilities } from '../../../../src/client/engine/pixiCapabilities';
+import { lentContext, PIXI_CAPABILITY_CHECKS, seedPixiCapabilities } from '../../../../../src/client/engine/pixi-internals/pixiCapabilities';
 
 /** A stand-in WebGL context that records what is called on it, and on what `this`. */
 function recordingContext() {

@@ -7,6 +7,7 @@
  * hides WEBGL_lose_context: both checks lose their throwaway context when they are done with it.
  */
 import { DOMAdapter, getMaxFragmentPrecision, getMaxTexturesPerBatch, isWebGLSupported } from 'pixi.js';
+import { pixiPatchEnabled } from './fence';
 
 /** `gl` as the checks may use it: the same context, whose WEBGL_lose_context is not there to call. */
 export function lentContext<T extends WebGLRenderingContext | WebGL2RenderingContext>(gl: T): T {
@@ -24,6 +25,7 @@ export const PIXI_CAPABILITY_CHECKS: ReadonlyArray<() => unknown> = [() => isWeb
 
 /** Runs Pixi's capability checks on `gl` (the stage's context) so that Pixi makes no context of its own for them. */
 export function seedPixiCapabilities(gl: WebGLRenderingContext | WebGL2RenderingContext, checks = PIXI_CAPABILITY_CHECKS): void {
+  if (!pixiPatchEnabled('capabilities')) return;
   const lent = lentContext(gl);
   const own = DOMAdapter.get();
   DOMAdapter.set({ ...own, createCanvas: () => ({ getContext: () => lent }) as unknown as HTMLCanvasElement });

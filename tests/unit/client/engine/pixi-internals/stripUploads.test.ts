@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GlTextureSystem, type GlTexture, type Renderer, type TextureSource } from 'pixi.js';
-import { registerStripUploads, stripImageUploader, uploadInTasks } from '../../../../src/client/engine/stripUploads';
-import { STRIP_BYTES, stripsOf } from '../../../../src/client/engine/textureStrips';
+import { registerStripUploads, stripImageUploader, uploadInTasks } from '../../../../../src/client/engine/pixi-internals/stripUploads';
+import { STRIP_BYTES, stripsOf } from '../../../../../src/client/engine/textureStrips';
 
 const GL = {
   TEXTURE_2D: 0x0de1,

@@ -2,7 +2,7 @@
 /** Pixi's renderer enables only the WebGL extensions the app draws with (on WebGL 2), Pixi's own list on WebGL 1. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { GlContextSystem } from 'pixi.js';
-import { appGetExtensions, limitPixiGlExtensions } from '../../../../src/client/engine/pixiGlExtensions';
+import { appGetExtensions, limitPixiGlExtensions } from '../../../../../src/client/engine/pixi-internals/pixiGlExtensions';
 
 /** A context system stand-in on a context that records the extensions asked for (all supported). */
 function contextSystem(webGLVersion: 1 | 2) {
