@@ -4,12 +4,12 @@
  * says so once (a console warning), and Pixi runs as it ships: an upgrade costs the gain, never a frame.
  */
 import { VERSION } from 'pixi.js';
+import { PIXI_WRITTEN_FOR } from './version';
 
-/** The pixi.js release every patch in this folder was written for and is tested against. */
-export const PIXI_WRITTEN_FOR = '8.22.0';
+export { PIXI_WRITTEN_FOR };
 
 /** The patches of this folder, by name (the names the build-time switch below takes). */
-export type PixiPatch = 'capabilities' | 'glExtensions' | 'initInTasks' | 'prelink' | 'strips' | 'renderOnDemand';
+export type PixiPatch = 'renderOnDemand';
 
 // Build-time switch for same-run A/B benches: `VITE_PIXI_INTERNALS_OFF=all` or a comma list of patch names.
 const switchedOff = new Set((import.meta.env?.VITE_PIXI_INTERNALS_OFF ?? '').split(',').map((s: string) => s.trim()));
