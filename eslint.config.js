@@ -28,10 +28,34 @@ export default tseslint.config(
   // Both are bundled for the client, which carries zod/mini only (issue #8's budget).
   boundary('src/shared/**', ['**/client/**', '**/server/**', 'node:*', 'fastify', 'kysely', 'pg', 'better-sqlite3', 'socket.io'], 'src/shared is isomorphic: it imports nothing outside src/shared', [CLASSIC_ZOD]),
   boundary('src/client/**', ['**/server/**'], 'the client never imports server code: share it through src/shared', [CLASSIC_ZOD]),
+  libraryFence(),
   boundary('src/server/{domain,ledger,db}/**', ['**/http/**', '**/realtime/**', '**/app', 'fastify'], 'domain, ledger and db code never depends on the HTTP layer or the gateway'),
 );
 
 /** A lint block refusing imports matching `patterns` in `files`, with the reason as the message, and the exact `paths`. */
 function boundary(files, patterns, message, paths = []) {
   return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }], paths }] } };
+}
+
+/**
+ * The fence for library internals (ARCHITECTURE.md, src/client/engine/README.md, src/server/realtime/README.md):
+ * a library's non-public fields (`_`-prefixed) and prototypes are touched only in its fence folder, where
+ * the code is pinned to the version it was written for and tested against the real library.
+ */
+function libraryFence() {
+  const where = 'only in a library fence folder (src/client/engine/pixi-internals, src/server/realtime/socketio-internals), version-guarded and tested against the real library';
+  return {
+    files: ['src/client/**', 'src/server/**', 'scripts/build/**'],
+    ignores: ['src/client/engine/pixi-internals/**', 'src/server/realtime/socketio-internals/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // `_nonce` is the product's own wire field; zod/mini's `_default` is its public API.
+        { selector: 'MemberExpression[property.name=/^_(?!nonce$|default$)/]', message: `a library's private field: ${where}` },
+        { selector: "MemberExpression[property.value=/^_(?!nonce$|default$)/]", message: `a library's private field: ${where}` },
+        { selector: "MemberExpression[object.property.name='prototype']", message: `a library's prototype patched or read: ${where}` },
+        { selector: 'TSPropertySignature[key.name=/^_(?!nonce$)/]', message: `a library's private field named in a type: ${where}` },
+      ],
+    },
+  };
 }

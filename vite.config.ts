@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompressDir } from './src/server/http/precompress.js';
 import { pwaPlugins } from './scripts/build/pwaPlugins.js';
-import { PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin, pixiLazySegmenterPlugin, pixiReactSideEffectsPlugin } from './scripts/build/pixiPlugins.js';
+import { PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin, pixiReactSideEffectsPlugin } from './src/client/engine/pixi-internals/buildPlugins.js';
 import { catalogueHtmlPlugin } from './scripts/build/catalogueHtml.js';
 import { firstScreenPreloadPlugin } from './scripts/build/firstScreenPreload.js';
 
@@ -68,7 +68,7 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react(), catalogueHtmlPlugin(), firstScreenPreloadPlugin(), pixiBrowserExtensionsPlugin(), pixiLazySegmenterPlugin(), pixiReactSideEffectsPlugin(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
+  plugins: [react(), catalogueHtmlPlugin(), firstScreenPreloadPlugin(), pixiBrowserExtensionsPlugin(), pixiReactSideEffectsPlugin(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -24,7 +24,7 @@ const BUDGETS = {
 
 /**
  * Lazy modules that the entry screens and home load (their screens, the stage with its scenes and atlas
- * loader, the Pixi browser extensions its init imports (the app's list, scripts/build/pixiPlugins.ts),
+ * loader, the Pixi browser extensions its init imports (the app's list, src/client/engine/pixi-internals/buildPlugins.ts),
  * howler for onboarding's music, the socket after login): with the first-paint set they make the "entry screens and home" total. A source missing from
  * the manifest's dynamic entries is bundled into a chunk counted anyway (or no longer exists).
  */

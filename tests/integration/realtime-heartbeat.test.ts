@@ -1,5 +1,5 @@
 /**
- * Socket.IO's heartbeat, run by one timer for every socket (engineHeartbeat.ts) instead of engine.io's
+ * Socket.IO's heartbeat, run by one timer for every socket (socketio-internals/engineHeartbeat.ts) instead of engine.io's
  * timers per socket, on short timings and real sockets: a ping `pingInterval` after the last pong, a
  * socket that does not answer within `pingTimeout` closed ("ping timeout"), the wait extended once by
  * another packet, and the product's client kept connected across many intervals. The heartbeat does not

@@ -2,7 +2,7 @@
  * The single Pixi canvas, created once for the whole app through @pixi/react's root (`createRoot`); it never
  * re-renders. It sits in the stage's lazy chunk (StageHost), so neither Pixi nor the reconciler weighs on the
  * HUD's first paint. Its WebGL context is made first, a piece a task (engine/stageContext.ts), and Pixi
- * starts on it in a task after, a system a task (engine/rendererInitInTasks.ts); the stage's wiring
+ * starts on it in a task after; the stage's wiring
  * (attachStage) comes a task later again.
  */
 import { memo, useEffect, useRef } from 'react';
@@ -10,9 +10,7 @@ import { createRoot } from '@pixi/react';
 import type { Application } from 'pixi.js';
 import { attachStage, stageOptions } from '../engine/stage';
 import { prepareStageContext } from '../engine/stageContext';
-import { limitPixiGlExtensions } from '../engine/pixiGlExtensions';
 import { registerStageUploads } from '../engine/stageUploads';
-import { registerRendererInitInTasks } from '../engine/rendererInitInTasks';
 import { nextTask } from '../engine/nextTask';
 
 // Hidden until attachStage reveals it with its first scene drawn (engine/stage.ts).
@@ -27,10 +25,8 @@ export const PixiStage = memo(function PixiStage() {
     let live = true;
     let app: Application | undefined;
     const options = stageOptions();
-    limitPixiGlExtensions();
-    // Before the renderer is made: it takes the uploaders and systems registered by then.
+    // Before the renderer is made: it takes the uploaders registered by then.
     registerStageUploads();
-    registerRendererInitInTasks();
     void prepareStageContext(canvas, options).then(async (context) => {
       await nextTask();
       if (!live) return;

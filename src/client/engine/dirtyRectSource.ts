@@ -3,13 +3,12 @@
  * the whole canvas to the GPU on every update: for the world's label pages (1024², 4 MB) that was 15–35 ms a
  * frame at ×4 CPU throttling each time one new name came on screen. Here a drawer marks the rectangles it
  * drew and the upload sends those (`texSubImage2D`); a texture not allocated yet, or lost with its context,
- * gets the whole canvas, in strips (stripUploads.ts). The uploader is a Pixi extension that a renderer takes
+ * gets the whole canvas through Pixi's own image uploader. The uploader is a Pixi extension that a renderer takes
  * when it is made: `registerDirtyRectUploads` runs before the stage's renderer is created (WebGL, as the stage
  * is); a source made before that uploads whole, like any canvas.
  */
-import { CanvasSource, DOMAdapter, ExtensionType, extensions, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
-import { sendStrip, stripImageUploader } from './stripUploads';
-import { stripsOf } from './textureStrips';
+import { CanvasSource, DOMAdapter, ExtensionType, extensions, glUploadImageResource, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
+import { stripsOf, type Strip } from './textureStrips';
 
 /** A rectangle of the canvas, in canvas pixels. */
 export interface PixelRect {
@@ -59,6 +58,23 @@ export function boundsOf(rects: PixelRect[]): PixelRect {
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
+/**
+ * Sends the rows of `strip` of a `width`-wide band of `resource` from column `x` into the same place of the
+ * bound texture `glTexture` (WebGL 2 applies the unpack rectangle to canvases); the unpack offsets are back at 0
+ * afterwards.
+ */
+export function sendStrip(gl: WebGL2RenderingContext, target: number, glTexture: GlTexture, resource: TexImageSource, x: number, width: number, strip: Strip): void {
+  try {
+    gl.pixelStorei(gl.UNPACK_SKIP_ROWS, strip.y);
+    if (x) gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, x);
+    gl.texSubImage2D(target, 0, x, strip.y, width, strip.rows, glTexture.format, glTexture.type, resource);
+  } finally {
+    // Every other upload (Pixi's own) reads from the source's first row and column.
+    gl.pixelStorei(gl.UNPACK_SKIP_ROWS, 0);
+    if (x) gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, 0);
+  }
+}
+
 /** Pixi's WebGL uploader for DirtyRectCanvasSource. */
 export const dirtyRectUploader: GLTextureUploader = {
   id: UPLOAD_ID,
@@ -66,7 +82,7 @@ export const dirtyRectUploader: GLTextureUploader = {
     const canvas = source as DirtyRectCanvasSource;
     const rects = canvas.takeDrawn();
     if (glTexture.width !== source.pixelWidth || glTexture.height !== source.pixelHeight) {
-      stripImageUploader.upload(source, glTexture, gl, webGLVersion);
+      glUploadImageResource.upload(source, glTexture, gl, webGLVersion);
       return;
     }
     if (rects.length === 0) return;

@@ -5,19 +5,22 @@
  * desktop, ×4 on a phone), then the frame itself — on home that task was ~60 ms observed, ~240 ms on a
  * phone's CPU, the largest piece of its blocking time (issue #8).
  */
-import { Container, DefaultBatcher, Graphics, RenderTexture, Sprite, Texture, type GlProgram, type Renderer, type TextureSource } from 'pixi.js';
+import { Container, DefaultBatcher, Graphics, RenderTexture, Sprite, Texture, type Renderer, type TextureSource } from 'pixi.js';
 import { nextTask } from './nextTask';
 import { gpuIdle } from './gpuIdle';
-import { graphicsProgram, prelinkPrograms } from './programPrelink';
-import { uploadInTasks } from './stripUploads';
+
+/** Puts `source` on the GPU as Pixi does it (one upload: the sheet pages are at most 1 Mpx, `npm run atlases`). */
+function uploadWhole(renderer: Renderer, source: TextureSource): Promise<void> {
+  renderer.texture.initSource(source);
+  return Promise.resolve();
+}
 
 /** Warms a renderer: `warm(sources)` resolves once the programs and the given texture sources are on the GPU. */
 export function createGpuWarmUp(
   renderer: Renderer,
   yieldTask: () => Promise<void> = nextTask,
   whenGpuIdle: (gl: WebGL2RenderingContext | undefined) => Promise<void> = gpuIdle,
-  upload: (renderer: Renderer, source: TextureSource, yieldTask: () => Promise<void>) => Promise<void> = uploadInTasks,
-  prelink: typeof prelinkPrograms = prelinkPrograms,
+  upload: (renderer: Renderer, source: TextureSource, yieldTask: () => Promise<void>) => Promise<void> = uploadWhole,
 ) {
   const uploaded = new WeakSet<TextureSource>();
   // Commands wait in the page's buffer until a flush: without one, the GPU process would do this work only
@@ -37,21 +40,14 @@ export function createGpuWarmUp(
 
   /**
    * Readies what every scene draws with, one piece a task: the batch shader's source (Pixi writes it in
-   * JavaScript for the device's texture count, ~15 ms observed), its program and the graphics program linked
-   * while the page goes on (programPrelink.ts: Pixi's own links made the page wait ~37 ms observed), the
+   * JavaScript for the device's texture count, ~15 ms observed; Pixi keeps it for the batcher it makes), the
    * off-screen target (its framebuffer and the global uniforms, drawn empty), then the first draws with the
    * two programs (sprites and text; graphics). Together they were one ~65 ms task observed, ~260 ms on a
    * phone's CPU.
    */
   async function linkPrograms(): Promise<void> {
-    let batch: GlProgram | undefined;
     const steps = [
-      () => {
-        const batcher = new DefaultBatcher({ maxTextures: renderer.limits.maxBatchableTextures });
-        batch = batcher.shader?.glProgram;
-        batcher.destroy();
-      },
-      () => prelink(renderer, [batch, graphicsProgram(renderer)].filter((p) => p !== undefined), whenGpuIdle),
+      () => new DefaultBatcher({ maxTextures: renderer.limits.maxBatchableTextures }).destroy(),
       () => draw(new Container()),
       () => draw(new Sprite(Texture.WHITE)),
       () => draw(new Graphics().rect(0, 0, 1, 1).fill(0xffffff)),
@@ -70,7 +66,7 @@ export function createGpuWarmUp(
       if (uploaded.has(source) || source.destroyed) continue;
       uploaded.add(source);
       await yieldTask();
-      // A large sheet goes up a strip a task (stripUploads.ts): one upload of a 4 MB page was a long task.
+      // A sheet goes up in a task of its own.
       await upload(renderer, source, yieldTask);
       // Then drawn: a driver may only stage the pixels at upload (ANGLE over Vulkan does) and copy them into
       // the texture when a draw first samples it, which would otherwise be the scene's first frame.

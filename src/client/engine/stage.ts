@@ -6,7 +6,7 @@
 import { Container, type Application } from 'pixi.js';
 import { SceneManager, type Scene } from './scene';
 import { computeLayout, watchLayout, type Layout } from './resize';
-import { renderOnDemand } from './renderOnDemand';
+import { renderOnDemand } from './pixi-internals/renderOnDemand';
 import { createGpuWarmUp } from './gpuWarmUp';
 import { loadedSources } from './atlas';
 import { gpuIdle } from './gpuIdle';

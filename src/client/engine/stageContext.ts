@@ -2,11 +2,9 @@
  * The stage's WebGL context, made before Pixi starts, one piece a task. Left to Pixi's init, the context's
  * creation, the throwaway contexts it checks support and reads shader precision from and the rest of its start
  * made one task of ~50 ms observed (~200 ms on a phone's CPU), the longest of home's load (issue #8); Pixi takes
- * a context it is given (`context` option) as it would its own, and answers its capability checks from it
- * (pixiCapabilities.ts) instead of making contexts of its own.
+ * a context it is given (`context` option) as it would its own.
  */
 import { nextTask } from './nextTask';
-import { seedPixiCapabilities } from './pixiCapabilities';
 
 /** The options of the stage that decide the context's attributes (engine/stage.ts `stageOptions`). */
 export interface StageContextOptions {
@@ -31,9 +29,8 @@ export function stageContextAttributes(options: StageContextOptions): WebGLConte
 }
 
 /**
- * Readies WebGL for the stage on `canvas`, each step in a task of its own: the canvas's WebGL 2 context, then
- * Pixi's capability checks answered from it; returns the context, or null where there is none (Pixi then
- * chooses as it would alone).
+ * Readies WebGL for the stage on `canvas` in a task of its own: the canvas's WebGL 2 context; returns the
+ * context, or null where there is none (Pixi then chooses as it would alone).
  */
 export async function prepareStageContext(
   canvas: HTMLCanvasElement,
@@ -46,8 +43,5 @@ export async function prepareStageContext(
   canvas.width = options.width * options.resolution;
   canvas.height = options.height * options.resolution;
   const gl = canvas.getContext('webgl2', stageContextAttributes(options));
-  if (!gl) return null;
-  await yieldTask();
-  seedPixiCapabilities(gl);
   return gl;
 }

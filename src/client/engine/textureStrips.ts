@@ -1,6 +1,6 @@
 /**
- * How a texture upload is cut into strips of rows (stripUploads.ts sends them): apart from Pixi, so the e2e
- * suite's upload check reads the same limit.
+ * How a canvas texture's drawn rectangle is cut into strips of rows (dirtyRectSource.ts sends them): apart from
+ * Pixi, so tests read the same limit.
  */
 
 /** The most bytes one upload call sends: well inside the transfer buffer, so no call waits for the GPU process. */

@@ -11,7 +11,8 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { PLAIN_WS_PATH } from '../../shared/api/socket';
 import type { ServerMessage } from '../../shared/api/socket';
 import { coalesceMessages } from './coalesce';
-import { compactListeners } from './compactObjects';
+import { compactListeners } from './socketio-internals/compactObjects';
+import { socketIoPatchEnabled } from './socketio-internals/fence';
 import type { CloseMode, Connection, OutgoingMessage } from './connection';
 import type { SocketState } from './hub';
 import type { RealtimeLimits } from './limits';
@@ -176,7 +177,7 @@ export function attachPlainWebSocket(server: HttpServer, deps: TransportDeps): {
     ws.on('pong', onPong);
     ws.on('error', ignoreError);
     ws.on('close', onClose);
-    compactListeners(ws);
+    if (socketIoPatchEnabled('trims')) compactListeners(ws);
   };
   server.on('upgrade', onUpgrade);
 

@@ -1,9 +1,21 @@
 /**
  * Pixi's weight on the way to home (issue #8): the build loads only the parts of Pixi this app draws with.
- * Pixi 8 registers its renderers' parts by import, so what is imported is what ships.
+ * Pixi 8 registers its renderers' parts by import, so what is imported is what ships. The module swap below
+ * depends on Pixi's own file layout, so it runs only on the pixi.js this folder was written for (fence.ts).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { PIXI_WRITTEN_FOR } from './version';
+
+/** The installed pixi.js's version, read from its package.json under `root`. */
+export function installedPixiVersion(root = process.cwd()): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(root, 'node_modules/pixi.js/package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 /** Pixi's browser environment module, which Application.init imports on its first start. */
 const BROWSER_ALL = './browserAll.mjs';
@@ -17,11 +29,16 @@ export const APP_BROWSER_EXTENSIONS = 'src/client/engine/pixiBrowserExtensions.t
  * (`skipExtensionImports`) is an option of each Application; swapping the module gives every renderer the
  * app starts the same list, named in one file.
  */
-export function pixiBrowserExtensionsPlugin(root = process.cwd()): Plugin {
+export function pixiBrowserExtensionsPlugin(root = process.cwd(), installed = installedPixiVersion(root)): Plugin {
+  const enabled = installed === PIXI_WRITTEN_FOR;
   return {
     name: 'aeon-pixi-browser-extensions',
     enforce: 'pre',
+    buildStart() {
+      if (!enabled) this.warn(`pixi.js ${installed} is not ${PIXI_WRITTEN_FOR}: Pixi's browserAll is not swapped for the app's list (src/client/engine/pixi-internals)`);
+    },
     resolveId(source, importer) {
+      if (!enabled) return null;
       if (source === BROWSER_ALL && importer && BROWSER_EXT.test(importer)) return path.resolve(root, APP_BROWSER_EXTENSIONS);
       return null;
     },
@@ -41,33 +58,6 @@ export const PIXI_CHUNK_GROUPS = [
   { name: 'pixi-graphics', test: /pixi\.js[\\/]lib[\\/]scene[\\/]graphics[\\/]shared[\\/]Graphics\.mjs$/ },
   { name: 'pixi-text', test: /pixi\.js[\\/]lib[\\/]scene[\\/]text[\\/]/ },
 ];
-
-/** Pixi's text metrics module, which builds its grapheme segmenter when it loads. */
-const CANVAS_TEXT_METRICS = /pixi\.js[\\/]lib[\\/]scene[\\/]text[\\/]canvas[\\/]CanvasTextMetrics\.mjs$/;
-const EAGER_SEGMENTER = /const segmenter = new Intl\.Segmenter\(\);(\s*)return \(s\) => \{(\s*)const segments = segmenter\.segment\(s\);/;
-
-/**
- * Makes Pixi build its `Intl.Segmenter` on first use instead of when its text module loads: constructing one
- * loads the browser's break-iterator data (~14 ms observed here, ×4 on a phone), in the task that evaluates
- * Pixi on the way to home, and only word-wrapped or letter-spaced text ever splits graphemes. Fails the build
- * when the installed Pixi no longer has the code it rewrites, rather than silently keeping the cost.
- */
-export function pixiLazySegmenterPlugin(): Plugin {
-  return {
-    name: 'aeon-pixi-lazy-segmenter',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!CANVAS_TEXT_METRICS.test(id)) return null;
-      if (!EAGER_SEGMENTER.test(code)) this.error(`${id}: Pixi's eager Intl.Segmenter was not found (pixi.js changed?): update pixiLazySegmenterPlugin`);
-      return { code: lazySegmenter(code), map: null };
-    },
-  };
-}
-
-/** The rewrite itself: the segmenter made on the first call. */
-export function lazySegmenter(code: string): string {
-  return code.replace(EAGER_SEGMENTER, 'let segmenter;$1return (s) => {$2const segments = (segmenter ??= new Intl.Segmenter()).segment(s);');
-}
 
 /** @pixi/react's modules (its package.json declares no `sideEffects`). */
 const PIXI_REACT = /node_modules[\\/]@pixi[\\/]react[\\/]lib[\\/].*\.mjs$/;

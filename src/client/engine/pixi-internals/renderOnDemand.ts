@@ -6,6 +6,7 @@
  * no ticks at all.
  */
 import { UPDATE_PRIORITY, type Application, type Container } from 'pixi.js';
+import { pixiPatchEnabled } from './fence';
 
 /** The parts of Pixi's render group (pixi.js 8, `RenderGroup`) that record changes made since the last render. */
 export interface PendingChanges {
@@ -41,6 +42,8 @@ export function renderOnDemand(
   app: Application,
   update: (deltaMs: number) => void,
 ): { invalidate(): void; renderNow(): void; release(): void } {
+  // Off (another pixi.js): Pixi's application keeps drawing every tick, the scenes updated just before it.
+  if (!pixiPatchEnabled('renderOnDemand')) return renderEveryTick(app, update);
   let forced = true;
   // The canvas starts transparent. Drawing an empty stage over it changes nothing on screen but still costs a
   // frame, read back whole where the browser composites in software (the stage's start, before any scene).
@@ -86,5 +89,17 @@ export function renderOnDemand(
       app.ticker.remove(tick);
       app.ticker.add(app.render, app, UPDATE_PRIORITY.LOW);
     },
+  };
+}
+
+/** Pixi's own way, for a pixi.js this folder was not written for: every tick updates the scenes and draws. */
+function renderEveryTick(app: Application, update: (deltaMs: number) => void): { invalidate(): void; renderNow(): void; release(): void } {
+  const tick = (ticker: { deltaMS: number }) => update(ticker.deltaMS);
+  // Before Pixi's own render (UPDATE_PRIORITY.LOW), so each frame shows that tick's update.
+  app.ticker.add(tick, undefined, UPDATE_PRIORITY.NORMAL);
+  return {
+    invalidate: () => undefined,
+    renderNow: () => app.render(),
+    release: () => app.ticker.remove(tick),
   };
 }

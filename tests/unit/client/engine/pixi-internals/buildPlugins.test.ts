@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, lazySegmenter, pixiBrowserExtensionsPlugin, pixiLazySegmenterPlugin, pixiReactSideEffectsPlugin } from '../../../scripts/build/pixiPlugins';
+import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin, pixiReactSideEffectsPlugin } from '../../../../../src/client/engine/pixi-internals/buildPlugins';
 
-const ROOT = join(import.meta.dirname, '../../..');
+const ROOT = join(import.meta.dirname, '../../../../..');
 const PIXI = join(ROOT, 'node_modules/pixi.js/lib');
 const browserExt = join(PIXI, 'environment-browser/browserExt.mjs');
 
@@ -54,41 +54,9 @@ describe('@pixi/react\'s modules', () => {
   });
 });
 
-describe('Pixi\'s grapheme segmenter', () => {
-  const file = join(PIXI, 'scene/text/canvas/CanvasTextMetrics.mjs');
-  /** Runs the module's `graphemeSegmenter = (() => {…})()` assignment alone, with an Intl that counts constructions. */
-  function segmenterOf(code: string) {
-    const start = code.indexOf('_CanvasTextMetrics.graphemeSegmenter = (() => {');
-    const end = code.indexOf('})();', start) + '})();'.length;
-    const made: string[] = [];
-    class Segmenter {
-      constructor() {
-        made.push('segmenter');
-      }
-      segment(s: string) {
-        return [...s].map((segment) => ({ segment }));
-      }
-    }
-    const metrics: { graphemeSegmenter?: (s: string) => string[] } = {};
-    new Function('_CanvasTextMetrics', 'Intl', code.slice(start, end))(metrics, { Segmenter });
-    return { split: metrics.graphemeSegmenter!, made };
-  }
-
-  it('is built on first use, not when the module loads, and splits as before', () => {
-    const code = readFileSync(file, 'utf8');
-    const eager = segmenterOf(code);
-    expect(eager.made).toEqual(['segmenter']);
-    const lazy = segmenterOf(lazySegmenter(code));
-    expect(lazy.made).toEqual([]);
-    expect(lazy.split('añb')).toEqual(eager.split('añb'));
-    lazy.split('c');
-    expect(lazy.made).toEqual(['segmenter']);
-  });
-
-  it('fails the build when the installed Pixi no longer builds it eagerly', () => {
-    const transform = pixiLazySegmenterPlugin().transform as (this: { error(m: string): never }, code: string, id: string) => unknown;
-    const ctx = { error: (m: string): never => { throw new Error(m); } };
-    expect(() => transform.call(ctx, 'const x = 1;', file)).toThrow(/eager Intl.Segmenter was not found/);
-    expect(transform.call(ctx, 'const x = 1;', join(ROOT, 'src/client/x.ts'))).toBeNull();
+describe('the swap on another pixi.js', () => {
+  it('is left out (only the version string differs)', () => {
+    const hook = pixiBrowserExtensionsPlugin(ROOT, '8.23.0').resolveId as (s: string, i?: string) => unknown;
+    expect(hook('./browserAll.mjs', browserExt)).toBeNull();
   });
 });

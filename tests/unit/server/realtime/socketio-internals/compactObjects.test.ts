@@ -1,7 +1,7 @@
 /** The stand-ins of compactObjects.ts behave as what they replace: a Map, and an emitter's listener table. */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { compactListeners, OneEntryMap } from '../../../../src/server/realtime/compactObjects';
+import { compactListeners, OneEntryMap } from '../../../../../src/server/realtime/socketio-internals/compactObjects';
 
 describe('OneEntryMap', () => {
   it('answers as a Map through one entry, a second, and back', () => {
