@@ -30,10 +30,22 @@ interface SendPayload {
   to: string;
   /** The player owning `to`, or null for an outside address. */
   recipientId: number | null;
+  /** A fresh second factor was verified for this withdrawal (what waives an address's cooling-off). */
+  factorVerified?: boolean;
+}
+
+/** What the withdrawal route adds to a send's precalculation. */
+export interface SendOptions {
+  /**
+   * Asked only for a withdrawal (an outside address), after the input is valid, so a code is not used
+   * up by a send that fails anyway: true when a fresh second factor was verified, false when the player
+   * has none; throws the 422 when they have one and the proof is missing or wrong.
+   */
+  freshFactor?: () => Promise<boolean>;
 }
 
 /** Stage 0: validates and stores the `send` transaction; throws the spec's 422 texts. */
-export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>): Promise<TransactionRecord> {
+export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>, opts: SendOptions = {}): Promise<TransactionRecord> {
   if (user.start_gas !== 1 || user.start_pack !== 1) throw new AppError(403, NOT_ACTIVATED);
   const address = validateAddress(body.to_address);
   const owners = address.ok ? await playersByAddress(ledger.db.kysely, [address.address]) : new Map<string, number>();
@@ -49,7 +61,8 @@ export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<st
   }
   const { currency, units, to } = checked.value;
   const gas = gasTable[currency];
-  const payload: SendPayload = { currency, units, gas, to, recipientId };
+  const factorVerified = recipientId === null && opts.freshFactor ? await opts.freshFactor() : false;
+  const payload: SendPayload = { currency, units, gas, to, recipientId, factorVerified };
   return ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }));
 }
 

@@ -5,6 +5,7 @@
  */
 import type { AuthTables } from './tables/auth';
 import type { ChainTables } from './tables/chain';
+import type { FactorTables } from './tables/factors';
 import type { GameTables } from './tables/game';
 import type { GdaoTables } from './tables/gdao';
 import type { LedgerTables } from './tables/ledger';
@@ -16,4 +17,4 @@ import type { WorldTables } from './tables/world';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables, FactorTables {}

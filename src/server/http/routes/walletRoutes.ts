@@ -21,6 +21,7 @@ import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 import { requireActiveWallet } from '../../domain/wallet/walletGuard';
+import { factorVerifiedIfEnabled } from '../freshFactor';
 
 /** What the dev faucet sends per call. */
 export const TEST_COIN = { bnb: '0.1', usdc: '100' } as const;
@@ -80,7 +81,8 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       // The one activation guard of wallet actions, before the body is read (as the exchange and shop routes).
       requireActiveWallet(user);
       const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      const record = await precalcSend(ledger, user, body);
+      // A withdrawal needs a fresh second factor when the player has one (`otp`, `recovery_code` or `webauthn`).
+      const record = await precalcSend(ledger, user, body, { freshFactor: () => factorVerifiedIfEnabled(ctx, request, user, body) });
       transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
       const data = precalcDataOf(record);
       return ok({ ...data, precalcData: { ...data.precalcData, destination: sendDestination(record) } });
