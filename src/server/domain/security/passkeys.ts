@@ -102,7 +102,7 @@ export async function passkeyAssertionOptions(deps: FactorDeps, purpose: Exclude
  * Verifies an assertion answer made for a challenge of `purpose` (and `userId`, null: usernameless);
  * answers the passkey's owner, or undefined. The signature counter must grow when the authenticator keeps one.
  */
-export async function usePasskey(deps: FactorDeps, purpose: Exclude<ChallengePurpose, 'register'>, userId: number | null, response: AuthenticationResponseJSON): Promise<number | undefined> {
+export async function redeemPasskey(deps: FactorDeps, purpose: Exclude<ChallengePurpose, 'register'>, userId: number | null, response: AuthenticationResponseJSON): Promise<number | undefined> {
   if (typeof response?.id !== 'string' || response.id.length > 1400) return undefined;
   const row = await deps.db.selectFrom('passkeys').selectAll().where('id', '=', response.id).executeTakeFirst();
   if (!row || (userId !== null && row.user_id !== userId)) return undefined;

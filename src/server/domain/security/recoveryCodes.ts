@@ -43,7 +43,7 @@ export async function issueRecoveryCodes(deps: FactorDeps, userId: number): Prom
 }
 
 /** Uses up one code; false when it is not one of the player's or was used already. */
-export async function useRecoveryCode(deps: FactorDeps, userId: number, code: string): Promise<boolean> {
+export async function redeemRecoveryCode(deps: FactorDeps, userId: number, code: string): Promise<boolean> {
   if (normalize(code).length !== 10) return false;
   const r = await deps.db
     .updateTable('recovery_codes')

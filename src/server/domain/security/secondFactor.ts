@@ -6,9 +6,9 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '../errors';
 import type { FactorDeps } from './factorDeps';
-import { usePasskey } from './passkeys';
-import { useRecoveryCode } from './recoveryCodes';
-import { totpEnabled, useTotp } from './totp';
+import { redeemPasskey } from './passkeys';
+import { redeemRecoveryCode } from './recoveryCodes';
+import { totpEnabled, redeemTotp } from './totp';
 
 /** The proof fields a client sends with a call that needs a fresh factor (one of them). */
 export interface FactorProof {
@@ -63,9 +63,9 @@ function fieldOf(proof: FactorProof): string {
  * recovery code, the passkey challenge), so the same proof never passes twice. False when absent or wrong.
  */
 export async function verifyFreshFactor(deps: FactorDeps, userId: number, proof: FactorProof): Promise<boolean> {
-  if (proof.otp !== undefined) return useTotp(deps, userId, proof.otp);
-  if (proof.recovery_code !== undefined) return useRecoveryCode(deps, userId, proof.recovery_code);
-  if (proof.webauthn !== undefined) return (await usePasskey(deps, 'fresh', userId, proof.webauthn)) === userId;
+  if (proof.otp !== undefined) return redeemTotp(deps, userId, proof.otp);
+  if (proof.recovery_code !== undefined) return redeemRecoveryCode(deps, userId, proof.recovery_code);
+  if (proof.webauthn !== undefined) return (await redeemPasskey(deps, 'fresh', userId, proof.webauthn)) === userId;
   return false;
 }
 

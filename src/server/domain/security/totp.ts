@@ -76,7 +76,7 @@ export async function totpEnabled(deps: Pick<FactorDeps, 'db'>, userId: number):
 }
 
 /** Checks a code against the confirmed secret and uses up its step; false when wrong, replayed or TOTP is off. */
-export async function useTotp(deps: FactorDeps, userId: number, code: string): Promise<boolean> {
+export async function redeemTotp(deps: FactorDeps, userId: number, code: string): Promise<boolean> {
   const row = await deps.db.selectFrom('user_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row?.totp_secret) return false;
   const step = await matchingStep(deps, openSecret(deps.key, userId, row.totp_secret), code, Number(row.totp_last_step));

@@ -10,7 +10,7 @@ import { loginFactorBody, passkeyLoginBody, SECOND_FACTOR_NEEDED, type SecondFac
 import type { Ok } from '../../../shared/api/envelope';
 import { AppError } from '../../domain/errors';
 import { issueLoginTicket, takeLoginTicket, ticketOwner } from '../../domain/security/loginTickets';
-import { passkeyAssertionOptions, usePasskey } from '../../domain/security/passkeys';
+import { passkeyAssertionOptions, redeemPasskey } from '../../domain/security/passkeys';
 import { factorMethods, proofOf, requireFreshFactor, FACTOR_WRONG } from '../../domain/security/secondFactor';
 import { loadUserView } from '../../domain/users/loadUserView';
 import { findUserById } from '../../domain/users/userRepo';
@@ -59,7 +59,7 @@ export function loginFactorRoutes(app: App, ctx: AppContext): void {
     const proof = proofOf(request.body);
     // The ticket's passkey challenge was made for the login, not for a fresh proof.
     if (proof.webauthn !== undefined && proof.otp === undefined && proof.recovery_code === undefined) {
-      const owner = await usePasskey(deps, 'login', userId, proof.webauthn);
+      const owner = await redeemPasskey(deps, 'login', userId, proof.webauthn);
       if (owner !== userId) throw new AppError(422, FACTOR_WRONG, { webauthn: [FACTOR_WRONG] });
     } else {
       await requireFreshFactor(deps, userId, proof);
@@ -73,7 +73,7 @@ export function loginFactorRoutes(app: App, ctx: AppContext): void {
 
   app.post('/api/auth/passkey/login', { schema: { body: passkeyLoginBody }, bodyLimit: AUTH_BODY_LIMIT }, async (request, reply) => {
     await ctx.limiter.hit('factor', request.ip);
-    const userId = await usePasskey(deps, 'login', null, request.body.webauthn as unknown as AuthenticationResponseJSON);
+    const userId = await redeemPasskey(deps, 'login', null, request.body.webauthn as unknown as AuthenticationResponseJSON);
     if (userId === undefined) throw new AppError(422, PASSKEY_LOGIN_FAILED, { webauthn: [PASSKEY_LOGIN_FAILED] });
     return finish(request, reply, userId);
   });
