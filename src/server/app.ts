@@ -27,6 +27,8 @@ import { registerRoutes } from './http/routes/registerRoutes';
 import { passwordResetRoutes } from './http/routes/passwordResetRoutes';
 import { accountRoutes } from './http/routes/accountRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
+import { factorRoutes } from './http/routes/factorRoutes';
+import { loginFactorRoutes } from './http/routes/loginFactorRoutes';
 import { transactionRoutes, transactionUpdateSender } from './http/routes/transactionRoutes';
 import { eggRoutes } from './http/routes/eggRoutes';
 import { gameRoutes } from './http/routes/gameRoutes';
@@ -158,6 +160,8 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     passwordResetRoutes(api, ctx);
     accountRoutes(api, ctx);
     sessionRoutes(api, ctx);
+    factorRoutes(api, ctx);
+    loginFactorRoutes(api, ctx);
     transactionRoutes(api, ctx, realtime);
     fairnessRoutes(api, ctx);
     telemetryRoutes(api, ctx);

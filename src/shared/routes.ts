@@ -46,6 +46,8 @@ export const ROUTE_PATHS = {
   gallery: '/gallery',
   /** Not in the specs: the player's own sessions (list, end), reached from the home menu. */
   sessions: '/sessions',
+  /** Not in the specs: the second factor (authenticator app, passkeys, recovery codes), reached from /sessions. */
+  security: '/security',
   /** Not in the specs: the public fairness record (ECONOMY.md "What must be shown"), open to everyone. */
   fairness: '/fairness',
   /** Not in the specs: the public solvency report (ECONOMY.md "What must be shown"), open to everyone. */
@@ -117,6 +119,7 @@ export const ROUTE_RULES: Record<RouteName, RouteRule> = {
   ditch: auth,
   gallery: { access: 'dev' },
   sessions: auth,
+  security: auth,
   fairness: { access: 'public' },
   solvency: { access: 'public' },
 };

@@ -21,6 +21,7 @@ const OnboardingScreen = lazy(() => import('../hud/screens/OnboardingScreen'));
 const HomeScreen = lazy(() => preloadChunksOf('HomeScreen').then(() => import('../hud/screens/HomeScreen')));
 const EidolScreen = lazy(() => import('../hud/screens/EidolScreen'));
 const SessionsScreen = lazy(() => import('../hud/screens/SessionsScreen'));
+const SecurityScreen = lazy(() => import('../hud/screens/security/SecurityScreen'));
 const FairnessScreen = lazy(() => import('../hud/screens/FairnessScreen'));
 const SolvencyScreen = lazy(() => import('../hud/screens/SolvencyScreen'));
 const CoopScreen = lazy(() => import('../hud/screens/coop/CoopScreen'));
@@ -46,6 +47,7 @@ const SCREENS: ScreenTable<RouteName> = {
   onboarding: () => <OnboardingScreen />,
   onboardingEcto: () => <OnboardingScreen variant="ecto" />,
   sessions: () => <SessionsScreen />,
+  security: () => <SecurityScreen />,
   // `/fairness?round=<id>` opens that round's recomputation: the link to share for one round.
   fairness: ({ search }) => <FairnessScreen round={search.round ? Number(search.round) : undefined} />,
   solvency: () => <SolvencyScreen />,

@@ -8,6 +8,7 @@ import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
 import type { LoginBody } from '../../shared/api/auth';
 import type { User } from '../../shared/api/user';
+import type { SecondFactorNeeded } from '../../shared/api/factors';
 import type { ApiResult } from '../net/http';
 import type { FieldErrors } from '../../shared/api/envelope';
 import { failureFields, failureText, thrownText } from './requestErrors';
@@ -16,6 +17,9 @@ import { failureFields, failureText, thrownText } from './requestErrors';
 export const LOGGING_LABEL = t.common.fetchingData;
 /** Label of the idle button. */
 export const LOGIN_LABEL = t.common.logIn;
+
+/** A login's answer: the user, or (with a second factor) the ticket for the second step. */
+export type LoginAnswer = User | SecondFactorNeeded;
 
 /** Events the button accepts. */
 export type LoginButtonEvent = { type: 'SUBMIT'; body: LoginBody } | { type: 'CLICK' };
@@ -27,12 +31,12 @@ export const loginButtonMachine = lazyMachine(() => setup({
     events: {} as LoginButtonEvent,
   },
   actors: {
-    login: fromPromise<ApiResult<User>, LoginBody>(async () => {
+    login: fromPromise<ApiResult<LoginAnswer>, LoginBody>(async () => {
       throw new Error('login actor not provided');
     }),
   },
   actions: {
-    loggedIn: (_, _user: User) => {},
+    loggedIn: (_, _answer: LoginAnswer) => {},
     clearError: assign({ error: '', fieldErrors: {} }),
   },
 }).createMachine({
@@ -51,7 +55,7 @@ export const loginButtonMachine = lazyMachine(() => setup({
           {
             guard: ({ event }) => event.output.ok,
             target: 'done',
-            actions: { type: 'loggedIn', params: ({ event }) => (event.output as Extract<ApiResult<User>, { ok: true }>).data },
+            actions: { type: 'loggedIn', params: ({ event }) => (event.output as Extract<ApiResult<LoginAnswer>, { ok: true }>).data },
           },
           {
             target: 'error',

@@ -49,6 +49,9 @@ export interface SendBody {
   to_address: string;
   /** The gas of the chosen currency the player last saw ('0' before the first precalculation). */
   gas: string;
+  /** A fresh second factor, when the player has one (a withdrawal asks for it). */
+  otp?: string;
+  recovery_code?: string;
 }
 
 /** Body of `POST /api/wallet/exchange`. */

@@ -41,14 +41,25 @@ interface SendPayload {
   dailyLimit?: bigint;
   /** True when the outside address has code on the chain (the confirm step warns). */
   hasCode?: boolean;
+  /** A fresh second factor was verified for this withdrawal (what waives an address's cooling-off). */
+  factorVerified?: boolean;
 }
 
 /** What withdrawal safety needs at the precalculation (the route passes it; tests of the old path may not). */
 export interface SendSafety {
   gateway: ChainGateway;
   config: WithdrawalSafetyConfig;
-  /** The request carried a fresh second factor: a new address is usable at once. */
-  factorVerified: boolean;
+}
+
+/** What the withdrawal route adds to a send's precalculation. */
+export interface SendOptions {
+  safety?: SendSafety;
+  /**
+   * Asked only for a withdrawal (an outside address), after the input and the destination are valid, so a
+   * code is not used up by a send that fails anyway: true when a fresh second factor was verified, false
+   * when the player has none; throws the 422 when they have one and the proof is missing or wrong.
+   */
+  freshFactor?: () => Promise<boolean>;
 }
 
 function refuseAddress(text: string): AppError {
@@ -65,7 +76,7 @@ function utcMinute(ms: number): string {
  * platform addresses refused, frozen accounts refused, the daily limit by level, the address book's
  * cooling-off (last: it records a new address). Answers the payload's safety fields.
  */
-async function withdrawalSafety(ledger: Ledger, user: UserRow, currency: WireCurrency, units: bigint, to: string, safety: SendSafety) {
+async function withdrawalSafety(ledger: Ledger, user: UserRow, currency: WireCurrency, units: bigint, to: string, safety: SendSafety, freshFactor: () => Promise<boolean>) {
   const k = ledger.db.kysely;
   const { hasCode } = await checkDestination(safety.gateway, to);
   await requireNotFrozen(k, user.id);
@@ -75,13 +86,16 @@ async function withdrawalSafety(ledger: Ledger, user: UserRow, currency: WireCur
     const text = dailyLimitText(formatUnitsTrimmed(limit, wireScale(currency)), assetOfWire(currency));
     throw new AppError(422, text, { amount: [serverAmountError(text)] });
   }
-  const verdict = await canUseAddress(k, user.id, to, now, { factorVerified: safety.factorVerified, coolingOffMs: safety.config.coolingOffMs });
+  // The factor is asked for after every refusal above (none of them uses a code up) and before the
+  // cooling-off, which it waives.
+  const factorVerified = await freshFactor();
+  const verdict = await canUseAddress(k, user.id, to, now, { factorVerified, coolingOffMs: safety.config.coolingOffMs });
   if (!verdict.ok) throw refuseAddress(coolingOffText(utcMinute(verdict.usableAt)));
-  return { dailyLimit: limit, hasCode };
+  return { dailyLimit: limit, hasCode, factorVerified };
 }
 
 /** Stage 0: validates and stores the `send` transaction; throws the spec's 422 texts. */
-export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>, safety?: SendSafety): Promise<TransactionRecord> {
+export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>, opts: SendOptions = {}): Promise<TransactionRecord> {
   if (user.start_gas !== 1 || user.start_pack !== 1) throw new AppError(403, NOT_ACTIVATED);
   const address = validateAddress(body.to_address);
   const owners = address.ok ? await playersByAddress(ledger.db.kysely, [address.address]) : new Map<string, number>();
@@ -97,7 +111,9 @@ export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<st
   }
   const { currency, units, to } = checked.value;
   const gas = gasTable[currency];
-  const guarded = recipientId === null && safety ? await withdrawalSafety(ledger, user, currency, units, to, safety) : {};
+  const noFactor = async () => false;
+  const freshFactor = opts.freshFactor ?? noFactor;
+  const guarded = recipientId !== null ? {} : opts.safety ? await withdrawalSafety(ledger, user, currency, units, to, opts.safety, freshFactor) : { factorVerified: await freshFactor() };
   const payload: SendPayload = { currency, units, gas, to, recipientId, ...guarded };
   return ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }));
 }

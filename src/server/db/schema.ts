@@ -5,6 +5,7 @@
  */
 import type { AuthTables } from './tables/auth';
 import type { ChainTables } from './tables/chain';
+import type { FactorTables } from './tables/factors';
 import type { GameTables } from './tables/game';
 import type { GdaoTables } from './tables/gdao';
 import type { LedgerTables } from './tables/ledger';
@@ -17,4 +18,4 @@ import type { WithdrawalSafetyTables } from './tables/withdrawalSafety';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables, WithdrawalSafetyTables {}
+export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables, WithdrawalSafetyTables, FactorTables {}

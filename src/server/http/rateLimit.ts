@@ -24,8 +24,11 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limited calls (`resetMail`: reset mails per address, which never refuses, only stops mailing). */
-export type LimitedAction = 'login' | 'register' | 'resetRequest' | 'resetMail' | 'reset' | 'resend';
+/**
+ * The limited calls (`resetMail`: reset mails per address, which never refuses, only stops mailing;
+ * `factor`: second-factor codes, at login and for a fresh proof).
+ */
+export type LimitedAction = 'login' | 'register' | 'resetRequest' | 'resetMail' | 'reset' | 'resend' | 'factor';
 
 /** The counters of one call (see the module comment). */
 export interface ActionRules {
@@ -54,6 +57,9 @@ export const DEFAULT_RATE_LIMITS: AuthRateLimits = {
   // strangers block the owner.
   reset: { ip: { max: 10, windowMs: 10 * MIN }, accountIp: { max: 5, windowMs: 10 * MIN } },
   resend: { ip: { max: 10, windowMs: 10 * MIN }, account: { max: 3, windowMs: 10 * MIN } },
+  // A 6-digit code: 10 guesses per account and address per 15 min, 30 an hour from anywhere (a known
+  // device skips that one): about one chance in 30,000 a day of guessing into an account.
+  factor: { ip: { max: 30, windowMs: 5 * MIN }, accountIp: { max: 10, windowMs: 15 * MIN }, account: { max: 30, windowMs: 60 * MIN } },
 };
 
 /** The limits scaled by `factor` (RATE_LIMIT_FACTOR: e2e runs raise them, a factor of 0 is refused). */

@@ -13,6 +13,8 @@ describe('route table', () => {
       '/apple', '/coop', '/tax', '/ogle', '/popeidol', '/traineidol', '/forum', '/ditch', '/gallery',
       // Not in the specs: the session list of the home menu.
       '/sessions',
+      // Not in the specs: the second factor's settings, reached from /sessions.
+      '/security',
       // Not in the specs: the public fairness record (ECONOMY.md).
       '/fairness',
       // Not in the specs: the public solvency report (ECONOMY.md).

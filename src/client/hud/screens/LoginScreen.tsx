@@ -22,16 +22,38 @@ import { inspectOption } from '../../app/inspector';
 import { Button } from '../components/Button';
 import { Field } from '../components/Field';
 import { ErrorLine } from '../components/ErrorLine';
+import type { User } from '../../../shared/api/user';
+import { $factorStep, isSecondFactorNeeded } from '../../stores/factorStep';
+import { factorApi } from '../../net/factorApi';
+import { assertPasskey, passkeysSupported } from '../../net/passkeyBrowser';
+import { LoginFactorStep } from './LoginFactorStep';
+
+/** Usernameless login: the browser offers this site's passkeys, the chosen one names the account. */
+async function passkeyLogin(): Promise<string> {
+  const options = await factorApi.passkeyLoginOptions();
+  if (!options.ok) return options.text;
+  const answer = await assertPasskey(options.data);
+  if (answer instanceof Error) return t.login.passkeyFailed;
+  const r = await factorApi.passkeyLogin(answer);
+  if (!r.ok) return r.text;
+  loggedIn(r.data);
+  return '';
+}
+
+/** A finished login: the session's user is known, the app moves on to where the player was going. */
+function loggedIn(user: User): void {
+  $factorStep.set(null);
+  setUser(user);
+  navigate(afterLoginTarget(takeIntended(), user), true);
+}
 
 // Built when the screen first shows (machines/lazyMachine.ts).
 const machine = lazyMachine(() =>
   loginButtonMachine().provide({
     actors: { login: fromPromise(({ input }) => api.login(input)) },
     actions: {
-      loggedIn: (_, user) => {
-        setUser(user);
-        navigate(afterLoginTarget(takeIntended(), user), true);
-      },
+      // With a second factor the password answers a ticket: the screen asks for the code next.
+      loggedIn: (_, answer) => (isSecondFactorNeeded(answer) ? $factorStep.set(answer.second_factor) : loggedIn(answer)),
     },
   }),
 );
@@ -48,6 +70,10 @@ export default function LoginScreen() {
   const [notice] = useState(() => $loginNotice.get());
   useEffect(() => $loginNotice.set(null), []);
   const [snap, send] = useMachine(machine(), inspectOption());
+  const factorStep = useStore($factorStep);
+  // A second step left unfinished is not offered again on the next visit.
+  useEffect(() => () => $factorStep.set(null), []);
+  const [passkeyError, setPasskeyError] = useState('');
   const state = snap.value as 'idle' | 'logging' | 'error' | 'done';
   const label = loginButtonLabel(state, snap.context.error);
   const errors = state === 'error' ? snap.context.fieldErrors : {};
@@ -61,8 +87,10 @@ export default function LoginScreen() {
           {notice}
         </p>
       )}
+      {factorStep && <LoginFactorStep step={factorStep} onLoggedIn={loggedIn} />}
       <form
         className="panel"
+        hidden={factorStep !== null}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -77,6 +105,12 @@ export default function LoginScreen() {
         </Button>
         <ErrorLine text={state === 'error' ? snap.context.error : ''} testId="login-error" id={ERROR_LINE_ID} />
       </form>
+      {passkeysSupported() && !factorStep && (
+        <Button variant="secondary" onClick={() => void passkeyLogin().then(setPasskeyError)} data-testid="login-passkey">
+          {t.login.withPasskey}
+        </Button>
+      )}
+      <ErrorLine text={passkeyError} testId="login-passkey-error" />
       <Button variant="secondary" onClick={() => navigate('/hello')}>
         {t.common.return}
       </Button>

@@ -1,6 +1,7 @@
 /**
  * /sessions: where the player is logged in (device, IP, when started and last seen), "this device" marked,
- * and an End button per session. Ending this device's session logs this browser out.
+ * and an End button per session. Ending this device's session logs this browser out. Below: the account's
+ * passkeys and the way to the second-factor settings.
  */
 import { t } from '../../i18n/t/home';
 import { formatDate } from '../../i18n/format';
@@ -12,6 +13,7 @@ import { setGuest } from '../../stores/session';
 import { closeLiveSocket } from '../../app/liveSocket';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
+import { PasskeyDevices } from './PasskeyDevices';
 
 type Load = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'loaded'; sessions: SessionInfo[] };
 
@@ -85,6 +87,7 @@ export default function SessionsScreen() {
         </ul>
       )}
       <ErrorLine text={error} testId="sessions-error" />
+      <PasskeyDevices />
       <Button variant="secondary" small onClick={() => navigate('/')}>
         {t.common.back}
       </Button>

@@ -26,6 +26,7 @@ import * as m0190 from './0190_gdao_merkle';
 import * as m0200 from './0200_liability_salts';
 import * as m0220 from './0220_phone';
 import * as m0170 from './0170_round_blocks';
+import * as m0240 from './0240_second_factor';
 import * as m0250 from './0250_withdrawal_safety';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, DialectMigration> = {
   '0200_liability_salts': m0200,
   '0220_phone': m0220,
   '0170_round_blocks': m0170,
+  '0240_second_factor': m0240,
   '0250_withdrawal_safety': m0250,
 };

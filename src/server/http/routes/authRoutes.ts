@@ -8,6 +8,7 @@ import { requireUser } from '../requireUser';
 import { isKnownDevice, rememberDevice } from '../knownDeviceCookie';
 import { AUTH_BODY_LIMIT } from '../rateLimit';
 import { endSession, startSession } from '../sessionCookies';
+import { secondFactorStep } from './loginFactorRoutes';
 
 /** Registers /api/auth/status, /api/auth/login, /api/auth/logout and /api/user. */
 export function authRoutes(app: App, ctx: AppContext): void {
@@ -22,6 +23,9 @@ export function authRoutes(app: App, ctx: AppContext): void {
     await ctx.limiter.hit('login', request.ip, username, () => isKnownDevice(ctx, request, username));
     const user = await authenticate(ctx.auth, username, password);
     await ctx.limiter.clear('login', request.ip, username);
+    // With a second factor the password earns a ticket, not a session (POST /api/auth/login/factor).
+    const factorStep = await secondFactorStep(ctx, user.id);
+    if (factorStep) return factorStep;
     rememberDevice(ctx, request, reply, user);
     await startSession(ctx, request, reply, user.id);
     const data = await view(user);

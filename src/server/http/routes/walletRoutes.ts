@@ -26,6 +26,7 @@ import { sendAddressHasCode } from '../../chain/send';
 import { claimFaucetGift } from '../../domain/wallet/faucetGifts';
 import { withdrawalQueueSafety } from '../../domain/wallet/withdrawalMails';
 import { withdrawalSafetyRoutes } from './withdrawalSafetyRoutes';
+import { factorVerifiedIfEnabled } from '../freshFactor';
 
 /** What the dev faucet sends per call. */
 export const TEST_COIN = { bnb: '0.1', usdc: '100' } as const;
@@ -92,8 +93,12 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       // The one activation guard of wallet actions, before the body is read (as the exchange and shop routes).
       requireActiveWallet(user);
       const body = request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      // The second factor is built apart; until it hands this route its flag, new addresses cool off.
-      const record = await precalcSend(ledger, user, body, { gateway, config: ctx.config.withdrawals, factorVerified: false });
+      // A withdrawal needs a fresh second factor when the player has one (`otp`, `recovery_code` or `webauthn`);
+      // a verified one also waives a new address's cooling-off.
+      const record = await precalcSend(ledger, user, body, {
+        safety: { gateway, config: ctx.config.withdrawals },
+        freshFactor: () => factorVerifiedIfEnabled(ctx, request, user, body),
+      });
       transactionUpdateSender(realtime)(user.id, transactionViewOf(record));
       const data = precalcDataOf(record);
       const precalcData = { ...data.precalcData, destination: sendDestination(record), address_has_code: sendAddressHasCode(record) };

@@ -2,8 +2,8 @@
  * Withdrawal freeze and unfreeze (src/server/domain/wallet/README.md "Withdrawal safety"):
  * `GET /api/wallet/freeze/{token}` is the withdrawal mail's link: it needs no login (the mail may be read
  * on another device) and only freezes, so a forged or repeated visit cannot move money;
- * `POST /api/wallet/unfreeze` (logged in) unfreezes with a fresh second factor, or mails an unfreeze link to a
- * player without one; `GET /api/wallet/unfreeze/{token}` is that link, opened while logged in as its owner.
+ * `POST /api/wallet/unfreeze` (logged in) unfreezes with a fresh second factor (required when the player has
+ * one), or mails an unfreeze link to a player without one; `GET /api/wallet/unfreeze/{token}` is that link, opened while logged in as its owner.
  */
 import { z } from 'zod';
 import type { Realtime } from '../../realtime/gateway';
@@ -14,14 +14,9 @@ import { FREEZE_DONE, UNFREEZE_MAIL_SENT, UNFROZEN, WITHDRAWAL_FROZEN_STOPPED } 
 import { unfreezeMail } from '../../mail/messages';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
+import { factorVerifiedIfEnabled } from '../freshFactor';
 
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
-
-/**
- * Whether this request carried a fresh second factor. The second factor is built apart; until it hands
- * the routes its flag, no request has one and players unfreeze through the mail.
- */
-const factorVerified = (): boolean => false;
 
 /** Registers the freeze and unfreeze routes. */
 export function withdrawalSafetyRoutes(app: App, ctx: AppContext, realtime: Realtime): void {
@@ -37,7 +32,10 @@ export function withdrawalSafetyRoutes(app: App, ctx: AppContext, realtime: Real
   app.post('/api/wallet/unfreeze', async (request) => {
     const user = await requireUser(ctx, request);
     if (!(await isFrozen(ctx.db.kysely, user.id))) return ok({ frozen: false }, UNFROZEN);
-    if (factorVerified()) {
+    // With a second factor the unfreeze needs a fresh one (a 422 naming the field without it); a player
+    // without one unfreezes through the mailed link.
+    const body = request.body !== null && typeof request.body === 'object' ? request.body : {};
+    if (await factorVerifiedIfEnabled(ctx, request, user, body)) {
       await unfreeze(ctx.db.kysely, user.id);
       return ok({ frozen: false }, UNFROZEN);
     }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { loginButtonLabel, loginButtonMachine, LOGGING_LABEL } from '../../../../src/client/machines/loginButtonMachine';
+import { loginButtonLabel, loginButtonMachine, LOGGING_LABEL, type LoginAnswer } from '../../../../src/client/machines/loginButtonMachine';
 import type { ApiResult } from '../../../../src/client/net/http';
 import type { User } from '../../../../src/shared/api/user';
 import type { LoginBody } from '../../../../src/shared/api/auth';
@@ -10,7 +10,7 @@ import { failed, makeUser, ok } from './fixtures';
 describe('loginButtonMachine', () => {
   let pending: Deferred<ApiResult<User>>;
   let sent: LoginBody[];
-  let loggedIn: User[];
+  let loggedIn: LoginAnswer[];
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -47,7 +47,7 @@ describe('loginButtonMachine', () => {
     pending.resolve(ok(makeUser()));
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('done');
-    expect(loggedIn.map((u) => u.name)).toEqual(['Ada']);
+    expect(loggedIn.map((u) => ('name' in u ? u.name : u))).toEqual(['Ada']);
   });
 
   it('shows the joined error, and a click returns to idle', async () => {

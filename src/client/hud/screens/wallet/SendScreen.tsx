@@ -21,6 +21,8 @@ import { AddressHalves } from '../../components/AddressCopy';
 import { CURRENCY_NAMES, confirmLabel, gasPreview, sendConfirmation, sendRequest } from './sendView';
 import { useHistoryDraft } from '../../useHistoryDraft';
 import { refreshAfterTransaction } from './afterTransaction';
+import { typedProof } from '../security/freshProof';
+import { useHasFactor } from '../security/useHasFactor';
 
 /** Props: the prefilled address, the variant, and the endpoints (tests pass fakes). */
 export interface SendScreenProps {
@@ -48,8 +50,11 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
   const [currency, setCurrency] = useHistoryDraft<WireCurrency>(`${variant}.currency`, currencies[0] ?? 'ngls', (v): v is WireCurrency => (currencies as string[]).includes(v));
   const [fee, setFee] = useState<Parameters<typeof sendRequest>[2]>(null);
   const request = sendRequest({ address, amount, currency }, user, fee);
+  // A withdrawal needs a fresh second factor when the player has one: the code goes with the precalculation.
+  const factor = useHasFactor();
+  const [code, setCode] = useState('');
   const flow = useTransaction({
-    precalculate: (body) => api.send(body),
+    precalculate: (body) => api.send({ ...body, ...typedProof(code) }),
     commit: ({ transactionId }) => api.commit(transactionId ?? ''),
     input: request.body,
     inputKey: request.key,
@@ -86,6 +91,7 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
             </label>
           ))}
         </fieldset>
+        {factor && <Field label={t.wallet.factorCode} value={code} onValue={setCode} autoComplete="one-time-code" spellCheck={false} data-testid="send-factor-code" />}
         <dl className="balances" data-testid="send-gas">
           {gasPreview(flow.fee)
             .filter((g) => currencies.includes(g.currency))

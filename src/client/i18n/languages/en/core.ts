@@ -100,6 +100,17 @@ export const messages = {
   /** Login (spec 1 §2). */
   login: {
     forgot: 'Forgot password?',
+    withPasskey: 'Log In with a passkey',
+    passkeyFailed: 'The passkey did not log you in. Try again or use your password.',
+    factorTitle: 'Second step',
+    factorIntro: 'Enter the 6-digit code from your authenticator app.',
+    code: 'Code',
+    recoveryCode: 'Recovery code',
+    useRecovery: 'Use a recovery code instead',
+    useCode: 'Use an authenticator code instead',
+    usePasskey: 'Use your passkey',
+    verify: 'Verify',
+    verifying: 'Checking…',
   },
   /** Registration (spec 1 §2). */
   register: {

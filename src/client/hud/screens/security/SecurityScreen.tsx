@@ -1,0 +1,68 @@
+/**
+ * /security: the second factor. The authenticator app (QR code and key, confirmed with a code, turned off
+ * with a fresh proof), passkeys, and the recovery codes shown once when the first factor is enabled.
+ */
+import { t } from '../../../i18n/t/home';
+import { useCallback, useEffect, useState } from 'react';
+import type { FactorStatus } from '../../../../shared/api/factors';
+import { factorApi } from '../../../net/factorApi';
+import { navigate } from '../../../stores/router';
+import { Button } from '../../components/Button';
+import { ErrorLine } from '../../components/ErrorLine';
+import { PasskeyPanel } from './PasskeyPanel';
+import { TotpPanel } from './TotpPanel';
+
+/** The screen. */
+export default function SecurityScreen() {
+  const [status, setStatus] = useState<FactorStatus | null>(null);
+  const [error, setError] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  const refresh = useCallback(async () => {
+    const r = await factorApi.status();
+    if (r.ok) setStatus(r.data);
+    else setError(r.text);
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  // The codes replace the panels at once (the flows end there); the state behind them is read again.
+  const showCodes = (c: string[]) => {
+    setCodes(c);
+    void refresh();
+  };
+
+  return (
+    <main className="screen" data-testid="screen-security">
+      <h1>{t.security.title}</h1>
+      <p className="muted">{t.security.intro}</p>
+      <ErrorLine text={error} testId="security-error" />
+      {codes && (
+        <section className="panel" data-testid="recovery-codes" aria-label={t.security.recoveryTitle}>
+          <h2>{t.security.recoveryTitle}</h2>
+          <p>{t.security.recoveryIntro}</p>
+          <ol className="recovery-codes">
+            {codes.map((c) => (
+              <li key={c}>
+                <code data-testid="recovery-code">{c}</code>
+              </li>
+            ))}
+          </ol>
+          <Button variant="primary" onClick={() => setCodes(null)}>
+            {t.security.saved}
+          </Button>
+        </section>
+      )}
+      {status && !codes && (
+        <>
+          <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} onCodes={showCodes} onChanged={() => void refresh()} />
+          <PasskeyPanel status={status} onCodes={showCodes} onChanged={() => void refresh()} />
+          {(status.totp || status.passkeys.length > 0) && <p className="muted">{t.security.recoveryLeft(status.recovery_codes_left)}</p>}
+        </>
+      )}
+      <Button variant="secondary" onClick={() => navigate('/sessions')}>
+        {t.common.return}
+      </Button>
+    </main>
+  );
+}

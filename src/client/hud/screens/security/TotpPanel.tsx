@@ -1,0 +1,94 @@
+/**
+ * The authenticator-app panel. Enabling is the two-stage flow: "Set up" shows the QR code and the key,
+ * "Confirm code" sends the code from the app; the first factor's recovery codes are handed up to be shown
+ * once. Turning it off is the same flow in one stage, with a fresh proof.
+ */
+import { t } from '../../../i18n/t/home';
+import { useState } from 'react';
+import type { TotpSetupData } from '../../../../shared/api/factors';
+import { factorApi } from '../../../net/factorApi';
+import { useTransaction } from '../../useTransaction';
+import { TransactionButton } from '../../components/TransactionButton';
+import { Field } from '../../components/Field';
+import { asPrecalc } from './asPrecalc';
+import { freshProof } from './freshProof';
+
+/** Props: whether TOTP is on, whether a passkey can prove, and what happens after a change. */
+export interface TotpPanelProps {
+  on: boolean;
+  passkey: boolean;
+  onCodes: (codes: string[]) => void;
+  onChanged: () => void;
+}
+
+/** The panel. */
+export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
+  const [setup, setSetup] = useState<TotpSetupData | null>(null);
+  const [code, setCode] = useState('');
+  const enable = useTransaction({
+    precalculate: async () => {
+      const r = await factorApi.totpSetup();
+      if (r.ok) setSetup(r.data);
+      return asPrecalc(r, 'totp');
+    },
+    commit: async ({ input }) => {
+      // With a passkey on already, adding TOTP needs a fresh proof of it.
+      const proof = passkey ? await freshProof('', true) : {};
+      if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };
+      const r = await factorApi.totpConfirm(input.code, proof);
+      if (r.ok && r.data.recovery_codes) onCodes(r.data.recovery_codes);
+      return r;
+    },
+    input: { code },
+    // Typing the code must not send the flow back to stage 0.
+    inputKey: 'totp',
+    invalid: '',
+    activation: null,
+    locked: false,
+    labels: { stage0: t.security.setUp, stage1: t.security.confirm },
+    activate: () => {},
+    refresh: () => {
+      setSetup(null);
+      setCode('');
+    },
+    leave: onChanged,
+  });
+  const disable = useTransaction({
+    precalculate: () => Promise.reject(new Error('turning off has no first stage')),
+    commit: async ({ input }) => {
+      const proof = await freshProof(input.code, passkey);
+      if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };
+      return factorApi.totpDisable(proof);
+    },
+    input: { code },
+    inputKey: 'disable',
+    invalid: '',
+    activation: null,
+    locked: false,
+    direct: true,
+    labels: { stage0: t.security.disable, stage1: t.security.disable },
+    activate: () => {},
+    refresh: () => setCode(''),
+    leave: onChanged,
+  });
+
+  return (
+    <section className="panel" data-testid="security-totp" data-on={on ? 'true' : undefined}>
+      <h2>{t.security.totpTitle}</h2>
+      <p className="muted">{on ? t.security.totpOn : t.security.totpOff}</p>
+      {!on && setup && (
+        <>
+          <p>{t.security.scan}</p>
+          <img src={setup.qr_data_url} alt={t.security.qrAlt} width={200} height={200} data-testid="totp-qr" />
+          <p>
+            {t.security.key}: <code data-testid="totp-secret">{setup.secret}</code>
+          </p>
+        </>
+      )}
+      {(on || setup) && (
+        <Field label={on ? t.security.proofCode : t.security.code} value={code} onValue={setCode} autoComplete="one-time-code" spellCheck={false} data-testid="totp-code" />
+      )}
+      {on ? <TransactionButton flow={disable} testId="totp-disable" /> : <TransactionButton flow={enable} testId="totp-enable" />}
+    </section>
+  );
+}
