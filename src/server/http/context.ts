@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import type { AuthDeps } from '../domain/auth/deps';
 import type { BalanceReader } from '../domain/users/balances';
+import type { JoinBatcher } from '../domain/eidols/joinBatcher';
 import type { RateLimiter } from './rateLimit';
 
 /** The Fastify instance with zod schemas as its type provider. */
@@ -29,6 +30,8 @@ export interface AppContext {
   signingKey: Buffer;
   /** Listeners told when sessions end (logout, reset, verification). */
   sessionsEnded: Set<SessionsEndedListener>;
+  /** The process's one join batcher (its queue is the joins' group commit). */
+  joins: JoinBatcher;
 }
 
 /** Tells the listeners that these sessions (or all sessions of `userId`) ended. */
