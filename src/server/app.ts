@@ -12,7 +12,7 @@ import { sweepExpiredTokens } from './domain/auth/tokens';
 import type { BalanceReader } from './domain/users/balances';
 import { balancesOf, createLedger } from './ledger/index';
 import { createMailer, type Mailer } from './mail/mailer';
-import type { App, AppContext } from './http/context';
+import type { App, AppContext } from './app/context';
 import { installErrorHandler } from './http/errorHandler';
 import { installJsonParser } from './http/jsonBody';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './http/rateLimit';

@@ -12,8 +12,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { createSession, destroySession, SESSION_TTL_MS, type Session } from '../domain/auth/sessions';
 import { guestCsrfToken, newGuestNonce } from '../domain/auth/guestCsrf';
-import type { AppContext } from './context';
-import { announceSessionsEnded } from './context';
+import type { AppContext } from '../app/context';
+import { announceSessionsEnded } from '../app/context';
 
 /** Name of the session cookie over plain http (see `sessionCookieName` for https). */
 export const SESSION_COOKIE = 'aeon_session';

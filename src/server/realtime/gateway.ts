@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import type { PushedEventName, ServerEventPayload } from '../../shared/api/socketEvents';
-import type { App, AppContext } from '../http/context';
+import type { App, AppContext } from '../app/context';
 import { AddressBook } from './addressBook';
 import { inProcessBus, type Bus, type BusMessage } from './bus';
 import { createAdmission } from './admission';

@@ -6,7 +6,7 @@ import { currentRound } from '../../domain/rounds/currentRound';
 import { toUserView } from '../../domain/users/userView';
 import { AppError } from '../../domain/errors';
 import { itemsOf } from '../../ledger/index';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requireUser, UNAUTHENTICATED } from '../requireUser';
 
