@@ -15,7 +15,7 @@ import { createAdmission } from './admission';
 import { clientAddressResolver, type TrustProxy } from './clientAddress';
 import { Hub } from './hub';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits';
-import { sessionCookieName } from '../http/sessionCookies';
+import { sessionCookieName } from '../domain/auth/sessionCookieName';
 import { attachPlainWebSocket } from './plainWsTransport';
 import { postgresBus } from './postgresBus';
 import { sessionCookieFrom } from './sessionCookie';
