@@ -11,11 +11,11 @@ import type { CreditedDeposit } from '../../chain/depositWatcher';
 import { AppError } from '../../domain/errors';
 import { CURRENCY_ASSETS, formatUnitsTrimmed } from '../../../shared/money/index';
 import type { RouteModule } from '../../app';
-import { precalcSend, sendDestination } from '../../chain/send';
+import { precalcSend, sendDestination } from '../../domain/wallet/send';
 import { createLedger } from '../../ledger/index';
 import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
 import type { WithdrawalStep } from '../../chain/withdrawals';
-import type { AnchorStep } from '../../domain/gdao/merkleAnchor';
+import { createGdaoAnchorer, type AnchorStep } from '../../domain/gdao/merkleAnchor';
 import type { SweepStep } from '../../chain/sweeps';
 import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
@@ -44,7 +44,7 @@ export interface ChainModule {
 
 /** Builds the chain module over `gateway` (opened by main.ts or a test; its owner closes it). */
 export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: number } = {}): ChainModule {
-  let service: WatcherService | undefined;
+  let service: WatcherService<AnchorStep> | undefined;
   const routes: RouteModule = (app, ctx, realtime) => {
     service = startWatcherService({
       db: ctx.db,
@@ -52,6 +52,7 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
       gateway,
       log: app.log,
       leaderRetryMs: opts.leaderRetryMs,
+      anchorer: (signing) => createGdaoAnchorer(ctx.db, ctx.clock, signing),
       onUpdate: transactionUpdateSender(realtime),
       onCredit: (d) =>
         realtime.sendToUser(d.userId, 'transaction_update', {
