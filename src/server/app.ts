@@ -12,7 +12,7 @@ import { sweepExpiredTokens } from './domain/auth/tokens';
 import type { BalanceReader } from './domain/users/balances';
 import { balancesOf, createLedger } from './ledger/index';
 import { createMailer, type Mailer } from './mail/mailer';
-import type { App, AppContext } from './http/context';
+import type { App, AppContext } from './app/context';
 import { installErrorHandler } from './http/errorHandler';
 import { installJsonParser } from './http/jsonBody';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './http/rateLimit';
@@ -39,6 +39,8 @@ import { installOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
 import type { RealtimeLimits } from './realtime/limits';
 import { announceRound } from './realtime/roundEvents';
+import { createCapacityAnnouncer, type CapacityAnnouncer } from './realtime/capacityEvents';
+import { createJoinBatcher } from './domain/eidols/joinBatcher';
 import { createRoundScheduler, type RoundScheduler } from './domain/rounds/scheduler';
 import type { RoundBlocks } from './chain/roundBlocks';
 import { fairnessRoutes } from './http/routes/fairnessRoutes';
@@ -130,6 +132,9 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   const mailer =
     components.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  // The round's capacity after each join batch goes out through the socket gateway, which is made from the
+  // context: the batcher hears its announcer once it exists (before any route can take a join).
+  const capacity: { announcer?: CapacityAnnouncer } = {};
   const ctx: AppContext = {
     config,
     db,
@@ -140,6 +145,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log, background: createBackground(app.log) },
     signingKey: await loadSigningKey(db.kysely, clock.now(), components.appKey),
     sessionsEnded: new Set(),
+    joins: createJoinBatcher(createLedger(db, clock), clock, (state) => capacity.announcer?.changed(state)),
   };
 
   await app.register(fastifyCookie);
@@ -150,6 +156,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   await installOpenApi(app, config.productName);
   installWebManifest(app, config);
   const realtime = attachRealtime(app, ctx, { trustProxy, limits: components.realtimeLimits });
+  capacity.announcer = createCapacityAnnouncer(realtime, clock);
   // Every API route lives in the API scope: its hooks (session, origin, CSRF, no-store) run for each
   // route matched inside it, whatever the raw URL looked like. Route modules receive the scope as `app`.
   await registerApiScope(app, ctx, async (api) => {
@@ -166,7 +173,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     fairnessRoutes(api, ctx);
     telemetryRoutes(api, ctx);
     eggRoutes(api, ctx);
-    gameRoutes(api, ctx, realtime);
+    gameRoutes(api, ctx);
     oogleRoutes(api, ctx);
     itemActionRoutes(api, ctx);
     walletExchangeRoutes(api, ctx, realtime);
@@ -230,6 +237,7 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     await rounds?.close();
+    capacity.announcer?.close();
     for (const t of timers) t.cancel();
     await ctx.auth.background.idle();
     await leader.close();

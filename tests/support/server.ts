@@ -11,7 +11,7 @@ import type { RoundScheduler } from '../../src/server/domain/rounds/scheduler';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openPostgres, type DialectName } from '../../src/server/db/database';
 import { manualClock, type ManualClock } from '../../src/server/clock';
-import type { AppContext, App } from '../../src/server/http/context';
+import type { AppContext, App } from '../../src/server/app/context';
 import { createMailer } from '../../src/server/mail/mailer';
 import { scaledRateLimits } from '../../src/server/http/rateLimit';
 import crypto from 'node:crypto';

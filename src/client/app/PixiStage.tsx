@@ -1,13 +1,13 @@
 /**
- * The single Pixi canvas, created once for the whole app through @pixi/react's root (`createRoot`); it never
- * re-renders. It sits in the stage's lazy chunk (StageHost), so neither Pixi nor the reconciler weighs on the
- * HUD's first paint. Its WebGL context is made first, a piece a task (engine/stageContext.ts), and Pixi
- * starts on it in a task after; the stage's wiring
+ * The single Pixi canvas, created once for the whole app with Pixi's own `Application` (home's stage is
+ * imperative: a React reconciler here would only ever render nothing, ~60 KB of home's JS); it never
+ * re-renders. It sits in the stage's lazy chunk (StageHost), so Pixi does not weigh on the HUD's first
+ * paint. Its WebGL context is made first, a piece a task (engine/stageContext.ts), and Pixi starts on it in
+ * a task after; the stage's wiring
  * (attachStage) comes a task later again.
  */
 import { memo, useEffect, useRef } from 'react';
-import { createRoot } from '@pixi/react';
-import type { Application } from 'pixi.js';
+import { Application } from 'pixi.js';
 import { attachStage, stageOptions } from '../engine/stage';
 import { prepareStageContext } from '../engine/stageContext';
 import { registerStageUploads } from '../engine/stageUploads';
@@ -30,11 +30,13 @@ export const PixiStage = memo(function PixiStage() {
     void prepareStageContext(canvas, options).then(async (context) => {
       await nextTask();
       if (!live) return;
-      const onInit = (started: Application) => {
-        app = started;
-        void nextTask().then(() => live && attachStage(started));
-      };
-      createRoot(canvas, { onInit }).render(null, context ? { ...options, context } : options);
+      const started = new Application();
+      await started.init(context ? { ...options, context, canvas } : { ...options, canvas });
+      // Unmounted while Pixi started: nothing else holds this application.
+      if (!live) return started.destroy();
+      app = started;
+      await nextTask();
+      if (live) attachStage(started);
     });
     return () => {
       live = false;

@@ -10,15 +10,7 @@ import type { Scene, SceneHost } from '../engine/scene';
 import { Disposables } from '../engine/disposables';
 import { bandPlacement, MASTER_AREA_HEIGHT, MASTER_AREA_TOP, slideOffset } from './masterArea';
 import { reducedMotion } from '../engine/motion';
-import { $hudScrollY } from './stageStores';
-
-/** The frames to show side by side and the side they arrive from (-1 from the left, 1 from the right, 0 no slide). */
-export interface BandArt {
-  frames: readonly string[];
-  from: -1 | 0 | 1;
-  /** Pixel art drawn several times its packed size: sampled without smoothing to keep edges crisp. */
-  crisp?: boolean;
-}
+import { $hudScrollY, type BandArt } from './stageStores';
 
 /** Length of the slide-in in ms. */
 const SLIDE_MS = 260;

@@ -1,7 +1,14 @@
 /** Stores the HUD writes and the stage scenes read: what each band scene shows, and the HUD's scroll. */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import type { BandArt } from './bandScene';
 import { MASTER_SKIN_IDS, masterFrame } from '../engine/frameNames';
+
+/** The frames to show side by side and the side they arrive from (-1 from the left, 1 from the right, 0 no slide). */
+export interface BandArt {
+  frames: readonly string[];
+  from: -1 | 0 | 1;
+  /** Pixel art drawn several times its packed size: sampled without smoothing to keep edges crisp. */
+  crisp?: boolean;
+}
 
 /** Which master to show (skin 1–6, null for none) and from which side it arrives. */
 export interface MasterChoice {

@@ -11,10 +11,17 @@ import { createDepositWatcher, type CreditedDeposit } from './depositWatcher';
 import type { ChainGateway } from './gateway';
 import { createWithdrawalProcessor, type QueueSafety, type WithdrawalStep } from './withdrawals';
 import { createSweeper, type SweepStep } from './sweeps';
-import { createGdaoAnchorer, type AnchorStep } from '../domain/gdao/merkleAnchor';
 
-/** The running watcher. */
-export interface WatcherService {
+/**
+ * A job that signs with the hot wallet beside the withdrawals (the gDAO roots' anchoring): the domain makes
+ * it (the chain gateway never imports the domain), the service runs its steps on the signing node.
+ */
+export interface SigningJob<S> {
+  step(): Promise<S | undefined>;
+}
+
+/** The running watcher; `A` is what a step of the signing job reports. */
+export interface WatcherService<A = unknown> {
   /** Scans now if this node leads (waits for a scan already running); returns what it credited. */
   scanNow(): Promise<CreditedDeposit[]>;
   /** Runs one withdrawal step now if this node leads and signs. */
@@ -22,12 +29,12 @@ export interface WatcherService {
   /** Runs one sweep step now if this node leads and signs. */
   sweepNow(): Promise<SweepStep | undefined>;
   /** Runs one step of the gDAO roots' anchoring now if this node leads and signs. */
-  anchorNow(): Promise<AnchorStep | undefined>;
+  anchorNow(): Promise<A | undefined>;
   close(): Promise<void>;
 }
 
 /** Starts the periodic scan; `onCredit` hears every new credit after its commit. */
-export function startWatcherService(opts: {
+export function startWatcherService<A = unknown>(opts: {
   db: Db;
   clock: Clock;
   gateway: ChainGateway;
@@ -38,13 +45,15 @@ export function startWatcherService(opts: {
   leaderRetryMs?: number;
   /** Withdrawal safety in the queue (mail with freeze link, hold before signing). */
   safety?: QueueSafety;
-}): WatcherService {
+  /** Made for a gateway that signs: the gDAO roots' anchoring (domain/gdao/merkleAnchor.ts). */
+  anchorer?: (gateway: ChainGateway) => SigningJob<A>;
+}): WatcherService<A> {
   const watcher = createDepositWatcher(opts.db, opts.clock, opts.gateway);
   const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate, { safety: opts.safety }) : undefined;
   // Sweeps sign with the hot wallet too (gas top-ups): same node and lock as the withdrawal queue.
   const sweeper = opts.gateway.signer ? createSweeper(opts.db, opts.clock, opts.gateway) : undefined;
   // The gDAO roots' anchoring takes hot wallet nonces as well: same node and lock again.
-  const anchorer = opts.gateway.signer ? createGdaoAnchorer(opts.db, opts.clock, opts.gateway) : undefined;
+  const anchorer = opts.gateway.signer ? opts.anchorer?.(opts.gateway) : undefined;
   const leader = createLeaderLock(opts.db, 'chain', opts.clock, { retryMs: opts.leaderRetryMs });
   // Withdrawals have a lock of their own, taken only by nodes holding the hot wallet key: an API node
   // leading the deposit watcher must not keep the signing node from running the queue.

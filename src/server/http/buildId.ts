@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { App } from './context';
+import type { App } from '../app/context';
 
 /** The response header carrying the build id. */
 export const BUILD_HEADER = 'x-app-build';

@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, validationFailed } from '../domain/errors';
 import { attribute } from '../domain/auth/rules';
 import type { FieldErrors } from '../../shared/api/envelope';
-import type { App } from './context';
+import type { App } from '../app/context';
 import { fail } from './envelope';
 
 /** Text of a body that is not JSON (or not an object). */

@@ -1,7 +1,7 @@
 /** The second factor's dependencies for an app context, built once per app. */
 import { factorKey } from '../domain/security/factorSecretBox';
 import { webauthnPartyOf, type FactorDeps } from '../domain/security/factorDeps';
-import type { AppContext } from './context';
+import type { AppContext } from '../app/context';
 
 const built = new WeakMap<AppContext, FactorDeps>();
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { hasSecondFactor, proofOf, requireFreshFactor } from '../domain/security/secondFactor';
-import type { AppContext } from './context';
+import type { AppContext } from '../app/context';
 import { factorDepsOf } from './factorContext';
 import { isKnownDevice } from './knownDeviceCookie';
 

@@ -1,5 +1,5 @@
 /** JSON bodies: an empty body reads as `{}` (clients POST empty to logout and onboarding); bad JSON is a 400. */
-import type { App } from './context';
+import type { App } from '../app/context';
 
 /** Replaces Fastify's JSON parser with one that accepts an empty body. */
 export function installJsonParser(app: App): void {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { deviceToken, deviceTokenUser, isDeviceTokenOf, KNOWN_DEVICE_TTL_MS, type DeviceOwner } from '../domain/auth/knownDevice';
 import { isPlainEmail } from '../domain/auth/rules';
 import { findUserByEmail } from '../domain/users/userRepo';
-import type { AppContext } from './context';
+import type { AppContext } from '../app/context';
 
 /** Name of the cookie over plain http. */
 export const DEVICE_COOKIE = 'aeon_device';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors';
 import { findUserById } from '../domain/users/userRepo';
 import type { UserRow } from '../domain/users/userView';
-import type { AppContext } from './context';
+import type { AppContext } from '../app/context';
 
 /** Laravel's text for a call without a logged-in user (HTTP 401). */
 export const UNAUTHENTICATED = 'Unauthenticated.';

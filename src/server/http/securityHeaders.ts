@@ -5,7 +5,7 @@
  */
 import helmet from 'helmet';
 import type { Config } from '../config';
-import type { App } from './context';
+import type { App } from '../app/context';
 
 /**
  * The Permissions-Policy: the app uses none of these features. Only features browsers know: Chromium logs

@@ -12,20 +12,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { createSession, destroySession, SESSION_TTL_MS, type Session } from '../domain/auth/sessions';
 import { guestCsrfToken, newGuestNonce } from '../domain/auth/guestCsrf';
-import type { AppContext } from './context';
-import { announceSessionsEnded } from './context';
+import type { AppContext } from '../app/context';
+import { announceSessionsEnded } from '../app/context';
 
-/** Name of the session cookie over plain http (see `sessionCookieName` for https). */
-export const SESSION_COOKIE = 'aeon_session';
+import { SESSION_COOKIE, sessionCookieName } from '../domain/auth/sessionCookieName';
+
+export { SESSION_COOKIE, sessionCookieName };
 /** Name of the guest nonce cookie over plain http. */
 export const GUEST_COOKIE = 'aeon_guest';
 /** Name of the script-readable CSRF cookie (fixed: clients of the original product read it by name). */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
-
-/** The session cookie's name under `config`: `__Host-aeon_session` when the public URL is https. */
-export function sessionCookieName(config: Pick<Config, 'secureCookies'>): string {
-  return config.secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
-}
 
 /** The guest nonce cookie's name under `config`. */
 export function guestCookieName(config: Pick<Config, 'secureCookies'>): string {

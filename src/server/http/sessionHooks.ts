@@ -11,7 +11,7 @@ import { AppError } from '../domain/errors';
 import { createSessionLoader } from '../domain/auth/sessionLoader';
 import { isGuestCsrfToken } from '../domain/auth/guestCsrf';
 import { safeEqual } from '../domain/auth/secrets';
-import type { App, AppContext } from './context';
+import type { App, AppContext } from '../app/context';
 import { guestNonceOf, sessionCookieName } from './sessionCookies';
 import { isForeign, isSameOriginCall } from './requestOrigin';
 

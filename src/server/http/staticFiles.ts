@@ -16,7 +16,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding } from './acceptEncoding';
-import type { App } from './context';
+import type { App } from '../app/context';
 import { fail } from './envelope';
 import { isCompressible, isPrecompressedSibling, PRECOMPRESSED } from './precompress';
 

@@ -4,7 +4,7 @@
  * (scripts/art/appIcons.ts cuts them from the atlases). Revalidated on every load (ETag-less but tiny).
  */
 import type { Config } from '../config';
-import type { App } from './context';
+import type { App } from '../app/context';
 import { REVALIDATE } from './staticFiles';
 
 /** The app's background and theme colour (styles.css `--bg`, index.html's theme-color). */

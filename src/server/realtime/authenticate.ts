@@ -5,7 +5,7 @@
  */
 import { loadSession, peekSessionExpiry } from '../domain/auth/sessions';
 import { findUserByWsToken } from '../domain/users/userRepo';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../app/context';
 
 /** A subscribed socket's identity: its user and session, and when that session expires. */
 export interface SocketIdentity {

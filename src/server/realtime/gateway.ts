@@ -8,14 +8,14 @@
  */
 import crypto from 'node:crypto';
 import type { PushedEventName, ServerEventPayload } from '../../shared/api/socketEvents';
-import type { App, AppContext } from '../http/context';
+import type { App, AppContext } from '../app/context';
 import { AddressBook } from './addressBook';
 import { inProcessBus, type Bus, type BusMessage } from './bus';
 import { createAdmission } from './admission';
 import { clientAddressResolver, type TrustProxy } from './clientAddress';
 import { Hub } from './hub';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits';
-import { sessionCookieName } from '../http/sessionCookies';
+import { sessionCookieName } from '../domain/auth/sessionCookieName';
 import { attachPlainWebSocket } from './plainWsTransport';
 import { postgresBus } from './postgresBus';
 import { sessionCookieFrom } from './sessionCookie';

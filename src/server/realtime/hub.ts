@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { clientMessageSchema } from '../../shared/api/socket';
 import type { PushedEventName, ServerEventPayload } from '../../shared/api/socketEvents';
 import type { ClockTimer } from '../clock';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../app/context';
 import { authenticate, recheckSession, type SocketIdentity } from './authenticate';
 import { Deadlines } from './deadlines';
 import { OutgoingMessage, type CloseMode, type Connection } from './connection';

@@ -12,7 +12,7 @@ import { registerPlayer, type TestServer } from '../../support/server';
 import { deployReverter, receipt, type TestChain, startChainServer, type ChainServer } from '../../support/chain';
 import { openSocket } from '../../support/sockets';
 import type { ChainModule } from '../../../src/server/http/routes/walletRoutes';
-import { NOT_ACTIVATED } from '../../../src/server/chain/send';
+import { NOT_ACTIVATED } from '../../../src/server/domain/wallet/send';
 import { WITHDRAWAL_FAILED } from '../../../src/server/chain/withdrawals';
 import { createLedger, type Ledger } from '../../../src/server/ledger/index';
 import { reconcile } from '../../../src/server/chain/reconcile';

@@ -2,7 +2,8 @@
  * The eidol screen's stage (/eidol): the eidol sized √((value − 1)/16 + 1) and tinted by the risk colour,
  * the risk rays, arcs and eye, the candle chart and the number chart, each in the band the HUD leaves for
  * it. A thin view over headless parts: it redraws only what changed (its inputs are versioned), reuses
- * its Graphics, and the risk angle itself lives in the shared RiskAngleControl.
+ * its Graphics, and the risk angle itself lives in the shared RiskAngleControl, whose context only the
+ * screen's feed writes (riskContextFeed.ts): the scene reads the angle.
  */
 import { Container, Graphics, Sprite } from 'pixi.js';
 import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/atlas';
@@ -12,31 +13,24 @@ import type { Scene, SceneHost } from '../../engine/scene';
 import { Disposables } from '../../engine/disposables';
 import { $game } from '../../stores/game';
 import { $selectedEidolId } from '../../stores/game';
-import { $session } from '../../stores/session';
 import { $options } from '../../stores/options';
 import { $hudScrollY } from '../stageStores';
 import type { EidolView } from '../../../shared/api/game';
 import { $eidolBands, $eidolHistory, $numberSamples, $riskAngle, type Band } from './eidolStores';
 import type { RiskAngleControl } from './riskAngleControl';
-import { eidolScale, parseUtc, riskColour, visualAngle } from './riskAngle';
-import { eidolFrameFor, riskContextOf, selectedEidol } from './eidolStatus';
+import { eidolScale, riskColour, visualAngle } from './riskAngle';
+import { eidolFrameFor, selectedEidol } from './eidolStatus';
 import { hourlyCandles, localHourStart, referenceLineColour, roundPoints } from './eidolCandles';
 import { numberSeries } from './numberChart';
 import { anglsUnits, unitsToNumber } from './numbers';
 import { drawCandles, drawNumbers, type ChartFrame } from './chartDrawing';
 import { RiskDrawing } from './riskDrawing';
+import { riskTint } from './riskTint';
 
 /** Share of the eidol band a value-1 eidol fills; bigger values grow by eidolScale up to the band's height. */
 const BASE_SHARE = 0.3;
 const MAX_SHARE = 0.92;
-/** How much of the risk colour tints the sprite (a full black tint at 0° would hide it). */
-const TINT_SHARE = 0.45;
 const HOUR_MS = 3_600_000;
-
-function tintOf(colour: number): number {
-  const ch = (shift: number) => Math.round(255 + (((colour >> shift) & 0xff) - 255) * TINT_SHARE);
-  return (ch(16) << 16) | (ch(8) << 8) | ch(0);
-}
 
 /** The eidol scene; `clock` is the device clock (benchmarks and tests pass their own). */
 export class EidolScene implements Scene {
@@ -51,13 +45,9 @@ export class EidolScene implements Scene {
   private eye: Sprite | null = null;
   private layout: Layout | null = null;
   private eidol: EidolView | null = null;
-  private canActBefore = -Infinity;
-  private clockOffset = 0;
-  private locked = true;
   private drawnAngle = -1;
   private frameDirty = true;
   private chartsDirty = true;
-  private contextDirty = true;
   private chartHour = 0;
 
   constructor(
@@ -80,11 +70,10 @@ export class EidolScene implements Scene {
     this.layout = layout;
     const eidolChanged = () => {
       this.readEidol();
-      this.frameDirty = this.chartsDirty = this.contextDirty = true;
+      this.frameDirty = this.chartsDirty = true;
     };
     this.bag.add($game.subscribe(eidolChanged));
     this.bag.add($selectedEidolId.listen(eidolChanged));
-    this.bag.add($session.listen(() => (this.contextDirty = true)));
     this.bag.add($eidolBands.listen(() => (this.frameDirty = this.chartsDirty = true)));
     this.bag.add($eidolHistory.listen(() => (this.chartsDirty = true)));
     this.bag.add($numberSamples.listen(() => (this.chartsDirty = true)));
@@ -95,11 +84,6 @@ export class EidolScene implements Scene {
 
   update(deltaMs: number): void {
     const now = this.clock.now();
-    const locked = now + this.clockOffset >= this.canActBefore || (this.eidol?.is_locked ?? true);
-    if (locked !== this.locked || this.contextDirty) {
-      this.locked = locked;
-      this.pushContext(now);
-    }
     this.control.update(deltaMs);
     const hour = Math.floor(now / HOUR_MS);
     if (hour !== this.chartHour) {
@@ -131,20 +115,11 @@ export class EidolScene implements Scene {
     this.eye?.destroy();
     this.sprite = this.eye = null;
     this.drawnAngle = -1;
-    this.frameDirty = this.chartsDirty = this.contextDirty = true;
+    this.frameDirty = this.chartsDirty = true;
   }
 
   private readEidol(): void {
-    const state = $game.get();
-    this.eidol = selectedEidol(state.game, $selectedEidolId.get());
-    this.clockOffset = state.clockOffsetMs;
-    const until = state.game ? parseUtc(state.game.can_act_before) : NaN;
-    this.canActBefore = Number.isFinite(until) ? until : -Infinity;
-  }
-
-  private pushContext(now: number): void {
-    this.contextDirty = false;
-    this.control.setContext(riskContextOf($game.get(), $selectedEidolId.get(), $session.get().user?.level ?? -1, now));
+    this.eidol = selectedEidol($game.get().game, $selectedEidolId.get());
   }
 
   private placeEidol(): void {
@@ -194,7 +169,7 @@ export class EidolScene implements Scene {
     const L = visualAngle(theta);
     const colour = riskColour(L);
     risk.set(theta, L, colour);
-    if (this.sprite) this.sprite.tint = tintOf(colour);
+    if (this.sprite) this.sprite.tint = riskTint(colour);
   }
 
   private chartFrame(band: Band, hours: number, now: number): ChartFrame {

@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import type { BandArt } from '../../game/bandScene';
+import type { BandArt } from '../../game/stageStores';
 import { bandPlacement, MASTER_AREA_HEIGHT, MASTER_AREA_TOP } from '../../game/masterArea';
 import { loadFrameRects, type FrameRect } from '../../engine/atlasFrames';
 import { computeLayout, DESIGN_WIDTH, watchLayout, type Layout } from '../../engine/resize';

@@ -17,7 +17,8 @@ import { onServerEvent } from '../../net/serverEvents';
 import { eidolApi } from '../../net/eidolApi';
 import { playSound } from '../../engine/audio';
 import { $eidolHistory, deviceClock, joinActor, riskControl } from '../../game/eidol/eidolStores';
-import { eidolActions, eidolPrecision, riskContextOf, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
+import { eidolActions, eidolPrecision, selectedEidol, type EidolAction } from '../../game/eidol/eidolStatus';
+import { feedRiskContext } from '../../game/eidol/riskContextFeed';
 import { lastResults } from '../../game/eidol/lastResults';
 import { anglsUnits, formatAngls } from '../../game/eidol/numbers';
 import { startEidolData } from '../../game/eidol/eidolData';
@@ -69,8 +70,8 @@ export default function EidolScreen() {
   useEffect(() => startEidolData(eidolApi, $game, $selectedEidolId), []);
   // A refusal belongs to the eidol it was for: turning to another clears it.
   useEffect(() => joinActor.send({ type: 'CLEAR' }), [selectedId]);
-  // The control also hears from the HUD, so the range input works even where the stage cannot draw.
-  useEffect(() => riskControl.setContext(riskContextOf(state, selectedId, userLevel, deviceClock.now())), [state, selectedId, userLevel, locked]);
+  // The control's one context writer: the screen's, so the range input works even where the stage cannot draw.
+  useEffect(() => feedRiskContext(riskControl, deviceClock, $roundOpen), []);
   useEffect(
     () =>
       watchRoundPopups({

@@ -2,11 +2,32 @@
  * Dev-only gallery for designers: every atlas frame the code uses, grouped by family with its name and
  * size, drawn from the loaded atlases (so a swapped folder shows up here first), and every sound.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Texture } from 'pixi.js';
 import { hasTexture, loadAtlases, loadedAtlases, loadedFrameNames, soundUrls, texture } from '../../engine/atlas';
 import { frameFamilies } from '../../engine/frameNames';
 import './GalleryScreen.css';
+
+// Declared with @pixi/react on its own canvas: its chunk (the reconciler) loads only when the gallery shows it.
+const RiskTintSheet = lazy(() => import('../../game/eidol/RiskTintSheet'));
+
+/** The eidol frames under each risk tint, for the frame picked in the list. */
+function RiskTints({ frames, max }: { frames: string[]; max: number }) {
+  const drawn = frames.filter(hasTexture);
+  const [frame, setFrame] = useState(drawn[0]);
+  if (!frame) return null;
+  return (
+    <section>
+      <h2>risk tints <small>(0° to 90°)</small></h2>
+      <select value={frame} onChange={(e) => setFrame(e.target.value)} aria-label="Frame under the risk tints">
+        {drawn.map((name) => <option key={name}>{name}</option>)}
+      </select>
+      <Suspense fallback={<p>Loading the risk sheet…</p>}>
+        <RiskTintSheet frame={frame} cell={Math.max(48, Math.round(max / 2))} />
+      </Suspense>
+    </section>
+  );
+}
 
 /** Draws one texture into a canvas at its logical size, scaled down to fit `max` CSS pixels. */
 function FrameCanvas({ tex, max }: { tex: Texture; max: number }) {
@@ -90,6 +111,7 @@ export default function GalleryScreen() {
           {info.manifest.audio.map((s) => <SoundButton key={s.name} name={s.name} loop={s.loop} />)}
         </div>
       </section>
+      <RiskTints frames={families.eidols ?? []} max={max} />
       {Object.entries(families).map(([family, frames]) => (
         <section key={family}>
           <h2>{family} <small>({frames.length})</small></h2>

@@ -8,7 +8,46 @@
  */
 import type { DialectName } from '../database';
 import { int64, type MigrationDb } from '../columns';
-import { leafHash, rootOfLeafHashes } from '../../../shared/rules/gdaoMerkle';
+import { createHash } from 'node:crypto';
+
+// The tree's hashes as of this migration, frozen here (live code: src/shared/rules/gdaoMerkle.ts): a migration
+// must never change when live code does. Leaf: sha256(0x00 ‖ u64 account id ‖ u64 activity ‖ u256 amount);
+// node: sha256(0x01 ‖ left ‖ right); an odd last node goes up as it is; no leaves: 64 zero digits.
+const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** `n` as `bytes` big-endian bytes (the values are whole, non-negative and fit: they come from the ledger). */
+function bigEndian(n: bigint, bytes: number): Uint8Array {
+  const out = new Uint8Array(bytes);
+  for (let i = bytes - 1; i >= 0; i--) {
+    out[i] = Number(n & 0xffn);
+    n >>= 8n;
+  }
+  return out;
+}
+
+/** sha256 of a row's leaf bytes, lowercase hex. */
+function leafHash(leaf: { user_id: number; activity: bigint; amount: bigint }): string {
+  const out = new Uint8Array(49);
+  out[0] = 0x00;
+  out.set(bigEndian(BigInt(leaf.user_id), 8), 1);
+  out.set(bigEndian(leaf.activity, 8), 9);
+  out.set(bigEndian(leaf.amount, 32), 17);
+  return sha256Hex(out);
+}
+
+/** The root over leaf hashes in account id order. */
+function rootOfLeafHashes(hashes: readonly string[]): string {
+  if (hashes.length === 0) return '0'.repeat(64);
+  let level = [...hashes];
+  while (level.length > 1) {
+    const next: string[] = [];
+    for (let i = 0; i < level.length; i += 2) {
+      next.push(i + 1 < level.length ? sha256Hex(Buffer.concat([Buffer.from([0x01]), Buffer.from(level[i]!, 'hex'), Buffer.from(level[i + 1]!, 'hex')])) : level[i]!);
+    }
+    level = next;
+  }
+  return level[0]!;
+}
 
 /** Adds the Merkle and anchoring columns and fills them for months already published. */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {

@@ -1,5 +1,5 @@
 /** Onboarding flag and the public configuration. */
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 import { loadUserView } from '../../domain/users/loadUserView';

@@ -2,7 +2,7 @@
 import { loginBody } from '../../../shared/api/auth';
 import { authenticate } from '../../domain/auth/login';
 import { loadUserView } from '../../domain/users/loadUserView';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 import { isKnownDevice, rememberDevice } from '../knownDeviceCookie';

@@ -3,7 +3,7 @@
  * token; a guest gets a token signed for its nonce cookie, with no database write (a visitor costs
  * nothing until login or registration creates the session row).
  */
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { guestNonceOf, sessionCookieName, setGuestCookies, setSessionCookies } from '../sessionCookies';
 
 /** Registers the CSRF cookie endpoint. */

@@ -3,7 +3,7 @@ import { buyEggBodySchema } from '../../../shared/api/game';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../../../shared/api/transactions';
 import { buyEgg, growFreeEgg } from '../../domain/eidols/growEgg';
 import { createLedger } from '../../ledger/index';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';

@@ -12,7 +12,7 @@ import { hasSecondFactor } from '../../domain/security/secondFactor';
 import { listPasskeys, passkeyAssertionOptions, passkeyRegistrationOptions, registerPasskey, removePasskey } from '../../domain/security/passkeys';
 import { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from '../../domain/security/recoveryCodes';
 import { confirmTotp, removeTotp, startTotpSetup, totpEnabled } from '../../domain/security/totp';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { factorDepsOf } from '../factorContext';
 import { factorVerifiedIfEnabled, requireFactorProof } from '../freshFactor';

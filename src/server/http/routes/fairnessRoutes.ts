@@ -2,7 +2,7 @@
 import { AppError, validationFailed } from '../../domain/errors';
 import { loadFairnessPage } from '../../domain/fairness/fairnessPage';
 import { loadRoundDetail } from '../../domain/fairness/roundDetail';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 
 /** The answer for an unknown or not yet settled round: the same either way, so a current round's hash never shows. */

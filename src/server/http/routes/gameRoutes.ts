@@ -1,23 +1,17 @@
 /** `GET /api/game` (404 while no round exists) and `POST /api/game/join`. */
 import { joinBodySchema } from '../../../shared/api/game';
 import { loadGameView } from '../../domain/eidols/gameView';
-import { createJoinBatcher } from '../../domain/eidols/joinBatcher';
 import { NO_ROUND } from '../../domain/eidols/eidolTexts';
 import { currentRound } from '../../domain/rounds/currentRound';
 import { toUserView } from '../../domain/users/userView';
 import { AppError } from '../../domain/errors';
-import { createLedger, itemsOf } from '../../ledger/index';
-import type { App, AppContext } from '../context';
-import type { Realtime } from '../../realtime/gateway';
-import { createCapacityAnnouncer } from '../../realtime/capacityEvents';
+import { itemsOf } from '../../ledger/index';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requireUser, UNAUTHENTICATED } from '../requireUser';
 
-/** Registers the game routes. */
-export function gameRoutes(app: App, ctx: AppContext, realtime: Realtime): void {
-  const capacity = createCapacityAnnouncer(realtime, ctx.clock);
-  app.addHook('onClose', async () => capacity.close());
-  const joins = createJoinBatcher(createLedger(ctx.db, ctx.clock), ctx.clock, (state) => capacity.changed(state));
+/** Registers the game routes; joins go through the app's one batcher (ctx.joins, made in createApp). */
+export function gameRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/game', async (request) => {
     const user = await requireUser(ctx, request);
@@ -34,6 +28,6 @@ export function gameRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
     // the hot path skips requireUser's second read.
     const userId = request.authSession?.userId;
     if (userId == null) throw new AppError(401, UNAUTHENTICATED);
-    return ok(await joins.join(userId, request.body));
+    return ok(await ctx.joins.join(userId, request.body));
   });
 }

@@ -21,7 +21,7 @@ import { ownEidol } from '../../domain/eidols/eidolRepo';
 import { requireActiveWallet } from '../../domain/wallet/walletGuard';
 import { createLedger } from '../../ledger/index';
 import type { Realtime } from '../../realtime/gateway';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';

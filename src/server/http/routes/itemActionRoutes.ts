@@ -17,7 +17,7 @@ import type { ActionResult } from '../../domain/items/runAction';
 import { transmuteEgg } from '../../domain/items/transmuteEgg';
 import type { RequestOutcome } from '../../domain/requests/requestRecords';
 import { createLedger } from '../../ledger/index';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';

@@ -14,7 +14,7 @@ import { passkeyAssertionOptions, redeemPasskey } from '../../domain/security/pa
 import { factorMethods, proofOf, requireFreshFactor, FACTOR_WRONG } from '../../domain/security/secondFactor';
 import { loadUserView } from '../../domain/users/loadUserView';
 import { findUserById } from '../../domain/users/userRepo';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { factorDepsOf } from '../factorContext';
 import { isKnownDevice, rememberDevice } from '../knownDeviceCookie';

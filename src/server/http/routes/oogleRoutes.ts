@@ -12,7 +12,7 @@ import { toEidolView } from '../../domain/eidols/eidolView';
 import { publishedCommitment } from '../../domain/gdao/training';
 import { EIDOL_NOT_FOUND } from '../../domain/eidols/eidolTexts';
 import { createLedger } from '../../ledger/index';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 

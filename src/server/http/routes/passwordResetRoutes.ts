@@ -1,8 +1,8 @@
 /** Password reset request and the new-password form (spec 1 §2, §7). */
 import { resetBody, resetRequestBody } from '../../../shared/api/auth';
 import { PASSWORD_RESET_DONE, RESET_REQUESTED, requestPasswordReset, resetPassword } from '../../domain/auth/passwordReset';
-import type { App, AppContext } from '../context';
-import { announceSessionsEnded } from '../context';
+import type { App, AppContext } from '../../app/context';
+import { announceSessionsEnded } from '../../app/context';
 import { ok } from '../envelope';
 import { AUTH_BODY_LIMIT } from '../rateLimit';
 

@@ -9,7 +9,7 @@ import { findUserByRefCode } from '../../domain/users/userRepo';
 import { rewardReferral } from '../../domain/gdao/referralReward';
 import { createLedger } from '../../ledger/index';
 import { loadUserView } from '../../domain/users/loadUserView';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { rememberDevice } from '../knownDeviceCookie';
 import { AUTH_BODY_LIMIT } from '../rateLimit';

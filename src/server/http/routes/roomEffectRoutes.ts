@@ -15,7 +15,7 @@ import { caravanState } from '../../domain/shop/shopLocks';
 import { roomState } from '../../domain/world/roomState';
 import { createLedger } from '../../ledger/index';
 import type { Realtime } from '../../realtime/gateway';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';

@@ -11,7 +11,7 @@ import { roomStateJson } from '../../domain/world/roomState';
 import { COORDINATE_REQUIRED, FLIP_REQUIRED, NO_SUCH_ROOM } from '../../domain/world/presenceTexts';
 import { attachWorld } from '../../domain/world/worldNode';
 import type { Realtime } from '../../realtime/gateway';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 

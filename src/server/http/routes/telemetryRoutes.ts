@@ -1,6 +1,6 @@
 /** Public telemetry (FACTS.md): `GET /api/telemetry`, `/api/telemetry/chart` (mining pool) and `/api/telemetry/num` (T per round). */
 import { loadTelemetry, poolChart, thresholdChart } from '../../domain/rounds/telemetry';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 
 /** Registers the telemetry routes. */

@@ -3,7 +3,7 @@ import { commitParams, IDEMPOTENT_REPLAYED_HEADER, type CommitData } from '../..
 import { commitTransaction, type TransactionUpdateListener } from '../../domain/transactions/index';
 import { createLedger } from '../../ledger/index';
 import type { Realtime } from '../../realtime/gateway';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';

@@ -18,7 +18,7 @@ import { activateGas } from '../../domain/wallet/gasActivation';
 import type { ShopItemType } from '../../db/tables/shop';
 import { createLedger } from '../../ledger/index';
 import type { Realtime } from '../../realtime/gateway';
-import type { App, AppContext } from '../context';
+import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
 import { requestRefOf } from '../idempotency';
 import { requireUser } from '../requireUser';

@@ -12,17 +12,17 @@ import type { CreditedDeposit } from '../../chain/depositWatcher';
 import { AppError } from '../../domain/errors';
 import { CURRENCY_ASSETS, formatUnitsTrimmed } from '../../../shared/money/index';
 import type { RouteModule } from '../../app';
-import { precalcSend, sendDestination } from '../../chain/send';
+import { precalcSend, sendDestination } from '../../domain/wallet/send';
 import { createLedger } from '../../ledger/index';
 import { precalcDataOf, transactionViewOf } from '../../domain/transactions/index';
 import type { WithdrawalStep } from '../../chain/withdrawals';
-import type { AnchorStep } from '../../domain/gdao/merkleAnchor';
+import { createGdaoAnchorer, type AnchorStep } from '../../domain/gdao/merkleAnchor';
 import type { SweepStep } from '../../chain/sweeps';
 import { transactionUpdateSender } from './transactionRoutes';
 import { ok } from '../envelope';
 import { requireUser } from '../requireUser';
 import { requireActiveWallet } from '../../domain/wallet/walletGuard';
-import { sendAddressHasCode } from '../../chain/send';
+import { sendAddressHasCode } from '../../domain/wallet/send';
 import { claimFaucetGift } from '../../domain/wallet/faucetGifts';
 import { withdrawalQueueSafety } from '../../domain/wallet/withdrawalMails';
 import { withdrawalSafetyRoutes } from './withdrawalSafetyRoutes';
@@ -50,7 +50,7 @@ export interface ChainModule {
 
 /** Builds the chain module over `gateway` (opened by main.ts or a test; its owner closes it). */
 export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: number } = {}): ChainModule {
-  let service: WatcherService | undefined;
+  let service: WatcherService<AnchorStep> | undefined;
   const routes: RouteModule = (app, ctx, realtime) => {
     service = startWatcherService({
       db: ctx.db,
@@ -65,6 +65,7 @@ export function chainModule(gateway: ChainGateway, opts: { leaderRetryMs?: numbe
         brand: { productName: ctx.config.productName, publicUrl: ctx.config.publicUrl },
         holdMs: ctx.config.withdrawals.holdMs,
       }),
+      anchorer: (signing) => createGdaoAnchorer(ctx.db, ctx.clock, signing),
       onUpdate: transactionUpdateSender(realtime),
       onCredit: (d) =>
         realtime.sendToUser(d.userId, 'transaction_update', {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Realtime } from '../../realtime/gateway';
-import type { AppContext, App } from '../context';
+import type { AppContext, App } from '../../app/context';
 import { createLedger } from '../../ledger/index';
 import { freezeByToken, issueUnfreezeToken, isFrozen, unfreeze, unfreezeByToken } from '../../domain/wallet/withdrawalFreeze';
 import { FREEZE_DONE, UNFREEZE_MAIL_SENT, UNFROZEN, WITHDRAWAL_FROZEN_STOPPED } from '../../domain/wallet/walletTexts';

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keccak256, stringToHex, type Address, type Chain, type Hash, type Hex, type PublicClient } from 'viem';
 import { createWithdrawalProcessor, type WithdrawalPoint } from '../../../../src/server/chain/withdrawals';
-import { precalcSend } from '../../../../src/server/chain/send';
+import { precalcSend } from '../../../../src/server/domain/wallet/send';
 import type { ChainGateway } from '../../../../src/server/chain/gateway';
 import type { Payment, Signer } from '../../../../src/server/chain/signer';
 import { commitTransaction } from '../../../../src/server/domain/transactions/index';

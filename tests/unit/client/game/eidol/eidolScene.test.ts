@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 /**
- * The eidol scene without a renderer: it feeds the round's facts to the risk control, follows a swipe, and
- * redraws the risk drawing only on frames where the angle moved (idle frames change nothing).
+ * The eidol scene without a renderer: it shows the angle of the risk control (whose context the screen's feed
+ * writes), follows a swipe, and redraws the risk drawing only on frames where the angle moved (idle frames
+ * change nothing).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EidolScene } from '../../../../../src/client/game/eidol/eidolScene';
 import { RiskAngleControl } from '../../../../../src/client/game/eidol/riskAngleControl';
+import { feedRiskContext } from '../../../../../src/client/game/eidol/riskContextFeed';
+import { atom } from 'nanostores';
 import { RiskDrawing } from '../../../../../src/client/game/eidol/riskDrawing';
 import { $eidolBands, $riskAngle } from '../../../../../src/client/game/eidol/eidolStores';
 import { $game, $selectedEidolId } from '../../../../../src/client/stores/game';
@@ -18,7 +21,7 @@ const layout = { width: 412, height: 915, left: 0, scale: 412 / 1080, designHeig
 afterEach(() => vi.restoreAllMocks());
 
 describe('EidolScene', () => {
-  it('pushes the round to the control, follows a swipe and redraws only when the angle moves', () => {
+  it('shows the fed round, follows a swipe and redraws only when the angle moves', () => {
     const now = Date.parse('2026-01-01T10:00:00Z');
     const control = new RiskAngleControl({ now: () => now, bid: () => {} });
     const scene = new EidolScene(control, { now: () => now });
@@ -27,6 +30,7 @@ describe('EidolScene', () => {
     $game.set({ status: 'ready', game: makeGame([makeEidol({ id: 5, multiplier: 1.5 })], '2026-01-01 10:05:00'), clockOffsetMs: 0 });
     $selectedEidolId.set(5);
     $eidolBands.set({ eidol: { top: 0, height: 800 }, candles: null, numbers: null });
+    const stopFeed = feedRiskContext(control, { now: () => now }, atom(true));
     const children: unknown[] = [];
     scene.show({ addChild: (c) => children.push(c), removeChildren: () => children.splice(0) }, layout);
     scene.update(16);
@@ -47,6 +51,7 @@ describe('EidolScene', () => {
     $game.set({ ...$game.get(), game: makeGame([makeEidol({ id: 5, multiplier: 1.5 })], '2026-01-01 09:59:59') });
     scene.update(16);
     expect(control.canBid()).toBe(false);
+    stopFeed();
     scene.hide();
     scene.reset();
   });

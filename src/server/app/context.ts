@@ -1,4 +1,7 @@
-/** What every route module receives: the Fastify instance (zod-typed) and the app's components. */
+/**
+ * The app's wiring (src/server/app.ts builds it): what the HTTP route modules and the socket gateway both
+ * receive, kept apart from either so neither depends on the other. Also the zod-typed Fastify instance type.
+ */
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
@@ -6,7 +9,8 @@ import type { Db } from '../db/database';
 import type { Clock } from '../clock';
 import type { AuthDeps } from '../domain/auth/deps';
 import type { BalanceReader } from '../domain/users/balances';
-import type { RateLimiter } from './rateLimit';
+import type { JoinBatcher } from '../domain/eidols/joinBatcher';
+import type { RateLimiter } from '../http/rateLimit';
 
 /** The Fastify instance with zod schemas as its type provider. */
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
@@ -29,6 +33,8 @@ export interface AppContext {
   signingKey: Buffer;
   /** Listeners told when sessions end (logout, reset, verification). */
   sessionsEnded: Set<SessionsEndedListener>;
+  /** The process's one join batcher (its queue is the joins' group commit). */
+  joins: JoinBatcher;
 }
 
 /** Tells the listeners that these sessions (or all sessions of `userId`) ended. */

@@ -4,23 +4,23 @@
  * player's deposit address it is an internal ledger transfer (no chain, no gas); anywhere else it is a
  * withdrawal: amount + gas reserved as pending transfers and queued for the chain (withdrawals.ts).
  */
-import { AppError } from '../domain/errors';
-import type { SendDestination } from '../../shared/api/transactions';
-import { createTransaction, registerTransactionKind, type TransactionRecord } from '../domain/transactions/index';
-import { balancesOf, playerAccount, systemAccount, transfer, transferBatch, type Ledger } from '../ledger/index';
-import type { UserRow } from '../domain/users/userView';
-import { formatUnitsTrimmed } from '../../shared/money/index';
-import { assetOfWire, serverAmountError, validateAddress, validateSend, WALLET_TEXTS, wireScale, type CurrencyUnits, type WireCurrency } from '../../shared/rules/wallet/index';
-import { playersByAddress } from './depositAddresses';
-import { NO_GAS, WITHDRAW_GAS } from './gasFees';
-import { withdrawalLegs } from './withdrawals';
-import type { ChainGateway } from './gateway';
+import { AppError } from '../errors';
+import type { SendDestination } from '../../../shared/api/transactions';
+import { createTransaction, registerTransactionKind, type TransactionRecord } from '../transactions/index';
+import { balancesOf, playerAccount, systemAccount, transfer, transferBatch, type Ledger } from '../../ledger/index';
+import type { UserRow } from '../users/userView';
+import { formatUnitsTrimmed } from '../../../shared/money/index';
+import { assetOfWire, serverAmountError, validateAddress, validateSend, WALLET_TEXTS, wireScale, type CurrencyUnits, type WireCurrency } from '../../../shared/rules/wallet/index';
+import { playersByAddress } from '../../chain/depositAddresses';
+import { NO_GAS, WITHDRAW_GAS } from '../../chain/gasFees';
+import { withdrawalLegs } from '../../chain/withdrawals';
+import type { ChainGateway } from '../../chain/gateway';
 import { checkDestination } from './withdrawalDestination';
-import { canUseAddress } from '../domain/wallet/addressBook';
-import { requireNotFrozen } from '../domain/wallet/withdrawalFreeze';
-import { dailyLimitLeft, withdrawnToday } from '../domain/wallet/withdrawalLimits';
-import type { WithdrawalSafetyConfig } from '../domain/wallet/withdrawalSafetyConfig';
-import { coolingOffText, dailyLimitText } from '../domain/wallet/walletTexts';
+import { canUseAddress } from './addressBook';
+import { requireNotFrozen } from './withdrawalFreeze';
+import { dailyLimitLeft, withdrawnToday } from './withdrawalLimits';
+import type { WithdrawalSafetyConfig } from './withdrawalSafetyConfig';
+import { coolingOffText, dailyLimitText } from './walletTexts';
 
 /** The transaction kind of a send. */
 export const SEND_KIND = 'send';

@@ -5,10 +5,10 @@
  * flagged, so the confirm step can warn that a contract may not be able to hand the coins on.
  */
 import type { Address } from 'viem';
-import { AppError } from '../domain/errors';
-import { isBurnAddress } from '../../shared/rules/wallet/index';
-import { BURN_ADDRESS_REFUSED, PLATFORM_ADDRESS_REFUSED } from '../domain/wallet/walletTexts';
-import type { ChainGateway } from './gateway';
+import { AppError } from '../errors';
+import { isBurnAddress } from '../../../shared/rules/wallet/index';
+import { BURN_ADDRESS_REFUSED, PLATFORM_ADDRESS_REFUSED } from './walletTexts';
+import type { ChainGateway } from '../../chain/gateway';
 
 /** Lowercase addresses of the platform's contracts and wallets on `gateway`'s chain. */
 export function platformAddresses(gateway: ChainGateway): Set<string> {
