@@ -50,8 +50,6 @@ export default tseslint.config(
   boundary('src/server/realtime/**', [SERVER_NOT_CLIENT, REALTIME_NOT_HTTP]),
   boundary('src/server/chain/**', [SERVER_NOT_CLIENT, CHAIN_NOT_DOMAIN]),
   boundary('src/server/db/migrations/**', [SERVER_NOT_CLIENT, CORE_NOT_EDGE, MIGRATION_FROZEN]),
-  // Not frozen yet: 0110 still seeds the shop from the live catalogue (domain/shop/shopConfig.ts, shopPrices.ts).
-  { files: ['src/server/db/migrations/0110_shop_catalogue.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NOT_CLIENT] }] } },
 );
 
 /**

@@ -2,7 +2,8 @@
  * Every shop number the spec leaves open (ECONOMY.md "Shops, items, gDAO and the world"), in one place and
  * listed in README.md beside this file. Prices are decimal strings in the paying currency; a listing pays
  * in exactly one currency (FACTS.md: the first non-zero of busd, bnb, ngls, token). The catalogue below is
- * what migration 0110 first seeds; later changes go through the admin CLI (`npm run admin -- shop:…`).
+ * what migration 0110 first seeded; the migration carries its own frozen copy, so an edit here changes no
+ * database: later changes go through the admin CLI (`npm run admin -- shop:…`) or a new migration.
  */
 import { ITEM_IDS } from '../../../shared/money/assets';
 import { WORLD_ITEM_IDS } from '../../../shared/rules/items';
