@@ -35,6 +35,7 @@ test('TOTP: enable with a code, log in with one, a withdrawal asks for one', asy
   await page.getByTestId('totp-enable').click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await expect(page.getByTestId('totp-qr')).toBeVisible();
+  if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/security-totp-qr.png`, fullPage: true });
   await page.getByTestId('totp-code').fill(await freshCode(secret, used));
   await page.getByTestId('totp-enable').click();
   await expect(page.getByTestId('recovery-code')).toHaveCount(10);
