@@ -1,8 +1,8 @@
 /**
  * The second factor on a phone: TOTP enabled from /security (codes computed here with otplib from the key
- * the screen shows), a login that asks for the code, a withdrawal that needs one, turning it off with one; and a passkey registered
- * and used to log in with Chromium's virtual authenticator (CDP WebAuthn), on `localhost` (an IP address
- * cannot be a passkey's site).
+ * the screen shows), a login that asks for the code, a withdrawal that needs one, turning it off with one;
+ * and a passkey registered and used to log in with Chromium's virtual authenticator (CDP WebAuthn), on
+ * `localhost` (an IP address cannot be a passkey's site).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
