@@ -1,8 +1,8 @@
 /**
  * The second factor on a phone: TOTP enabled from /security (codes computed here with otplib from the key
- * the screen shows), a login that asks for the code, a withdrawal that needs one; and a passkey registered
- * and used to log in with Chromium's virtual authenticator (CDP WebAuthn), on `localhost` (an IP address
- * cannot be a passkey's site).
+ * the screen shows), a login that asks for the code, a withdrawal that needs one, turning it off with one;
+ * and a passkey registered and used to log in with Chromium's virtual authenticator (CDP WebAuthn), on
+ * `localhost` (an IP address cannot be a passkey's site).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
@@ -26,7 +26,7 @@ async function openSecurity(page: Page): Promise<void> {
   await expect(page.getByTestId('screen-security')).toBeVisible();
 }
 
-test('TOTP: enable with a code, log in with one, a withdrawal asks for one', async ({ page, browser }) => {
+test('TOTP: enable with a code, log in with one, a withdrawal asks for one, turning it off takes one', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const used = new Set<number>();
   const p = newPlayer();
@@ -35,6 +35,7 @@ test('TOTP: enable with a code, log in with one, a withdrawal asks for one', asy
   await page.getByTestId('totp-enable').click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await expect(page.getByTestId('totp-qr')).toBeVisible();
+  if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/security-totp-qr.png`, fullPage: true });
   await page.getByTestId('totp-code').fill(await freshCode(secret, used));
   await page.getByTestId('totp-enable').click();
   await expect(page.getByTestId('recovery-code')).toHaveCount(10);
@@ -54,6 +55,13 @@ test('TOTP: enable with a code, log in with one, a withdrawal asks for one', asy
   // A withdrawal to an outside address without the code is refused naming it; the code field is offered.
   await page.goto('/withdraw');
   await expect(page.getByTestId('send-factor-code')).toBeVisible();
+
+  // Turning it off takes a fresh code, typed into the same field.
+  await openSecurity(page);
+  await expect(page.getByTestId('security-totp')).toHaveAttribute('data-on', 'true');
+  await page.getByTestId('totp-code').fill(await freshCode(secret, used));
+  await page.getByTestId('totp-disable').click();
+  await expect(page.getByTestId('security-totp')).not.toHaveAttribute('data-on', 'true');
 });
 
 test('a passkey registers and logs in (usernameless) with a virtual authenticator', async ({ browser }) => {

@@ -31,11 +31,13 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
       if (r.ok) setSetup(r.data);
       return asPrecalc(r, 'totp');
     },
-    commit: async ({ input }) => {
+    // The code is read from this render, not the flow's input: the flow keeps the input it had when its key
+    // last changed, and the key stays put while the code is typed (a new key would restart the setup).
+    commit: async () => {
       // With a passkey on already, adding TOTP needs a fresh proof of it.
       const proof = passkey ? await freshProof('', true) : {};
       if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };
-      const r = await factorApi.totpConfirm(input.code, proof);
+      const r = await factorApi.totpConfirm(code, proof);
       if (r.ok && r.data.recovery_codes) onCodes(r.data.recovery_codes);
       return r;
     },
@@ -55,8 +57,8 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
   });
   const disable = useTransaction({
     precalculate: () => Promise.reject(new Error('turning off has no first stage')),
-    commit: async ({ input }) => {
-      const proof = await freshProof(input.code, passkey);
+    commit: async () => {
+      const proof = await freshProof(code, passkey);
       if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };
       return factorApi.totpDisable(proof);
     },
