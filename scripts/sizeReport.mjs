@@ -108,12 +108,14 @@ console.info(`\nbudgets: before first paint ≤ ${kb(BUDGETS.firstPaint)} gzip, 
 // (its module's `extensions.add`) leaves that kind undrawable and crashes the stage. The stage imports them.
 const stageKey = Object.keys(manifest).find((k) => /^src\/client\/app\/StageHost\.tsx$/.test(k));
 const stageFiles = stageKey ? staticClosure(stageKey, new Set(firstPaint)) : firstPaint;
-const PIXI_EXTENSION = /\.extension=\{type:\[[^\]]*\],name:`([A-Za-z]+)`/g;
+const PIXI_EXTENSION = /\.extension=\{type:\[([^\]]*)\],name:`([A-Za-z]+)`/g;
+// The stage is WebGL: a pipe or system only for the WebGPU or canvas renderers never reaches it.
+const OTHER_RENDERERS = /^(\s*[\w$]+\.(CanvasPipes|WebGPUPipes|CanvasSystem|WebGPUSystem)\s*,?)+$/;
 const misplaced = [];
 for (const key of lazyKeys.filter((k) => /^src\/client\/game\//.test(k))) {
   for (const f of staticClosure(key)) {
     if (stageFiles.has(f)) continue;
-    const names = [...fs.readFileSync(path.join(OUT, f), 'utf8').matchAll(PIXI_EXTENSION)].map((m) => m[1]);
+    const names = [...fs.readFileSync(path.join(OUT, f), 'utf8').matchAll(PIXI_EXTENSION)].filter((m) => !OTHER_RENDERERS.test(m[1])).map((m) => m[2]);
     if (names.length) misplaced.push(`${key} loads Pixi extensions (${[...new Set(names)].join(', ')}) in ${f}: import them in StageHost.tsx`);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Hosts the single Pixi stage behind the HUD and shows the scene of the current route. Loaded lazily by
- * App.tsx: Pixi, the reconciler and the scenes are not needed for the HUD's first paint.
+ * App.tsx: Pixi and the scenes are not needed for the HUD's first paint.
  */
 // Pixi's eval-free shader and uniform code: the server's CSP has no 'unsafe-eval' (without it the renderer
 // refuses to start). Imported before anything creates the renderer.
@@ -9,12 +9,18 @@ import 'pixi.js/unsafe-eval';
 // 'pixi.js/text' imported here: a renderer knows only the pipes registered before it started (`npm run size`
 // fails on a scene's chunk that registers one).
 import { useEffect } from 'react';
+// The worlds draw their crowd as particles (game/world/crowdLayer.ts): the particle pipe is registered here,
+// before the renderer starts, for the same reason; the WebGL one only (the stage is WebGL: `pixi.js/particle-
+// container` would add the WebGPU and canvas pipes, ~11 KB gzip on home's path).
+import { extensions, GlParticleContainerPipe } from 'pixi.js';
 import { useStore } from '@nanostores/react';
 import { showScene } from '../engine/stage';
 import { sceneForRoute } from '../game/sceneForRoute';
 import { $view } from './routeView';
 import { $booting } from './boot';
 import { PixiStage } from './PixiStage';
+
+extensions.add(GlParticleContainerPipe);
 
 /** The stage host element. */
 export function StageHost() {
