@@ -7,17 +7,38 @@ import globals from 'globals';
 import { localPlugin } from './scripts/lint/importCycles.js';
 
 /** Classic zod (whole-API objects, ~25 KB gzip): code the client bundles builds schemas with src/shared/zod.ts (zod/mini). */
-const CLASSIC_ZOD = { name: 'zod', message: 'the client bundles this code: import { z } from src/shared/zod.ts (zod/mini), not classic zod' };
+const CLASSIC_ZOD = {
+  name: 'zod',
+  message: 'the client bundles this code: import { z } from src/shared/zod.ts (zod/mini), not classic zod',
+};
 
-const SHARED_ALONE = { group: ['**/client/**', '**/server/**', 'node:*', 'fastify', 'kysely', 'pg', 'better-sqlite3', 'socket.io'], message: 'src/shared is isomorphic: it imports nothing outside src/shared' };
+const SHARED_ALONE = {
+  group: ['**/client/**', '**/server/**', 'node:*', 'fastify', 'kysely', 'pg', 'better-sqlite3', 'socket.io'],
+  message: 'src/shared is isomorphic: it imports nothing outside src/shared',
+};
 const CLIENT_NOT_SERVER = { group: ['**/server/**'], message: 'the client never imports server code: share it through src/shared' };
 const SERVER_NOT_CLIENT = { group: ['**/client/**'], message: 'the server never imports client code: share it through src/shared' };
-const HOME_PLAIN_PIXI = { group: ['@pixi/react', '@pixi/react/*'], message: "home's stage is plain Pixi: @pixi/react only in declarative scenes off home's path (engine/README.md)" };
-const CORE_NOT_EDGE = { group: ['**/http/**', '**/realtime/**', '**/app', '**/app/**', 'fastify'], message: 'domain, ledger and db code never depends on the HTTP layer, the gateway or the app wiring' };
-const REALTIME_NOT_HTTP = { group: ['**/http/**'], message: 'the socket gateway never depends on the HTTP layer: both take the wiring from src/server/app/' };
-const CHAIN_NOT_DOMAIN = { group: ['**/domain/**', '**/http/**', '**/realtime/**'], message: 'the chain gateway serves the domain and never imports it (domain → chain, one way)' };
+const HOME_PLAIN_PIXI = {
+  group: ['@pixi/react', '@pixi/react/*'],
+  message: "home's stage is plain Pixi: @pixi/react only in declarative scenes off home's path (engine/README.md)",
+};
+const CORE_NOT_EDGE = {
+  group: ['**/http/**', '**/realtime/**', '**/app', '**/app/**', 'fastify'],
+  message: 'domain, ledger and db code never depends on the HTTP layer, the gateway or the app wiring',
+};
+const REALTIME_NOT_HTTP = {
+  group: ['**/http/**'],
+  message: 'the socket gateway never depends on the HTTP layer: both take the wiring from src/server/app/',
+};
+const CHAIN_NOT_DOMAIN = {
+  group: ['**/domain/**', '**/http/**', '**/realtime/**'],
+  message: 'the chain gateway serves the domain and never imports it (domain → chain, one way)',
+};
 /** Anything but kysely, node:*, the migration's siblings and the migration toolkit (../columns, ../database). */
-const MIGRATION_FROZEN = { regex: '^(?!kysely$|node:|\\./|\\.\\./(columns|database)$)', message: 'a migration is frozen: copy what it needs into it, so it never changes when live code does' };
+const MIGRATION_FROZEN = {
+  regex: '^(?!kysely$|node:|\\./|\\.\\./(columns|database)$)',
+  message: 'a migration is frozen: copy what it needs into it, so it never changes when live code does',
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'atlases/'] },
@@ -67,7 +88,8 @@ function boundary(files, groups, paths = []) {
  * the code is pinned to the version it was written for and tested against the real library.
  */
 function libraryFence() {
-  const where = 'only in a library fence folder (src/client/engine/pixi-internals, src/server/realtime/socketio-internals), version-guarded and tested against the real library';
+  const where =
+    'only in a library fence folder (src/client/engine/pixi-internals, src/server/realtime/socketio-internals), version-guarded and tested against the real library';
   return {
     files: ['src/client/**', 'src/server/**', 'scripts/build/**'],
     ignores: ['src/client/engine/pixi-internals/**', 'src/server/realtime/socketio-internals/**'],
@@ -76,7 +98,7 @@ function libraryFence() {
         'error',
         // `_nonce` is the product's own wire field; zod/mini's `_default` is its public API.
         { selector: 'MemberExpression[property.name=/^_(?!nonce$|default$)/]', message: `a library's private field: ${where}` },
-        { selector: "MemberExpression[property.value=/^_(?!nonce$|default$)/]", message: `a library's private field: ${where}` },
+        { selector: 'MemberExpression[property.value=/^_(?!nonce$|default$)/]', message: `a library's private field: ${where}` },
         { selector: "MemberExpression[object.property.name='prototype']", message: `a library's prototype patched or read: ${where}` },
         { selector: 'TSPropertySignature[key.name=/^_(?!nonce$)/]', message: `a library's private field named in a type: ${where}` },
       ],

@@ -6,7 +6,8 @@ import { E2E_CHAIN_PORT, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env'
 
 // The server serves the built client (dist/client): without it every page is the API's JSON 404 and each spec
 // fails on its first screen, far from the cause. `npm test` builds before the e2e step; a bare run says so here.
-if (!fs.existsSync(new URL('./dist/client/index.html', import.meta.url))) throw new Error('e2e needs the built client: run `npm run build` first (dist/client is missing)');
+if (!fs.existsSync(new URL('./dist/client/index.html', import.meta.url)))
+  throw new Error('e2e needs the built client: run `npm run build` first (dist/client is missing)');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -25,7 +26,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {
@@ -37,8 +45,13 @@ export default defineConfig({
     // Short rounds so a test sees a round open, lock, settle and the next one start; a short fairness chain
     // so the first start does not spend seconds generating a million links.
     env: {
-      PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn',
-      ROUND_OPEN_SECONDS: '15', ROUND_LOCKED_SECONDS: '3', FAIRNESS_CHAIN_LENGTH: '5000',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      ROUND_OPEN_SECONDS: '15',
+      ROUND_LOCKED_SECONDS: '3',
+      FAIRNESS_CHAIN_LENGTH: '5000',
       // The embedded dev chain's own port, apart from any other run's (its default 8545 is shared).
       DEV_CHAIN_PORT: String(E2E_CHAIN_PORT),
       // Every spec registers its players from 127.0.0.1: the whole suite makes more accounts in ten minutes than
@@ -46,7 +59,8 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '100',
       // The wallet spec withdraws to a fresh address and waits for the chain: no address cooling-off, no
       // hold before signing (the integration attack test runs withdrawal safety with its real waits).
-      WITHDRAW_COOLING_OFF_SECONDS: '0', WITHDRAW_HOLD_SECONDS: '0',
+      WITHDRAW_COOLING_OFF_SECONDS: '0',
+      WITHDRAW_HOLD_SECONDS: '0',
     },
   },
 });

@@ -8,7 +8,11 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { precompressDir } from './src/server/http/precompress.js';
 import { pwaPlugins } from './scripts/build/pwaPlugins.js';
-import { PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin, pixiReactSideEffectsPlugin } from './src/client/engine/pixi-internals/buildPlugins.js';
+import {
+  PIXI_CHUNK_GROUPS,
+  pixiBrowserExtensionsPlugin,
+  pixiReactSideEffectsPlugin,
+} from './src/client/engine/pixi-internals/buildPlugins.js';
 import { catalogueHtmlPlugin } from './scripts/build/catalogueHtml.js';
 import { firstScreenPreloadPlugin } from './scripts/build/firstScreenPreload.js';
 
@@ -68,7 +72,16 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: '.',
   publicDir: false,
-  plugins: [react(), catalogueHtmlPlugin(), firstScreenPreloadPlugin(), pixiBrowserExtensionsPlugin(), pixiReactSideEffectsPlugin(), atlasesPlugin(), precompressPlugin(), ...pwaPlugins()],
+  plugins: [
+    react(),
+    catalogueHtmlPlugin(),
+    firstScreenPreloadPlugin(),
+    pixiBrowserExtensionsPlugin(),
+    pixiReactSideEffectsPlugin(),
+    atlasesPlugin(),
+    precompressPlugin(),
+    ...pwaPlugins(),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -88,13 +101,27 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:8080', '/manifest.webmanifest': 'http://127.0.0.1:8080', '/sanctum': 'http://127.0.0.1:8080', '/socket.io': { target: 'http://127.0.0.1:8080', ws: true }, '/ws/': { target: 'http://127.0.0.1:8080', ws: true } } },
+  server: {
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/manifest.webmanifest': 'http://127.0.0.1:8080',
+      '/sanctum': 'http://127.0.0.1:8080',
+      '/socket.io': { target: 'http://127.0.0.1:8080', ws: true },
+      '/ws/': { target: 'http://127.0.0.1:8080', ws: true },
+    },
+  },
   test: {
     sequence: { sequencer: slowFirst },
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false, setupFiles: ['tests/support/freshModules.ts'] },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          isolate: false,
+          setupFiles: ['tests/support/freshModules.ts'],
+        },
       },
       {
         extends: true,

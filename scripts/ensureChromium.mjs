@@ -14,7 +14,10 @@ if (!canInstall) {
 }
 console.info(`[test] ${CHROMIUM} is missing: installing Debian's chromium`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+for (const args of [
+  ['update', '-qq'],
+  ['install', '-y', '-qq', 'chromium'],
+]) {
   const r = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
   if (r.status !== 0) {
     console.error(`apt-get ${args.join(' ')} failed: install Chromium by hand (\`apt-get install chromium\`)`);

@@ -83,7 +83,9 @@ line('  total', firstPaintTotal);
 // Every lazy module: the chunks it adds on top of the first-paint set.
 const entryAndHome = new Set(firstPaint);
 console.info('\nLazy modules (chunks added beyond first paint):');
-const lazyKeys = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort();
+const lazyKeys = Object.keys(manifest)
+  .filter((k) => manifest[k].isDynamicEntry)
+  .sort();
 for (const key of lazyKeys) {
   const added = [...staticClosure(key)].filter((f) => !firstPaint.has(f));
   const counted = ENTRY_AND_HOME_SOURCES.some((re) => re.test(key));
@@ -92,7 +94,9 @@ for (const key of lazyKeys) {
 }
 console.info('  (* counted in the entry screens and home total)');
 
-const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js')).map((c) => c.file);
+const allJs = Object.values(manifest)
+  .filter((c) => c.file.endsWith('.js'))
+  .map((c) => c.file);
 const entryAndHomeTotal = sum(entryAndHome);
 console.info('');
 line('JS before first paint', firstPaintTotal);
@@ -100,8 +104,10 @@ line('JS for the entry screens and home', entryAndHomeTotal);
 line('All JS of the build', sum(new Set(allJs)));
 
 const failures = [];
-if (firstPaintTotal.gz > BUDGETS.firstPaint) failures.push(`JS before first paint is ${kb(firstPaintTotal.gz)} gzip, budget ${kb(BUDGETS.firstPaint)}`);
-if (entryAndHomeTotal.gz > BUDGETS.entryAndHome) failures.push(`JS for the entry screens and home is ${kb(entryAndHomeTotal.gz)} gzip, budget ${kb(BUDGETS.entryAndHome)}`);
+if (firstPaintTotal.gz > BUDGETS.firstPaint)
+  failures.push(`JS before first paint is ${kb(firstPaintTotal.gz)} gzip, budget ${kb(BUDGETS.firstPaint)}`);
+if (entryAndHomeTotal.gz > BUDGETS.entryAndHome)
+  failures.push(`JS for the entry screens and home is ${kb(entryAndHomeTotal.gz)} gzip, budget ${kb(BUDGETS.entryAndHome)}`);
 console.info(`\nbudgets: before first paint ≤ ${kb(BUDGETS.firstPaint)} gzip, entry screens and home ≤ ${kb(BUDGETS.entryAndHome)} gzip`);
 
 // A renderer knows only the Pixi pipes registered before it started: a scene's lazy chunk that registers one
@@ -115,8 +121,11 @@ const misplaced = [];
 for (const key of lazyKeys.filter((k) => /^src\/client\/game\//.test(k))) {
   for (const f of staticClosure(key)) {
     if (stageFiles.has(f)) continue;
-    const names = [...fs.readFileSync(path.join(OUT, f), 'utf8').matchAll(PIXI_EXTENSION)].filter((m) => !OTHER_RENDERERS.test(m[1])).map((m) => m[2]);
-    if (names.length) misplaced.push(`${key} loads Pixi extensions (${[...new Set(names)].join(', ')}) in ${f}: import them in StageHost.tsx`);
+    const names = [...fs.readFileSync(path.join(OUT, f), 'utf8').matchAll(PIXI_EXTENSION)]
+      .filter((m) => !OTHER_RENDERERS.test(m[1]))
+      .map((m) => m[2]);
+    if (names.length)
+      misplaced.push(`${key} loads Pixi extensions (${[...new Set(names)].join(', ')}) in ${f}: import them in StageHost.tsx`);
   }
 }
 if (failures.length || misplaced.length) {

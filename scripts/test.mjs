@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit, the economy check (sim), integration (SQLite + PostgreSQL), build, size budgets, Chromium
+// `npm test`: typecheck, lint, format, unit, the economy check (sim), integration (SQLite + PostgreSQL), build, size budgets, Chromium
 // (installed when missing), e2e; stops at the first red
 // step and ends with one plain line of totals, read from each runner's JSON report.
 import { spawnSync } from 'node:child_process';
@@ -10,11 +10,22 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-test-reports-'));
 // The integration suite's global setup writes this file when PostgreSQL is absent and its half is skipped.
 const pgAbsent = path.join(reports, 'pg-absent');
 const vitest = (project) => [
-  'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${project}.json`)}`],
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${project}.json`)}`,
+  ],
 ];
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  // One layout for every code file (.prettierrc.json); `npm run format` writes it.
+  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['unit', ...vitest('unit')],
   // The economy's short run (docs/economy.md): fails when a fixed angle dominates or a thin game pays too much.
   ['sim', 'npm', ['run', '--silent', 'sim:check']],

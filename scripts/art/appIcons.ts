@@ -49,7 +49,10 @@ export async function drawAppIcons(atlasesDir: string): Promise<{ fileName: stri
   return Promise.all(
     ICONS.map(async (icon) => {
       const side = Math.round(icon.size * icon.fill);
-      const art = await sharp(frame).resize(side, side, { kernel: 'nearest', fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+      const art = await sharp(frame)
+        .resize(side, side, { kernel: 'nearest', fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer();
       const offset = Math.floor((icon.size - side) / 2);
       const source = await sharp({ create: { width: icon.size, height: icon.size, channels: 4, background: ICON_BACKGROUND } })
         .composite([{ input: art, left: offset, top: offset }])

@@ -9,9 +9,16 @@ import { encodeAudio } from './encodeAudio';
 import { LOOPING_SOUNDS, type AtlasManifest } from '../../src/client/engine/atlasManifest';
 
 /** Builds a complete atlases folder from a sources folder; returns the manifest it wrote. */
-export async function buildAtlases(srcDir: string, outDir: string, opts: { maxWidth?: number; audio?: boolean } = {}): Promise<AtlasManifest> {
+export async function buildAtlases(
+  srcDir: string,
+  outDir: string,
+  opts: { maxWidth?: number; audio?: boolean } = {},
+): Promise<AtlasManifest> {
   const spritesDir = path.join(srcDir, 'sprites');
-  const sheets = (await readdir(spritesDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const sheets = (await readdir(spritesDir, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   await rm(path.join(outDir, 'full'), { recursive: true, force: true });
   await rm(path.join(outDir, 'half'), { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
@@ -37,7 +44,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   const manifest = await buildAtlases(arg('--src', 'assets'), arg('--out', 'atlases'), { audio: !process.argv.includes('--no-audio') });
   const frames = manifest.sheets.reduce((n, s) => n + s.frames.length, 0);
-  console.info(`atlases: ${manifest.sheets.length} sheets, ${frames} frames, ${manifest.audio.length} sounds in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.info(
+    `atlases: ${manifest.sheets.length} sheets, ${frames} frames, ${manifest.audio.length} sounds in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

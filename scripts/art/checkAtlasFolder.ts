@@ -45,7 +45,10 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return stat(file).then((s) => s.isFile() && s.size > 0, () => false);
+  return stat(file).then(
+    (s) => s.isFile() && s.size > 0,
+    () => false,
+  );
 }
 
 /** Reads the frame sizes of a folder at one resolution (no validation; for the reference). */
@@ -99,13 +102,21 @@ export async function checkAtlasFolder(dir: string, opts: CheckOptions = {}): Pr
           continue;
         }
         if (i === 0) pages.push(...sheetPagePaths(page, json).slice(1));
-        else if (json.meta.related_multi_packs?.length) errors.push(`${page}: only the first page of a sheet (${sheet[res]}) lists its pages`);
-        if (Number(json.meta.scale) !== manifest.resolutions[res]) errors.push(`${page}: meta.scale is ${json.meta.scale}, the ${res} resolution needs ${manifest.resolutions[res]}`);
+        else if (json.meta.related_multi_packs?.length)
+          errors.push(`${page}: only the first page of a sheet (${sheet[res]}) lists its pages`);
+        if (Number(json.meta.scale) !== manifest.resolutions[res])
+          errors.push(`${page}: meta.scale is ${json.meta.scale}, the ${res} resolution needs ${manifest.resolutions[res]}`);
         const image = path.join(path.dirname(file), json.meta.image);
-        const meta = await sharp(image).metadata().catch(() => null);
+        const meta = await sharp(image)
+          .metadata()
+          .catch(() => null);
         if (!meta) errors.push(`${page}: image ${json.meta.image} is missing or not an image`);
-        else if (meta.width !== json.meta.size.w || meta.height !== json.meta.size.h) errors.push(`${page}: image is ${meta.width}×${meta.height} but meta.size says ${json.meta.size.w}×${json.meta.size.h}`);
-        else if (meta.width * meta.height > MAX_PAGE_PIXELS) warnings.push(`${page}: image is ${meta.width}×${meta.height}, over ${MAX_PAGE_PIXELS} pixels: a phone uploads it in one long task (cut it into pages: npm run atlases does)`);
+        else if (meta.width !== json.meta.size.w || meta.height !== json.meta.size.h)
+          errors.push(`${page}: image is ${meta.width}×${meta.height} but meta.size says ${json.meta.size.w}×${json.meta.size.h}`);
+        else if (meta.width * meta.height > MAX_PAGE_PIXELS)
+          warnings.push(
+            `${page}: image is ${meta.width}×${meta.height}, over ${MAX_PAGE_PIXELS} pixels: a phone uploads it in one long task (cut it into pages: npm run atlases does)`,
+          );
         for (const [name, f] of Object.entries(json.frames)) {
           const { x, y, w, h } = f.frame;
           if (f.rotated) errors.push(`${page}: frame "${name}" is rotated; pack without rotation`);
@@ -136,15 +147,20 @@ export async function checkAtlasFolder(dir: string, opts: CheckOptions = {}): Pr
       if (!needed.has(name)) errors.push(`frame "${name}" is at full but not at half resolution`);
       continue;
     }
-    if (Math.abs(half.w - full.w * ratio) > 1 || Math.abs(half.h - full.h * ratio) > 1) errors.push(`frame "${name}": half is ${half.w}×${half.h}, expected about ${full.w * ratio}×${full.h * ratio}`);
+    if (Math.abs(half.w - full.w * ratio) > 1 || Math.abs(half.h - full.h * ratio) > 1)
+      errors.push(`frame "${name}": half is ${half.w}×${half.h}, expected about ${full.w * ratio}×${full.h * ratio}`);
   }
-  for (const name of frames.half.keys()) if (!frames.full.has(name) && !needed.has(name)) errors.push(`frame "${name}" is at half but not at full resolution`);
+  for (const name of frames.half.keys())
+    if (!frames.full.has(name) && !needed.has(name)) errors.push(`frame "${name}" is at half but not at full resolution`);
 
   if (opts.reference && path.resolve(opts.reference) !== path.resolve(dir)) {
     const ref = await frameSizes(opts.reference, 'full');
     for (const [name, f] of frames.full) {
       const r = ref.get(name);
-      if (r && (r.w !== f.w || r.h !== f.h)) (opts.allowResize ? warnings : errors).push(`frame "${name}" is ${f.w}×${f.h}, the current atlas has ${r.w}×${r.h} (layout may shift)`);
+      if (r && (r.w !== f.w || r.h !== f.h))
+        (opts.allowResize ? warnings : errors).push(
+          `frame "${name}" is ${f.w}×${f.h}, the current atlas has ${r.w}×${r.h} (layout may shift)`,
+        );
     }
   }
 

@@ -25,11 +25,16 @@ async function main(): Promise<number> {
     console.error(`atlases:check ${path.resolve(dir)}: ${result.errors.length} error(s), ${result.warnings.length} warning(s)`);
     return 1;
   }
-  console.info(`atlases:check ${path.resolve(dir)}: OK (${result.manifest?.sheets.length} sheets, ${frames} frames, ${result.manifest?.audio.length} sounds, ${result.warnings.length} warning(s))`);
+  console.info(
+    `atlases:check ${path.resolve(dir)}: OK (${result.manifest?.sheets.length} sheets, ${frames} frames, ${result.manifest?.audio.length} sounds, ${result.warnings.length} warning(s))`,
+  );
   return 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(2);
+  },
+);

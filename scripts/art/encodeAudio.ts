@@ -7,7 +7,6 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 
 const run = promisify(execFile);
 
-
 /** Encodes `srcDir/*.wav` into `outDir/<name>.ogg` and `.mp3`; returns the names, sorted. */
 export async function encodeAudio(srcDir: string, outDir: string): Promise<string[]> {
   const wavs = (await readdir(srcDir).catch(() => [] as string[])).filter((f) => f.endsWith('.wav')).sort();
@@ -18,7 +17,18 @@ export async function encodeAudio(srcDir: string, outDir: string): Promise<strin
     const input = path.join(srcDir, wav);
     const common = ['-y', '-hide_banner', '-loglevel', 'error', '-i', input, '-fflags', '+bitexact', '-map_metadata', '-1'];
     await run(ffmpeg.path, [...common, '-c:a', 'libvorbis', '-q:a', '3', '-flags:a', '+bitexact', path.join(outDir, `${name}.ogg`)]);
-    await run(ffmpeg.path, [...common, '-c:a', 'libmp3lame', '-b:a', '96k', '-id3v2_version', '0', '-flags:a', '+bitexact', path.join(outDir, `${name}.mp3`)]);
+    await run(ffmpeg.path, [
+      ...common,
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '96k',
+      '-id3v2_version',
+      '0',
+      '-flags:a',
+      '+bitexact',
+      path.join(outDir, `${name}.mp3`),
+    ]);
     names.push(name);
   }
   return names;

@@ -15,14 +15,42 @@ export const RESOLUTION_SCALE: Record<AtlasResolution, number> = { full: 1, half
 const PADDING = 2;
 
 /** One rendered frame before packing. */
-interface Rendered { name: string; png: Buffer; w: number; h: number }
+interface Rendered {
+  name: string;
+  png: Buffer;
+  w: number;
+  h: number;
+}
 /** A frame rectangle in a sheet. */
-export interface Placed { name: string; x: number; y: number; w: number; h: number }
+export interface Placed {
+  name: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 /** The JSON-hash document TexturePacker writes (the subset Pixi reads). */
 export interface JsonHashSheet {
-  frames: Record<string, { frame: { x: number; y: number; w: number; h: number }; rotated: boolean; trimmed: boolean; spriteSourceSize: { x: number; y: number; w: number; h: number }; sourceSize: { w: number; h: number } }>;
-  meta: { app: string; version: string; image: string; format: string; size: { w: number; h: number }; scale: string; related_multi_packs?: string[] };
+  frames: Record<
+    string,
+    {
+      frame: { x: number; y: number; w: number; h: number };
+      rotated: boolean;
+      trimmed: boolean;
+      spriteSourceSize: { x: number; y: number; w: number; h: number };
+      sourceSize: { w: number; h: number };
+    }
+  >;
+  meta: {
+    app: string;
+    version: string;
+    image: string;
+    format: string;
+    size: { w: number; h: number };
+    scale: string;
+    related_multi_packs?: string[];
+  };
 }
 
 async function renderSource(file: string, scale: number): Promise<Omit<Rendered, 'name'>> {
@@ -73,7 +101,11 @@ export function shelfPack(items: { name: string; w: number; h: number }[], maxWi
 export const MAX_PAGE_PIXELS = 1024 * 1024;
 
 /** One page of a packed sheet. */
-export interface Page { placed: Placed[]; w: number; h: number }
+export interface Page {
+  placed: Placed[];
+  w: number;
+  h: number;
+}
 
 /**
  * Shelf packing into pages: the rows of `shelfPack`, a new page whenever the next row would take the page
@@ -124,7 +156,13 @@ export async function listSources(sheetDir: string): Promise<Map<string, string>
 }
 
 /** Packs one sheet at one resolution into `outDir/<resolution>/<sheet>.{json,png}` (and its further pages); returns its frame names. */
-export async function packSheet(sheetDir: string, sheet: string, resolution: AtlasResolution, outDir: string, maxWidth = 2048): Promise<string[]> {
+export async function packSheet(
+  sheetDir: string,
+  sheet: string,
+  resolution: AtlasResolution,
+  outDir: string,
+  maxWidth = 2048,
+): Promise<string[]> {
   const scale = RESOLUTION_SCALE[resolution];
   const sources = await listSources(sheetDir);
   const rendered: Rendered[] = [];
@@ -140,14 +178,33 @@ export async function packSheet(sheetDir: string, sheet: string, resolution: Atl
     const canvas = Buffer.alloc(w * h * 4);
     for (const p of placed) {
       const { data, info } = await sharp(byName.get(p.name)!.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      for (let row = 0; row < info.height; row++) data.copy(canvas, ((p.y + row) * w + p.x) * 4, row * info.width * 4, (row + 1) * info.width * 4);
+      for (let row = 0; row < info.height; row++)
+        data.copy(canvas, ((p.y + row) * w + p.x) * 4, row * info.width * 4, (row + 1) * info.width * 4);
     }
-    const png = await sharp(canvas, { raw: { width: w, height: h, channels: 4 } }).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+    const png = await sharp(canvas, { raw: { width: w, height: h, channels: 4 } })
+      .png({ compressionLevel: 9, adaptiveFiltering: true })
+      .toBuffer();
     const file = pageName(sheet, index);
-    const json: JsonHashSheet = { frames: {}, meta: { app: 'aeon scripts/art/packSheets.ts', version: '1.0', image: `${file}.png`, format: 'RGBA8888', size: { w, h }, scale: String(scale) } };
+    const json: JsonHashSheet = {
+      frames: {},
+      meta: {
+        app: 'aeon scripts/art/packSheets.ts',
+        version: '1.0',
+        image: `${file}.png`,
+        format: 'RGBA8888',
+        size: { w, h },
+        scale: String(scale),
+      },
+    };
     if (index === 0 && pages.length > 1) json.meta.related_multi_packs = pages.slice(1).map((_, i) => `${pageName(sheet, i + 1)}.json`);
     for (const p of [...placed].sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      json.frames[p.name] = { frame: { x: p.x, y: p.y, w: p.w, h: p.h }, rotated: false, trimmed: false, spriteSourceSize: { x: 0, y: 0, w: p.w, h: p.h }, sourceSize: { w: p.w, h: p.h } };
+      json.frames[p.name] = {
+        frame: { x: p.x, y: p.y, w: p.w, h: p.h },
+        rotated: false,
+        trimmed: false,
+        spriteSourceSize: { x: 0, y: 0, w: p.w, h: p.h },
+        sourceSize: { w: p.w, h: p.h },
+      };
     }
     await writeFile(path.join(dir, `${file}.png`), png);
     await writeFile(path.join(dir, `${file}.json`), JSON.stringify(json, null, 1) + '\n');

@@ -60,7 +60,8 @@ function ratioLines(out: string): [string, string][] {
   for (const line of out.split('\n')) {
     const plain = /^BENCH (\S*ratio\S*) (\S+) x\b/.exec(line);
     if (plain) found.push([plain[1]!, `${plain[2]!}×`]);
-    else if (line.startsWith('BENCH ') && / ratio /.test(line)) found.push([line.slice(6, line.indexOf(' | ')).trim(), line.slice(line.lastIndexOf(' ratio ') + 7).trim()]);
+    else if (line.startsWith('BENCH ') && / ratio /.test(line))
+      found.push([line.slice(6, line.indexOf(' | ')).trim(), line.slice(line.lastIndexOf(' ratio ') + 7).trim()]);
   }
   return found;
 }
@@ -69,7 +70,11 @@ const only = process.env.BENCH_ONLY?.split(',').map((s) => `bench:${s.trim()}`);
 const rows: Row[] = [];
 for (const { script, env } of QUICK.filter((q) => !only || only.includes(q.script))) {
   const before = load();
-  console.info(`\n=== ${script} (${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')}) load ${before}`);
+  console.info(
+    `\n=== ${script} (${Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}) load ${before}`,
+  );
   const { code, ratios } = await runBench(script, env);
   const span = `${before}–${load()}`;
   if (code !== 0) rows.push({ bench: script, name: `failed (exit ${code})`, value: '–', load: span });
@@ -81,7 +86,13 @@ const doc = fs.readFileSync(DOC, 'utf8');
 const at = doc.indexOf(START);
 // A partial run (BENCH_ONLY) replaces its own benches' rows and keeps the others'.
 const ran = new Set(rows.map((r) => r.bench));
-const kept = at < 0 ? [] : doc.slice(at, doc.indexOf(END)).split('\n').filter((l) => /^\| `bench[^`]*` \|/.test(l) && !ran.has(/^\| `([^`]*)`/.exec(l)![1]!));
+const kept =
+  at < 0
+    ? []
+    : doc
+        .slice(at, doc.indexOf(END))
+        .split('\n')
+        .filter((l) => /^\| `bench[^`]*` \|/.test(l) && !ran.has(/^\| `([^`]*)`/.exec(l)![1]!));
 const table = [
   START,
   `Every bench at a quick scale (\`npm run bench\`, ${os.cpus().length} cores): each ratio is the bench's figure ÷ its floor from the same run.`,
@@ -92,6 +103,9 @@ const table = [
   ...rows.map((r) => `| \`${r.bench}\` | ${r.name} | ${r.value} | ${r.load} | ${date} |`),
   END,
 ].join('\n');
-const next = at >= 0 ? doc.slice(0, at) + table + doc.slice(doc.indexOf(END) + END.length) : `${doc.trimEnd()}\n\n## \`npm run bench\` — every bench at a quick scale\n\n${table}\n`;
+const next =
+  at >= 0
+    ? doc.slice(0, at) + table + doc.slice(doc.indexOf(END) + END.length)
+    : `${doc.trimEnd()}\n\n## \`npm run bench\` — every bench at a quick scale\n\n${table}\n`;
 fs.writeFileSync(DOC, next);
 console.info(`\n${table}\n(written to ${DOC})`);

@@ -12,7 +12,9 @@ const PLACEHOLDER = /%t\.([A-Za-z0-9_.]+)%/g;
 /** `html` with every placeholder filled from `catalogue`; a path that names no text is an error. */
 export function fillCatalogueText(html: string, catalogue: object = messages): string {
   return html.replace(PLACEHOLDER, (_, path: string) => {
-    const text = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), catalogue);
+    const text = path
+      .split('.')
+      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), catalogue);
     if (typeof text !== 'string') throw new Error(`index.html: %t.${path}% names no text of the core catalogue`);
     return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   });

@@ -15,7 +15,11 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** The lazy modules a returning player's load of home imports (the session's services, home's screen, the stage). */
-export const LAZY_ON_THE_WAY_HOME = ['src/client/app/sessionServices.ts', 'src/client/hud/screens/HomeScreen.tsx', 'src/client/app/StageHost.tsx'];
+export const LAZY_ON_THE_WAY_HOME = [
+  'src/client/app/sessionServices.ts',
+  'src/client/hud/screens/HomeScreen.tsx',
+  'src/client/app/StageHost.tsx',
+];
 
 /** A chunk as the plugin reads it from the bundle. */
 interface BundleChunk {
@@ -34,7 +38,14 @@ function staticClosure(bundle: Record<string, BundleChunk>, file: string, into: 
 }
 
 /** The metas for a bundle: `app-chunks`, then `chunks-of:NAME` per lazy module of `lazyModules` (paths under `root`) found in it. */
-export function chunkListMetas(bundle: Record<string, BundleChunk>, entry: string, dynamicImports: readonly string[], root: string, base: string, lazyModules = LAZY_ON_THE_WAY_HOME) {
+export function chunkListMetas(
+  bundle: Record<string, BundleChunk>,
+  entry: string,
+  dynamicImports: readonly string[],
+  root: string,
+  base: string,
+  lazyModules = LAZY_ON_THE_WAY_HOME,
+) {
   const listed = staticClosure(bundle, entry, new Set());
   const wanted = new Set<string>();
   for (const file of dynamicImports) staticClosure(bundle, file, wanted);
@@ -46,7 +57,12 @@ export function chunkListMetas(bundle: Record<string, BundleChunk>, entry: strin
     const id = path.resolve(root, module);
     const file = Object.keys(bundle).find((f) => bundle[f]!.type === 'chunk' && bundle[f]!.facadeModuleId === id);
     if (!file) continue;
-    metas.push({ name: `chunks-of:${path.basename(module).replace(/\.[^.]+$/, '')}`, content: js(staticClosure(bundle, file, new Set())).map(url).join(' ') });
+    metas.push({
+      name: `chunks-of:${path.basename(module).replace(/\.[^.]+$/, '')}`,
+      content: js(staticClosure(bundle, file, new Set()))
+        .map(url)
+        .join(' '),
+    });
   }
   return metas;
 }

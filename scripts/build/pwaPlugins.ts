@@ -35,7 +35,8 @@ function appIconsPlugin(atlasesDir = 'atlases'): Plugin {
       });
     },
     async generateBundle() {
-      for (const icon of await drawAppIcons(path.resolve(root, atlasesDir))) this.emitFile({ type: 'asset', fileName: icon.fileName, source: icon.source });
+      for (const icon of await drawAppIcons(path.resolve(root, atlasesDir)))
+        this.emitFile({ type: 'asset', fileName: icon.fileName, source: icon.source });
     },
   };
 }
@@ -113,11 +114,23 @@ export function pwaPlugins(outDir = 'dist/client'): PluginOption[] {
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           // Hashed bundles never change under their name.
-          { urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'), handler: 'CacheFirst', options: { cacheName: 'bundles', expiration: { maxEntries: 200 } } },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'bundles', expiration: { maxEntries: 200 } },
+          },
           // The atlas manifest names the sheets: fresh when online, cached when not.
-          { urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/atlases/manifest.json', handler: 'NetworkFirst', options: { cacheName: 'atlases-manifest', networkTimeoutSeconds: 3 } },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/atlases/manifest.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'atlases-manifest', networkTimeoutSeconds: 3 },
+          },
           // The sheets keep their names when designers swap them: served from cache, refreshed behind.
-          { urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/atlases/'), handler: 'StaleWhileRevalidate', options: { cacheName: 'atlases', expiration: { maxEntries: 60 } } },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/atlases/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'atlases', expiration: { maxEntries: 60 } },
+          },
         ],
       },
     }),

@@ -9,7 +9,10 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 // solc ships CommonJS without types; only `compile` and `version` are used.
-const solc = require('solc') as { compile(input: string, opts: { import(p: string): { contents: string } | { error: string } }): string; version(): string };
+const solc = require('solc') as {
+  compile(input: string, opts: { import(p: string): { contents: string } | { error: string } }): string;
+  version(): string;
+};
 
 const dir = path.resolve('src/server/chain/contracts');
 const out = path.resolve('src/server/chain/artifacts.json');
@@ -24,12 +27,18 @@ function findImport(p: string): { contents: string } | { error: string } {
   }
 }
 
-const sources = Object.fromEntries(CONTRACTS.map((name) => [`${name}.sol`, { content: fs.readFileSync(path.join(dir, `${name}.sol`), 'utf8') }]));
+const sources = Object.fromEntries(
+  CONTRACTS.map((name) => [`${name}.sol`, { content: fs.readFileSync(path.join(dir, `${name}.sol`), 'utf8') }]),
+);
 const input = {
   language: 'Solidity',
   sources,
   // Paris: no PUSH0/MCOPY surprises on chains a little behind mainnet's hardforks.
-  settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'paris',
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
 };
 const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport })) as {
   errors?: { severity: string; formattedMessage: string }[];

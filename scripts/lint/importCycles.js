@@ -25,7 +25,8 @@ function staticSpecifiers(file) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const out = [];
   for (const st of sf.statements) {
-    if ((ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)) out.push(st.moduleSpecifier.text);
+    if ((ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier))
+      out.push(st.moduleSpecifier.text);
   }
   return out;
 }
@@ -84,11 +85,19 @@ const cache = new Map();
 /** The import graph of `root`'s source folders and each file's cycle component (built once per root). */
 function projectGraph(root) {
   if (cache.has(root)) return cache.get(root);
-  const options = { moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowJs: true, jsx: ts.JsxEmit.ReactJSX, resolveJsonModule: true };
+  const options = {
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    module: ts.ModuleKind.ESNext,
+    allowJs: true,
+    jsx: ts.JsxEmit.ReactJSX,
+    resolveJsonModule: true,
+  };
   const host = ts.sys;
   const graph = new Map();
   const resolved = new Map();
-  const files = ['src', 'tests', 'scripts'].filter((d) => fs.existsSync(path.join(root, d))).flatMap((d) => sourceFiles(path.join(root, d)));
+  const files = ['src', 'tests', 'scripts']
+    .filter((d) => fs.existsSync(path.join(root, d)))
+    .flatMap((d) => sourceFiles(path.join(root, d)));
   for (const file of files) {
     const targets = new Map();
     for (const spec of staticSpecifiers(file)) {
@@ -106,7 +115,12 @@ function projectGraph(root) {
 
 /** The rule. */
 export const noImportCycle = {
-  meta: { type: 'problem', docs: { description: 'refuse import cycles, type-only imports included' }, schema: [], messages: { cycle: 'import cycle: {{target}} imports (through {{size}} modules) back to this file' } },
+  meta: {
+    type: 'problem',
+    docs: { description: 'refuse import cycles, type-only imports included' },
+    schema: [],
+    messages: { cycle: 'import cycle: {{target}} imports (through {{size}} modules) back to this file' },
+  },
   create(context) {
     const file = path.resolve(context.physicalFilename);
     const { resolved, scc } = projectGraph(context.cwd);
@@ -115,7 +129,8 @@ export const noImportCycle = {
     const check = (node) => {
       if (!node.source || typeof node.source.value !== 'string') return;
       const target = resolved.get(file)?.get(node.source.value);
-      if (target && mine.has(target)) context.report({ node, messageId: 'cycle', data: { target: path.relative(context.cwd, target), size: mine.size } });
+      if (target && mine.has(target))
+        context.report({ node, messageId: 'cycle', data: { target: path.relative(context.cwd, target), size: mine.size } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },

@@ -23,7 +23,15 @@ export function runCli(argv: readonly string[], short: boolean): CheckFailure[] 
   }
   const reports = settings.map((s) => {
     process.stderr.write(`${s.name}…\n`);
-    return runSetting(s, { seed: a.seed, config: a.config, short: short || a.short, incense: a.incense, refill: a.refill, rounds: a.rounds, replicas: a.replicas });
+    return runSetting(s, {
+      seed: a.seed,
+      config: a.config,
+      short: short || a.short,
+      incense: a.incense,
+      refill: a.refill,
+      rounds: a.rounds,
+      replicas: a.replicas,
+    });
   });
   const failures = checkEconomy(reports);
   process.stdout.write(`${formatRun(a.config, a.seed, reports, failures)}\n`);

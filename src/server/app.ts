@@ -127,7 +127,11 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const trustProxy = components.trustProxy ?? fastifyTrustProxy(config.trustProxy);
   // A long path parameter reaches its route's own validation (our envelope, the security headers) instead
   // of the router's bare 414; Node's header limit still bounds the whole URL.
-  const app: App = Fastify({ logger: components.logger ?? false, trustProxy, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } }).withTypeProvider<ZodTypeProvider>();
+  const app: App = Fastify({
+    logger: components.logger ?? false,
+    trustProxy,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const mailer =
@@ -142,7 +146,14 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     // Inside a ledger transaction the caller passes tx.kysely (the outer handle is refused there).
     balances: components.balances ?? ((userId, k) => balancesOf(k ?? db.kysely, userId)),
     limiter: new RateLimiter(components.rateLimits ?? DEFAULT_RATE_LIMITS, () => clock.now(), rateStoreFor(db), app.log),
-    auth: { db: db.kysely, clock, mailer, brand: { productName: config.productName, publicUrl: config.publicUrl }, log: app.log, background: createBackground(app.log) },
+    auth: {
+      db: db.kysely,
+      clock,
+      mailer,
+      brand: { productName: config.productName, publicUrl: config.publicUrl },
+      log: app.log,
+      background: createBackground(app.log),
+    },
     signingKey: await loadSigningKey(db.kysely, clock.now(), components.appKey),
     sessionsEnded: new Set(),
     joins: createJoinBatcher(createLedger(db, clock), clock, (state) => capacity.announcer?.changed(state)),
@@ -202,15 +213,20 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   const run = (name: Task): Promise<void> => {
     const current = running.get(name);
     if (current || !leader.isLeader()) return current ?? Promise.resolve();
-    const p = upkeep[name]().then(
-      () => undefined,
-      (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
-    ).finally(() => running.delete(name));
+    const p = upkeep[name]()
+      .then(
+        () => undefined,
+        (err: unknown) => app.log.error({ err }, `${name} sweep failed`),
+      )
+      .finally(() => running.delete(name));
     running.set(name, p);
     return p;
   };
-  const timers = [clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS), clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
-    clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS)];
+  const timers = [
+    clock.setInterval(() => void run('sessions'), SESSION_SWEEP_MS),
+    clock.setInterval(() => void run('ledger expiry'), LEDGER_EXPIRY_SWEEP_MS),
+    clock.setInterval(() => void run('transaction expiry'), LEDGER_EXPIRY_SWEEP_MS),
+  ];
   timers.push(clock.setInterval(() => void run('gdao'), GDAO_JOB_MS));
   timers.push(clock.setInterval(() => void run('presence'), PRESENCE_SWEEP_MS));
   const upkeepNow = async () => {

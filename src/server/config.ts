@@ -64,7 +64,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
     );
   }
   if (/^\d+$/.test(v)) return Number(v);
-  const entries = v.split(',').map((e) => e.trim()).filter((e) => e !== '');
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
   const bad = entries.find((e) => !proxyEntryOk(e));
   if (bad !== undefined || entries.length === 0) {
     throw new Error(`TRUST_PROXY must be a hop count or proxy addresses/CIDRs separated by commas, got "${bad ?? v}"`);

@@ -24,7 +24,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const PLAYERS = Math.min(SOCKETS, Number(process.env.BENCH_PLAYERS ?? 20));
 /** BENCH_TRANSPORTS: which transports to measure, comma-separated (default both), each with its own baseline. */
 const TRANSPORTS = (process.env.BENCH_TRANSPORTS ?? 'socket.io,ws').split(',').map((t) => t.trim());
-for (const t of TRANSPORTS) if (t !== 'socket.io' && t !== 'ws') throw new Error(`BENCH_TRANSPORTS: unknown transport ${t} (socket.io, ws)`);
+for (const t of TRANSPORTS)
+  if (t !== 'socket.io' && t !== 'ws') throw new Error(`BENCH_TRANSPORTS: unknown transport ${t} (socket.io, ws)`);
 /**
  * BENCH_SETTLE_MS: wait this long after connecting before measuring memory (default 0). Past Socket.IO's
  * ping interval (25 s) every socket has been through a ping and its pong, as on a server that has run a
@@ -35,9 +36,16 @@ const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 0);
 const ROUND_GAP_MS = 300;
 const ROUND_TIMEOUT_MS = 30_000;
 /** The gateway's per-address and per-socket limits lifted: every client comes from 127.0.0.1. */
-const LIFTED: Partial<RealtimeLimits> = { socketsPerAddress: 1e9, handshakeBurst: 1e12, handshakesPerSecond: 1e12, messageBurst: 1e6, abuseBurst: 1e6 };
+const LIFTED: Partial<RealtimeLimits> = {
+  socketsPerAddress: 1e9,
+  handshakeBurst: 1e12,
+  handshakesPerSecond: 1e12,
+  messageBurst: 1e6,
+  abuseBurst: 1e6,
+};
 
-const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
+const bench = (name: string, value: number, unit: string) =>
+  console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
@@ -138,7 +146,10 @@ async function startClients(url: string, kind: 'socket.io' | 'ws' | 'raw', playe
     /** Resolves with the round's report once every client has it. */
     round(id: number): Promise<RoundReport> {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`round ${id}: not every client heard it within ${ROUND_TIMEOUT_MS} ms`)), ROUND_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error(`round ${id}: not every client heard it within ${ROUND_TIMEOUT_MS} ms`)),
+          ROUND_TIMEOUT_MS,
+        );
         waiting.set(id, (r) => {
           clearTimeout(timer);
           waiting.delete(id);
@@ -175,7 +186,13 @@ interface Figures {
 }
 
 /** Connects the clients, sends ROUNDS results through `send` (returns the synchronous send time), and reports. */
-async function measure(name: string, url: string, kind: 'socket.io' | 'ws' | 'raw', players: { cookie: string; token: string }[], send: (round: number) => void): Promise<Figures> {
+async function measure(
+  name: string,
+  url: string,
+  kind: 'socket.io' | 'ws' | 'raw',
+  players: { cookie: string; token: string }[],
+  send: (round: number) => void,
+): Promise<Figures> {
   const before = await memory();
   if (process.env.BENCH_HEAP_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/fanout-${name}-before.heapsnapshot`);
   const clients = await startClients(url, kind, players);
@@ -225,7 +242,9 @@ function result(round: number) {
   return { game_id: round, threshold: '0.4182739104721', hash: 'ab'.repeat(32), next_game_id: round + 1, sent_at: now() };
 }
 
-console.info(`fanout: ${SOCKETS} sockets per transport (${TRANSPORTS.join(', ')}), ${ROUNDS} rounds, ${PLAYERS} players, memory ${SETTLE_MS} ms after connecting${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`);
+console.info(
+  `fanout: ${SOCKETS} sockets per transport (${TRANSPORTS.join(', ')}), ${ROUNDS} rounds, ${PLAYERS} players, memory ${SETTLE_MS} ms after connecting${hasGc ? '' : ' (no --expose-gc: memory figures include garbage)'}`,
+);
 // Latencies on a shared machine follow its load: printed so a run's figures can be read against it.
 bench('fanout.machine.cpus', os.cpus().length, 'cpus');
 bench('fanout.machine.load_avg_1m_at_start', os.loadavg()[0]!, 'runnable');

@@ -53,7 +53,13 @@ async function main(): Promise<void> {
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: 'warn',
       // A profile needs the functions' own names.
-      build: { outDir, emptyOutDir: true, sourcemap: false, minify: !PROFILE, rollupOptions: { input: path.join(root, 'tests/bench/frames/index.html') } },
+      build: {
+        outDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        minify: !PROFILE,
+        rollupOptions: { input: path.join(root, 'tests/bench/frames/index.html') },
+      },
     });
     step('serving it');
     const server = await preview({
@@ -67,7 +73,12 @@ async function main(): Promise<void> {
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
     });
     try {
-      const context = await browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 915 },
+        deviceScaleFactor: 2.625,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       page.on('console', (m) => m.type() === 'error' && console.error(`page: ${m.text()}`));
       step('loading the page');
@@ -92,7 +103,12 @@ async function main(): Promise<void> {
 }
 
 /** Prints the scene-vs-baseline lines of one scenario. */
-function report(label: string, scene: { total: number[]; update: number[] }, empty: { total: number[]; update: number[] }, baseline = 'empty-stage'): void {
+function report(
+  label: string,
+  scene: { total: number[]; update: number[] },
+  empty: { total: number[]; update: number[] },
+  baseline = 'empty-stage',
+): void {
   for (const [what, s, b] of [
     ['update', scene.update, empty.update],
     ['update+render', scene.total, empty.total],
@@ -102,7 +118,10 @@ function report(label: string, scene: { total: number[]; update: number[] }, emp
     const b50 = pct(b, 50);
     const b95 = pct(b, 95);
     // performance.now() is coarsened to 0.1 ms in the page: a baseline under that has no meaningful ratio.
-    const ratio = b95 >= 0.1 ? `${(s95 / b95).toFixed(2)}x` : `n/a (baseline p95 under the 0.1 ms timer resolution; scene − baseline p95 = ${ms(s95 - b95)} ms)`;
+    const ratio =
+      b95 >= 0.1
+        ? `${(s95 / b95).toFixed(2)}x`
+        : `n/a (baseline p95 under the 0.1 ms timer resolution; scene − baseline p95 = ${ms(s95 - b95)} ms)`;
     console.info(
       `BENCH frames ${what} ${label} p50=${ms(s50)} ms p95=${ms(s95)} ms | baseline ${baseline} p50=${ms(b50)} ms p95=${ms(b95)} ms | ratio p95 ${ratio}`,
     );
@@ -133,22 +152,35 @@ async function measureForum(page: Page): Promise<void> {
     idle.total.push(...i.total);
     idle.update.push(...i.update);
     roundP95.push(`${ms(pct(f.total, 95))}/${ms(pct(b.total, 95))}/${ms(pct(e.total, 95))}`);
-    runs.push({ round: r, mode: 'empty', ...e }, { round: r, mode: 'bare', ...b }, { round: r, mode: 'forum', ...f }, { round: r, mode: 'forum-idle', ...i });
+    runs.push(
+      { round: r, mode: 'empty', ...e },
+      { round: r, mode: 'bare', ...b },
+      { round: r, mode: 'forum', ...f },
+      { round: r, mode: 'forum-idle', ...i },
+    );
   }
   if (DUMP) await writeFile(DUMP, JSON.stringify(runs));
   console.info(
-    `BENCH frames forum setup cpu-throttle=${THROTTLE}x frames=${forum.total.length} per mode: 500 masters + 20 inscriptions, every master moved in a forumupd batch every 12 frames, own avatar dragged 30 frames then gliding, each way per 180 frames; load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
+    `BENCH frames forum setup cpu-throttle=${THROTTLE}x frames=${forum.total.length} per mode: 500 masters + 20 inscriptions, every master moved in a forumupd batch every 12 frames, own avatar dragged 30 frames then gliding, each way per 180 frames; load-average=${loadavg()
+      .map((l) => l.toFixed(1))
+      .join('/')}`,
   );
-  console.info(`BENCH frames forum drawn after warm-up: ${drawn.sprites} sprites and particles (${drawn.labels} of them labels); bare-Pixi baseline: as many plain Sprites, all moved every frame`);
+  console.info(
+    `BENCH frames forum drawn after warm-up: ${drawn.sprites} sprites and particles (${drawn.labels} of them labels); bare-Pixi baseline: as many plain Sprites, all moved every frame`,
+  );
   console.info(`BENCH frames forum per-round p95 update+render forum/bare-pixi/empty-stage ms: ${roundP95.join(', ')}`);
   report('forum-scene', forum, empty);
   report('forum-scene', forum, bare, 'bare-pixi');
   console.info(`BENCH frames bare-pixi update+render p50=${ms(pct(bare.total, 50))} ms p95=${ms(pct(bare.total, 95))} ms`);
-  console.info(`BENCH frames forum-scene-idle (nobody moving) update p50=${ms(pct(idle.update, 50))} ms p95=${ms(pct(idle.update, 95))} ms | update+render p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`);
+  console.info(
+    `BENCH frames forum-scene-idle (nobody moving) update p50=${ms(pct(idle.update, 50))} ms p95=${ms(pct(idle.update, 95))} ms | update+render p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`,
+  );
   const p95 = pct(forum.total, 95);
   console.info(`BENCH frames forum goal p95 update+render ≤ ${GOAL_P95_MS} ms: ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`);
   const ratio = p95 / pct(bare.total, 95);
-  console.info(`BENCH frames forum goal p95 update+render ≤ ${GOAL_BARE_RATIO}× bare-pixi: ${ratio.toFixed(2)}× ${ratio <= GOAL_BARE_RATIO ? 'met' : 'NOT met'}`);
+  console.info(
+    `BENCH frames forum goal p95 update+render ≤ ${GOAL_BARE_RATIO}× bare-pixi: ${ratio.toFixed(2)}× ${ratio <= GOAL_BARE_RATIO ? 'met' : 'NOT met'}`,
+  );
 }
 
 /** A V8 CPU profile of one forum run: written to `file`, and the top self-time functions printed. */
@@ -177,7 +209,10 @@ async function profileRun(page: Page, cdp: CDPSession, file: string, mode: 'foru
     for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) onStack.add(keyOf(n));
     for (const k of onStack) total.set(k, (total.get(k) ?? 0) + t);
   });
-  for (const [what, m] of [['self', self], ['inclusive', total]] as const) {
+  for (const [what, m] of [
+    ['self', self],
+    ['inclusive', total],
+  ] as const) {
     console.info(`BENCH frames ${mode === 'scene' ? 'eidol' : 'forum'} profile (${file}), ${what} ms over ${FRAMES} frames:`);
     for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 35)) console.info(`  ${v.toFixed(1).padStart(8)}  ${k}`);
   }
@@ -204,11 +239,15 @@ async function measureEidol(page: Page): Promise<void> {
   const n = scene.total.length;
   // The machine's load is printed because other processes preempt the page: p95 moves with it, p50 much less.
   console.info(
-    `BENCH frames setup chromium cpu-throttle=${THROTTLE}x viewport=412x915@2.625 frames=${n} per mode (swipe: 90 frames up, 90 down) load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
+    `BENCH frames setup chromium cpu-throttle=${THROTTLE}x viewport=412x915@2.625 frames=${n} per mode (swipe: 90 frames up, 90 down) load-average=${loadavg()
+      .map((l) => l.toFixed(1))
+      .join('/')}`,
   );
   console.info(`BENCH frames per-round p95 update+render scene/baseline ms: ${roundP95.join(', ')}`);
   report('eidol-scene', scene, empty);
-  console.info(`BENCH frames update+render eidol-scene-idle (no swipe) p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`);
+  console.info(
+    `BENCH frames update+render eidol-scene-idle (no swipe) p50=${ms(pct(idle.total, 50))} ms p95=${ms(pct(idle.total, 95))} ms`,
+  );
   const p95 = pct(scene.total, 95);
   console.info(`BENCH frames goal p95 update+render ≤ ${GOAL_P95_MS} ms: ${ms(p95)} ms ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'}`);
 }

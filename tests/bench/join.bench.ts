@@ -26,7 +26,8 @@ const PG_ADMIN = process.env.TEST_PG_URL || '';
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const DIALECTS = (process.env.BENCH_DIALECTS ?? (PG_ADMIN ? 'sqlite,postgres' : 'sqlite')).split(',').map((d) => d.trim()) as DialectName[];
 
-const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
+const bench = (name: string, value: number, unit: string) =>
+  console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** What the load process needs per player: its request headers (session, CSRF) and its egg. */
@@ -88,9 +89,10 @@ interface LoadReport {
  */
 async function runLoad(url: string, players: LoadPlayer[], mode: 'join' | 'config', profileAs?: string): Promise<LoadReport> {
   const cpu0 = process.cpuUsage();
-  const r = PROFILE_DIR && profileAs
-    ? await profileDuring(profileAs, `${PROFILE_DIR}/${profileAs}.cpuprofile`, () => runLoadProcess(url, players, mode))
-    : await runLoadProcess(url, players, mode);
+  const r =
+    PROFILE_DIR && profileAs
+      ? await profileDuring(profileAs, `${PROFILE_DIR}/${profileAs}.cpuprofile`, () => runLoadProcess(url, players, mode))
+      : await runLoadProcess(url, players, mode);
   const cpu = process.cpuUsage(cpu0);
   return { ...r, cpuMicros: cpu.user + cpu.system };
 }
@@ -114,17 +116,21 @@ async function preparePlayers(s: TestServer): Promise<LoadPlayer[]> {
   const players: LoadPlayer[] = [];
   // A few at a time: registration hashes a password, which is deliberately slow.
   for (let i = 0; i < PLAYERS; i += 8) {
-    const batch = await Promise.all(Array.from({ length: Math.min(8, PLAYERS - i) }, async (_, j) => {
-      const { client, user } = await registerPlayer(s, `bench${i + j}`);
-      await confirmEmail(s.testDb.db, user.id);
-      const egg = await client.post('/api/oogle/free');
-      if (egg.status !== 200) throw new Error(`free egg: ${egg.status} ${egg.text}`);
-      const headers = {
-        accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: client.cookieHeader(),
-        'x-xsrf-token': decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? ''),
-      };
-      return { headers, eggId: egg.body.data.id as number };
-    }));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(8, PLAYERS - i) }, async (_, j) => {
+        const { client, user } = await registerPlayer(s, `bench${i + j}`);
+        await confirmEmail(s.testDb.db, user.id);
+        const egg = await client.post('/api/oogle/free');
+        if (egg.status !== 200) throw new Error(`free egg: ${egg.status} ${egg.text}`);
+        const headers = {
+          accept: 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          cookie: client.cookieHeader(),
+          'x-xsrf-token': decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? ''),
+        };
+        return { headers, eggId: egg.body.data.id as number };
+      }),
+    );
     players.push(...batch);
   }
   return players;
@@ -134,13 +140,15 @@ async function preparePlayers(s: TestServer): Promise<LoadPlayer[]> {
 async function timedLocal(count: number, work: (player: number, k: number) => Promise<void>): Promise<LoadReport> {
   const latencies: number[] = [];
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: count }, async (_, p) => {
-    for (let k = 0; k < JOINS; k++) {
-      const start = performance.now();
-      await work(p, k);
-      latencies.push(performance.now() - start);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: count }, async (_, p) => {
+      for (let k = 0; k < JOINS; k++) {
+        const start = performance.now();
+        await work(p, k);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
   return { wallMs: performance.now() - t0, latencies: latencies.sort((a, b) => a - b), failed: 0 };
 }
 
@@ -179,7 +187,11 @@ async function runDialect(dialect: DialectName): Promise<void> {
     const k = s.testDb.db.kysely;
     const eggs = players.map((p) => p.eggId);
     const writes = await timedLocal(players.length, async (p, j) => {
-      await k.updateTable('eidols').set({ risk: `0.${String((j % 99) + 1).padStart(2, '0')}` }).where('id', '=', eggs[p]!).execute();
+      await k
+        .updateTable('eidols')
+        .set({ risk: `0.${String((j % 99) + 1).padStart(2, '0')}` })
+        .where('id', '=', eggs[p]!)
+        .execute();
     });
     const writeRate = report(`${tag}.baseline_update`, writes, 'updates/s');
     bench(`${tag}.ratio_join_over_http_floor`, joinRate / floorRate, 'x');

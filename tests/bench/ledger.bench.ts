@@ -34,7 +34,9 @@ async function setup(db: Db) {
     for (let i = 1; i <= ACCOUNTS; i++) ids.push(await playerAccount(tx, i, 'ANGLS'));
     return [await systemAccount(tx, 'gscb_reserve', 'ANGLS'), ids] as const;
   });
-  await ledger.transferBatch(accounts.map((id) => ({ id: `fund-${id}`, debit: reserve, credit: id, amount: 1_000_000_000n, code: 'bench' })));
+  await ledger.transferBatch(
+    accounts.map((id) => ({ id: `fund-${id}`, debit: reserve, credit: id, amount: 1_000_000_000n, code: 'bench' })),
+  );
   return { ledger, accounts };
 }
 
@@ -42,7 +44,13 @@ let seq = 0;
 function randomTransfer(accounts: number[], prefix: string): TransferInput & FloorTransfer {
   const a = Math.floor(Math.random() * accounts.length);
   const b = (a + 1 + Math.floor(Math.random() * (accounts.length - 1))) % accounts.length;
-  return { id: `${prefix}${seq++}`, debit: accounts[a]!, credit: accounts[b]!, amount: BigInt(1 + Math.floor(Math.random() * 1000)), code: 'bench' };
+  return {
+    id: `${prefix}${seq++}`,
+    debit: accounts[a]!,
+    credit: accounts[b]!,
+    amount: BigInt(1 + Math.floor(Math.random() * 1000)),
+    code: 'bench',
+  };
 }
 
 /** The floor writer for this database (bare tables beside the ledger's, dropped after). */
@@ -65,14 +73,16 @@ async function run(label: string, t: TestDb, concurrency: number) {
   const lat: number[] = [];
   let t0 = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < singles) {
-      next++;
-      const s = performance.now();
-      await ledger.transfer(randomTransfer(accounts, 's'));
-      lat.push(performance.now() - s);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < singles) {
+        next++;
+        const s = performance.now();
+        await ledger.transfer(randomTransfer(accounts, 's'));
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
   const singleSecs = (performance.now() - t0) / 1000;
   lat.sort((x, y) => x - y);
   bench(`${label}.single.tps${concurrency > 1 ? `.c${concurrency}` : ''}`, singles / singleSecs, 'transfers/s');
@@ -129,7 +139,14 @@ async function sqliteWithPageSize(pageSize: number): Promise<TestDb> {
   init.close();
   const db = openSqlite(file);
   await migrate(db);
-  return { db, location: file, destroy: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    db,
+    location: file,
+    destroy: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function main() {
@@ -138,9 +155,13 @@ async function main() {
   if (!only || only.includes('sqlite')) runs.push(['sqlite', 1]);
   if ((!only || only.includes('postgres')) && (await pgReachable())) runs.push(['postgres', 1], ['postgres', 8]);
   for (const [dialect, concurrency] of runs) {
-    const t = dialect === 'sqlite' && process.env.BENCH_SQLITE_PAGE_SIZE ? await sqliteWithPageSize(Number(process.env.BENCH_SQLITE_PAGE_SIZE)) : await createTestDb(dialect, PG_ADMIN);
+    const t =
+      dialect === 'sqlite' && process.env.BENCH_SQLITE_PAGE_SIZE
+        ? await sqliteWithPageSize(Number(process.env.BENCH_SQLITE_PAGE_SIZE))
+        : await createTestDb(dialect, PG_ADMIN);
     // What-if knob: SQLite's page cache (default 2 MB) limits large ledgers; not a product setting.
-    if (t.db.sqlite && process.env.BENCH_SQLITE_CACHE_MB) t.db.sqlite.pragma(`cache_size = -${Number(process.env.BENCH_SQLITE_CACHE_MB) * 1024}`);
+    if (t.db.sqlite && process.env.BENCH_SQLITE_CACHE_MB)
+      t.db.sqlite.pragma(`cache_size = -${Number(process.env.BENCH_SQLITE_CACHE_MB) * 1024}`);
     try {
       await run(dialect, t, concurrency);
     } finally {

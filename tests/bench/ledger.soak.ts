@@ -38,7 +38,14 @@ try {
     try {
       const accounts = await prepareAccounts(t.db);
       const stats = await crashLoop({
-        db: t.db, dialect, location: t.location, worker, accounts, kills, seed, maxDelayMs: dialect === 'postgres' ? 200 : 40,
+        db: t.db,
+        dialect,
+        location: t.location,
+        worker,
+        accounts,
+        kills,
+        seed,
+        maxDelayMs: dialect === 'postgres' ? 200 : 40,
         onProgress: (s) => {
           if (s.kills % 100 === 0) console.info(`soak ${dialect}: ${JSON.stringify(s)}`);
         },

@@ -84,7 +84,18 @@ function figures(lhr: Result): Figures {
 /** The per-metric medians of a page's runs. */
 function medians(runs: Figures[]): Omit<Figures, 'lhr'> {
   const m = (f: (x: Figures) => number) => median(runs.map(f));
-  return { score: m((r) => r.score), fcpMs: m((r) => r.fcpMs), lcpMs: m((r) => r.lcpMs), tbtMs: m((r) => r.tbtMs), cls: m((r) => r.cls), jsKb: m((r) => r.jsKb), requests: m((r) => r.requests), observedLcpMs: m((r) => r.observedLcpMs), usableMs: m((r) => r.usableMs), timedOut: runs.reduce((n, r) => n + r.timedOut, 0) };
+  return {
+    score: m((r) => r.score),
+    fcpMs: m((r) => r.fcpMs),
+    lcpMs: m((r) => r.lcpMs),
+    tbtMs: m((r) => r.tbtMs),
+    cls: m((r) => r.cls),
+    jsKb: m((r) => r.jsKb),
+    requests: m((r) => r.requests),
+    observedLcpMs: m((r) => r.observedLcpMs),
+    usableMs: m((r) => r.usableMs),
+    timedOut: runs.reduce((n, r) => n + r.timedOut, 0),
+  };
 }
 
 const line = (f: Omit<Figures, 'lhr'>) =>
@@ -128,7 +139,14 @@ async function audit(url: string, extraHeaders: Record<string, string>): Promise
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-quic'],
   });
   try {
-    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders, additionalTraceCategories: TRACE_CATEGORIES };
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders,
+      additionalTraceCategories: TRACE_CATEGORIES,
+    };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     return { lhr: result.lhr, trace: result.artifacts.Trace };
@@ -171,22 +189,30 @@ async function main(): Promise<void> {
     }
     const first = runs.get('baseline-splash')![0]!.lhr;
     console.info(
-      `BENCH lighthouse setup lighthouse=${first.lighthouseVersion} ${first.configSettings.formFactor} throttling=${first.configSettings.throttlingMethod} cpu=${first.configSettings.throttling.cpuSlowdownMultiplier}x rtt=${first.configSettings.throttling.rttMs} ms ${Math.round(first.configSettings.throttling.throughputKbps)} kbps runs=${RUNS} (median per metric) benchmarkIndex=${median([...runs.values()].flat().map((f) => f.lhr.environment.benchmarkIndex)).toFixed(0)} load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
+      `BENCH lighthouse setup lighthouse=${first.lighthouseVersion} ${first.configSettings.formFactor} throttling=${first.configSettings.throttlingMethod} cpu=${first.configSettings.throttling.cpuSlowdownMultiplier}x rtt=${first.configSettings.throttling.rttMs} ms ${Math.round(first.configSettings.throttling.throughputKbps)} kbps runs=${RUNS} (median per metric) benchmarkIndex=${median([...runs.values()].flat().map((f) => f.lhr.environment.benchmarkIndex)).toFixed(0)} load-average=${loadavg()
+        .map((l) => l.toFixed(1))
+        .join('/')}`,
     );
     const base = medians(runs.get('baseline-splash')!);
     console.info(`BENCH lighthouse baseline splash-only ${SPLASH_PAGE} ${line(base)}`);
     for (const name of CHOSEN) {
       const m = medians(runs.get(name)!);
-      console.info(`BENCH lighthouse ${name} ${PAGES[name]} ${line(m)} | baseline splash-only LCP=${(base.lcpMs / 1000).toFixed(2)} s TBT=${base.tbtMs.toFixed(0)} ms | ratio LCP ${ratio(m.lcpMs, base.lcpMs)} FCP ${ratio(m.fcpMs, base.fcpMs)}`);
+      console.info(
+        `BENCH lighthouse ${name} ${PAGES[name]} ${line(m)} | baseline splash-only LCP=${(base.lcpMs / 1000).toFixed(2)} s TBT=${base.tbtMs.toFixed(0)} ms | ratio LCP ${ratio(m.lcpMs, base.lcpMs)} FCP ${ratio(m.fcpMs, base.fcpMs)}`,
+      );
       // Observed (unthrottled) times: the mark is not simulated, so it is compared with the splash's observed paint.
-      console.info(`BENCH lighthouse ${name} screen-usable observed=${(m.usableMs / 1000).toFixed(2)} s | baseline splash painted observed=${(base.observedLcpMs / 1000).toFixed(2)} s | ratio ${ratio(m.usableMs, base.observedLcpMs)}`);
+      console.info(
+        `BENCH lighthouse ${name} screen-usable observed=${(m.usableMs / 1000).toFixed(2)} s | baseline splash painted observed=${(base.observedLcpMs / 1000).toFixed(2)} s | ratio ${ratio(m.usableMs, base.observedLcpMs)}`,
+      );
       const missed = [
         m.lcpMs > GOALS.lcpMs && `LCP over by ${((m.lcpMs - GOALS.lcpMs) / 1000).toFixed(2)} s`,
         m.tbtMs > GOALS.tbtMs && `TBT over by ${(m.tbtMs - GOALS.tbtMs).toFixed(0)} ms`,
         m.cls > GOALS.cls && `CLS over by ${(m.cls - GOALS.cls).toFixed(3)}`,
         m.score < GOALS.score && `score short by ${GOALS.score - m.score}`,
       ].filter(Boolean);
-      console.info(`BENCH lighthouse ${name} goals LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, score ≥ 95: ${missed.length ? `NOT met (${missed.join('; ')})` : 'met'}`);
+      console.info(
+        `BENCH lighthouse ${name} goals LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02, score ≥ 95: ${missed.length ? `NOT met (${missed.join('; ')})` : 'met'}`,
+      );
       if (missed.length) diagnose(name, runs.get(name)!);
     }
   } finally {

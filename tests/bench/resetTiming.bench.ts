@@ -74,7 +74,9 @@ async function run(dialect: DialectName): Promise<void> {
     const client = s.client();
     await client.csrf();
     const headers = {
-      'content-type': 'application/json', accept: 'application/json', cookie: client.cookieHeader(),
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: client.cookieHeader(),
       'x-xsrf-token': decodeURIComponent(client.cookies.get('XSRF-TOKEN')!),
     };
     const kinds = { known: 'playerbench1@example.com', unknown: 'nobody-here@example.com', baseline: '' } as const;
@@ -82,7 +84,11 @@ async function run(dialect: DialectName): Promise<void> {
     // A fresh random order each round: neither kind always follows the other's background work.
     const plan: (keyof typeof kinds)[] = [];
     for (let i = 0; i < SAMPLES + 50; i++) plan.push(...[...order].sort(() => Math.random() - 0.5));
-    const times = await timeInWorker(`${s.url}/api/auth/reset-password`, headers, plan.map((k) => kinds[k]));
+    const times = await timeInWorker(
+      `${s.url}/api/auth/reset-password`,
+      headers,
+      plan.map((k) => kinds[k]),
+    );
     const samples: Record<keyof typeof kinds, number[]> = { known: [], unknown: [], baseline: [] };
     plan.forEach((k, i) => {
       if (i >= 50 * order.length) samples[k].push(times[i]!);

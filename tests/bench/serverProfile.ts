@@ -35,13 +35,21 @@ export async function profileDuring<T>(label: string, file: string, work: () => 
     const byFunction = new Map<string, number>();
     for (const [id, us] of self) {
       const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
-      const where = url.includes('node_modules/') ? url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1') : url.replace(/^.*?\/(src|tests)\//, '$1/') || `(${functionName})`;
+      const where = url.includes('node_modules/')
+        ? url.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
+        : url.replace(/^.*?\/(src|tests)\//, '$1/') || `(${functionName})`;
       byPackage.set(where, (byPackage.get(where) ?? 0) + us);
       const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
     }
-    const rows = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top)
-      .map(([k, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n');
-    console.info(`BENCH ${label} profile (${file}), ${(total / 1000).toFixed(0)} ms sampled; self time by package:\n${rows(byPackage)}\nby function:\n${rows(byFunction)}`);
+    const rows = (m: Map<string, number>) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([k, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`)
+        .join('\n');
+    console.info(
+      `BENCH ${label} profile (${file}), ${(total / 1000).toFixed(0)} ms sampled; self time by package:\n${rows(byPackage)}\nby function:\n${rows(byFunction)}`,
+    );
   }
 }

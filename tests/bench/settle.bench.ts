@@ -27,14 +27,18 @@ import { destroyQuietly } from '../integration/ledger/support/teardown';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const MILLION = SCALE >= 10 || process.argv.includes('--million');
-const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : MILLION ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
+const SIZES = process.env.BENCH_SIZES
+  ? process.env.BENCH_SIZES.split(',').map(Number)
+  : MILLION
+    ? [10_000, 100_000, 1_000_000]
+    : [10_000, 100_000];
 const PG_ADMIN = process.env.TEST_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const ANGLS = 100_000_000n;
 const EIDOLS_PER_PLAYER = 4;
 const timing = { openMs: 10_000, lockedMs: 2_000 };
 
 const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : 0)} ${unit}`);
-const seeded = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const seeded = (seed: number) => () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
 function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -48,53 +52,131 @@ async function world(db: Db, n: number, now: number, seed: number): Promise<void
   await ensureGenesis(db, clock);
   const k = db.kysely;
   const players = Math.ceil(n / EIDOLS_PER_PLAYER);
-  for (const c of chunks(Array.from({ length: players }, (_, i) => i), 1000)) {
-    await k.insertInto('users').values(c.map((i) => ({
-      name: `b${i}`, email_normalized: `b${i}@x.test`, email: `b${i}@x.test`, password_hash: 'x', investor_skin_id: 1, ref_code: `r${i}`,
-      referrer_id: null, senator_until: null, patricius_until: null, ws_auth_token: `t${i}`, created_at: now, updated_at: now, level: 1,
-    }))).execute();
+  for (const c of chunks(
+    Array.from({ length: players }, (_, i) => i),
+    1000,
+  )) {
+    await k
+      .insertInto('users')
+      .values(
+        c.map((i) => ({
+          name: `b${i}`,
+          email_normalized: `b${i}@x.test`,
+          email: `b${i}@x.test`,
+          password_hash: 'x',
+          investor_skin_id: 1,
+          ref_code: `r${i}`,
+          referrer_id: null,
+          senator_until: null,
+          patricius_until: null,
+          ws_auth_token: `t${i}`,
+          created_at: now,
+          updated_at: now,
+          level: 1,
+        })),
+      )
+      .execute();
   }
   const firstUser = (await k.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
   const rnd = seeded(seed);
   const risks = ['0.01', '0.1', '0.25', '0.5', '0.75', '0.9', '0.99', '0.333'];
-  for (const c of chunks(Array.from({ length: n }, (_, i) => i), 1000)) {
-    await k.insertInto('eidols').values(c.map((i) => {
-      const egg = i % 10 === 0;
-      const value = BigInt(10 + Math.floor(rnd() * 1000)) * ANGLS;
-      return {
-        user_id: firstUser + (i % players), type: egg ? 'egg' as const : 'ogle' as const, rarity: 'common' as const, collection: 'basic', skin_name: 'b',
-        skin_image: egg ? 'egg1' : 'eidol-basic-common-1', source: 'egg1', level: egg ? 0 : 1, experience: Math.floor(rnd() * 10),
-        risk: egg && i % 20 === 0 ? '0' : risks[Math.floor(rnd() * risks.length)]!, yieldy: Math.floor(rnd() * 11), hatch_value: value, top_value: value,
-        no_loss_value: value, hatched_at: egg ? null : now, created_at: now, updated_at: now,
-      };
-    })).execute();
+  for (const c of chunks(
+    Array.from({ length: n }, (_, i) => i),
+    1000,
+  )) {
+    await k
+      .insertInto('eidols')
+      .values(
+        c.map((i) => {
+          const egg = i % 10 === 0;
+          const value = BigInt(10 + Math.floor(rnd() * 1000)) * ANGLS;
+          return {
+            user_id: firstUser + (i % players),
+            type: egg ? ('egg' as const) : ('ogle' as const),
+            rarity: 'common' as const,
+            collection: 'basic',
+            skin_name: 'b',
+            skin_image: egg ? 'egg1' : 'eidol-basic-common-1',
+            source: 'egg1',
+            level: egg ? 0 : 1,
+            experience: Math.floor(rnd() * 10),
+            risk: egg && i % 20 === 0 ? '0' : risks[Math.floor(rnd() * risks.length)]!,
+            yieldy: Math.floor(rnd() * 11),
+            hatch_value: value,
+            top_value: value,
+            no_loss_value: value,
+            hatched_at: egg ? null : now,
+            created_at: now,
+            updated_at: now,
+          };
+        }),
+      )
+      .execute();
   }
   // Setup shortcut (not how the product opens accounts): the eidols' empty accounts in bulk, then funded through the ledger.
   const eidols = await k.selectFrom('eidols').select(['id', 'hatch_value']).orderBy('id').execute();
   for (const c of chunks(eidols, 1000)) {
-    await k.insertInto('ledger_accounts').values(c.map((e) => ({
-      asset: 'ANGLS', owner_kind: 'eidol' as const, owner_id: e.id, name: 'main', flags: flagsOf('eidol', 'main'), balance: 0n, debits_pending: 0n,
-      credits_pending: 0n, version: 0, created_at: now,
-    }))).execute();
+    await k
+      .insertInto('ledger_accounts')
+      .values(
+        c.map((e) => ({
+          asset: 'ANGLS',
+          owner_kind: 'eidol' as const,
+          owner_id: e.id,
+          name: 'main',
+          flags: flagsOf('eidol', 'main'),
+          balance: 0n,
+          debits_pending: 0n,
+          credits_pending: 0n,
+          version: 0,
+          created_at: now,
+        })),
+      )
+      .execute();
   }
-  const accounts = new Map((await k.selectFrom('ledger_accounts').select(['id', 'owner_id']).where('owner_kind', '=', 'eidol').execute()).map((a) => [a.owner_id, a.id]));
+  const accounts = new Map(
+    (await k.selectFrom('ledger_accounts').select(['id', 'owner_id']).where('owner_kind', '=', 'eidol').execute()).map((a) => [
+      a.owner_id,
+      a.id,
+    ]),
+  );
   const ledger = createLedger(db, clock);
   const genesis = await ledger.run((tx) => systemAccount(tx, 'genesis', 'ANGLS'));
   for (const c of chunks(eidols, 8000)) {
-    await ledger.transferBatch(c.map((e): PostedInput => ({ id: `fund:${e.id}`, debit: genesis, credit: accounts.get(e.id)!, amount: e.hatch_value, code: 'bench' })));
+    await ledger.transferBatch(
+      c.map((e): PostedInput => ({
+        id: `fund:${e.id}`,
+        debit: genesis,
+        credit: accounts.get(e.id)!,
+        amount: e.hatch_value,
+        code: 'bench',
+      })),
+    );
   }
 }
 
 /** Plain tables shaped like the settlement's rows, without foreign keys or checks: the floor of writing them. */
 async function baselineTables(db: Db): Promise<void> {
   const big = 'bigint';
-  await sql.raw(`create table bench_round_entries (round_id integer, eidol_id integer, user_id integer, risk varchar(16), yieldy integer,
+  await sql
+    .raw(
+      `create table bench_round_entries (round_id integer, eidol_id integer, user_id integer, risk varchar(16), yieldy integer,
     eidol_type varchar(8), xp_before integer, level_before integer, value_before ${big}, top_value_before ${big}, no_loss_value ${big}, zone varchar(3),
-    stake ${big}, payout ${big}, mined ${big}, value_after ${big}, xp_gained integer, created_at ${big}, primary key (round_id, eidol_id))`).execute(db.kysely);
-  await sql.raw(`create table bench_transfers (id varchar(126) primary key, batch_id varchar(126), kind varchar(8), debit_account_id integer,
-    credit_account_id integer, asset varchar(16), amount ${big}, code varchar(32), ref varchar(64), created_at ${big})`).execute(db.kysely);
-  await sql.raw(`create table bench_entries (account_id integer, account_version ${big}, transfer_id varchar(126), amount ${big},
-    before_balance ${big}, after_balance ${big}, created_at ${big}, primary key (account_id, account_version))`).execute(db.kysely);
+    stake ${big}, payout ${big}, mined ${big}, value_after ${big}, xp_gained integer, created_at ${big}, primary key (round_id, eidol_id))`,
+    )
+    .execute(db.kysely);
+  await sql
+    .raw(
+      `create table bench_transfers (id varchar(126) primary key, batch_id varchar(126), kind varchar(8), debit_account_id integer,
+    credit_account_id integer, asset varchar(16), amount ${big}, code varchar(32), ref varchar(64), created_at ${big})`,
+    )
+    .execute(db.kysely);
+  await sql
+    .raw(
+      `create table bench_entries (account_id integer, account_version ${big}, transfer_id varchar(126), amount ${big},
+    before_balance ${big}, after_balance ${big}, created_at ${big}, primary key (account_id, account_version))`,
+    )
+    .execute(db.kysely);
 }
 
 type Row = (string | number | bigint | null)[];
@@ -102,23 +184,48 @@ type Row = (string | number | bigint | null)[];
 /** Inserts the rows in one transaction: better-sqlite3 prepared multi-row statements, or PostgreSQL `unnest` arrays. */
 async function baselineInsert(db: Db, entries: Row[], transfers: Row[], ledgerEntries: Row[]): Promise<void> {
   const tables: [string, Row[], string[]][] = [
-    ['bench_round_entries', entries, ['int', 'int', 'int', 'text', 'int', 'text', 'int', 'int', 'bigint', 'bigint', 'bigint', 'text', 'bigint', 'bigint', 'bigint', 'bigint', 'int', 'bigint']],
+    [
+      'bench_round_entries',
+      entries,
+      [
+        'int',
+        'int',
+        'int',
+        'text',
+        'int',
+        'text',
+        'int',
+        'int',
+        'bigint',
+        'bigint',
+        'bigint',
+        'text',
+        'bigint',
+        'bigint',
+        'bigint',
+        'bigint',
+        'int',
+        'bigint',
+      ],
+    ],
     ['bench_transfers', transfers, ['text', 'text', 'text', 'int', 'int', 'text', 'bigint', 'text', 'text', 'bigint']],
     ['bench_entries', ledgerEntries, ['int', 'bigint', 'text', 'bigint', 'bigint', 'bigint', 'bigint']],
   ];
   if (db.sqlite) {
     const sqlite = db.sqlite;
-    sqlite.transaction(() => {
-      for (const [table, rows] of tables) {
-        const width = rows[0]?.length ?? 0;
-        const marks = (n: number) => Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',');
-        const many = sqlite.prepare(`insert into ${table} values ${marks(100)}`);
-        const one = sqlite.prepare(`insert into ${table} values ${marks(1)}`);
-        let i = 0;
-        for (; i + 100 <= rows.length; i += 100) many.run(rows.slice(i, i + 100).flat());
-        for (; i < rows.length; i++) one.run(rows[i]!);
-      }
-    }).immediate();
+    sqlite
+      .transaction(() => {
+        for (const [table, rows] of tables) {
+          const width = rows[0]?.length ?? 0;
+          const marks = (n: number) => Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',');
+          const many = sqlite.prepare(`insert into ${table} values ${marks(100)}`);
+          const one = sqlite.prepare(`insert into ${table} values ${marks(1)}`);
+          let i = 0;
+          for (; i + 100 <= rows.length; i += 100) many.run(rows.slice(i, i + 100).flat());
+          for (; i < rows.length; i++) one.run(rows[i]!);
+        }
+      })
+      .immediate();
     return;
   }
   await db.kysely.transaction().execute(async (trx) => {
@@ -153,12 +260,33 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     await recordBlockHash(t.db.kysely, roundChain.blocks, 1);
 
     // The pure part, on the same snapshot the booking will read.
-    const round = await t.db.kysely.selectFrom('rounds').select(['id', 'hash', 'chain_id', 'block_hash']).where('id', '=', 1).executeTakeFirstOrThrow();
-    const chain = await t.db.kysely.selectFrom('fairness_chains').select(['salt', 'block_rule_from']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+    const round = await t.db.kysely
+      .selectFrom('rounds')
+      .select(['id', 'hash', 'chain_id', 'block_hash'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const chain = await t.db.kysely
+      .selectFrom('fairness_chains')
+      .select(['salt', 'block_rule_from'])
+      .where('id', '=', round.chain_id)
+      .executeTakeFirstOrThrow();
     const { rows } = await loadSnapshot(t.db.kysely, { roundId: 1, lockedAt: start + timing.openMs });
-    const pool = await t.db.kysely.selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'system').where('name', '=', 'mining_pool').where('asset', '=', 'ANGLS').executeTakeFirstOrThrow();
+    const pool = await t.db.kysely
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('owner_kind', '=', 'system')
+      .where('name', '=', 'mining_pool')
+      .where('asset', '=', 'ANGLS')
+      .executeTakeFirstOrThrow();
     t0 = performance.now();
-    const settlement = settleRound({ roundId: 1, thresholdUnits: roundThreshold(round, chain)!, eidols: rows.map((r) => r.eidol), poolBefore: pool.balance, incenseSlots: 0, config: ECONOMY_CONFIG });
+    const settlement = settleRound({
+      roundId: 1,
+      thresholdUnits: roundThreshold(round, chain)!,
+      eidols: rows.map((r) => r.eidol),
+      poolBefore: pool.balance,
+      incenseSlots: 0,
+      config: ECONOMY_CONFIG,
+    });
     const pureMs = performance.now() - t0;
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -190,23 +318,73 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     const bookMs = performance.now() - t0;
     clearInterval(ticker);
     loop.disable();
-    if (!settled || settled.participants !== settlement.totals.participants) throw new Error('the settlement did not book the expected round');
+    if (!settled || settled.participants !== settlement.totals.participants)
+      throw new Error('the settlement did not book the expected round');
 
     // Baseline: the same number and shape of rows, plain inserts in one transaction.
     await baselineTables(t.db);
-    const entries: Row[] = settlement.eidols.map((e) => [2, e.id, e.owner, '0.5', 0, e.type, e.xp, e.level, e.valueBefore, e.topValue, e.noLossValue, e.zone, -e.bet, e.payout, e.emission, e.value, e.xpGained, start]);
-    const transfers: Row[] = settlement.transfers.map((x, i) => [x.id, settlement.transfers[0]!.id, 'posted', i, i + 1, 'ANGLS', x.amount, x.code, x.ref, start]);
-    const ledgerEntries: Row[] = settlement.transfers.flatMap((x, i) => [[2 * i, 1, x.id, -x.amount, 0n, 0n, start], [2 * i + 1, 1, x.id, x.amount, 0n, 0n, start]]);
+    const entries: Row[] = settlement.eidols.map((e) => [
+      2,
+      e.id,
+      e.owner,
+      '0.5',
+      0,
+      e.type,
+      e.xp,
+      e.level,
+      e.valueBefore,
+      e.topValue,
+      e.noLossValue,
+      e.zone,
+      -e.bet,
+      e.payout,
+      e.emission,
+      e.value,
+      e.xpGained,
+      start,
+    ]);
+    const transfers: Row[] = settlement.transfers.map((x, i) => [
+      x.id,
+      settlement.transfers[0]!.id,
+      'posted',
+      i,
+      i + 1,
+      'ANGLS',
+      x.amount,
+      x.code,
+      x.ref,
+      start,
+    ]);
+    const ledgerEntries: Row[] = settlement.transfers.flatMap((x, i) => [
+      [2 * i, 1, x.id, -x.amount, 0n, 0n, start],
+      [2 * i + 1, 1, x.id, x.amount, 0n, 0n, start],
+    ]);
     t0 = performance.now();
     await baselineInsert(t.db, entries, transfers, ledgerEntries);
     const baseMs = performance.now() - t0;
 
-    bench(`${label}.book`, bookMs, `ms (${settled.participants} participants, ${settlement.transfers.length} transfers; steps in ms: ${phases.join(', ')})`);
+    bench(
+      `${label}.book`,
+      bookMs,
+      `ms (${settled.participants} participants, ${settlement.transfers.length} transfers; steps in ms: ${phases.join(', ')})`,
+    );
     bench(`${label}.pure_settleRound`, pureMs, 'ms');
     const stepNames = [...phases.map((p) => p.split(' ')[0]), 'commit'];
-    bench(`${label}.loop_max_block`, loop.max / 1e6, `ms (longest gap of a 1 ms timer, by the step in which it ended, ms: ${stepNames.map((n, i) => `${n} ${Math.round(blocks[i] ?? 0)}`).join(', ')})`);
-    bench(`${label}.loop_blocks_over_50ms`, over.n, `blocks (${Math.round(over.ms)} ms in all; loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms)`);
-    bench(`${label}.baseline_plain_inserts`, baseMs, `ms (${entries.length} entries + ${transfers.length} transfers + ${ledgerEntries.length} ledger entries)`);
+    bench(
+      `${label}.loop_max_block`,
+      loop.max / 1e6,
+      `ms (longest gap of a 1 ms timer, by the step in which it ended, ms: ${stepNames.map((n, i) => `${n} ${Math.round(blocks[i] ?? 0)}`).join(', ')})`,
+    );
+    bench(
+      `${label}.loop_blocks_over_50ms`,
+      over.n,
+      `blocks (${Math.round(over.ms)} ms in all; loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms)`,
+    );
+    bench(
+      `${label}.baseline_plain_inserts`,
+      baseMs,
+      `ms (${entries.length} entries + ${transfers.length} transfers + ${ledgerEntries.length} ledger entries)`,
+    );
     bench(`${label}.ratio`, bookMs / baseMs, 'x baseline');
   } finally {
     await destroyQuietly(t);

@@ -26,10 +26,17 @@ const PG_ADMIN = process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',').map((d) => d.trim()) as DialectName[];
 /** The flood's view of "no limits": everything a client could ask for is granted. */
 const LIFTED: Partial<RealtimeLimits> = {
-  maxMessageBytes: 1e6, messageBurst: 1e12, syncBurst: 1e12, syncsInFlight: 1e12, abuseBurst: 1e12, socketsPerAddress: 1e9, handshakeBurst: 1e12,
+  maxMessageBytes: 1e6,
+  messageBurst: 1e12,
+  syncBurst: 1e12,
+  syncsInFlight: 1e12,
+  abuseBurst: 1e12,
+  socketsPerAddress: 1e9,
+  handshakeBurst: 1e12,
 };
 
-const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
+const bench = (name: string, value: number, unit: string) =>
+  console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
 /** The flood client, a CommonJS script for `node -e`; it reports its counts over IPC when told to stop. */

@@ -21,7 +21,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** One start: spawn, poll the URL until 200, stop; the chain's start when the process printed it. */
 async function timeStart(file: string, env: Record<string, string>, url: string): Promise<{ answerMs: number; chainMs: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', file], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let chainMs = 0;
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -33,7 +36,10 @@ async function timeStart(file: string, env: Record<string, string>, url: string)
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${file} exited ${child.exitCode}:\n${out.slice(-2000)}`);
-      const ok = await fetch(url).then((r) => r.status === 200, () => false);
+      const ok = await fetch(url).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return { answerMs: performance.now() - t0, chainMs };
       if (performance.now() - t0 > 120_000) throw new Error(`${file} gave no answer in 120 s:\n${out.slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 5));
@@ -46,9 +52,23 @@ async function timeStart(file: string, env: Record<string, string>, url: string)
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-bench-start-'));
 const hello = path.join(dir, 'hello.ts');
-fs.writeFileSync(hello, "import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/hello', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n");
+fs.writeFileSync(
+  hello,
+  "import Fastify from 'fastify';\nconst app = Fastify();\napp.get('/hello', async () => ({ hello: 'world' }));\nawait app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });\n",
+);
 const helloOut = path.join(process.cwd(), 'dist', 'bench', 'hello.mjs');
-await build({ entryPoints: [hello], outfile: helloOut, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning', nodePaths: [path.join(process.cwd(), 'node_modules')] });
+await build({
+  entryPoints: [hello],
+  outfile: helloOut,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  nodePaths: [path.join(process.cwd(), 'node_modules')],
+});
 await buildServer();
 
 const port = 18_700 + Math.floor(Math.random() * 200);
@@ -57,7 +77,9 @@ const cold = await timeStart(SERVER_OUT, serverEnv, `http://127.0.0.1:${port}/ap
 bench('start.cold.first_answer', cold.answerMs, 'ms');
 bench('start.cold.chain', cold.chainMs, 'ms');
 
-const server: number[] = [], chain: number[] = [], floor: number[] = [];
+const server: number[] = [],
+  chain: number[] = [],
+  floor: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const s = await timeStart(SERVER_OUT, serverEnv, `http://127.0.0.1:${port}/api/config`);
   server.push(s.answerMs);
@@ -65,7 +87,12 @@ for (let i = 0; i < RUNS; i++) {
   floor.push((await timeStart(helloOut, { PORT: String(port + 2) }, `http://127.0.0.1:${port + 2}/hello`)).answerMs);
 }
 const own = server.map((s, i) => s - chain[i]!);
-console.info(`BENCH start setup runs=${RUNS} (alternated, medians) node=${process.version} load-average=${os.loadavg().map((l) => l.toFixed(1)).join('/')}`);
+console.info(
+  `BENCH start setup runs=${RUNS} (alternated, medians) node=${process.version} load-average=${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join('/')}`,
+);
 bench('start.warm.first_answer', median(server), 'ms');
 bench('start.warm.chain', median(chain), 'ms');
 bench('start.warm.server_without_chain', median(own), 'ms');

@@ -144,7 +144,13 @@ function summary(taps: TapFigures[]) {
   const et = taps.map((t) => t.eventTiming?.duration ?? EVENT_TIMING_FLOOR_MS);
   const ap = taps.map((t) => t.afterPaint);
   const seen = taps.flatMap((t) => (t.eventTiming ? [t.eventTiming] : []));
-  const phase = (k: keyof TapInteraction) => (seen.length ? pct(seen.map((i) => i[k]), 50) : NaN);
+  const phase = (k: keyof TapInteraction) =>
+    seen.length
+      ? pct(
+          seen.map((i) => i[k]),
+          50,
+        )
+      : NaN;
   return {
     et50: pct(et, 50),
     et95: pct(et, 95),
@@ -180,7 +186,9 @@ async function main(): Promise<void> {
       }
     }
     console.info(
-      `BENCH tap setup chromium Pixel 7 profile cpu-throttle=${THROTTLE}x taps=${TAPS} per scenario (+1 warm-up), baseline ${2 * TAPS} taps (before and after) load-average=${loadavg().map((l) => l.toFixed(1)).join('/')}`,
+      `BENCH tap setup chromium Pixel 7 profile cpu-throttle=${THROTTLE}x taps=${TAPS} per scenario (+1 warm-up), baseline ${2 * TAPS} taps (before and after) load-average=${loadavg()
+        .map((l) => l.toFixed(1))
+        .join('/')}`,
     );
     const base = summary(results.get('baseline')!);
     const line = (s: ReturnType<typeof summary>) =>
@@ -188,9 +196,13 @@ async function main(): Promise<void> {
     console.info(`BENCH tap baseline bare-button ${TAP_PAGE} ${line(base)}`);
     for (const name of SCENARIOS) {
       const s = summary(results.get(name)!);
-      console.info(`BENCH tap ${name} ${line(s)} | baseline event-timing p50=${ms(base.et50)} p95=${ms(base.et95)} | ratio p50 ${(s.et50 / base.et50).toFixed(2)}x p95 ${(s.et95 / base.et95).toFixed(2)}x`);
+      console.info(
+        `BENCH tap ${name} ${line(s)} | baseline event-timing p50=${ms(base.et50)} p95=${ms(base.et95)} | ratio p50 ${(s.et50 / base.et50).toFixed(2)}x p95 ${(s.et95 / base.et95).toFixed(2)}x`,
+      );
       console.info(`BENCH tap ${name} phases p50 (each alone) ${s.phases} | baseline ${base.phases}`);
-      console.info(`BENCH tap ${name} goal p95 tap → next paint ≤ ${GOAL_MS} ms: ${ms(s.et95)} ${s.et95 <= GOAL_MS ? 'met' : `NOT met (over by ${ms(s.et95 - GOAL_MS)})`}`);
+      console.info(
+        `BENCH tap ${name} goal p95 tap → next paint ≤ ${GOAL_MS} ms: ${ms(s.et95)} ${s.et95 <= GOAL_MS ? 'met' : `NOT met (over by ${ms(s.et95 - GOAL_MS)})`}`,
+      );
     }
   } finally {
     await browser.close();

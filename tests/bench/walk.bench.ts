@@ -27,9 +27,16 @@ const OBSERVERS = Math.min(PLAYERS, Number(process.env.BENCH_OBSERVERS ?? 50));
 const WALK_EVERY_MS = 500;
 const BASELINE_SENDS = 20;
 /** The gateway's per-address and per-socket limits lifted: every client comes from 127.0.0.1. */
-const LIFTED: Partial<RealtimeLimits> = { socketsPerAddress: 1e9, handshakeBurst: 1e12, handshakesPerSecond: 1e12, messageBurst: 1e6, abuseBurst: 1e6 };
+const LIFTED: Partial<RealtimeLimits> = {
+  socketsPerAddress: 1e9,
+  handshakeBurst: 1e12,
+  handshakesPerSecond: 1e12,
+  messageBurst: 1e6,
+  abuseBurst: 1e6,
+};
 
-const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
+const bench = (name: string, value: number, unit: string) =>
+  console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : value < 100 ? 1 : 0)} ${unit}`);
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
@@ -148,7 +155,10 @@ interface Done {
 async function startClients(url: string, mode: 'walk' | 'raw', players: Player[] | unknown[]) {
   const child: ChildProcess = spawn(process.execPath, ['-e', CLIENTS], {
     cwd: process.cwd(),
-    env: { ...process.env, WALK_BENCH: JSON.stringify({ url, mode, players, seconds: SECONDS, observers: OBSERVERS, everyMs: WALK_EVERY_MS }) },
+    env: {
+      ...process.env,
+      WALK_BENCH: JSON.stringify({ url, mode, players, seconds: SECONDS, observers: OBSERVERS, everyMs: WALK_EVERY_MS }),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let onDone: (d: Done) => void = () => {};
@@ -185,7 +195,15 @@ async function preparePlayers(server: Awaited<ReturnType<typeof startTestServer>
       const name = `walk${i}`;
       const made = await k
         .insertInto('users')
-        .values({ ...rest, name, name_key: name, email: `${name}@example.com`, email_normalized: `${name}@example.com`, ref_code: `w${i}${crypto.randomBytes(4).toString('hex')}`, ws_auth_token: crypto.randomBytes(24).toString('hex') })
+        .values({
+          ...rest,
+          name,
+          name_key: name,
+          email: `${name}@example.com`,
+          email_normalized: `${name}@example.com`,
+          ref_code: `w${i}${crypto.randomBytes(4).toString('hex')}`,
+          ws_auth_token: crypto.randomBytes(24).toString('hex'),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       userId = made.id;
@@ -206,7 +224,11 @@ async function rawBaseline(text: string): Promise<number[]> {
     raw.add(ws);
     ws.on('close', () => raw.delete(ws));
   });
-  const clients = await startClients(`http://127.0.0.1:${(wss.address() as { port: number }).port}`, 'raw', Array.from({ length: PLAYERS }, () => ({})));
+  const clients = await startClients(
+    `http://127.0.0.1:${(wss.address() as { port: number }).port}`,
+    'raw',
+    Array.from({ length: PLAYERS }, () => ({})),
+  );
   const body = text.slice(1);
   for (let i = 0; i < BASELINE_SENDS; i++) {
     const out = `{"sent_at":${performance.timeOrigin + performance.now()},${body}`;
@@ -223,7 +245,12 @@ async function rawBaseline(text: string): Promise<number[]> {
 
 const server = await startTestServer('sqlite', '', { clock: systemClock, realtimeLimits: LIFTED });
 try {
-  console.info(`walk bench: ${PLAYERS} players, ${SECONDS} s, ${OBSERVERS} observer sockets, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.info(
+    `walk bench: ${PLAYERS} players, ${SECONDS} s, ${OBSERVERS} observer sockets, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const players = await preparePlayers(server);
   const clients = await startClients(server.url, 'walk', players);
   const cpu0 = process.cpuUsage();
@@ -249,7 +276,11 @@ try {
   const n = Math.max(1000, ids.length * 4);
   const s0 = performance.now();
   for (let i = 0; i < n; i++) {
-    await k.updateTable('world_objects').set({ coordinate: 11000 + (i % 1000), flip: i % 2, seen_at: Date.now() }).where('id', '=', ids[i % ids.length]!).execute();
+    await k
+      .updateTable('world_objects')
+      .set({ coordinate: 11000 + (i % 1000), flip: i % 2, seen_at: Date.now() })
+      .where('id', '=', ids[i % ids.length]!)
+      .execute();
   }
   const sqlMicros = ((performance.now() - s0) * 1000) / n;
   bench('baseline.plain_sql_update_per_row', sqlMicros, 'µs');

@@ -55,7 +55,9 @@ async function bidAt(range: Locator, degrees: number): Promise<void> {
   await range.press('ArrowDown');
 }
 
-test('the eidol screen shows the room left and the largest angle; a bid past it is refused with the risk that fits, which then joins', async ({ page }) => {
+test('the eidol screen shows the room left and the largest angle; a bid past it is refused with the risk that fits, which then joins', async ({
+  page,
+}) => {
   await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page.getByTestId('screen-home')).toBeVisible();

@@ -52,7 +52,10 @@ async function checkIndependently(page: Page, id: number): Promise<void> {
   expect(crypto.createHash('sha256').update(raw(d.hash)).digest('hex')).toBe(d.previous_hash);
   // The block after the lock keys T: HMAC-SHA256(key = the round hash, message = the block hash), raw bytes.
   expect(d.block_hash).toMatch(/^0x[0-9a-f]{64}$/);
-  const mac = crypto.createHmac('sha256', raw(d.hash)).update(raw(d.block_hash!.slice(2))).digest('hex');
+  const mac = crypto
+    .createHmac('sha256', raw(d.hash))
+    .update(raw(d.block_hash!.slice(2)))
+    .digest('hex');
   expect(BigInt(`0x${mac.slice(0, 13)}`).toString()).toBe(d.threshold_units);
 }
 
@@ -93,7 +96,9 @@ test('a guest reads the procedure, the commitment and a round recomputed in the 
   await page.getByRole('button', { name: /Walk the chain to its commitment/ }).click();
   const walked = page.getByTestId('fairness-walk-result');
   await expect(walked).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
-  await expect(walked).toHaveText(/^✓ (1 hash from this round reaches|(?!1 )[\d,]+ hashes from this round reach) the chain's terminal hash\.$/);
+  await expect(walked).toHaveText(
+    /^✓ (1 hash from this round reaches|(?!1 )[\d,]+ hashes from this round reach) the chain's terminal hash\.$/,
+  );
   await expect(page.getByTestId('fairness-threshold')).toHaveText(/^\d+\/4503599627370496$/);
   if (process.env.PHONE_SHOTS) {
     // The HUD scrolls inside its own layer (a full-page shot is the viewport): the commitment, then the verdicts.

@@ -9,7 +9,17 @@ import { formatUnits } from '../../src/shared/money/format';
 import { parseUnits } from '../../src/shared/money/parse';
 import { E2E_PORT } from './support/env';
 import { confirmedPlayer, finishOnboarding } from './support/player';
-import { activateWallet, activateWalletByApi, ageEggOfUser, expectInWallet, operatorCheck, pressUntil, roundOpenFor, twoStep, withE2eDb } from './support/steps';
+import {
+  activateWallet,
+  activateWalletByApi,
+  ageEggOfUser,
+  expectInWallet,
+  operatorCheck,
+  pressUntil,
+  roundOpenFor,
+  twoStep,
+  withE2eDb,
+} from './support/steps';
 
 const ANGLS_SCALE = 8;
 /** The button's text while the round is locked (spec 2 §4). */
@@ -78,7 +88,11 @@ async function buyInShop(page: Page, shop: '/mageshop' | '/eggshop', listing: st
   await expect(page.getByTestId('shop-gas')).toHaveText(/^GAS: /);
   const answer = page.waitForResponse((r) => r.url().endsWith('/api/shop/buy'));
   const success = page.getByTestId('shop-success');
-  await pressUntil(buy, () => expect(success).toHaveText('Purchase complete', { timeout: 5_000 }), (t) => t === 'Approve purchase');
+  await pressUntil(
+    buy,
+    () => expect(success).toHaveText('Purchase complete', { timeout: 5_000 }),
+    (t) => t === 'Approve purchase',
+  );
   expect((await answer).status()).toBe(200);
 }
 
@@ -93,7 +107,11 @@ async function waitApprove<T>(page: Page, button: string, approve: string, endpo
   await begin();
   await expect(b).toHaveText(unsent, { timeout: 15_000 });
   const answer = page.waitForResponse((r) => endpoint.test(new URL(r.url()).pathname));
-  await pressUntil(b, () => expect(b).not.toHaveText(unsent, { timeout: 5_000 }), (t) => t === approve);
+  await pressUntil(
+    b,
+    () => expect(b).not.toHaveText(unsent, { timeout: 5_000 }),
+    (t) => t === approve,
+  );
   const res = await answer;
   const body = (await res.json()) as { success: boolean; data: T; message: string };
   expect(body, body.message).toMatchObject({ success: true });
@@ -172,7 +190,9 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
   await page.getByLabel('Golden Cookies to feed').fill('1');
   await roundOpenFor(page, 11);
   let value = eidolUnits(eidolId);
-  const fed = await waitApprove<ActionAnswer>(page, 'feed-submit', 'Approve Feeding', /\/api\/oogles\/\d+\/feed$/, () => page.getByTestId('feed-submit').click());
+  const fed = await waitApprove<ActionAnswer>(page, 'feed-submit', 'Approve Feeding', /\/api\/oogles\/\d+\/feed$/, () =>
+    page.getByTestId('feed-submit').click(),
+  );
   // A cookie adds 1 ANGLS of backing to the eidol's value; home after 3 s.
   expect(parseUnits(fed.oogle.value, ANGLS_SCALE)).toBe(value + parseUnits('1', ANGLS_SCALE));
   expect(eidolUnits(eidolId)).toBe(value + parseUnits('1', ANGLS_SCALE));
@@ -226,8 +246,12 @@ test('invite a friend, buy an egg and items, feed, extract and pop an eidol, bur
   await expect(page.getByTestId('chest-receive')).toHaveText(/^0\.0495/);
   await roundOpenFor(page, 11);
   before = ledgerBalances(name).ANGLS!;
-  const claim = await waitApprove<{ burned: string; received: string }>(page, 'chest-submit', 'Claim GoldenState gratuity', /\/api\/rooms\/claimgdao$/, () =>
-    page.getByTestId('chest-submit').click(),
+  const claim = await waitApprove<{ burned: string; received: string }>(
+    page,
+    'chest-submit',
+    'Claim GoldenState gratuity',
+    /\/api\/rooms\/claimgdao$/,
+    () => page.getByTestId('chest-submit').click(),
   );
   expect(claim).toMatchObject({ burned: '5' });
   expect(parseUnits(claim.received, ANGLS_SCALE)).toBe(parseUnits('0.0495', ANGLS_SCALE));

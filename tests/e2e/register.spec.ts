@@ -78,8 +78,12 @@ test('a referral link with an unknown code says so and leads on without it', asy
 });
 
 test('a desktop browser is invited to open the product on a phone and may continue', async ({ browser }) => {
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false,
-    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' });
+  const ctx = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+  });
   const page = await ctx.newPage();
   await page.goto('/hello');
   const invite = page.getByTestId('qr-invite');

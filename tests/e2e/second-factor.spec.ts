@@ -71,7 +71,14 @@ test('a passkey registers and logs in (usernameless) with a virtual authenticato
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   const p = newPlayer();
   await register(page, p);
@@ -81,7 +88,9 @@ test('a passkey registers and logs in (usernameless) with a virtual authenticato
   await page.goto('/sessions');
   await expect(page.getByTestId('passkey-device')).toHaveCount(1);
 
-  await page.request.post('/api/auth/logout', { headers: { 'x-xsrf-token': decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') } });
+  await page.request.post('/api/auth/logout', {
+    headers: { 'x-xsrf-token': decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
+  });
   await page.goto('/login');
   await page.getByTestId('login-passkey').click();
   await expect(page).not.toHaveURL(/\/login$/);

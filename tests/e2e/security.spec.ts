@@ -16,7 +16,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   page.on('pageerror', (e) => violations.push(`page error: ${e.message}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+      console.error(
+        `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      );
     });
   });
   return violations;

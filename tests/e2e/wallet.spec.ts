@@ -66,11 +66,17 @@ test('test coin → activation → send to an outside address → mint and melt'
   await expectInWallet(page, 'wallet-busd', '74.50', 10_000);
   // On-chain: one Transfer of 5 USDC (18 decimals on the dev chain's token) to the outside address.
   await expect
-    .poll(async () => (await chain.getLogs({ event: TRANSFER, args: { to: outside }, fromBlock: 0n })).map((l) => l.args.value), { timeout: 30_000 })
+    .poll(async () => (await chain.getLogs({ event: TRANSFER, args: { to: outside }, fromBlock: 0n })).map((l) => l.args.value), {
+      timeout: 30_000,
+    })
     .toEqual([5n * 10n ** 18n]);
   // The player's socket heard the send pending at its commit, then a success when the queue posted it at finality.
   await expect
-    .poll(() => ['pending', 'success'].map((status) => updates.some((f) => f.includes(`"id":"${sendId}"`) && f.includes(`"status":"${status}"`))), { timeout: 30_000 })
+    .poll(
+      () =>
+        ['pending', 'success'].map((status) => updates.some((f) => f.includes(`"id":"${sendId}"`) && f.includes(`"status":"${status}"`))),
+      { timeout: 30_000 },
+    )
     .toEqual([true, true]);
 
   // Mint: 10 USDC → 103.95 ANGLS (1 % fee, 5 % bonus).

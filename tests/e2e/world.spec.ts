@@ -86,7 +86,8 @@ test('two players meet in the Forum: walk, yell, luv and Send Coins', async ({ b
   await expect(b.page.getByTestId('world-action')).toHaveText(`${a.name} luves you!`, { timeout: 15_000 });
 
   // A picks B and sends coins: /send with B's deposit address.
-  const address = (await (await b.page.context().request.get('/api/wallet', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()).data.address as string;
+  const address = (await (await b.page.context().request.get('/api/wallet', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json())
+    .data.address as string;
   await a.page.getByRole('button', { name: `Send Coins: ${b.name}` }).click();
   await expect(a.page).toHaveURL(new RegExp(`/send/${address}$`, 'i'), { timeout: 15_000 });
   expect(pageErrors).toEqual([]);

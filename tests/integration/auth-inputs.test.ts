@@ -64,10 +64,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('hostile auth inputs on %s', (d
     ['email', { email: `playerhost1@example.com${NUL}` }, { email: [INVALID] }],
     ['email', { email: GROWS }, { email: [LONG] }],
     ['token', { token: `abc${NUL}def` }, { email: ['This password reset token is invalid.'] }],
-    ['password', { password: `abc${NUL}defghij`, password_confirmation: `abc${NUL}defghij` }, { password: ['The password field must not contain control characters.'] }],
-    ['password_confirmation', { password_confirmation: `a-new-pass-1${NUL}` }, { password: ['The password field confirmation does not match.'] }],
+    [
+      'password',
+      { password: `abc${NUL}defghij`, password_confirmation: `abc${NUL}defghij` },
+      { password: ['The password field must not contain control characters.'] },
+    ],
+    [
+      'password_confirmation',
+      { password_confirmation: `a-new-pass-1${NUL}` },
+      { password: ['The password field confirmation does not match.'] },
+    ],
   ])('new password with a hostile %s: 422 with the field error', async (_field, change, fieldErrors) => {
-    const form = { token: 'x'.repeat(43), email: 'playerhost1@example.com', password: 'a-new-pass-1', password_confirmation: 'a-new-pass-1', ...change };
+    const form = {
+      token: 'x'.repeat(43),
+      email: 'playerhost1@example.com',
+      password: 'a-new-pass-1',
+      password_confirmation: 'a-new-pass-1',
+      ...change,
+    };
     const res = await unchanged(() => s.client().post('/api/auth/reset/password', form));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual(fieldErrors);
@@ -91,7 +105,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('hostile auth inputs on %s', (d
 
   it('accepts one plain address in any script, kept as typed and found in any case', async () => {
     const email = 'Ünïcødé.ñame+tag@bücher.example';
-    const res = await s.client().post('/api/auth/register', { name: 'unicode_1', email, password: 'sesame-otter-7', password_confirmation: 'sesame-otter-7', skin_id: 1 });
+    const res = await s.client().post('/api/auth/register', {
+      name: 'unicode_1',
+      email,
+      password: 'sesame-otter-7',
+      password_confirmation: 'sesame-otter-7',
+      skin_id: 1,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe(email);
     await s.smtp.waitFor('bücher.example');

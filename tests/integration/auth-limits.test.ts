@@ -94,7 +94,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     expect((await login(phone, email, 'sesame-otter-7')).status).toBe(200);
     // A forged or another account's device token does not help.
     const forger = fresh();
-    forger.cookies.set('aeon_device', registeredOn.cookies.get('aeon_device')!.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')));
+    forger.cookies.set(
+      'aeon_device',
+      registeredOn.cookies.get('aeon_device')!.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')),
+    );
     expect((await login(forger, email, 'sesame-otter-7')).status).toBe(429);
   });
 
@@ -106,7 +109,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     await s.client().post('/api/auth/reset-password', { email });
     const mail = await s.smtp.waitFor(email, /reset your password/);
     const token = linkIn(mail, '/reset-password/').split('/')[4]!.split('?')[0]!;
-    const reset = await s.client().post('/api/auth/reset/password', { token, email, password: 'brand-new-9x', password_confirmation: 'brand-new-9x' });
+    const reset = await s
+      .client()
+      .post('/api/auth/reset/password', { token, email, password: 'brand-new-9x', password_confirmation: 'brand-new-9x' });
     expect(reset.status).toBe(200);
     // Fill the account-wide counter, then try with the old device token.
     for (let i = 0; i < 8; i++) await login(fresh(), email, `fill-${i}-xyz`);
@@ -140,7 +145,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     expect((await bad('reglim@example.com')).status).toBe(422);
     expect((await bad('reglim@example.com')).status).toBe(429);
     // From elsewhere the same e-mail is still open.
-    expect((await fresh().post('/api/auth/register', registration('x', { email: 'reglim@example.com', password: 'short' }))).status).toBe(422);
+    expect((await fresh().post('/api/auth/register', registration('x', { email: 'reglim@example.com', password: 'short' }))).status).toBe(
+      422,
+    );
     expect((await bad('reglim2@example.com')).status).toBe(422);
     expect((await bad('reglim3@example.com')).body).toEqual(tooMany(60));
   });
@@ -167,7 +174,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     await s.ctx.auth.background.idle();
     expect(mails()).toHaveLength(3);
     const token = linkIn(mails()[2]!, '/reset-password/').split('/')[4]!.split('?')[0]!;
-    const reset = await owner.post('/api/auth/reset/password', { token, email, password: 'fresh-start-42', password_confirmation: 'fresh-start-42' });
+    const reset = await owner.post('/api/auth/reset/password', {
+      token,
+      email,
+      password: 'fresh-start-42',
+      password_confirmation: 'fresh-start-42',
+    });
     expect(reset.status).toBe(200);
   });
 
@@ -219,7 +231,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attempt limits and referrals o
     await registerPlayer(s, 'refC', { ref_user_id: String(ref.id) });
     const me = await client.get('/api/user');
     expect(me.body.ref_count).toBe(2);
-    const row = await s.testDb.db.kysely.selectFrom('users').select('referrer_id').where('name', '=', 'player_refC').executeTakeFirstOrThrow();
+    const row = await s.testDb.db.kysely
+      .selectFrom('users')
+      .select('referrer_id')
+      .where('name', '=', 'player_refC')
+      .executeTakeFirstOrThrow();
     expect(row.referrer_id).toBe(ref.id);
   });
 

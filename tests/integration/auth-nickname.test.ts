@@ -23,7 +23,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('nicknames on %s', (dialect) =>
     const res = await s.client().post('/api/auth/register', registration('nick1', { name: 'Zoe\u0308-李_42' }));
     expect(res.status).toBe(200);
     expect(userSchema.parse(res.body.data).name).toBe('Zoë-李_42');
-    const row = await s.testDb.db.kysely.selectFrom('users').select(['name', 'name_key']).where('name', '=', 'Zoë-李_42').executeTakeFirstOrThrow();
+    const row = await s.testDb.db.kysely
+      .selectFrom('users')
+      .select(['name', 'name_key'])
+      .where('name', '=', 'Zoë-李_42')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Zoë-李_42', name_key: 'zoë-李_42' });
   });
 
@@ -72,7 +76,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('nicknames on %s', (dialect) =>
   it('lets exactly one of five concurrent registrations of one name in different cases through', async () => {
     const users = await countRows(s, 'users');
     const names = ['Ærøskøbing', 'ærøskøbing', 'ÆRØSKØBING', 'ærØskøbing', 'ÆrøskøbinG'];
-    const results = await Promise.all(names.map((name, i) => s.client().post('/api/auth/register', registration(`race_nick${i}`, { name }))));
+    const results = await Promise.all(
+      names.map((name, i) => s.client().post('/api/auth/register', registration(`race_nick${i}`, { name }))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
     for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors).toEqual(TAKEN);
     expect(await countRows(s, 'users')).toBe(users + 1);
@@ -80,12 +86,34 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('nicknames on %s', (dialect) =>
 
   it('names the name field when the folded-name index refuses a duplicate', async () => {
     const base = {
-      name: 'Fold_One', name_key: 'fold_one', email: 'fold@example.com', email_normalized: 'fold@example.com', password_hash: 'h',
-      investor_skin_id: 1, ref_code: 'foldcode1', ws_auth_token: 'fold-token', created_at: 1, updated_at: 1,
+      name: 'Fold_One',
+      name_key: 'fold_one',
+      email: 'fold@example.com',
+      email_normalized: 'fold@example.com',
+      password_hash: 'h',
+      investor_skin_id: 1,
+      ref_code: 'foldcode1',
+      ws_auth_token: 'fold-token',
+      created_at: 1,
+      updated_at: 1,
     };
     await s.testDb.db.kysely.insertInto('users').values(base).execute();
-    const again = { ...base, name: 'FOLD_ONE\u200B', email: 'fold2@example.com', email_normalized: 'fold2@example.com', ref_code: 'foldcode2', ws_auth_token: 'fold-token2' };
-    const field = await s.testDb.db.kysely.insertInto('users').values(again).execute().then(() => undefined, (e: unknown) => uniqueViolationField(e));
+    const again = {
+      ...base,
+      name: 'FOLD_ONE\u200B',
+      email: 'fold2@example.com',
+      email_normalized: 'fold2@example.com',
+      ref_code: 'foldcode2',
+      ws_auth_token: 'fold-token2',
+    };
+    const field = await s.testDb.db.kysely
+      .insertInto('users')
+      .values(again)
+      .execute()
+      .then(
+        () => undefined,
+        (e: unknown) => uniqueViolationField(e),
+      );
     expect(field).toBe('name');
   });
 });

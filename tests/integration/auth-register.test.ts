@@ -28,10 +28,25 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
     expect(reg.body.success).toBe(true);
     const user = userSchema.parse(reg.body.data);
     expect(user).toMatchObject({
-      name: 'player_reg1', email: 'Reg1@Example.com', email_confirmed: false, investor_skin_id: 4,
-      balance_ngls: '0.00000000', balance_busd: '0.000000', balance_bnb: '0.000000000', level: -1, xp: 0,
-      next_level_xp: 1000, ref_count: 0, ref_tokens: 0, completed_onboarding: false, start_pack: false,
-      start_gas: false, senator: null, patricius: null, withdraws: '0.00000000', items: [],
+      name: 'player_reg1',
+      email: 'Reg1@Example.com',
+      email_confirmed: false,
+      investor_skin_id: 4,
+      balance_ngls: '0.00000000',
+      balance_busd: '0.000000',
+      balance_bnb: '0.000000000',
+      level: -1,
+      xp: 0,
+      next_level_xp: 1000,
+      ref_count: 0,
+      ref_tokens: 0,
+      completed_onboarding: false,
+      start_pack: false,
+      start_gas: false,
+      senator: null,
+      patricius: null,
+      withdraws: '0.00000000',
+      items: [],
     });
     expect(user.ref_code).toMatch(/^[a-z0-9]{10}$/);
     expect(user.ref_link).toBe(`${TEST_PUBLIC_URL}/register/code/${user.ref_code}`);
@@ -43,7 +58,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
     const mail = await s.smtp.waitFor('reg1@example.com', /confirm your e-mail/);
     expect(mail.subject).toContain(s.config.productName);
     const link = linkIn(mail, '/verify-email/');
-    const m = new RegExp(`^${TEST_PUBLIC_URL}/verify-email/([A-Za-z0-9_-]{43})/Confirm%20your%20e-mail%20to%20apply%20KYC\\?ref=mail$`).exec(link);
+    const m = new RegExp(
+      `^${TEST_PUBLIC_URL}/verify-email/([A-Za-z0-9_-]{43})/Confirm%20your%20e-mail%20to%20apply%20KYC\\?ref=mail$`,
+    ).exec(link);
     expect(m, link).not.toBeNull();
     const token = m![1]!;
 
@@ -117,13 +134,33 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
     ['name with spaces', { name: 'a b c' }, { name: [NICKNAME_CHARACTERS] }],
     ['missing email', { email: undefined }, { email: ['The email field is required.'] }],
     ['bad email', { email: 'not-an-email' }, { email: ['The email field must be a valid email address.'] }],
-    ['short password', { password: 'abc1', password_confirmation: 'abc1' }, { password: ['The password field must be at least 8 characters.'] }],
+    [
+      'short password',
+      { password: 'abc1', password_confirmation: 'abc1' },
+      { password: ['The password field must be at least 8 characters.'] },
+    ],
     ['common password', { password: 'Password1', password_confirmation: 'Password1' }, { password: [LEAKED] }],
     ['common password (digits)', { password: '12345678', password_confirmation: '12345678' }, { password: [LEAKED] }],
-    ['password with the name', { name: 'Zanzibar', password: 'my-zanzibar-pass', password_confirmation: 'my-zanzibar-pass' }, { password: [PERSONAL] }],
-    ['password with the e-mail', { email: 'quokka77@example.com', password: 'QUOKKA77 rules', password_confirmation: 'QUOKKA77 rules' }, { password: [PERSONAL] }],
-    ['password over 256', { password: 'x'.repeat(257), password_confirmation: 'x'.repeat(257) }, { password: ['The password field must not be greater than 256 characters.'] }],
-    ['password with NUL', { password: 'abc\u0000defghij', password_confirmation: 'abc\u0000defghij' }, { password: ['The password field must not contain control characters.'] }],
+    [
+      'password with the name',
+      { name: 'Zanzibar', password: 'my-zanzibar-pass', password_confirmation: 'my-zanzibar-pass' },
+      { password: [PERSONAL] },
+    ],
+    [
+      'password with the e-mail',
+      { email: 'quokka77@example.com', password: 'QUOKKA77 rules', password_confirmation: 'QUOKKA77 rules' },
+      { password: [PERSONAL] },
+    ],
+    [
+      'password over 256',
+      { password: 'x'.repeat(257), password_confirmation: 'x'.repeat(257) },
+      { password: ['The password field must not be greater than 256 characters.'] },
+    ],
+    [
+      'password with NUL',
+      { password: 'abc\u0000defghij', password_confirmation: 'abc\u0000defghij' },
+      { password: ['The password field must not contain control characters.'] },
+    ],
     ['e-mail with a display name', { email: 'x<attacker@evil.example>' }, { email: [BAD_EMAIL] }],
     ['e-mail with a comma', { email: 'a@evil.example,x' }, { email: [BAD_EMAIL] }],
     ['e-mail with a display name and space', { email: 'Bob <bob@evil.example>' }, { email: [BAD_EMAIL] }],
@@ -132,7 +169,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
     ['e-mail with a comment', { email: 'a(comment)@evil.example' }, { email: [BAD_EMAIL] }],
     ['e-mail with inner space', { email: 'a b@evil.example' }, { email: [BAD_EMAIL] }],
     ['e-mail with a NUL', { email: 'nul\u0000@example.com' }, { email: [BAD_EMAIL] }],
-    ['e-mail over 255 once lower-cased', { email: `x@${['İ'.repeat(60), 'İ'.repeat(60), 'İ'.repeat(60)].join('.')}.com` }, { email: ['The email field must not be greater than 255 characters.'] }],
+    [
+      'e-mail over 255 once lower-cased',
+      { email: `x@${['İ'.repeat(60), 'İ'.repeat(60), 'İ'.repeat(60)].join('.')}.com` },
+      { email: ['The email field must not be greater than 255 characters.'] },
+    ],
     ['ref code with a NUL', { ref_code: 'abc\u0000def' }, { ref_code: ['The selected ref code is invalid.'] }],
     ['long ref code', { ref_code: 'a'.repeat(5000) }, { ref_code: ['The selected ref code is invalid.'] }],
     ['ref user id past 32 bits', { ref_user_id: '99999999999' }, { ref_user_id: ['The selected ref user id is invalid.'] }],
@@ -158,7 +199,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
   });
 
   it('reports every error at once with a Laravel summary', async () => {
-    const res = await s.client().post('/api/auth/register', { name: '', email: 'x', password: 'a', password_confirmation: 'b', skin_id: 9 });
+    const res = await s
+      .client()
+      .post('/api/auth/register', { name: '', email: 'x', password: 'a', password_confirmation: 'b', skin_id: 9 });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['name', 'email', 'password', 'skin_id']);
     expect(res.body.message).toBe('The name field is required. (and 4 more errors)');
@@ -183,18 +226,33 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('registration on %s', (dialect)
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 422, 422, 422, 422]);
-    for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    for (const r of results.filter((x) => x.status === 422))
+      expect(r.body.errors).toEqual({ email: ['The email has already been taken.'] });
     expect(await countRows(s, 'users')).toBe(users + 1);
   });
 
   it('names the field whose unique index refused a duplicate (the judge of registration races)', async () => {
     const { user } = await registerPlayer(s, 'uniq1');
     const base = {
-      name: 'fresh_name', email: 'fresh@example.com', email_normalized: 'fresh@example.com', password_hash: 'h',
-      investor_skin_id: 1, ref_code: 'freshcode1', ws_auth_token: 'fresh-token', created_at: 1, updated_at: 1,
+      name: 'fresh_name',
+      email: 'fresh@example.com',
+      email_normalized: 'fresh@example.com',
+      password_hash: 'h',
+      investor_skin_id: 1,
+      ref_code: 'freshcode1',
+      ws_auth_token: 'fresh-token',
+      created_at: 1,
+      updated_at: 1,
     };
     const tryInsert = (change: Record<string, string>) =>
-      s.testDb.db.kysely.insertInto('users').values({ ...base, ...change }).execute().then(() => undefined, (e: unknown) => uniqueViolationField(e));
+      s.testDb.db.kysely
+        .insertInto('users')
+        .values({ ...base, ...change })
+        .execute()
+        .then(
+          () => undefined,
+          (e: unknown) => uniqueViolationField(e),
+        );
     expect(await tryInsert({ name: 'PLAYER_UNIQ1' })).toBe('name');
     expect(await tryInsert({ email_normalized: 'playeruniq1@example.com' })).toBe('email');
     expect(await tryInsert({ ref_code: user.ref_code })).toBe('ref_code');

@@ -75,7 +75,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     const form = (password: string) => ({ token, email: 'playerrules1@example.com', password, password_confirmation: password });
     const common = await s.client().post('/api/auth/reset/password', form('iloveyou2'));
     expect(common.status).toBe(422);
-    expect(common.body.errors).toEqual({ password: ['The given password has appeared in a data leak. Please choose a different password.'] });
+    expect(common.body.errors).toEqual({
+      password: ['The given password has appeared in a data leak. Please choose a different password.'],
+    });
     for (const p of ['x-wombat_rules-x', 'PLAYERRULES1-again']) {
       const personal = await s.client().post('/api/auth/reset/password', form(p));
       expect(personal.status).toBe(422);
@@ -120,7 +122,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('password reset on %s', (dialec
     s.clock.advance(60 * 60_000 + 1);
     try {
       const res = await s.client().post('/api/auth/reset/password', {
-        token, email: 'playerold1@example.com', password: 'newpass456', password_confirmation: 'newpass456',
+        token,
+        email: 'playerold1@example.com',
+        password: 'newpass456',
+        password_confirmation: 'newpass456',
       });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe(INVALID);

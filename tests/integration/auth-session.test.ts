@@ -31,7 +31,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     expect(session).not.toMatch(/Secure/);
   });
 
-  it('keeps the guest nonce and its token on a second CSRF cookie fetch, and a session\'s token once logged in', async () => {
+  it("keeps the guest nonce and its token on a second CSRF cookie fetch, and a session's token once logged in", async () => {
     const c = s.client();
     await c.csrf();
     const [nonce, token] = [c.cookies.get('aeon_guest'), c.cookies.get('XSRF-TOKEN')];
@@ -56,9 +56,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
     // A token that belongs to another session is refused too.
     const other = s.client();
     await other.csrf();
-    const foreign = await c.request('POST', '/api/auth/logout', { csrf: false, headers: { 'x-xsrf-token': other.cookies.get('XSRF-TOKEN')! } });
+    const foreign = await c.request('POST', '/api/auth/logout', {
+      csrf: false,
+      headers: { 'x-xsrf-token': other.cookies.get('XSRF-TOKEN')! },
+    });
     expect(foreign.status).toBe(419);
-    const viaCsrfHeader = await c.request('POST', '/api/auth/logout', { csrf: false, headers: { 'x-csrf-token': c.cookies.get('XSRF-TOKEN')! } });
+    const viaCsrfHeader = await c.request('POST', '/api/auth/logout', {
+      csrf: false,
+      headers: { 'x-csrf-token': c.cookies.get('XSRF-TOKEN')! },
+    });
     expect(viaCsrfHeader.status).toBe(200);
     expect((await s.client().request('DELETE', '/api/auth/sessions/x', { csrf: false })).status).toBe(419);
   });
@@ -198,7 +204,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
   it('publishes an OpenAPI document of the API from the same schemas', async () => {
     const doc = (await s.client().get('/api/openapi.json')).body;
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/register/verify/{token}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/register/verify/{token}']),
+    );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
   });
 

@@ -14,12 +14,22 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain migration on %s', (diale
     const { db, destroy } = await emptyDb(dialect);
     try {
       // Later chain migrations (0100 sweeps) follow it; 0090 is the last of those a pre-chain database lacks up to it.
-      expect(Object.keys(migrations).filter((n) => n < '0100').at(-1)).toBe('0090_chain');
-      const before = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrationsWhere(db, (n) => n < '0090') } }).migrateToLatest();
+      expect(
+        Object.keys(migrations)
+          .filter((n) => n < '0100')
+          .at(-1),
+      ).toBe('0090_chain');
+      const before = await new Migrator({
+        db: db.kysely,
+        provider: { getMigrations: async () => migrationsWhere(db, (n) => n < '0090') },
+      }).migrateToLatest();
       expect(before.error).toBeUndefined();
 
       // Numbered 0060, the chain tables would be refused on this database: kysely runs migrations in name order only.
-      const misnumbered = { ...migrationsWhere(db, (n) => n < '0090'), '0060_chain': { up: (k: Parameters<Migration['up']>[0]) => migrations['0090_chain']!.up(k, db.dialect) } };
+      const misnumbered = {
+        ...migrationsWhere(db, (n) => n < '0090'),
+        '0060_chain': { up: (k: Parameters<Migration['up']>[0]) => migrations['0090_chain']!.up(k, db.dialect) },
+      };
       const refused = await new Migrator({ db: db.kysely, provider: { getMigrations: async () => misnumbered } }).migrateToLatest();
       expect(String(refused.error)).toMatch(/corrupted migrations/);
 

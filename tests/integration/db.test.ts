@@ -26,8 +26,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('database on %s', (dialect) => 
     const inserted = await t.db.kysely
       .insertInto('users')
       .values({
-        name: 'alice', email: 'a@x.io', email_normalized: 'a@x.io', password_hash: 'h', investor_skin_id: 1,
-        ref_code: 'abc', ws_auth_token: 't', created_at: now, updated_at: now,
+        name: 'alice',
+        email: 'a@x.io',
+        email_normalized: 'a@x.io',
+        password_hash: 'h',
+        investor_skin_id: 1,
+        ref_code: 'abc',
+        ws_auth_token: 't',
+        created_at: now,
+        updated_at: now,
       })
       .returning(['id', 'level', 'created_at'])
       .executeTakeFirstOrThrow();

@@ -16,7 +16,13 @@ function raw(s: TestServer, method: string, target: string, body: unknown, heade
   const text = JSON.stringify(body);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: target, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: target,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers },
+      },
       (res) => {
         let out = '';
         res.setEncoding('utf8');
@@ -63,7 +69,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
       if (res.status === 419) expect(JSON.parse(res.body)).toEqual({ success: false, message: 'CSRF token mismatch.' });
     }
     // The spellings the router does resolve to the route meet the check (the attack of the issue).
-    for (const target of targets('/api/auth/register').slice(0, 5)) expect((await raw(s, 'POST', target, registration('x'))).status).toBe(419);
+    for (const target of targets('/api/auth/register').slice(0, 5))
+      expect((await raw(s, 'POST', target, registration('x'))).status).toBe(419);
     expect(await countRows(s, 'users')).toBe(users);
     expect(await countRows(s, 'sessions')).toBe(sessions);
   });
@@ -98,8 +105,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
     }
     expect(await countRows(s, 'sessions')).toBe(sessions);
     const host = new URL(s.url).host;
-    const own: Record<string, string>[] = [{}, { origin: TEST_PUBLIC_URL }, { origin: `http://${host}` }, { 'sec-fetch-site': 'same-origin', origin: TEST_PUBLIC_URL }];
-    for (const headers of own) expect((await s.client().post('/api/auth/login', login, { headers })).status, JSON.stringify(headers)).toBe(200);
+    const own: Record<string, string>[] = [
+      {},
+      { origin: TEST_PUBLIC_URL },
+      { origin: `http://${host}` },
+      { 'sec-fetch-site': 'same-origin', origin: TEST_PUBLIC_URL },
+    ];
+    for (const headers of own)
+      expect((await s.client().post('/api/auth/login', login, { headers })).status, JSON.stringify(headers)).toBe(200);
   });
 
   it('serves the state-changing GET /api/auth/resend-email only to same-origin callers', async () => {
@@ -117,7 +130,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
       expect((await client.get('/api/auth/resend-email', { headers })).status, JSON.stringify(headers)).toBe(419);
       expect((await client.request('HEAD', '/api/auth/resend-email', { headers })).status).toBe(419);
     }
-    expect((await client.get('/api/auth/resend-email', { headers: { 'x-requested-with': '', 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect(
+      (await client.get('/api/auth/resend-email', { headers: { 'x-requested-with': '', 'sec-fetch-site': 'same-origin' } })).status,
+    ).toBe(200);
     expect((await client.get('/api/auth/resend-email')).status).toBe(200);
     await expect.poll(count).toBe(3);
   });
@@ -134,14 +149,26 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the front door on %s', (dialec
     // Absent, forged, and another guest's token with this guest's nonce.
     expect((await c.request('POST', '/api/auth/login', { body: login, csrf: false })).status).toBe(419);
     const forged = guestCsrfToken(Buffer.alloc(32), c.cookies.get('aeon_guest')!);
-    expect((await c.request('POST', '/api/auth/login', { body: login, csrf: false, headers: { 'x-xsrf-token': forged } })).status).toBe(419);
+    expect((await c.request('POST', '/api/auth/login', { body: login, csrf: false, headers: { 'x-xsrf-token': forged } })).status).toBe(
+      419,
+    );
     const other = s.client();
     await other.csrf();
     const stolen = other.cookies.get('XSRF-TOKEN')!;
-    expect((await c.request('POST', '/api/auth/login', { body: login, csrf: false, headers: { 'x-xsrf-token': stolen } })).status).toBe(419);
+    expect((await c.request('POST', '/api/auth/login', { body: login, csrf: false, headers: { 'x-xsrf-token': stolen } })).status).toBe(
+      419,
+    );
     // A token without its nonce cookie.
     const bare = s.client();
-    expect((await bare.request('POST', '/api/auth/login', { body: login, csrf: false, headers: { 'x-xsrf-token': c.cookies.get('XSRF-TOKEN')! } })).status).toBe(419);
+    expect(
+      (
+        await bare.request('POST', '/api/auth/login', {
+          body: login,
+          csrf: false,
+          headers: { 'x-xsrf-token': c.cookies.get('XSRF-TOKEN')! },
+        })
+      ).status,
+    ).toBe(419);
     expect(await countRows(s, 'sessions')).toBe(before);
 
     const ok = await c.post('/api/auth/login', login);

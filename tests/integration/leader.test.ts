@@ -123,10 +123,15 @@ describe.runIf(pgAdminUrl)('leader lock on postgres', () => {
       const past = manualClock(Date.now() - 3_600_000);
       const ledger = createLedger(t.db, past);
       await ensureGenesis(t.db, past);
-      const [genesis, player] = await ledger.run(async (tx) => [await systemAccount(tx, 'genesis', 'ANGLS'), await playerAccount(tx, 1, 'ANGLS')]);
-      const hold = (id: string) => ledger.transfer({ kind: 'pending', id, debit: player, credit: genesis, amount: 1n, timeoutMs: 60_000, code: 'test' });
+      const [genesis, player] = await ledger.run(async (tx) => [
+        await systemAccount(tx, 'genesis', 'ANGLS'),
+        await playerAccount(tx, 1, 'ANGLS'),
+      ]);
+      const hold = (id: string) =>
+        ledger.transfer({ kind: 'pending', id, debit: player, credit: genesis, amount: 1n, timeoutMs: 60_000, code: 'test' });
       await ledger.transfer({ id: 'fund', debit: genesis, credit: player, amount: 10n, code: 'test' });
-      const open = async () => (await t.db.kysely.selectFrom('ledger_open_pendings').select('transfer_id').execute()).map((r) => r.transfer_id);
+      const open = async () =>
+        (await t.db.kysely.selectFrom('ledger_open_pendings').select('transfer_id').execute()).map((r) => r.transfer_id);
 
       await hold('hold-1');
       await b.upkeep();

@@ -17,7 +17,12 @@ describe('mail outbox', () => {
 
   it('writes RFC 822 files named <time>-<to>.eml and logs each link', async () => {
     const logged: object[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'no-reply@aeon.test', dataDir: dir, log: { info: (o) => logged.push(o), error: () => {} } });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'no-reply@aeon.test',
+      dataDir: dir,
+      log: { info: (o) => logged.push(o), error: () => {} },
+    });
     const brand = { productName: 'Testaeon', publicUrl: 'https://play.example' };
     await mailer.send(verificationMail(brand, 'ann@example.com', 'ann', 'tok-verify'));
     await mailer.send(resetMail(brand, 'ann@example.com', 'ann', 'tok-reset'));

@@ -22,11 +22,15 @@ async function fixture() {
   const atlasesDir = path.join(dir, 'atlases');
   fs.mkdirSync(path.join(clientDir, 'icons'), { recursive: true });
   fs.mkdirSync(atlasesDir);
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><link rel="manifest" href="/manifest.webmanifest"><title>aeon-index</title>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><link rel="manifest" href="/manifest.webmanifest"><title>aeon-index</title>',
+  );
   fs.writeFileSync(path.join(clientDir, 'sw.js'), SW);
   fs.writeFileSync(path.join(clientDir, 'workbox-abc123.js'), SW);
   fs.writeFileSync(path.join(clientDir, 'build.json'), JSON.stringify({ build: 'build-42' }));
-  for (const name of ['icon-192', 'icon-512', 'maskable-192', 'maskable-512', 'apple-touch-icon', 'favicon-32']) fs.writeFileSync(path.join(clientDir, 'icons', `${name}.png`), PNG);
+  for (const name of ['icon-192', 'icon-512', 'maskable-192', 'maskable-512', 'apple-touch-icon', 'favicon-32'])
+    fs.writeFileSync(path.join(clientDir, 'icons', `${name}.png`), PNG);
   fs.writeFileSync(path.join(atlasesDir, 'manifest.json'), '{"bundles":[]}');
   await precompressDir(clientDir);
   return { dir, clientDir, atlasesDir };
@@ -54,9 +58,31 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('installable app on %s', (diale
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    const m = JSON.parse(res.text) as { name: string; short_name: string; display: string; orientation: string; start_url: string; theme_color: string; background_color: string; icons: { src: string; sizes: string; purpose: string }[] };
-    expect(m).toMatchObject({ name: 'Shardwise', short_name: 'Shardwise', display: 'standalone', orientation: 'portrait', start_url: '/', theme_color: '#120d1c', background_color: '#120d1c' });
-    expect(m.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual(['192x192 any', '192x192 maskable', '512x512 any', '512x512 maskable']);
+    const m = JSON.parse(res.text) as {
+      name: string;
+      short_name: string;
+      display: string;
+      orientation: string;
+      start_url: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(m).toMatchObject({
+      name: 'Shardwise',
+      short_name: 'Shardwise',
+      display: 'standalone',
+      orientation: 'portrait',
+      start_url: '/',
+      theme_color: '#120d1c',
+      background_color: '#120d1c',
+    });
+    expect(m.icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '192x192 maskable',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of [...m.icons.map((i) => i.src), '/icons/apple-touch-icon.png', '/icons/favicon-32.png']) {
       const r = await s.client().get(icon);
       expect(r.status, icon).toBe(200);

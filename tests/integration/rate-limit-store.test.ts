@@ -35,8 +35,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the rate_limits store on %s', 
   it('sweeps expired windows in bounded batches and keeps live ones', async () => {
     const store = new DbRateStore(t.db.kysely, dialect);
     await t.db.kysely.deleteFrom('rate_limits').execute();
-    const rows = Array.from({ length: SWEEP_BATCH + 200 }, (_, i) => ({ key_hash: sha256Hex(`old${i}`), window_start: 0, hits: 1, expires_at: 1000 }));
-    for (let i = 0; i < rows.length; i += 300) await t.db.kysely.insertInto('rate_limits').values(rows.slice(i, i + 300)).execute();
+    const rows = Array.from({ length: SWEEP_BATCH + 200 }, (_, i) => ({
+      key_hash: sha256Hex(`old${i}`),
+      window_start: 0,
+      hits: 1,
+      expires_at: 1000,
+    }));
+    for (let i = 0; i < rows.length; i += 300)
+      await t.db.kysely
+        .insertInto('rate_limits')
+        .values(rows.slice(i, i + 300))
+        .execute();
     await store.hit(sha256Hex('live'), 60_000, 1000);
     expect(await store.size()).toBe(SWEEP_BATCH + 201);
     expect(await store.sweep(5000)).toBe(SWEEP_BATCH);
@@ -59,7 +68,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
   let secondUrl = '';
   beforeAll(async () => {
     s = await startTestServer(dialect, inject('pgAdminUrl'), { rateLimits: SHARED });
-    const mailer = createMailer({ smtpUrl: s.smtp.url, from: s.config.mailFrom, dataDir: s.config.dataDir, log: { info: () => {}, error: () => {} } });
+    const mailer = createMailer({
+      smtpUrl: s.smtp.url,
+      from: s.config.mailFrom,
+      dataDir: s.config.dataDir,
+      log: { info: () => {}, error: () => {} },
+    });
     second = await createApp({ config: s.config, db: s.testDb.db, mailer, clock: s.clock, rateLimits: SHARED });
     await second.app.listen({ port: 0, host: '127.0.0.1' });
     secondUrl = `http://127.0.0.1:${(second.app.server.address() as { port: number }).port}`;

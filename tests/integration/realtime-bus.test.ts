@@ -81,12 +81,16 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
       a.realtime.sendToUser(user.id, 'item_arrived', { k: 3 });
       const third = await socket.next('item_arrived', 3);
       const got = socket.received.filter((m) => m.event === 'item_arrived');
-      expect(got.map((m) => [m.k, m.seq])).toEqual([[1, 1], [2, 2], [3, 3]]);
+      expect(got.map((m) => [m.k, m.seq])).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ]);
       expect(got[1]!.big).toBe(big);
       expect(third.seq).toBe(3);
     });
 
-    it('disconnectUser on node A ends the player\'s socket on node B (uncleanly: the client comes back)', async () => {
+    it("disconnectUser on node A ends the player's socket on node B (uncleanly: the client comes back)", async () => {
       const { user, socket } = await subscribed(transport, b);
       const other = await subscribed(transport, b);
       a.realtime.disconnectUser(user.id);
@@ -95,7 +99,7 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
       expect(other.socket.isEnded()).toBe(false);
     });
 
-    it('a logout through node A ends that session\'s socket on node B', async () => {
+    it("a logout through node A ends that session's socket on node B", async () => {
       const { client, socket } = await subscribed(transport, b);
       const other = await subscribed(transport, b);
       expect((await client.post('/api/auth/logout')).status).toBe(200);
@@ -144,11 +148,16 @@ describe.runIf(pgAdminUrl)('the realtime bus across two nodes on postgres', () =
     expect(await ended(player.socket)).toMatchObject({ clean: false });
     // The client comes back and resubscribes; node A's sends reach it through the reopened connections.
     const again = await subscribe('ws', b, player);
-    await expect.poll(async () => {
-      a.realtime.broadcast('yell', { probe: true });
-      await settle(50);
-      return again.received.some((m) => m.event === 'yell');
-    }, { timeout: 5000, interval: 100 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          a.realtime.broadcast('yell', { probe: true });
+          await settle(50);
+          return again.received.some((m) => m.event === 'yell');
+        },
+        { timeout: 5000, interval: 100 },
+      )
+      .toBe(true);
     a.realtime.sendToUser(player.user.id, 'item_arrived', { after: 'reconnect' });
     expect(await again.next('item_arrived')).toMatchObject({ after: 'reconnect', seq: 1 });
   });

@@ -29,31 +29,34 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket session expiry on %s', 
   });
 
   let n = 0;
-  it.each(['socket.io', 'ws'] as const)('over %s: ends the socket at expiry, keeps one whose session requests slid forward', async (transport) => {
-    const sub = async () => {
-      const player = await registerPlayer(s, `ex${transport === 'ws' ? 'w' : 's'}${n++}`);
-      const socket = await openSocket(transport, s.url, { cookie: player.client.cookieHeader() });
-      open.push(socket);
-      socket.send({ method: 'sync', token: player.user.ws_auth_token });
-      expect(await socket.next('subscribe')).toMatchObject({ success: true });
-      return { ...player, socket };
-    };
-    const idle = await sub();
-    const busy = await sub();
-    clock.advance(SESSION_TTL_MS * 0.75);
-    // A request in the second half of the lifetime slides the busy session to 1.75 TTL from the start.
-    expect((await busy.client.get('/api/auth/status')).status).toBe(200);
-    clock.advance(SESSION_TTL_MS * 0.25 - 1_000);
-    await settle();
-    expect(idle.socket.isEnded()).toBe(false);
-    clock.advance(1_001);
-    const ended = await idle.socket.ended;
-    expect(ended.clean).toBe(false);
-    if (transport === 'ws') expect(ended.code).toBe(1006);
-    await settle();
-    expect(busy.socket.isEnded()).toBe(false);
-    clock.advance(SESSION_TTL_MS * 0.75);
-    expect((await busy.socket.ended).clean).toBe(false);
-    expect((await busy.client.get('/api/auth/status')).status).toBe(401);
-  });
+  it.each(['socket.io', 'ws'] as const)(
+    'over %s: ends the socket at expiry, keeps one whose session requests slid forward',
+    async (transport) => {
+      const sub = async () => {
+        const player = await registerPlayer(s, `ex${transport === 'ws' ? 'w' : 's'}${n++}`);
+        const socket = await openSocket(transport, s.url, { cookie: player.client.cookieHeader() });
+        open.push(socket);
+        socket.send({ method: 'sync', token: player.user.ws_auth_token });
+        expect(await socket.next('subscribe')).toMatchObject({ success: true });
+        return { ...player, socket };
+      };
+      const idle = await sub();
+      const busy = await sub();
+      clock.advance(SESSION_TTL_MS * 0.75);
+      // A request in the second half of the lifetime slides the busy session to 1.75 TTL from the start.
+      expect((await busy.client.get('/api/auth/status')).status).toBe(200);
+      clock.advance(SESSION_TTL_MS * 0.25 - 1_000);
+      await settle();
+      expect(idle.socket.isEnded()).toBe(false);
+      clock.advance(1_001);
+      const ended = await idle.socket.ended;
+      expect(ended.clean).toBe(false);
+      if (transport === 'ws') expect(ended.code).toBe(1006);
+      await settle();
+      expect(busy.socket.isEnded()).toBe(false);
+      clock.advance(SESSION_TTL_MS * 0.75);
+      expect((await busy.socket.ended).clean).toBe(false);
+      expect((await busy.client.get('/api/auth/status')).status).toBe(401);
+    },
+  );
 });

@@ -20,7 +20,8 @@ const PING_TIMEOUT_MS = 1_000;
 const LATE_MS = PING_INTERVAL_MS / 20 + 1_000;
 
 /** When the socket closed, or Infinity when it is still open after `ms` (so a missing heartbeat fails fast). */
-const closedWithin = (closed: Promise<number>, ms = 5_000) => Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(Infinity), ms))]);
+const closedWithin = (closed: Promise<number>, ms = 5_000) =>
+  Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(Infinity), ms))]);
 
 /** A raw engine.io (protocol 4) client over WebSocket that joins `/` and answers pings only when told to. */
 function rawClient(url: string, answerPings: boolean) {
@@ -44,7 +45,9 @@ function rawClient(url: string, answerPings: boolean) {
 describe('Socket.IO heartbeat (one timer for every socket)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer('sqlite', '', { realtimeLimits: { handshakeBurst: 10_000, pingIntervalMs: PING_INTERVAL_MS, pingTimeoutMs: PING_TIMEOUT_MS } });
+    s = await startTestServer('sqlite', '', {
+      realtimeLimits: { handshakeBurst: 10_000, pingIntervalMs: PING_INTERVAL_MS, pingTimeoutMs: PING_TIMEOUT_MS },
+    });
   });
   afterAll(async () => {
     await s?.close();

@@ -11,7 +11,11 @@ import { Server, type Socket } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { Encoder } from 'socket.io-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { trimEngineConnection, trimNamespaceSocket, type TrimmedEngineSocket } from '../../src/server/realtime/socketio-internals/connectionTrims';
+import {
+  trimEngineConnection,
+  trimNamespaceSocket,
+  type TrimmedEngineSocket,
+} from '../../src/server/realtime/socketio-internals/connectionTrims';
 import { OneEntryMap } from '../../src/server/realtime/socketio-internals/compactObjects';
 import { EngineHeartbeat, type HeartbeatSocket } from '../../src/server/realtime/socketio-internals/engineHeartbeat';
 import {
@@ -85,13 +89,18 @@ describe('the private fields each patch needs, on the real libraries', () => {
 
   it('trims: the listener tables, arrays, acknowledgement map and Client maps are there and get replaced', () => {
     const socket = pair.socket;
-    const raw = socket.conn as unknown as TrimmedEngineSocket & { _events: object; cleanupFn: unknown[]; transport: { socket: { _events: object } } };
+    const raw = socket.conn as unknown as TrimmedEngineSocket & {
+      _events: object;
+      cleanupFn: unknown[];
+      transport: { socket: { _events: object } };
+    };
     const client = (socket as unknown as { client: { sockets: unknown; nsps: unknown } }).client;
     // What the trims read, as this version has it.
     expect(Object.getPrototypeOf(raw._events)).toBeNull();
     expect(Array.isArray(raw.cleanupFn)).toBe(true);
     expect(Object.getPrototypeOf(raw.transport.socket._events)).toBeNull();
-    const wsErrors = () => (raw.transport.socket as unknown as { listeners(e: string): { name: string }[] }).listeners('error').map((l) => l.name);
+    const wsErrors = () =>
+      (raw.transport.socket as unknown as { listeners(e: string): { name: string }[] }).listeners('error').map((l) => l.name);
     // engine.io's handshake-time no-op, which releaseEngineLeftovers finds by its name.
     expect(wsErrors()).toContain('onUpgradeError');
     expect((socket as unknown as { acks: unknown }).acks).toBeInstanceOf(Map);

@@ -30,7 +30,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime gateway on %s', (dial
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    const next = (event: string) => expect.poll(() => received.find((m) => m.event === event), { timeout: 3000 }).toBeTruthy().then(() => received.find((m) => m.event === event)!);
+    const next = (event: string) =>
+      expect
+        .poll(() => received.find((m) => m.event === event), { timeout: 3000 })
+        .toBeTruthy()
+        .then(() => received.find((m) => m.event === event)!);
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     return { socket, received, next, closed };
   }
@@ -94,7 +98,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('realtime gateway on %s', (dial
     const mail = await s.smtp.waitFor('playerws3@example.com', /reset/);
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     const res = await s.client().post('/api/auth/reset/password', {
-      token, email: 'playerws3@example.com', password: 'newpass456', password_confirmation: 'newpass456',
+      token,
+      email: 'playerws3@example.com',
+      password: 'newpass456',
+      password_confirmation: 'newpass456',
     });
     expect(res.status).toBe(200);
     expect(await tokenless.closed).toBe('io server disconnect');

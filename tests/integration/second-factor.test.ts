@@ -56,7 +56,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect
   it('enables TOTP: a wrong code is refused, a right one turns it on and shows 10 recovery codes once; the secret is sealed at rest', async () => {
     const { client, user } = await registerPlayer(s, 'f-enable');
     const setup = (await client.post('/api/auth/factors/totp/setup')).body.data as { secret: string };
-    const wrong = await client.post('/api/auth/factors/totp/confirm', { code: '000000' === (await codeAt(setup.secret)) ? '111111' : '000000' });
+    const wrong = await client.post('/api/auth/factors/totp/confirm', {
+      code: '000000' === (await codeAt(setup.secret)) ? '111111' : '000000',
+    });
     expect([wrong.status, Object.keys(wrong.body.errors)]).toEqual([422, ['code']]);
     expect((await client.get('/api/auth/factors')).body.data.totp).toBe(false);
     const ok = await client.post('/api/auth/factors/totp/confirm', { code: await codeAt(setup.secret) });
@@ -79,7 +81,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect
     const p = await withTotp('f-login');
     nextStep();
     const { c, res } = await passwordStep(p.email);
-    expect([res.status, res.body.message, res.body.data.second_factor.totp, res.body.data.second_factor.passkey]).toEqual([200, SECOND_FACTOR_NEEDED, true, false]);
+    expect([res.status, res.body.message, res.body.data.second_factor.totp, res.body.data.second_factor.passkey]).toEqual([
+      200,
+      SECOND_FACTOR_NEEDED,
+      true,
+      false,
+    ]);
     expect((await c.get('/api/auth/status')).status).toBe(401);
     const ticket = res.body.data.second_factor.ticket as string;
     const none = await c.post('/api/auth/login/factor', { ticket });
@@ -101,7 +108,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect
     nextStep();
     const code = await codeAt(p.secret);
     const first = await passwordStep(p.email);
-    expect((await first.c.post('/api/auth/login/factor', { ticket: first.res.body.data.second_factor.ticket, otp: code })).status).toBe(200);
+    expect((await first.c.post('/api/auth/login/factor', { ticket: first.res.body.data.second_factor.ticket, otp: code })).status).toBe(
+      200,
+    );
     const second = await passwordStep(p.email);
     const ticket = second.res.body.data.second_factor.ticket as string;
     const replay = await second.c.post('/api/auth/login/factor', { ticket, otp: code });
@@ -119,15 +128,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect
       const proof = field === 'otp' ? await codeAt(p.secret) : p.codes[0]!;
       const a = await passwordStep(p.email);
       const b = await passwordStep(p.email);
-      const answers = await Promise.all([a, b].map(({ c, res }) => c.post('/api/auth/login/factor', { ticket: res.body.data.second_factor.ticket, [field]: proof })));
+      const answers = await Promise.all(
+        [a, b].map(({ c, res }) => c.post('/api/auth/login/factor', { ticket: res.body.data.second_factor.ticket, [field]: proof })),
+      );
       expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
     }
     expect((await p.client.get('/api/auth/factors')).body.data.recovery_codes_left).toBe(9);
     // The used recovery code stays used; another one (typed in capitals, without its dash) works.
     const again = await passwordStep(p.email);
     const ticket = again.res.body.data.second_factor.ticket as string;
-    expect((await again.c.post('/api/auth/login/factor', { ticket, recovery_code: p.codes[0] })).body.errors).toEqual({ recovery_code: [FACTOR_WRONG] });
-    expect((await again.c.post('/api/auth/login/factor', { ticket, recovery_code: p.codes[1]!.toUpperCase().replace('-', '') })).status).toBe(200);
+    expect((await again.c.post('/api/auth/login/factor', { ticket, recovery_code: p.codes[0] })).body.errors).toEqual({
+      recovery_code: [FACTOR_WRONG],
+    });
+    expect(
+      (await again.c.post('/api/auth/login/factor', { ticket, recovery_code: p.codes[1]!.toUpperCase().replace('-', '') })).status,
+    ).toBe(200);
   });
 
   it('disables TOTP only with a fresh factor; afterwards the password alone logs in and the recovery codes are gone', async () => {
@@ -158,7 +173,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect
     expect(sent.status).toBe(200);
     expect(sent.body.data.precalcData.destination).toBe('chain');
     // The verified factor travels with the withdrawal (what the address book's cooling-off reads).
-    const row = await s.testDb.db.kysely.selectFrom('transactions').select('payload').where('id', '=', sent.body.data.transaction.id).executeTakeFirstOrThrow();
+    const row = await s.testDb.db.kysely
+      .selectFrom('transactions')
+      .select('payload')
+      .where('id', '=', sent.body.data.transaction.id)
+      .executeTakeFirstOrThrow();
     expect(String(row.payload)).toContain('"factorVerified":true');
   });
 });

@@ -44,7 +44,14 @@ describe('security headers over http', () => {
 
   it('sends the CSP and the hardening headers on the page, the atlases, the API and its 404s', async () => {
     const html = { headers: { accept: 'text/html' } };
-    for (const [p, opts] of [['/', html], ['/login', html], ['/atlases/manifest.json', {}], ['/api/config', {}], ['/api/nothing', {}], ['/sanctum/csrf-cookie', {}]] as const) {
+    for (const [p, opts] of [
+      ['/', html],
+      ['/login', html],
+      ['/atlases/manifest.json', {}],
+      ['/api/config', {}],
+      ['/api/nothing', {}],
+      ['/sanctum/csrf-cookie', {}],
+    ] as const) {
       const res = await s.client().get(p, opts);
       const h = res.headers;
       const policy = csp(h);
@@ -68,7 +75,8 @@ describe('security headers over http', () => {
     const status = await client.get('/api/auth/status');
     expect(status.body.data.ws_auth_token).toBeTruthy();
     expect(status.headers.get('cache-control')).toBe('no-store');
-    for (const p of ['/api/user', '/api/auth/sessions', '/api/config']) expect((await client.get(p)).headers.get('cache-control'), p).toBe('no-store');
+    for (const p of ['/api/user', '/api/auth/sessions', '/api/config'])
+      expect((await client.get(p)).headers.get('cache-control'), p).toBe('no-store');
     expect((await s.client().get('/api/auth/status')).headers.get('cache-control')).toBe('no-store');
     expect((await client.post('/api/auth/logout')).headers.get('cache-control')).toBe('no-store');
     expect((await s.client().csrf()).headers.get('cache-control')).toBe('no-store');

@@ -38,7 +38,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session loader on %s', (dialec
     const expired = await createSession(k, users[0]!, now - SESSION_TTL_MS - 1);
     const counter = statementCounter();
     const load = createSessionLoader(k.withPlugin(counter));
-    const got = await Promise.all([...live.map((x) => load(x.id, now)), load('no-such-cookie', now), load(expired.id, now), load(live[1]!.id, now)]);
+    const got = await Promise.all([
+      ...live.map((x) => load(x.id, now)),
+      load('no-such-cookie', now),
+      load(expired.id, now),
+      load(live[1]!.id, now),
+    ]);
     expect(counter.selects).toBe(1);
     expect(counter.updates).toBe(0);
     expect(got.map((x) => x?.userId)).toEqual([...users, undefined, undefined, users[1]]);

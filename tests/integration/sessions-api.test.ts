@@ -20,7 +20,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
   /** Logs `n`'s player in from a new client with `ua`. */
   async function loginFrom(n: string, ua: string) {
     const c = s.client();
-    const res = await c.post('/api/auth/login', { username: `player${n}@example.com`, password: 'sesame-otter-7' }, { headers: { 'user-agent': ua } });
+    const res = await c.post(
+      '/api/auth/login',
+      { username: `player${n}@example.com`, password: 'sesame-otter-7' },
+      { headers: { 'user-agent': ua } },
+    );
     expect(res.status).toBe(200);
     return c;
   }
@@ -51,7 +55,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     expect(other.find((x) => x.current)!.device).toBe('Firefox on Windows');
   });
 
-  it('ends another of the player\'s sessions (DELETE and POST …/end): its cookie stops working and its sockets are told', async () => {
+  it("ends another of the player's sessions (DELETE and POST …/end): its cookie stops working and its sockets are told", async () => {
     await registerPlayer(s, 'end1');
     const phone = await loginFrom('end1', PHONE);
     const desktop = await loginFrom('end1', DESKTOP);
@@ -82,7 +86,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     }
   });
 
-  it('disconnects the sockets of an ended session, not those of the player\'s other sessions', async () => {
+  it("disconnects the sockets of an ended session, not those of the player's other sessions", async () => {
     const { user } = await registerPlayer(s, 'sock1');
     const phone = await loginFrom('sock1', PHONE);
     const desktop = await loginFrom('sock1', DESKTOP);
@@ -112,7 +116,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     }
   });
 
-  it('ends this device\'s own session: cookies become a guest\'s', async () => {
+  it("ends this device's own session: cookies become a guest's", async () => {
     await registerPlayer(s, 'self1');
     const phone = await loginFrom('self1', PHONE);
     const me = ((await phone.get('/api/auth/sessions')).body.data as { id: string; current: boolean }[]).find((x) => x.current)!;
@@ -123,7 +127,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     expect((await phone.get('/api/auth/status')).status).toBe(401);
   });
 
-  it('answers 404 for another player\'s session and leaves it alive; 401 for guests', async () => {
+  it("answers 404 for another player's session and leaves it alive; 401 for guests", async () => {
     await registerPlayer(s, 'own1');
     await registerPlayer(s, 'own2');
     const victim = await loginFrom('own1', PHONE);
@@ -168,7 +172,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('session list on %s', (dialect)
     const { client } = await registerPlayer(s, 'touch1');
     const key = sha256Hex(client.cookies.get('aeon_session')!);
     const seen = async () =>
-      Number((await s.testDb.db.kysely.selectFrom('sessions').select('last_seen_at').where('id', '=', key).executeTakeFirstOrThrow()).last_seen_at);
+      Number(
+        (await s.testDb.db.kysely.selectFrom('sessions').select('last_seen_at').where('id', '=', key).executeTakeFirstOrThrow())
+          .last_seen_at,
+      );
     const first = await seen();
     s.clock.advance(1000);
     await client.get('/api/auth/status');

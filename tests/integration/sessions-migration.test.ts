@@ -18,14 +18,30 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('migration 0040 on %s', (dialec
       const k = db.kysely as unknown as Kysely<Record<string, Record<string, unknown>>>;
       await k
         .insertInto('users')
-        .values({ name: 'old', email_normalized: 'old@example.com', email: 'old@example.com', password_hash: 'x', investor_skin_id: 1, ref_code: 'oldref', ws_auth_token: 'ws', created_at: now, updated_at: now })
+        .values({
+          name: 'old',
+          email_normalized: 'old@example.com',
+          email: 'old@example.com',
+          password_hash: 'x',
+          investor_skin_id: 1,
+          ref_code: 'oldref',
+          ws_auth_token: 'ws',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const user = (await k.selectFrom('users').select('id').executeTakeFirstOrThrow()).id as number;
       const cookies = ['player-a', 'player-b'];
       for (const c of cookies) {
-        await k.insertInto('sessions').values({ id: sha256Hex(c), user_id: user, data: JSON.stringify({ csrf: 't' }), expires_at: now + 60_000, created_at: now }).execute();
+        await k
+          .insertInto('sessions')
+          .values({ id: sha256Hex(c), user_id: user, data: JSON.stringify({ csrf: 't' }), expires_at: now + 60_000, created_at: now })
+          .execute();
       }
-      await k.insertInto('sessions').values({ id: sha256Hex('guest'), user_id: null, data: JSON.stringify({ csrf: 't' }), expires_at: now + 60_000, created_at: now }).execute();
+      await k
+        .insertInto('sessions')
+        .values({ id: sha256Hex('guest'), user_id: null, data: JSON.stringify({ csrf: 't' }), expires_at: now + 60_000, created_at: now })
+        .execute();
 
       await migrate(db);
       const rows = await db.kysely.selectFrom('sessions').select(['id', 'public_id', 'user_id']).orderBy('id').execute();

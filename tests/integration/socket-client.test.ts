@@ -70,9 +70,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     const states: SocketStatus[] = [];
     cleanups.push($socketState.subscribe((v) => void states.push(v)));
     stop = startLiveSocket(() => {
-      const t = new RecordingTransport(
-        createSocketTransport({ url, extraHeaders: { cookie: client.cookieHeader() } }),
-      );
+      const t = new RecordingTransport(createSocketTransport({ url, extraHeaders: { cookie: client.cookieHeader() } }));
       transports.push(t);
       return t;
     });
@@ -140,10 +138,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('socket client on %s', (dialect
     const target = new URL(s.url);
     let refused = 0;
     const proxy = http.createServer((req, res) => {
-      const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', () => res.destroy());
       req.pipe(forward);
     });

@@ -210,7 +210,12 @@ function decode(res: Raw): Buffer {
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>aeon-index</title></head>
 <body><div id="splash">${'<p class="splash-line">Crypto Aeon is loading</p>'.repeat(20)}</div></body></html>`;
 const BIG_JS = Array.from({ length: 400 }, (_, i) => `export function f${i}(x) { return x * ${i} + ${i % 7}; }`).join('\n');
-const BIG_CSS = Array.from({ length: 200 }, (_, i) => `.c${i} { margin: ${i}px; color: #${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}; }`).join('\n');
-const ATLAS = JSON.stringify({ frames: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`hero_${i}.png`, { frame: { x: i * 32, y: 0, w: 32, h: 32 } }])) });
+const BIG_CSS = Array.from(
+  { length: 200 },
+  (_, i) => `.c${i} { margin: ${i}px; color: #${(i * 4099).toString(16).padStart(6, '0').slice(0, 6)}; }`,
+).join('\n');
+const ATLAS = JSON.stringify({
+  frames: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`hero_${i}.png`, { frame: { x: i * 32, y: 0, w: 32, h: 32 } }])),
+});
 // Random bytes stand in for an image: already compressed, so the build leaves it alone by its extension.
 const PNG = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 2654435761) % 251));

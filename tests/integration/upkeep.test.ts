@@ -19,7 +19,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('upkeep on %s', (dialect) => {
       const genesis = await systemAccount(tx, 'genesis', 'ANGLS');
       const pool = await systemAccount(tx, 'mining_pool', 'ANGLS');
       await transfer(tx, { id: 'upkeep1:fund', debit: genesis, credit: player, amount: 500_000_000n, code: 'test-fund' });
-      await transfer(tx, { kind: 'pending', id: 'upkeep1:hold', debit: player, credit: pool, amount: 200_000_000n, timeoutMs: 60_000, code: 'test-hold' });
+      await transfer(tx, {
+        kind: 'pending',
+        id: 'upkeep1:hold',
+        debit: player,
+        credit: pool,
+        amount: 200_000_000n,
+        timeoutMs: 60_000,
+        code: 'test-hold',
+      });
     });
     expect((await client.get('/api/user')).body.balance_ngls).toBe('3.00000000');
 

@@ -18,8 +18,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('user view on %s', (dialect) =>
       const legs = [];
       for (const [asset, amount] of Object.entries(amounts)) {
         legs.push({
-          id: `test-fund:${userId}:${asset}`, debit: await systemAccount(tx, 'genesis', asset),
-          credit: await playerAccount(tx, userId, asset), amount, code: 'test-fund',
+          id: `test-fund:${userId}:${asset}`,
+          debit: await systemAccount(tx, 'genesis', asset),
+          credit: await playerAccount(tx, userId, asset),
+          amount,
+          code: 'test-fund',
         });
       }
       await transferBatch(tx, legs);
@@ -46,13 +49,28 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('user view on %s', (dialect) =>
     const { client, user } = await registerPlayer(s, 'view2');
     await s.testDb.db.kysely
       .updateTable('users')
-      .set({ senator_until: Date.UTC(2027, 0, 2, 3, 4, 5), start_gas: 1, start_pack: 1, email_confirmed: 1, level: 2, xp: 1500, is_admin: 1 })
+      .set({
+        senator_until: Date.UTC(2027, 0, 2, 3, 4, 5),
+        start_gas: 1,
+        start_pack: 1,
+        email_confirmed: 1,
+        level: 2,
+        xp: 1500,
+        is_admin: 1,
+      })
       .where('id', '=', user.id)
       .execute();
     const me = (await client.get('/api/user')).body;
     expect(me).toMatchObject({
-      senator: '2027-01-02 03:04:05', patricius: null, start_gas: true, start_pack: true, email_confirmed: true,
-      level: 2, xp: 1500, next_level_xp: 5000, is_admin: true,
+      senator: '2027-01-02 03:04:05',
+      patricius: null,
+      start_gas: true,
+      start_pack: true,
+      email_confirmed: true,
+      level: 2,
+      xp: 1500,
+      next_level_xp: 5000,
+      is_admin: true,
     });
   });
 });

@@ -98,7 +98,10 @@ export interface ChainServer {
 
 /** Starts a dev chain (2 confirmations) and a test server wired to it; the first scan places the watcher's cursor at today's final block. */
 export async function startChainServer(
-  dialect: DialectName, pgAdminUrl: string, routes: (gateway: ChainGateway) => RouteModule[] = () => [], configOverrides: Partial<Config> = {},
+  dialect: DialectName,
+  pgAdminUrl: string,
+  routes: (gateway: ChainGateway) => RouteModule[] = () => [],
+  configOverrides: Partial<Config> = {},
 ): Promise<ChainServer> {
   const chain = await startTestChain({ confirmations: 2 });
   const mod = chainModule(chain.gateway);
@@ -111,7 +114,16 @@ export async function startChainServer(
 export async function bundleWorker(name: string, tag: string): Promise<string> {
   const outfile = path.join(ROOT, 'node_modules', '.cache', 'aeon-chain', `${name}-${process.pid}-${tag}.mjs`);
   const entry = path.join(ROOT, 'tests', 'integration', 'chain', 'support', `${name}.ts`);
-  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning' });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
   return outfile;
 }
 

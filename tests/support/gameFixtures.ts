@@ -6,7 +6,16 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { Db, DialectName } from '../../src/server/db/database';
 import type { Clock } from '../../src/server/clock';
-import { createLedger, eidolAccount, ensureGenesis, getAccount, playerAccount, systemAccount, transfer, type Ledger } from '../../src/server/ledger/index';
+import {
+  createLedger,
+  eidolAccount,
+  ensureGenesis,
+  getAccount,
+  playerAccount,
+  systemAccount,
+  transfer,
+  type Ledger,
+} from '../../src/server/ledger/index';
 import { registerPlayer, startTestServer, type TestClient, type TestServer } from './server';
 import { openRoundCapacity } from '../../src/server/domain/rounds/roundCapacity';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../src/shared/rules/round/economyConfig';
@@ -34,7 +43,15 @@ export async function insertRound(db: Db, id: number, t: RoundTimes, config: Eco
     .executeTakeFirstOrThrow();
   await db.kysely
     .insertInto('rounds')
-    .values({ id, chain_id: chain.id, position: 1, hash: 'b'.repeat(64), opens_at: t.opensAt, can_act_before: t.canActBefore, ends_at: t.endsAt })
+    .values({
+      id,
+      chain_id: chain.id,
+      position: 1,
+      hash: 'b'.repeat(64),
+      opens_at: t.opensAt,
+      can_act_before: t.canActBefore,
+      ends_at: t.endsAt,
+    })
     .execute();
   // Its capacity as a production open sets it: c × the pool now, the carried-over eidols reserved.
   await openRoundCapacity(db.kysely, id, t.opensAt, config);
@@ -85,7 +102,13 @@ export async function startGameServer(dialect: DialectName, pgAdminUrl: string):
 /** Gives the player `units` ANGLS from genesis (transfer id from `tag`). */
 export async function fundAngls(db: Db, clock: Clock, userId: number, units: bigint, tag: string): Promise<void> {
   await createLedger(db, clock).run(async (tx) => {
-    await transfer(tx, { id: `test-fund:${tag}`, debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await playerAccount(tx, userId, 'ANGLS'), amount: units, code: 'test-fund' });
+    await transfer(tx, {
+      id: `test-fund:${tag}`,
+      debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+      credit: await playerAccount(tx, userId, 'ANGLS'),
+      amount: units,
+      code: 'test-fund',
+    });
   });
 }
 
@@ -115,16 +138,29 @@ export async function playerAngls(db: Db, clock: Clock, userId: number): Promise
 /** What a refusal must leave unchanged: row counts of the game and ledger tables, every eidol's risk, and the rounds' reservations. */
 export async function gameSnapshot(db: Db): Promise<Record<string, unknown>> {
   const count = async (table: 'eidols' | 'ledger_transfers' | 'ledger_entries' | 'request_records' | 'users') =>
-    Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number | bigint | string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const risks = await db.kysely.selectFrom('eidols').select(['id', 'risk', 'closed_at']).orderBy('id').execute();
   const levels = await db.kysely.selectFrom('users').select(['id', 'level']).orderBy('id').execute();
   const balances = await db.kysely.selectFrom('ledger_accounts').select(['id', 'balance']).orderBy('id').execute();
   const reserved = await db.kysely.selectFrom('rounds').select(['id', 'reserved']).orderBy('id').execute();
   const reservations = await db.kysely.selectFrom('round_reservations').selectAll().orderBy('round_id').orderBy('eidol_id').execute();
   return {
-    reserved: reserved.map((r) => `${r.id}:${r.reserved}`), reservations,
-    eidols: await count('eidols'), transfers: await count('ledger_transfers'), entries: await count('ledger_entries'),
-    records: await count('request_records'), risks, levels, balances: balances.map((b) => `${b.id}:${b.balance}`),
+    reserved: reserved.map((r) => `${r.id}:${r.reserved}`),
+    reservations,
+    eidols: await count('eidols'),
+    transfers: await count('ledger_transfers'),
+    entries: await count('ledger_entries'),
+    records: await count('request_records'),
+    risks,
+    levels,
+    balances: balances.map((b) => `${b.id}:${b.balance}`),
   };
 }
 
@@ -133,6 +169,12 @@ export async function drainEidol(db: Db, clock: Clock, eidolId: number, tag: str
   await createLedger(db, clock).run(async (tx) => {
     const acc = await eidolAccount(tx, eidolId);
     const bal = (await getAccount(tx.kysely, acc))!.balance;
-    await transfer(tx, { id: `test-drain:${tag}`, debit: acc, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: bal, code: 'test-drain' });
+    await transfer(tx, {
+      id: `test-drain:${tag}`,
+      debit: acc,
+      credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+      amount: bal,
+      code: 'test-drain',
+    });
   });
 }

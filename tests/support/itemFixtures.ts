@@ -6,7 +6,15 @@
 import type { Db } from '../../src/server/db/database';
 import type { Clock } from '../../src/server/clock';
 import { itemAsset } from '../../src/shared/money/assets';
-import { createLedger, eidolAccount, getAccount, playerAccount, systemAccount, transfer, type SystemAccountName } from '../../src/server/ledger/index';
+import {
+  createLedger,
+  eidolAccount,
+  getAccount,
+  playerAccount,
+  systemAccount,
+  transfer,
+  type SystemAccountName,
+} from '../../src/server/ledger/index';
 
 let seq = 0;
 
@@ -15,7 +23,13 @@ export async function issueItem(db: Db, clock: Clock, userId: number, itemId: nu
   seq += 1;
   const asset = itemAsset(itemId);
   await createLedger(db, clock).run(async (tx) => {
-    await transfer(tx, { id: `test-item:${process.pid}:${seq}`, debit: await systemAccount(tx, 'genesis', asset), credit: await playerAccount(tx, userId, asset), amount: quantity, code: 'test-item' });
+    await transfer(tx, {
+      id: `test-item:${process.pid}:${seq}`,
+      debit: await systemAccount(tx, 'genesis', asset),
+      credit: await playerAccount(tx, userId, asset),
+      amount: quantity,
+      code: 'test-item',
+    });
   });
 }
 
@@ -23,7 +37,13 @@ export async function issueItem(db: Db, clock: Clock, userId: number, itemId: nu
 export async function fundBacking(db: Db, clock: Clock, units: bigint): Promise<void> {
   seq += 1;
   await createLedger(db, clock).run(async (tx) => {
-    await transfer(tx, { id: `test-backing:${process.pid}:${seq}`, debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await systemAccount(tx, 'item_backing', 'ANGLS'), amount: units, code: 'test-backing' });
+    await transfer(tx, {
+      id: `test-backing:${process.pid}:${seq}`,
+      debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+      credit: await systemAccount(tx, 'item_backing', 'ANGLS'),
+      amount: units,
+      code: 'test-backing',
+    });
   });
 }
 

@@ -109,10 +109,26 @@ export async function startTestServer(
   // Withdrawal safety's waits (address cooling-off, hold before signing, faucet period) are off unless a
   // test sets them: the chain tests withdraw to fresh addresses and sign at once. The attack test turns them on.
   const withdrawals = { ...base.withdrawals, ...TEST_WITHDRAWAL_WAITS };
-  const config: Config = { ...base, withdrawals, dataDir, smtpUrl: smtp.url, publicUrl: TEST_PUBLIC_URL, secureCookies: false, port: 0, ...configOverrides };
+  const config: Config = {
+    ...base,
+    withdrawals,
+    dataDir,
+    smtpUrl: smtp.url,
+    publicUrl: TEST_PUBLIC_URL,
+    secureCookies: false,
+    port: 0,
+    ...configOverrides,
+  };
   const clock = node.clock ?? manualClock(Date.now());
   const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, dataDir, log: silent });
-  const { app, ctx, realtime, upkeep, rounds } = await createApp({ config, db: testDb.db, mailer, clock, rateLimits: scaledRateLimits(1000), ...overrides });
+  const { app, ctx, realtime, upkeep, rounds } = await createApp({
+    config,
+    db: testDb.db,
+    mailer,
+    clock,
+    rateLimits: scaledRateLimits(1000),
+    ...overrides,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;

@@ -47,10 +47,13 @@ export function openSocket(transport: TransportName, base: string, opts: OpenOpt
   const received: ServerMessage[] = [];
   let ended = false;
   let resolveEnded!: (e: Ended) => void;
-  const endedP = new Promise<Ended>((r) => (resolveEnded = (e) => {
-    ended = true;
-    r(e);
-  }));
+  const endedP = new Promise<Ended>(
+    (r) =>
+      (resolveEnded = (e) => {
+        ended = true;
+        r(e);
+      }),
+  );
   const next = (event: string, nth = 1) =>
     expect
       .poll(() => received.filter((m) => m.event === event).length, { timeout: 3000, interval: 10 })

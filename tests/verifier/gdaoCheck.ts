@@ -2,7 +2,11 @@
 import { check, raw, sha, uintBE, units, type Check } from './bytes';
 
 /** A leaf as published: the account id, its activity, its whole-gDAO amount. */
-export interface GdaoLeaf { user_id: number; activity: number; amount: string }
+export interface GdaoLeaf {
+  user_id: number;
+  activity: number;
+  amount: string;
+}
 
 /** Leaf hash: sha256(0x00 ‖ id u64 ‖ activity u64 ‖ amount u256). */
 export const gdaoLeafHash = (l: GdaoLeaf): Buffer =>
@@ -40,7 +44,8 @@ export function gdaoProofRoot(leaf: GdaoLeaf, proof: { index: number; leaf_count
 }
 
 /** The anchoring calldata: ASCII "aeon-gdao:<YYYY-MM>:" then the 32 root bytes, 0x hex. */
-export const anchorCalldata = (month: string, root: string): string => `0x${Buffer.from(`aeon-gdao:${month}:`, 'ascii').toString('hex')}${root}`;
+export const anchorCalldata = (month: string, root: string): string =>
+  `0x${Buffer.from(`aeon-gdao:${month}:`, 'ascii').toString('hex')}${root}`;
 
 /** The month's published rows rebuild its root; the player's leaf (one of those rows) and proof reach it; the calldata carries it. */
 export function checkGdaoMonth(
@@ -49,10 +54,14 @@ export function checkGdaoMonth(
 ): Check[] {
   const name = `gDAO ${month.month}`;
   return [
-    check(`${name}: root from the public rows`, () => gdaoRoot(month.rows) === month.merkle_root || `rows give ${gdaoRoot(month.rows)}, published ${month.merkle_root}`),
+    check(
+      `${name}: root from the public rows`,
+      () => gdaoRoot(month.rows) === month.merkle_root || `rows give ${gdaoRoot(month.rows)}, published ${month.merkle_root}`,
+    ),
     check(`${name}: the player's leaf and proof`, () => {
       const row = month.rows.find((r) => r.user_id === proof.leaf.user_id);
-      if (!row || row.activity !== proof.leaf.activity || row.amount !== proof.leaf.amount) return 'the leaf is not the public row of that account';
+      if (!row || row.activity !== proof.leaf.activity || row.amount !== proof.leaf.amount)
+        return 'the leaf is not the public row of that account';
       if (proof.leaf_count !== month.rows.length) return `leaf_count ${proof.leaf_count}, the month has ${month.rows.length} rows`;
       const root = gdaoProofRoot(proof.leaf, proof);
       return root === month.merkle_root || `the proof leads to ${root}, published ${month.merkle_root}`;

@@ -2,7 +2,12 @@
 import { check, raw, sha, uintBE, units, type Check } from './bytes';
 
 /** The published root: `liability_root` of `GET /api/solvency`. */
-export interface LiabilityRoot { hash: string; assets: string[]; totals: string[]; players: number }
+export interface LiabilityRoot {
+  hash: string;
+  assets: string[];
+  totals: string[];
+  players: number;
+}
 
 /** `GET /api/solvency/proof`. */
 export interface LiabilityProof {
@@ -45,14 +50,18 @@ export function liabilityProofRoot(proof: LiabilityProof, players: number): { ha
     if (sib.length !== 32) throw new Error('a sibling is not 32 bytes');
     const mine = amounts(sums.map(String));
     const theirs = amounts(step.sums);
-    hash = step.side === 'left' ? sha(Buffer.from([1]), sib, ...theirs, hash, ...mine) : sha(Buffer.from([1]), hash, ...mine, sib, ...theirs);
+    hash =
+      step.side === 'left' ? sha(Buffer.from([1]), sib, ...theirs, hash, ...mine) : sha(Buffer.from([1]), hash, ...mine, sib, ...theirs);
     sums = sums.map((s, i) => s + units(step.sums[i]!));
   }
   return { hash: hash.toString('hex'), sums };
 }
 
 /** The proof against the root the REPORT publishes (not the proof's copy), its totals, and each total against that asset's liabilities. */
-export function checkLiability(proof: LiabilityProof, report: { liability_root: LiabilityRoot; assets: Array<{ asset: string; liabilities: string }> }): Check[] {
+export function checkLiability(
+  proof: LiabilityProof,
+  report: { liability_root: LiabilityRoot; assets: Array<{ asset: string; liabilities: string }> },
+): Check[] {
   const root = report.liability_root;
   return [
     check(`liabilities: player ${proof.leaf.user_id}'s proof`, () => {
@@ -63,7 +72,9 @@ export function checkLiability(proof: LiabilityProof, report: { liability_root: 
     check('liabilities: totals = liabilities', () => {
       const bad = root.assets.flatMap((a, i) => {
         const row = report.assets.find((x) => x.asset === a);
-        return row && figureUnits(a, row.liabilities).toString() === root.totals[i] ? [] : [`${a}: total ${root.totals[i]}, liabilities ${row?.liabilities}`];
+        return row && figureUnits(a, row.liabilities).toString() === root.totals[i]
+          ? []
+          : [`${a}: total ${root.totals[i]}, liabilities ${row?.liabilities}`];
       });
       return bad.length === 0 || bad.join('; ');
     }),

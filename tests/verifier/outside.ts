@@ -53,13 +53,17 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
     const chains: PublishedChain[] = listing.chains;
     const ids: number[] = o.rounds ?? listing.rounds.map((r) => r.id);
     const cache = new Map<number, PublishedRound>();
-    const round = async (id: number) => cache.get(id) ?? (cache.set(id, await get<PublishedRound>(`/api/fairness/rounds/${id}`)), cache.get(id)!);
+    const round = async (id: number) =>
+      cache.get(id) ?? (cache.set(id, await get<PublishedRound>(`/api/fairness/rounds/${id}`)), cache.get(id)!);
     const checks: Check[] = [];
     for (const id of ids) {
       const r = await round(id);
       // The chain is the one the listing commits for this id, not the one the round's answer names.
       const chain = chains.find((c) => id >= c.first_round_id && id < c.first_round_id + c.length);
-      if (!chain) { checks.push(check(`round ${id}: chain`, () => 'no listed chain holds this round')); continue; }
+      if (!chain) {
+        checks.push(check(`round ${id}: chain`, () => 'no listed chain holds this round'));
+        continue;
+      }
       const previousHash = id === chain.first_round_id ? chain.terminal_hash : (await round(id - 1)).hash;
       const previousValues = new Map<number, Map<number, string>>();
       for (const p of new Set(r.entries.flatMap((e) => (e.previous_round_id === null ? [] : [e.previous_round_id])))) {
@@ -99,17 +103,27 @@ export async function verifyOutside(o: OutsideOptions): Promise<Check[]> {
 }
 
 /** A month's `anchor` as published. */
-interface Anchor { status: string; tx_hash: string | null; from: string | null; calldata: string | null }
+interface Anchor {
+  status: string;
+  tx_hash: string | null;
+  from: string | null;
+  calldata: string | null;
+}
 
 /** The month's anchoring transaction read from the chain: from = to = the published sender, input = the published calldata. */
 async function anchoredOnChain(f: typeof fetch, rpc: string, month: string, anchor: Anchor): Promise<Check> {
   const name = `gDAO ${month}: anchoring transaction on the chain`;
   if (anchor.status !== 'anchored' || !anchor.tx_hash) return check(name, () => `not anchored yet (${anchor.status})`);
-  const res = await f(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [anchor.tx_hash] }) });
+  const res = await f(rpc, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [anchor.tx_hash] }),
+  });
   const tx = ((await res.json()) as { result?: { from: string; to: string | null; input: string } | null }).result;
   return check(name, () => {
     if (!tx) return `transaction ${anchor.tx_hash} not found`;
-    if (tx.from.toLowerCase() !== anchor.from?.toLowerCase() || tx.to?.toLowerCase() !== tx.from.toLowerCase()) return 'not a transaction of the platform address to itself';
+    if (tx.from.toLowerCase() !== anchor.from?.toLowerCase() || tx.to?.toLowerCase() !== tx.from.toLowerCase())
+      return 'not a transaction of the platform address to itself';
     return tx.input.toLowerCase() === anchor.calldata?.toLowerCase() || `its input ${tx.input} is not the published calldata`;
   });
 }

@@ -26,11 +26,16 @@ function makeNoise(seed: number): () => number {
 function osc(wave: Wave, phase: number, noise: () => number): number {
   const p = phase - Math.floor(phase);
   switch (wave) {
-    case 'sine': return Math.sin(2 * Math.PI * p);
-    case 'square': return p < 0.5 ? 1 : -1;
-    case 'triangle': return 4 * Math.abs(p - 0.5) - 1;
-    case 'saw': return 2 * p - 1;
-    default: return noise();
+    case 'sine':
+      return Math.sin(2 * Math.PI * p);
+    case 'square':
+      return p < 0.5 ? 1 : -1;
+    case 'triangle':
+      return 4 * Math.abs(p - 0.5) - 1;
+    case 'saw':
+      return 2 * p - 1;
+    default:
+      return noise();
   }
 }
 
@@ -53,7 +58,10 @@ export interface Note {
 /** A mix bus of fixed length; `loop` wraps tails around so the end flows into the start. */
 export class Bus {
   readonly data: Buffer32;
-  constructor(readonly seconds: number, readonly loop = false) {
+  constructor(
+    readonly seconds: number,
+    readonly loop = false,
+  ) {
     this.data = new Float32Array(Math.round(seconds * RATE));
   }
 
@@ -99,7 +107,12 @@ export class Bus {
     for (let p = 0; p < passes; p++)
       for (let i = 0; i < this.data.length; i++) {
         const j = i - d;
-        const src = j >= 0 ? this.data[j]! + wet[j]! * feedback : this.loop ? this.data[j + this.data.length]! + wet[j + this.data.length]! * feedback : 0;
+        const src =
+          j >= 0
+            ? this.data[j]! + wet[j]! * feedback
+            : this.loop
+              ? this.data[j + this.data.length]! + wet[j + this.data.length]! * feedback
+              : 0;
         wet[i] = src;
       }
     for (let i = 0; i < this.data.length; i++) this.data[i]! += wet[i]! * mix;

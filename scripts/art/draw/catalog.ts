@@ -9,7 +9,11 @@ import * as worlds from './worlds';
 import * as names from '../../../src/client/engine/frameNames';
 
 /** One generated source: sheet folder, frame name, SVG text. */
-export interface SpriteSource { sheet: string; name: string; svg: string }
+export interface SpriteSource {
+  sheet: string;
+  name: string;
+  svg: string;
+}
 
 /** Every generated source, in a stable order. */
 export function spriteSources(): SpriteSource[] {

@@ -13,7 +13,11 @@ function inEgg(x: number, y: number): boolean {
   return nx * nx + ny * ny <= 1;
 }
 
-interface EggLook { base: string; pattern: (x: number, y: number) => string | null; aura?: string }
+interface EggLook {
+  base: string;
+  pattern: (x: number, y: number) => string | null;
+  aura?: string;
+}
 
 const EGGS: Record<string, EggLook> = {
   egg1: { base: '#e9e2d3', pattern: (x, y) => ((x * 7 + y * 13) % 11 === 0 ? '#b9ad96' : null) },
@@ -21,7 +25,8 @@ const EGGS: Record<string, EggLook> = {
   egg3: { base: '#3d2a5c', pattern: (x, y) => ((x + y) % 5 === 0 && y > 4 && y < 17 ? COLORS.pink : null), aura: COLORS.pink },
   egg4: {
     base: '#15121c',
-    pattern: (x, y) => (Math.abs(x - 7.5 - Math.sin(y * 0.9) * 2) < 0.8 && y > 3 ? COLORS.gold : (x * 5 + y * 3) % 17 === 0 ? COLORS.pink : null),
+    pattern: (x, y) =>
+      Math.abs(x - 7.5 - Math.sin(y * 0.9) * 2) < 0.8 && y > 3 ? COLORS.gold : (x * 5 + y * 3) % 17 === 0 ? COLORS.pink : null,
     aura: COLORS.gold,
   },
 };
@@ -33,14 +38,20 @@ export function eggSvg(type: string): string {
   const H = 264;
   const ox = (W - COLS * PX) / 2;
   const oy = (H - ROWS * PX) / 2;
-  const body = pixelField(COLS, ROWS, (x, y) => {
-    if (!inEgg(x, y)) return null;
-    const p = look.pattern(x, y);
-    if (p) return p;
-    const light = !inEgg(x - 1, y - 1);
-    const dark = !inEgg(x + 1, y + 1);
-    return light ? mix(look.base, '#ffffff', 0.45) : dark ? mix(look.base, '#000000', 0.35) : look.base;
-  }, PX, { ox, oy });
+  const body = pixelField(
+    COLS,
+    ROWS,
+    (x, y) => {
+      if (!inEgg(x, y)) return null;
+      const p = look.pattern(x, y);
+      if (p) return p;
+      const light = !inEgg(x - 1, y - 1);
+      const dark = !inEgg(x + 1, y + 1);
+      return light ? mix(look.base, '#ffffff', 0.45) : dark ? mix(look.base, '#000000', 0.35) : look.base;
+    },
+    PX,
+    { ox, oy },
+  );
   const aura = look.aura ? glow('aura', W / 2, H / 2, W / 2, look.aura, 0.45) : '';
   const shine = `<rect x="${ox + 4 * PX}" y="${oy + 4 * PX}" width="${PX}" height="${PX * 2}" fill="#ffffff" opacity="0.7"/>`;
   return svgDoc(W, H, aura + body + shine);
@@ -52,11 +63,17 @@ export function emptyEggSvg(): string {
   const H = 264;
   const ox = (W - COLS * PX) / 2;
   const oy = (H - ROWS * PX) / 2;
-  const ring = pixelField(COLS, ROWS, (x, y) => {
-    if (!inEgg(x, y)) return null;
-    const edge = !inEgg(x - 1, y) || !inEgg(x + 1, y) || !inEgg(x, y - 1) || !inEgg(x, y + 1);
-    return edge && (x + y) % 2 === 0 ? COLORS.violet : null;
-  }, PX, { ox, oy, outline: null });
+  const ring = pixelField(
+    COLS,
+    ROWS,
+    (x, y) => {
+      if (!inEgg(x, y)) return null;
+      const edge = !inEgg(x - 1, y) || !inEgg(x + 1, y) || !inEgg(x, y - 1) || !inEgg(x, y + 1);
+      return edge && (x + y) % 2 === 0 ? COLORS.violet : null;
+    },
+    PX,
+    { ox, oy, outline: null },
+  );
   const cx = W / 2;
   const cy = oy + 11 * PX;
   const plus = `<g fill="${COLORS.gold}" opacity="0.85"><rect x="${cx - 6}" y="${cy - 36}" width="12" height="72"/><rect x="${cx - 36}" y="${cy - 6}" width="72" height="12"/></g>`;
@@ -72,18 +89,24 @@ export function eggtoplasmSvg(stage: number): string {
   const ox = (W - C * PX) / 2;
   const oy = H - R * PX - 8;
   const fillTop = R - 2 - Math.round((stage / 4) * 11);
-  const jar = pixelField(C, R, (x, y) => {
-    if (y < 2) return x >= 3 && x <= 10 ? (y === 0 ? COLORS.goldLight : COLORS.gold) : null; // lid
-    if (y === 2) return x >= 4 && x <= 9 ? '#9fb6c9' : null; // neck
-    if (x < 1 || x > 12 || y > R - 1) return null;
-    const wall = x === 1 || x === 12 || y === R - 1 || y === 3;
-    if (wall) return '#b8d4e8';
-    if (y >= fillTop && stage > 0) {
-      const bubble = (x * 3 + y * 5 + stage) % 9 === 0;
-      return bubble ? '#ffd6f6' : y === fillTop ? mix(COLORS.pink, '#ffffff', 0.35) : mix(COLORS.pink, '#7a2d6b', (y - fillTop) / 14);
-    }
-    return x === 3 && y > 4 && y < 12 ? '#ffffff' : '#2a2340';
-  }, PX, { ox, oy });
+  const jar = pixelField(
+    C,
+    R,
+    (x, y) => {
+      if (y < 2) return x >= 3 && x <= 10 ? (y === 0 ? COLORS.goldLight : COLORS.gold) : null; // lid
+      if (y === 2) return x >= 4 && x <= 9 ? '#9fb6c9' : null; // neck
+      if (x < 1 || x > 12 || y > R - 1) return null;
+      const wall = x === 1 || x === 12 || y === R - 1 || y === 3;
+      if (wall) return '#b8d4e8';
+      if (y >= fillTop && stage > 0) {
+        const bubble = (x * 3 + y * 5 + stage) % 9 === 0;
+        return bubble ? '#ffd6f6' : y === fillTop ? mix(COLORS.pink, '#ffffff', 0.35) : mix(COLORS.pink, '#7a2d6b', (y - fillTop) / 14);
+      }
+      return x === 3 && y > 4 && y < 12 ? '#ffffff' : '#2a2340';
+    },
+    PX,
+    { ox, oy },
+  );
   const aura = stage === 4 ? glow('ecto', W / 2, H / 2 + 20, W / 2, COLORS.pink, 0.6) : '';
   return svgDoc(W, H, aura + jar);
 }

@@ -47,7 +47,11 @@ export function pixelSvg(grid: readonly string[], palette: Palette, opts: PixelO
   const h = opts.height ?? (grid.length + pad * 2) * opts.px;
   const ox = Math.round((w - cols * opts.px) / 2);
   const oy = Math.round((h - grid.length * opts.px) / 2);
-  return svgDoc(w, h, `${opts.under ?? ''}<g shape-rendering="crispEdges">${pixelRects(grid, palette, opts.px, ox, oy)}</g>${opts.over ?? ''}`);
+  return svgDoc(
+    w,
+    h,
+    `${opts.under ?? ''}<g shape-rendering="crispEdges">${pixelRects(grid, palette, opts.px, ox, oy)}</g>${opts.over ?? ''}`,
+  );
 }
 
 /** Wraps SVG content in a document of the given size. */
@@ -57,7 +61,14 @@ export function svgDoc(w: number, h: number, body: string, defs = ''): string {
 
 /** Mirrors each row of a left half onto the right, for symmetric creatures and objects. */
 export function mirror(half: readonly string[], shareCentre = false): string[] {
-  return half.map((row) => row + [...row].reverse().join('').slice(shareCentre ? 1 : 0));
+  return half.map(
+    (row) =>
+      row +
+      [...row]
+        .reverse()
+        .join('')
+        .slice(shareCentre ? 1 : 0),
+  );
 }
 
 /** Deterministic PRNG (mulberry32) seeded from a string, so art regenerates identically. */
@@ -111,7 +122,13 @@ export function textGrid(text: string, ch = '#'): string[] {
 export type CellFn = (x: number, y: number) => string | null;
 
 /** Rasterises a cell function into run-length rects, adding a 1-cell outline around the filled shape. */
-export function pixelField(cols: number, rows: number, fn: CellFn, px: number, opts: { ox?: number; oy?: number; outline?: string | null } = {}): string {
+export function pixelField(
+  cols: number,
+  rows: number,
+  fn: CellFn,
+  px: number,
+  opts: { ox?: number; oy?: number; outline?: string | null } = {},
+): string {
   const ox = opts.ox ?? 0;
   const oy = opts.oy ?? 0;
   const cells: (string | null)[][] = [];
@@ -147,7 +164,16 @@ export function pixelField(cols: number, rows: number, fn: CellFn, px: number, o
 export function mix(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return '#' + pa.map((v, i) => Math.round(v + (pb[i]! - v) * t).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    pa
+      .map((v, i) =>
+        Math.round(v + (pb[i]! - v) * t)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /** A soft radial glow (for auras under creatures and lit props). */
@@ -156,24 +182,45 @@ export function glow(id: string, cx: number, cy: number, r: number, color: strin
 }
 
 /** A shape of a layered pixel scene: where it is, and its colour there. */
-export interface Shape { test: (x: number, y: number) => boolean; color: string | ((x: number, y: number) => string | null) }
+export interface Shape {
+  test: (x: number, y: number) => boolean;
+  color: string | ((x: number, y: number) => string | null);
+}
 /** Axis-aligned box of cells, inclusive. */
-export const box = (x0: number, y0: number, x1: number, y1: number) => (x: number, y: number): boolean => x >= x0 && x <= x1 && y >= y0 && y <= y1;
+export const box =
+  (x0: number, y0: number, x1: number, y1: number) =>
+  (x: number, y: number): boolean =>
+    x >= x0 && x <= x1 && y >= y0 && y <= y1;
 /** Filled ellipse of cells. */
-export const oval = (cx: number, cy: number, rx: number, ry: number) => (x: number, y: number): boolean => ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
+export const oval =
+  (cx: number, cy: number, rx: number, ry: number) =>
+  (x: number, y: number): boolean =>
+    ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1;
 /** Shape from a test and colour. */
 export const shape = (test: Shape['test'], color: Shape['color']): Shape => ({ test, color });
 
 /** Rasterises layered shapes (later shapes on top) over cols×rows cells of `px` pixels, outlined. */
-export function scene(cols: number, rows: number, shapes: Shape[], px: number, opts: { ox?: number; oy?: number; outline?: string | null } = {}): string {
-  return pixelField(cols, rows, (x, y) => {
-    for (let i = shapes.length - 1; i >= 0; i--) {
-      const s = shapes[i]!;
-      if (s.test(x, y)) {
-        const c = typeof s.color === 'string' ? s.color : s.color(x, y);
-        if (c !== null) return c;
+export function scene(
+  cols: number,
+  rows: number,
+  shapes: Shape[],
+  px: number,
+  opts: { ox?: number; oy?: number; outline?: string | null } = {},
+): string {
+  return pixelField(
+    cols,
+    rows,
+    (x, y) => {
+      for (let i = shapes.length - 1; i >= 0; i--) {
+        const s = shapes[i]!;
+        if (s.test(x, y)) {
+          const c = typeof s.color === 'string' ? s.color : s.color(x, y);
+          if (c !== null) return c;
+        }
       }
-    }
-    return null;
-  }, px, opts);
+      return null;
+    },
+    px,
+    opts,
+  );
 }

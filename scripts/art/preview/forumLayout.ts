@@ -5,7 +5,10 @@
 import { PROP_FRAMES, caravanFrame, chestFrame, incenseFrame } from '../../../src/client/engine/frameNames';
 
 /** A prop at a map coordinate. */
-export interface PlacedProp { frame: string; x: number }
+export interface PlacedProp {
+  frame: string;
+  x: number;
+}
 
 /** Forum props by zone centre, left to right. */
 export const FORUM_PROPS: PlacedProp[] = [

@@ -6,8 +6,16 @@
 import { AnimatedSprite, Application, Container, Sprite, type Texture } from 'pixi.js';
 import { loadAtlases, texture } from '../../../src/client/engine/atlas';
 import {
-  INCENSE_SMOKE_FRAMES, LIKE_HEART_FRAMES, PIPE_FRAME, PIPE_SMOKE_FRAMES, SELECTION_RING_FRAME, WORLD_LAYERS, masterFrame, titleFrame,
-  worldLayerFrame, type WorldName,
+  INCENSE_SMOKE_FRAMES,
+  LIKE_HEART_FRAMES,
+  PIPE_FRAME,
+  PIPE_SMOKE_FRAMES,
+  SELECTION_RING_FRAME,
+  WORLD_LAYERS,
+  masterFrame,
+  titleFrame,
+  worldLayerFrame,
+  type WorldName,
 } from '../../../src/client/engine/frameNames';
 import { DITCH_PROPS, FORUM_PROPS } from './forumLayout';
 

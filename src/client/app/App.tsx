@@ -16,7 +16,11 @@ import { preloadChunksOf } from './preloadChunks';
 
 // The stage (Pixi, its reconciler, the scenes) loads once the first screen has painted and the page is idle
 // (stageStart.ts): the HUD never waits for it.
-const StageHost = lazy(() => preloadChunksOf('StageHost').then(() => import('./StageHost')).then((m) => ({ default: m.StageHost })));
+const StageHost = lazy(() =>
+  preloadChunksOf('StageHost')
+    .then(() => import('./StageHost'))
+    .then((m) => ({ default: m.StageHost })),
+);
 // Offline banner, update reloads, the iOS install hint and the service worker: once the first screen has
 // painted and the page is idle.
 const PwaLayer = lazy(() => import('../pwa/PwaLayer'));

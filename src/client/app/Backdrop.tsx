@@ -12,7 +12,7 @@ const RISE_PER_SPEED = 4750;
 /** Deterministic pseudo-random numbers (a fixed seed keeps the backdrop identical between visits). */
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /** The motes' places, sizes, colours and rises (design pixels; CSS scales them with --hud-scale). */

@@ -43,14 +43,16 @@ function startSessionServicesForUser(client: Api): void {
   const load = () => {
     if (servicesLoading) return;
     servicesLoading = true;
-    preloadChunksOf('sessionServices').then(() => import('./sessionServices')).then(
-      (m) => void m.startSessionServices(() => void refreshSession(client)),
-      (error: unknown) => {
-        // A dropped connection: the next change of session tries again.
-        servicesLoading = false;
-        console.error('the session services did not load', error);
-      },
-    );
+    preloadChunksOf('sessionServices')
+      .then(() => import('./sessionServices'))
+      .then(
+        (m) => void m.startSessionServices(() => void refreshSession(client)),
+        (error: unknown) => {
+          // A dropped connection: the next change of session tries again.
+          servicesLoading = false;
+          console.error('the session services did not load', error);
+        },
+      );
   };
   $session.subscribe((session) => {
     if (session.status === 'user') load();
@@ -65,8 +67,7 @@ export async function boot(client: Api = api): Promise<void> {
       if (r.ok) {
         $config.set(r.data);
         if (r.data.product_name) document.title = r.data.product_name;
-      }
-      else console.warn('config unavailable:', r.text);
+      } else console.warn('config unavailable:', r.text);
     }),
     refreshSession(client),
   ]);

@@ -21,7 +21,10 @@ function follow(actor: Actor<typeof socketMachine>, session: SessionState): void
 }
 
 /** Starts following $session (once; later calls return the same teardown). The teardown stops the socket. */
-export function startLiveSocket(createTransport: TransportFactory = () => createSocketTransport(), now: () => number = () => Date.now()): () => void {
+export function startLiveSocket(
+  createTransport: TransportFactory = () => createSocketTransport(),
+  now: () => number = () => Date.now(),
+): () => void {
   if (running) return running.teardown;
   const actor = createActor(socketMachine, { input: { createTransport, now }, ...inspectOption() });
   const state = actor.subscribe((snapshot) => $socketState.set(socketStatus(snapshot)));

@@ -23,7 +23,13 @@ export const $decision = computed([$router, $session], (page, session): GuardDec
 /** What the shell renders. */
 export const $view = computed([$router, $decision], (page, decision): View => {
   if (!page || decision.kind !== 'show') return { kind: 'wait' };
-  return { kind: 'show', route: page.route as RouteName, params: page.params as Record<string, string | undefined>, search: page.search, path: page.path };
+  return {
+    kind: 'show',
+    route: page.route as RouteName,
+    params: page.params as Record<string, string | undefined>,
+    search: page.search,
+    path: page.path,
+  };
 });
 
 /** Starts carrying out redirects; returns the teardown. */

@@ -25,7 +25,12 @@ export interface LoadAtlasOptions {
 const registry = new AtlasRegistry<Texture>();
 let loaded: { manifest: AtlasManifest; resolution: AtlasResolution; baseUrl: string } | null = null;
 /** The manifest fetch with the options it was made with (the first load's options hold for every sheet). */
-let manifestLoad: Promise<{ manifest: AtlasManifest; resolution: AtlasResolution; baseUrl: string; loadSheet: NonNullable<LoadAtlasOptions['loadSheet']> }> | null = null;
+let manifestLoad: Promise<{
+  manifest: AtlasManifest;
+  resolution: AtlasResolution;
+  baseUrl: string;
+  loadSheet: NonNullable<LoadAtlasOptions['loadSheet']>;
+}> | null = null;
 /** One load per sheet name, shared by every scene that asks for it. */
 const sheetLoads = new Map<string, Promise<void>>();
 const loadListeners = new Set<() => void>();
@@ -76,7 +81,10 @@ export async function loadSheets(names: readonly string[] | null, options: LoadA
 /** Loads the sheets that hold the given frames (the manifest lists each sheet's frames); unknown frames load nothing. */
 export async function loadSheetsFor(frames: readonly string[], options: LoadAtlasOptions = {}): Promise<void> {
   const { manifest } = await loadManifest(options);
-  await loadSheets(manifest.sheets.filter((s) => s.frames.some((f) => frames.includes(f))).map((s) => s.name), options);
+  await loadSheets(
+    manifest.sheets.filter((s) => s.frames.some((f) => frames.includes(f))).map((s) => s.name),
+    options,
+  );
 }
 
 /** Loads the manifest and every sheet once (the gallery, and scenes that draw from most sheets). */

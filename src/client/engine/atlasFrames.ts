@@ -97,7 +97,10 @@ function sheetRects(jsonPath: string): Promise<Map<string, FrameRect>> {
 }
 
 /** The rectangles of the given frames (only their sheets load); frames no sheet holds are left out. */
-export async function loadFrameRects(frames: readonly string[], resolution: AtlasResolution = screenResolution()): Promise<Map<string, FrameRect>> {
+export async function loadFrameRects(
+  frames: readonly string[],
+  resolution: AtlasResolution = screenResolution(),
+): Promise<Map<string, FrameRect>> {
   const sheets = (await manifest()).sheets.filter((s) => s.frames.some((f) => frames.includes(f)));
   const all = await Promise.all(sheets.map((s) => sheetRects(s[resolution])));
   const out = new Map<string, FrameRect>();

@@ -64,7 +64,12 @@ export const jsonHashSheetSchema = z.object({
   frames: z.record(
     z.string(),
     z.object({
-      frame: z.object({ x: z.int().check(z.nonnegative()), y: z.int().check(z.nonnegative()), w: z.int().check(z.positive()), h: z.int().check(z.positive()) }),
+      frame: z.object({
+        x: z.int().check(z.nonnegative()),
+        y: z.int().check(z.nonnegative()),
+        w: z.int().check(z.positive()),
+        h: z.int().check(z.positive()),
+      }),
       rotated: z.optional(z.boolean()),
       trimmed: z.optional(z.boolean()),
       sourceSize: z.optional(z.object({ w: z.number(), h: z.number() })),

@@ -7,7 +7,6 @@ import type { Howl } from 'howler';
 import { soundUrls } from './atlas';
 import { LOOPING_SOUNDS, type SoundName } from './atlasManifest';
 
-
 const howls = new Map<SoundName, Howl>();
 const failed = new Set<SoundName>();
 

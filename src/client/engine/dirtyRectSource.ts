@@ -7,7 +7,16 @@
  * when it is made: `registerDirtyRectUploads` runs before the stage's renderer is created (WebGL, as the stage
  * is); a source made before that uploads whole, like any canvas.
  */
-import { CanvasSource, DOMAdapter, ExtensionType, extensions, glUploadImageResource, type GLTextureUploader, type GlTexture, type TextureSource } from 'pixi.js';
+import {
+  CanvasSource,
+  DOMAdapter,
+  ExtensionType,
+  extensions,
+  glUploadImageResource,
+  type GLTextureUploader,
+  type GlTexture,
+  type TextureSource,
+} from 'pixi.js';
 import { stripsOf, type Strip } from './textureStrips';
 
 /** A rectangle of the canvas, in canvas pixels. */
@@ -48,7 +57,10 @@ export class DirtyRectCanvasSource extends CanvasSource {
 
 /** The smallest rectangle holding all of `rects` (not empty). */
 export function boundsOf(rects: PixelRect[]): PixelRect {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity;
   for (const r of rects) {
     x0 = Math.min(x0, r.x);
     y0 = Math.min(y0, r.y);
@@ -63,7 +75,15 @@ export function boundsOf(rects: PixelRect[]): PixelRect {
  * bound texture `glTexture` (WebGL 2 applies the unpack rectangle to canvases); the unpack offsets are back at 0
  * afterwards.
  */
-export function sendStrip(gl: WebGL2RenderingContext, target: number, glTexture: GlTexture, resource: TexImageSource, x: number, width: number, strip: Strip): void {
+export function sendStrip(
+  gl: WebGL2RenderingContext,
+  target: number,
+  glTexture: GlTexture,
+  resource: TexImageSource,
+  x: number,
+  width: number,
+  strip: Strip,
+): void {
   try {
     gl.pixelStorei(gl.UNPACK_SKIP_ROWS, strip.y);
     if (x) gl.pixelStorei(gl.UNPACK_SKIP_PIXELS, x);
@@ -94,7 +114,8 @@ export const dirtyRectUploader: GLTextureUploader = {
     if (webGLVersion === 2) {
       // WebGL 2 reads the rectangle from the canvas itself: no copy into an ImageData (up to 4 MB on entering
       // a crowded room, 8 ms of getImageData and its garbage in the first frames).
-      for (const strip of strips) sendStrip(gl as WebGL2RenderingContext, glTexture.target, glTexture, canvas.resource as TexImageSource, r.x, r.width, strip);
+      for (const strip of strips)
+        sendStrip(gl as WebGL2RenderingContext, glTexture.target, glTexture, canvas.resource as TexImageSource, r.x, r.width, strip);
       return;
     }
     const context = canvas.context2D as CanvasRenderingContext2D;

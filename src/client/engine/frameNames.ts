@@ -65,12 +65,27 @@ export const RISK_EYE_FRAME = 'risk-eye';
 
 /** Item types of the specs (the server's `type` field). */
 export const ITEM_TYPES = [
-  'Indulgence', 'Cooptoken', 'Scribe', 'Tax', 'Incense', 'Map', 'Puff', 'Extract', 'Coincookie', 'Ectojar', 'Tome', 'Apple',
+  'Indulgence',
+  'Cooptoken',
+  'Scribe',
+  'Tax',
+  'Incense',
+  'Map',
+  'Puff',
+  'Extract',
+  'Coincookie',
+  'Ectojar',
+  'Tome',
+  'Apple',
 ] as const;
 /** An item type. */
 export type ItemType = (typeof ITEM_TYPES)[number];
 const ITEM_ALIASES: Record<string, ItemType> = {
-  cookie: 'Coincookie', goldencookie: 'Coincookie', coop: 'Cooptoken', gdao: 'Cooptoken', commendation: 'Tax',
+  cookie: 'Coincookie',
+  goldencookie: 'Coincookie',
+  coop: 'Cooptoken',
+  gdao: 'Cooptoken',
+  commendation: 'Tax',
 };
 /** Icon frame of an item type; accepts the spec's aliases (Cookie, Golden Cookie, Coop, gDAO) in any case. */
 export function itemFrame(type: string): string {
@@ -142,7 +157,15 @@ export function frameFamilies(): Record<string, string[]> {
     for (const r of EIDOL_RARITIES) for (let s = 1; s <= EIDOL_SKINS_PER_RARITY; s++) eidols.push(eidolFrame(c, r, s));
   return {
     masters: MASTER_SKIN_IDS.map(masterFrame),
-    'master extras': [PIPE_FRAME, ...PIPE_SMOKE_FRAMES, titleFrame('S'), titleFrame('P'), titleFrame('SP'), SELECTION_RING_FRAME, ...LIKE_HEART_FRAMES],
+    'master extras': [
+      PIPE_FRAME,
+      ...PIPE_SMOKE_FRAMES,
+      titleFrame('S'),
+      titleFrame('P'),
+      titleFrame('SP'),
+      SELECTION_RING_FRAME,
+      ...LIKE_HEART_FRAMES,
+    ],
     eggs: [...EGG_TYPES.map(eggFrame), EMPTY_EGG_FRAME],
     eggtoplasm: Array.from({ length: EGGTOPLASM_STAGES }, (_, i) => `eggtoplasm-${i}`),
     eidols,
@@ -151,9 +174,12 @@ export function frameFamilies(): Record<string, string[]> {
     home: [...Object.values(HOME_SLIDE_FRAMES), CLOCK_FRAME, LOCK_FRAME, SWIPE_HINT_FRAME, COIN_FRAME],
     'world layers': WORLDS.flatMap((w) => WORLD_LAYERS.map((l) => worldLayerFrame(w, l))),
     'world props': [
-      ...Object.values(PROP_FRAMES), chestFrame(true), chestFrame(false),
+      ...Object.values(PROP_FRAMES),
+      chestFrame(true),
+      chestFrame(false),
       ...([1, 2, 3] as const).flatMap((s) => [incenseFrame(s, false), incenseFrame(s, true)]),
-      ...INCENSE_SMOKE_FRAMES, ...CARAVAN_STAGES.map(caravanFrame),
+      ...INCENSE_SMOKE_FRAMES,
+      ...CARAVAN_STAGES.map(caravanFrame),
     ],
   };
 }

@@ -16,7 +16,11 @@ const clock = () => performance.now();
  * Resolves once `done()` holds, asked every POLL_MS between tasks, or after MAX_WAIT_MS: for the GPU's
  * answers that a zero-timeout question gives without blocking (a fence, a parallel link's completion).
  */
-export async function pollUntil(done: () => boolean, wait: (ms: number) => Promise<void> = sleep, now: () => number = clock): Promise<void> {
+export async function pollUntil(
+  done: () => boolean,
+  wait: (ms: number) => Promise<void> = sleep,
+  now: () => number = clock,
+): Promise<void> {
   const until = now() + MAX_WAIT_MS;
   while (!done() && now() < until) await wait(POLL_MS);
 }

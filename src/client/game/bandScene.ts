@@ -46,7 +46,11 @@ export class BandScene implements Scene {
     this.resize(layout);
     this.bag.add(this.art.subscribe((a) => this.setArt(a)));
     // A first visit can show the band before the shared atlas load settles: draw the art once it does.
-    this.bag.add(onAtlasesLoaded(() => { if (this.sprites.length === 0) this.setArt(this.art.get()); }));
+    this.bag.add(
+      onAtlasesLoaded(() => {
+        if (this.sprites.length === 0) this.setArt(this.art.get());
+      }),
+    );
     // The master band is part of the scrolling HUD column, so the drawing follows the scroll.
     this.bag.add($hudScrollY.subscribe((y) => (this.view.y = -y / (this.layout?.scale ?? 1))));
   }
@@ -59,7 +63,10 @@ export class BandScene implements Scene {
   resize(layout: Layout): void {
     this.layout = layout;
     const { cx, cy, h } = this.band();
-    this.glow.clear().circle(cx, cy, h * 0.42).fill({ color: 0xe5c44f, alpha: 0.12 });
+    this.glow
+      .clear()
+      .circle(cx, cy, h * 0.42)
+      .fill({ color: 0xe5c44f, alpha: 0.12 });
     this.place();
   }
 

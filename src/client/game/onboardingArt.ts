@@ -1,5 +1,16 @@
 /** What the stage draws above each onboarding slide (spec 1 §2's lore): frames from the atlases, by slide. */
-import { CLOCK_FRAME, COIN_FRAME, EGG_TYPES, EGOD_FRAME, EGREGORI_FRAME, RISK_EYE_FRAME, eggFrame, eggtoplasmFrame, eidolFrame, itemFrame } from '../engine/frameNames';
+import {
+  CLOCK_FRAME,
+  COIN_FRAME,
+  EGG_TYPES,
+  EGOD_FRAME,
+  EGREGORI_FRAME,
+  RISK_EYE_FRAME,
+  eggFrame,
+  eggtoplasmFrame,
+  eidolFrame,
+  itemFrame,
+} from '../engine/frameNames';
 
 /** The atlas frames drawn above each main slide, in slide order: what the slide's lore speaks of. */
 export const ONBOARDING_ART: readonly (readonly string[])[] = [

@@ -44,10 +44,7 @@ export function sceneForRoute(route: RouteName | null): Promise<Scene | null> {
     case 'forum':
     case 'ditch':
       return once(route, async () => {
-        const [{ WorldScene }, { DITCH, FORUM }] = await Promise.all([
-          import('./world/worldScene'),
-          import('../../shared/rules/world'),
-        ]);
+        const [{ WorldScene }, { DITCH, FORUM }] = await Promise.all([import('./world/worldScene'), import('../../shared/rules/world')]);
         return new WorldScene(route === 'forum' ? FORUM : DITCH);
       });
     case 'mageShop':

@@ -6,7 +6,17 @@
  */
 import type { RouteName } from '../../shared/routes';
 
-const SCENE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['onboarding', 'onboardingEcto', 'eidol', 'home', 'forum', 'ditch', 'mageShop', 'eggShop', 'gdaoShop']);
+const SCENE_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'onboarding',
+  'onboardingEcto',
+  'eidol',
+  'home',
+  'forum',
+  'ditch',
+  'mageShop',
+  'eggShop',
+  'gdaoShop',
+]);
 
 /** Whether the route's screen has a scene on the stage. */
 export function routeHasScene(route: RouteName | null): boolean {

@@ -35,7 +35,11 @@ const anyText = (_v: string): _v is never => true;
  * A string state kept in this history entry under `key`; `initial` when the entry has none (or `accept`
  * refuses what it has: a currency or operation no longer offered).
  */
-export function useHistoryDraft<T extends string>(key: string, initial: T, accept: (v: string) => v is T = anyText): [T, Dispatch<SetStateAction<T>>] {
+export function useHistoryDraft<T extends string>(
+  key: string,
+  initial: T,
+  accept: (v: string) => v is T = anyText,
+): [T, Dispatch<SetStateAction<T>>] {
   const [value, setValue] = useState<T>(() => {
     const saved = readDraft(key);
     return saved !== undefined && accept(saved) ? saved : initial;

@@ -47,7 +47,9 @@ export function useSubmit<TBody, TData>(
     error: snap.context.error,
     message: snap.context.message,
     fieldErrors: state === 'error' ? snap.context.fieldErrors : {},
-    label: errorInButton ? submitLabel(state, snap.context.error, idleLabel) : submitLabel(state === 'error' ? 'idle' : state, '', idleLabel),
+    label: errorInButton
+      ? submitLabel(state, snap.context.error, idleLabel)
+      : submitLabel(state === 'error' ? 'idle' : state, '', idleLabel),
     busy: state === 'sending',
     onSubmit: (body) => send(state === 'error' && errorInButton ? { type: 'CLICK' } : { type: 'SUBMIT', body }),
   };

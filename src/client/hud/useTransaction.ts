@@ -3,7 +3,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { PrecalcData, SendDestination } from '../../shared/api/transactions';
-import { transactionButton, transactionMachine, type CommitInput, type PrecalcFee, type TransactionButton, type TransactionState } from '../machines/transactionMachine';
+import {
+  transactionButton,
+  transactionMachine,
+  type CommitInput,
+  type PrecalcFee,
+  type TransactionButton,
+  type TransactionState,
+} from '../machines/transactionMachine';
 import type { ApiResult } from '../net/http';
 import { inspectOption } from '../app/inspector';
 
@@ -53,7 +60,9 @@ export function useTransaction<TInput>(options: TransactionOptions<TInput>): Tra
     transactionMachine.provide({
       actors: {
         precalculate: fromPromise(({ input }) => ref.current.precalculate(input as TInput)),
-        commit: fromPromise(({ input }: { input: CommitInput }) => ref.current.commit({ transactionId: input.transactionId, input: input.input as TInput })),
+        commit: fromPromise(({ input }: { input: CommitInput }) =>
+          ref.current.commit({ transactionId: input.transactionId, input: input.input as TInput }),
+        ),
       },
       actions: {
         activate: (_, target) => ref.current.activate(target),

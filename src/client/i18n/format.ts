@@ -16,6 +16,9 @@ export function formatNumber(value: number | bigint, options?: Intl.NumberFormat
 }
 
 /** A date and time in the player's locale (medium date, short time unless `options` say otherwise). */
-export function formatDate(value: Date | number | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' }): string {
+export function formatDate(
+  value: Date | number | string,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
   return new Intl.DateTimeFormat(playerLocale(), options).format(typeof value === 'string' ? new Date(value) : value);
 }

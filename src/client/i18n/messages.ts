@@ -36,4 +36,12 @@ export type PartName = keyof Parts;
  * What every language must provide: all parts' sections together, each a string or a function with the
  * English parameters. A missing or extra key in a translation is a type error.
  */
-export type Messages = Parts['core'] & Parts['home'] & Parts['onboarding'] & Parts['items'] & Parts['shop'] & Parts['world'] & Parts['coop'] & Parts['solvency'] & Parts['fairness'];
+export type Messages = Parts['core'] &
+  Parts['home'] &
+  Parts['onboarding'] &
+  Parts['items'] &
+  Parts['shop'] &
+  Parts['world'] &
+  Parts['coop'] &
+  Parts['solvency'] &
+  Parts['fairness'];

@@ -25,55 +25,57 @@ export type LoginAnswer = User | SecondFactorNeeded;
 export type LoginButtonEvent = { type: 'SUBMIT'; body: LoginBody } | { type: 'CLICK' };
 
 /** The login button machine; provide `login` (the request) and `loggedIn` (what success does). */
-export const loginButtonMachine = lazyMachine(() => setup({
-  types: {
-    context: {} as { error: string; fieldErrors: FieldErrors },
-    events: {} as LoginButtonEvent,
-  },
-  actors: {
-    login: fromPromise<ApiResult<LoginAnswer>, LoginBody>(async () => {
-      throw new Error('login actor not provided');
-    }),
-  },
-  actions: {
-    loggedIn: (_, _answer: LoginAnswer) => {},
-    clearError: assign({ error: '', fieldErrors: {} }),
-  },
-}).createMachine({
-  id: 'loginButton',
-  context: { error: '', fieldErrors: {} },
-  initial: 'idle',
-  states: {
-    idle: {
-      on: { SUBMIT: 'logging' },
+export const loginButtonMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as { error: string; fieldErrors: FieldErrors },
+      events: {} as LoginButtonEvent,
     },
-    logging: {
-      invoke: {
-        src: 'login',
-        input: ({ event }) => (event as Extract<LoginButtonEvent, { type: 'SUBMIT' }>).body,
-        onDone: [
-          {
-            guard: ({ event }) => event.output.ok,
-            target: 'done',
-            actions: { type: 'loggedIn', params: ({ event }) => (event.output as Extract<ApiResult<LoginAnswer>, { ok: true }>).data },
-          },
-          {
+    actors: {
+      login: fromPromise<ApiResult<LoginAnswer>, LoginBody>(async () => {
+        throw new Error('login actor not provided');
+      }),
+    },
+    actions: {
+      loggedIn: (_, _answer: LoginAnswer) => {},
+      clearError: assign({ error: '', fieldErrors: {} }),
+    },
+  }).createMachine({
+    id: 'loginButton',
+    context: { error: '', fieldErrors: {} },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: { SUBMIT: 'logging' },
+      },
+      logging: {
+        invoke: {
+          src: 'login',
+          input: ({ event }) => (event as Extract<LoginButtonEvent, { type: 'SUBMIT' }>).body,
+          onDone: [
+            {
+              guard: ({ event }) => event.output.ok,
+              target: 'done',
+              actions: { type: 'loggedIn', params: ({ event }) => (event.output as Extract<ApiResult<LoginAnswer>, { ok: true }>).data },
+            },
+            {
+              target: 'error',
+              actions: assign({ error: ({ event }) => failureText(event.output), fieldErrors: ({ event }) => failureFields(event.output) }),
+            },
+          ],
+          onError: {
             target: 'error',
-            actions: assign({ error: ({ event }) => failureText(event.output), fieldErrors: ({ event }) => failureFields(event.output) }),
+            actions: assign({ error: ({ event }) => thrownText(event.error), fieldErrors: {} }),
           },
-        ],
-        onError: {
-          target: 'error',
-          actions: assign({ error: ({ event }) => thrownText(event.error), fieldErrors: {} }),
         },
       },
+      error: {
+        on: { CLICK: { target: 'idle', actions: 'clearError' } },
+      },
+      done: { type: 'final' },
     },
-    error: {
-      on: { CLICK: { target: 'idle', actions: 'clearError' } },
-    },
-    done: { type: 'final' },
-  },
-}));
+  }),
+);
 
 /** The button's text for a machine snapshot. */
 export function loginButtonLabel(state: 'idle' | 'logging' | 'error' | 'done', error: string): string {

@@ -79,7 +79,10 @@ export const socketMachine = setup({
   actors: { connection },
   actions: {
     setToken: assign({ token: (_, token: string) => token }),
-    sendSync: sendTo('connection', ({ context }) => ({ type: 'send' as const, message: { method: 'sync' as const, token: context.token } })),
+    sendSync: sendTo('connection', ({ context }) => ({
+      type: 'send' as const,
+      message: { method: 'sync' as const, token: context.token },
+    })),
     sendMessage: sendTo('connection', (_, message: ClientMessage) => ({ type: 'send' as const, message })),
     flushOutbox: enqueueActions(({ context, enqueue }) => {
       for (const message of context.outbox) enqueue.sendTo('connection', { type: 'send', message });

@@ -86,7 +86,8 @@ function failText(result: ApiResult<unknown>): string {
   return result.ok ? '' : transactionErrorText(result);
 }
 
-const changed = ({ context, event }: { context: TransactionContext; event: TransactionEvent }) => event.type === 'INPUT' && event.key !== context.key;
+const changed = ({ context, event }: { context: TransactionContext; event: TransactionEvent }) =>
+  event.type === 'INPUT' && event.key !== context.key;
 
 /** The machine; provide `precalculate`, `commit`, and the actions `activate`, `refresh`, `leave`. */
 export const transactionMachine = setup({
@@ -161,7 +162,12 @@ export const transactionMachine = setup({
             target: 'stage1',
             actions: assign(({ event }) =>
               event.output.ok
-                ? { transactionId: event.output.data.transaction.id, fee: event.output.data.precalcData.fee, destination: event.output.data.precalcData.destination ?? null, addressHasCode: event.output.data.precalcData.address_has_code === true }
+                ? {
+                    transactionId: event.output.data.transaction.id,
+                    fee: event.output.data.precalcData.fee,
+                    destination: event.output.data.precalcData.destination ?? null,
+                    addressHasCode: event.output.data.precalcData.address_has_code === true,
+                  }
                 : {},
             ),
           },
@@ -218,7 +224,11 @@ export interface TransactionButton {
  * The button by the spec's priority: Done!, the error, "Processing transaction...", Invoke Mastership,
  * "Locked for Aeon Computing", the input's validation text, then the stage's own label.
  */
-export function transactionButton(state: TransactionState, context: TransactionContext, labels: { stage0: string; stage1: string }): TransactionButton {
+export function transactionButton(
+  state: TransactionState,
+  context: TransactionContext,
+  labels: { stage0: string; stage1: string },
+): TransactionButton {
   if (state === 'done') return { text: DONE_LABEL, disabled: true };
   if (state === 'error') return { text: context.error, disabled: false };
   if (state === 'precalculating' || state === 'committing') return { text: PROCESSING_LABEL, disabled: true };

@@ -17,72 +17,74 @@ export const VERIFY_REDIRECT_MS = 1000;
 export type VerifyEmailEvent = { type: 'APPLY' };
 
 /** The verification machine; input is the token, provide `checkStatus`, `confirm`, `clearStorage`, `goToLogin`. */
-export const verifyEmailMachine = lazyMachine(() => setup({
-  types: {
-    context: {} as { token: string; alreadyConfirmed: boolean; error: string },
-    events: {} as VerifyEmailEvent,
-    input: {} as { token: string },
-  },
-  actors: {
-    checkStatus: fromPromise<ApiResult<{ email_confirmed: boolean }>, string>(async () => {
-      throw new Error('checkStatus actor not provided');
-    }),
-    confirm: fromPromise<ApiResult<unknown>, string>(async () => {
-      throw new Error('confirm actor not provided');
-    }),
-  },
-  actions: {
-    clearStorage: () => {},
-    goToLogin: () => {},
-  },
-  guards: {
-    alreadyConfirmed: ({ context }) => context.alreadyConfirmed,
-  },
-  delays: { redirect: VERIFY_REDIRECT_MS },
-}).createMachine({
-  id: 'verifyEmail',
-  context: ({ input }) => ({ token: input.token, alreadyConfirmed: false, error: '' }),
-  initial: 'checking',
-  states: {
-    checking: {
-      invoke: {
-        src: 'checkStatus',
-        input: ({ context }) => context.token,
-        onDone: {
-          target: 'idle',
-          actions: assign({ alreadyConfirmed: ({ event }) => event.output.ok && event.output.data.email_confirmed === true }),
-        },
-        // An unknown token is reported when the player applies; the check itself stays silent.
-        onError: 'idle',
-      },
-      on: { APPLY: 'fetching' },
+export const verifyEmailMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as { token: string; alreadyConfirmed: boolean; error: string },
+      events: {} as VerifyEmailEvent,
+      input: {} as { token: string },
     },
-    idle: {
-      on: {
-        APPLY: [{ guard: 'alreadyConfirmed', actions: 'goToLogin' }, { target: 'fetching' }],
-      },
+    actors: {
+      checkStatus: fromPromise<ApiResult<{ email_confirmed: boolean }>, string>(async () => {
+        throw new Error('checkStatus actor not provided');
+      }),
+      confirm: fromPromise<ApiResult<unknown>, string>(async () => {
+        throw new Error('confirm actor not provided');
+      }),
     },
-    fetching: {
-      invoke: {
-        src: 'confirm',
-        input: ({ context }) => context.token,
-        onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'success' },
-          {
-            target: 'error',
-            actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.message) || VERIFY_FALLBACK_ERROR }),
+    actions: {
+      clearStorage: () => {},
+      goToLogin: () => {},
+    },
+    guards: {
+      alreadyConfirmed: ({ context }) => context.alreadyConfirmed,
+    },
+    delays: { redirect: VERIFY_REDIRECT_MS },
+  }).createMachine({
+    id: 'verifyEmail',
+    context: ({ input }) => ({ token: input.token, alreadyConfirmed: false, error: '' }),
+    initial: 'checking',
+    states: {
+      checking: {
+        invoke: {
+          src: 'checkStatus',
+          input: ({ context }) => context.token,
+          onDone: {
+            target: 'idle',
+            actions: assign({ alreadyConfirmed: ({ event }) => event.output.ok && event.output.data.email_confirmed === true }),
           },
-        ],
-        onError: { target: 'error', actions: assign({ error: VERIFY_FALLBACK_ERROR }) },
+          // An unknown token is reported when the player applies; the check itself stays silent.
+          onError: 'idle',
+        },
+        on: { APPLY: 'fetching' },
       },
+      idle: {
+        on: {
+          APPLY: [{ guard: 'alreadyConfirmed', actions: 'goToLogin' }, { target: 'fetching' }],
+        },
+      },
+      fetching: {
+        invoke: {
+          src: 'confirm',
+          input: ({ context }) => context.token,
+          onDone: [
+            { guard: ({ event }) => event.output.ok, target: 'success' },
+            {
+              target: 'error',
+              actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.message) || VERIFY_FALLBACK_ERROR }),
+            },
+          ],
+          onError: { target: 'error', actions: assign({ error: VERIFY_FALLBACK_ERROR }) },
+        },
+      },
+      success: {
+        entry: 'clearStorage',
+        after: { redirect: { target: 'left', actions: 'goToLogin' } },
+      },
+      error: {
+        on: { APPLY: 'fetching' },
+      },
+      left: { type: 'final' },
     },
-    success: {
-      entry: 'clearStorage',
-      after: { redirect: { target: 'left', actions: 'goToLogin' } },
-    },
-    error: {
-      on: { APPLY: 'fetching' },
-    },
-    left: { type: 'final' },
-  },
-}));
+  }),
+);

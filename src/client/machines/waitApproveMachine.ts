@@ -48,11 +48,7 @@ export interface WaitApproveContext {
 
 /** Events: a tap, the hold's press and release, new status (lock, validity), and a slide change. */
 export type WaitApproveEvent =
-  | { type: 'PRESS' }
-  | { type: 'HOLD' }
-  | { type: 'RELEASE' }
-  | { type: 'STATUS'; locked: boolean; invalid: boolean }
-  | { type: 'RESET' };
+  { type: 'PRESS' } | { type: 'HOLD' } | { type: 'RELEASE' } | { type: 'STATUS'; locked: boolean; invalid: boolean } | { type: 'RESET' };
 
 /** The machine's states. */
 export type WaitApproveState = 'prepare' | 'holding' | 'preparing' | 'waiting' | 'approve' | 'sending' | 'success' | 'error';
@@ -123,7 +119,11 @@ export const waitApproveMachine = setup({
       invoke: {
         src: 'prepare',
         onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'approve', actions: assign({ prepared: ({ event }) => (event.output.ok ? event.output.data : null) }) },
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'approve',
+            actions: assign({ prepared: ({ event }) => (event.output.ok ? event.output.data : null) }),
+          },
           { target: 'error', actions: assign({ error: ({ event }) => failText(event.output) }) },
         ],
         onError: { target: 'error', actions: assign({ error: ({ event }) => thrownText(event.error) }) },
@@ -139,7 +139,11 @@ export const waitApproveMachine = setup({
         src: 'send',
         input: ({ context }) => ({ prepared: context.prepared }),
         onDone: [
-          { guard: ({ event }) => event.output.ok, target: 'success', actions: assign({ result: ({ event }) => (event.output.ok ? event.output.data : null) }) },
+          {
+            guard: ({ event }) => event.output.ok,
+            target: 'success',
+            actions: assign({ result: ({ event }) => (event.output.ok ? event.output.data : null) }),
+          },
           { target: 'error', actions: assign({ error: ({ event }) => failText(event.output) }) },
         ],
         onError: { target: 'error', actions: assign({ error: ({ event }) => thrownText(event.error) }) },
@@ -150,7 +154,10 @@ export const waitApproveMachine = setup({
       entry: { type: 'succeeded', params: ({ context }: { context: WaitApproveContext }) => context.result },
       after: {
         [REFRESH_MS]: { actions: 'refresh' },
-        [SUCCESS_MS]: [{ guard: 'leaveHome', actions: 'leave' }, { target: 'prepare', actions: 'clear' }],
+        [SUCCESS_MS]: [
+          { guard: 'leaveHome', actions: 'leave' },
+          { target: 'prepare', actions: 'clear' },
+        ],
       },
     },
     error: {

@@ -91,7 +91,10 @@ export const worldActionMachine = setup({
               params: ({ context, event }) => ({ action: context.action!, data: event.output.ok ? event.output.data : null }),
             },
           },
-          { target: 'error', actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.message || event.output.text) }) },
+          {
+            target: 'error',
+            actions: assign({ error: ({ event }) => (event.output.ok ? '' : event.output.message || event.output.text) }),
+          },
         ],
         onError: { target: 'error', actions: assign({ error: ({ event }) => thrownText(event.error) }) },
       },

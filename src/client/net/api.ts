@@ -1,6 +1,13 @@
 /** The entry-flow endpoints of spec 1 §7, typed; each returns an ApiResult and never throws. */
 import { z } from '../../shared/zod';
-import { publicConfigSchema, referrerSchema, type LoginBody, type PublicConfig, type Referrer, type RegisterBody } from '../../shared/api/auth';
+import {
+  publicConfigSchema,
+  referrerSchema,
+  type LoginBody,
+  type PublicConfig,
+  type Referrer,
+  type RegisterBody,
+} from '../../shared/api/auth';
 import { userSchema, type User } from '../../shared/api/user';
 import { secondFactorNeededSchema, type SecondFactorNeeded } from '../../shared/api/factors';
 import { sessionListSchema, type SessionInfo } from '../../shared/api/sessions';
@@ -23,7 +30,8 @@ export function createApi(http: Http) {
     /** GET /api/auth/status: the user (with ws_auth_token); 401 when logged out. */
     authStatus: (): Promise<ApiResult<User>> => http.get('/api/auth/status', { schema: userSchema }),
     /** POST /api/auth/login. */
-    login: (body: LoginBody): Promise<ApiResult<User | SecondFactorNeeded>> => http.post('/api/auth/login', body, { schema: z.union([userSchema, secondFactorNeededSchema]) }),
+    login: (body: LoginBody): Promise<ApiResult<User | SecondFactorNeeded>> =>
+      http.post('/api/auth/login', body, { schema: z.union([userSchema, secondFactorNeededSchema]) }),
     /** POST /api/auth/logout. */
     logout: (): Promise<ApiResult<unknown>> => http.post('/api/auth/logout'),
     /** POST /api/auth/register: creates the account and logs in. */

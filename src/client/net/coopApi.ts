@@ -7,7 +7,10 @@ import { z } from '../../shared/zod';
 import { createHttp, type ApiResult, type Http } from './http';
 import { money } from './lenientFields';
 
-const count = z.pipe(z.union([z.number(), z.string()]), z.transform((v) => Number(v)));
+const count = z.pipe(
+  z.union([z.number(), z.string()]),
+  z.transform((v) => Number(v)),
+);
 
 /** `POST /api/rooms/gdaoledger`: the player's monthly gDAO income figures. */
 export const ledgerSchema = z.looseObject({
@@ -23,7 +26,13 @@ export const ledgerSchema = z.looseObject({
 export type LedgerFigures = z.infer<typeof ledgerSchema>;
 
 // The list may name the months alone or carry each month's summary; the screen needs the months.
-const monthEntry = z.union([z.string(), z.pipe(z.looseObject({ month: z.string() }), z.transform((m) => m.month))]);
+const monthEntry = z.union([
+  z.string(),
+  z.pipe(
+    z.looseObject({ month: z.string() }),
+    z.transform((m) => m.month),
+  ),
+]);
 
 /** `GET /api/gdao/distributions`: the published months, as 'YYYY-MM' texts. */
 export const distributionMonthsSchema = z.array(monthEntry);

@@ -1,5 +1,12 @@
 /** The second factor's endpoints (TOTP, recovery codes, passkeys, the login's second step), typed; never throw. */
-import { factorEnabledSchema, factorStatusSchema, totpSetupSchema, type FactorProofBody, type FactorStatus, type TotpSetupData } from '../../shared/api/factors';
+import {
+  factorEnabledSchema,
+  factorStatusSchema,
+  totpSetupSchema,
+  type FactorProofBody,
+  type FactorStatus,
+  type TotpSetupData,
+} from '../../shared/api/factors';
 import { userSchema, type User } from '../../shared/api/user';
 import { createHttp, type ApiResult, type Http } from './http';
 
@@ -31,11 +38,13 @@ export function createFactorApi(http: Http) {
     passkeyRemove: (id: string, proof: FactorProofBody): Promise<ApiResult<unknown>> =>
       http.post(`/api/auth/factors/passkeys/${encodeURIComponent(id)}/remove`, proof),
     /** POST /api/auth/login/factor: the login's second step. */
-    loginFactor: (ticket: string, proof: FactorProofBody): Promise<ApiResult<User>> => http.post('/api/auth/login/factor', { ...proof, ticket }, { schema: userSchema }),
+    loginFactor: (ticket: string, proof: FactorProofBody): Promise<ApiResult<User>> =>
+      http.post('/api/auth/login/factor', { ...proof, ticket }, { schema: userSchema }),
     /** POST /api/auth/passkey/options: a usernameless login's challenge. */
     passkeyLoginOptions: (): Promise<ApiResult<unknown>> => http.post('/api/auth/passkey/options'),
     /** POST /api/auth/passkey/login. */
-    passkeyLogin: (webauthn: unknown): Promise<ApiResult<User>> => http.post('/api/auth/passkey/login', { webauthn }, { schema: userSchema }),
+    passkeyLogin: (webauthn: unknown): Promise<ApiResult<User>> =>
+      http.post('/api/auth/passkey/login', { webauthn }, { schema: userSchema }),
   };
 }
 

@@ -38,7 +38,13 @@ export type ShopItem = z.infer<typeof shopItemSchema>;
  * A catalogue answer: `data` is the list (contracts H1); the original gDAO store read it from `data.data`
  * (spec 2 §7), so that nesting is accepted too.
  */
-export const shopListSchema = z.union([z.array(shopItemSchema), z.pipe(z.object({ data: z.array(shopItemSchema) }), z.transform((v) => v.data))]);
+export const shopListSchema = z.union([
+  z.array(shopItemSchema),
+  z.pipe(
+    z.object({ data: z.array(shopItemSchema) }),
+    z.transform((v) => v.data),
+  ),
+]);
 
 /** The catalogue types a shop screen asks for (`undefined`: the default list, eggs). */
 export type ShopListType = 'egg' | 'item' | 'gdao' | undefined;
@@ -55,7 +61,8 @@ export function createShopApi(http: Http) {
     /** POST /api/shop/buy: the approve press of a purchase. */
     buy: (shopItemId: number): Promise<ApiResult<unknown>> => http.post('/api/shop/buy', { shop_item_id: shopItemId }),
     /** POST /api/drop: a gDAO store purchase (paid in gDAO tokens, no gas). */
-    drop: (itemId: number): Promise<ApiResult<z.infer<typeof dropResultSchema>>> => http.post('/api/drop', { item_id: itemId }, { schema: dropResultSchema }),
+    drop: (itemId: number): Promise<ApiResult<z.infer<typeof dropResultSchema>>> =>
+      http.post('/api/drop', { item_id: itemId }, { schema: dropResultSchema }),
   };
 }
 

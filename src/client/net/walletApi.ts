@@ -83,7 +83,8 @@ export function createWalletApi(http: Http) {
     /** POST /api/wallet/send: stage 0 of a send. */
     send: (body: SendBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/send', body, { schema: precalcDataSchema }),
     /** POST /api/wallet/withdraw: stage 0 of the exchange and starter screens (the gas, a transaction id). */
-    feeQuote: (body: FeeQuoteBody): Promise<ApiResult<PrecalcData>> => http.post('/api/wallet/withdraw', body, { schema: precalcDataSchema }),
+    feeQuote: (body: FeeQuoteBody): Promise<ApiResult<PrecalcData>> =>
+      http.post('/api/wallet/withdraw', body, { schema: precalcDataSchema }),
     /** POST /api/wallet/exchange: the approve press of a mint, melt or swap (the trade itself). */
     exchange: (body: ExchangeBody): Promise<ApiResult<unknown>> => http.post('/api/wallet/exchange', body),
     /** POST /api/transactions/{id}/commit: stage 1 of a send. */

@@ -35,7 +35,10 @@ function afterLoad(start: () => () => void): () => void {
 }
 
 /** The layer. */
-export default function PwaLayer({ startWorker = startServiceWorker, iosHint = () => shouldShowIosHint(browserIosHintEnv()) }: PwaLayerProps) {
+export default function PwaLayer({
+  startWorker = startServiceWorker,
+  iosHint = () => shouldShowIosHint(browserIosHintEnv()),
+}: PwaLayerProps) {
   const offline = useStore($offline);
   const update = useStore($updateAvailable);
   const [hint, setHint] = useState(iosHint);

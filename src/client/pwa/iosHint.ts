@@ -45,7 +45,13 @@ export function browserIosHintEnv(): IosHintEnv {
     dismissed = false;
   }
   const displayStandalone = typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;
-  return { userAgent: nav.userAgent, platform: nav.platform, maxTouchPoints: nav.maxTouchPoints ?? 0, standalone: nav.standalone === true || displayStandalone, dismissed };
+  return {
+    userAgent: nav.userAgent,
+    platform: nav.platform,
+    maxTouchPoints: nav.maxTouchPoints ?? 0,
+    standalone: nav.standalone === true || displayStandalone,
+    dismissed,
+  };
 }
 
 /** Remembers that the player dismissed the hint. */

@@ -18,7 +18,10 @@ export const $browserOnline = atom(typeof navigator === 'undefined' ? true : nav
 export const $offline = computed([$browserOnline, $noAnswer], (online, noAnswer) => !online || noAnswer);
 
 /** Follows the browser's online/offline events; returns a stop function. */
-export function watchOnline(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, nav: Pick<Navigator, 'onLine'> = navigator): () => void {
+export function watchOnline(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+  nav: Pick<Navigator, 'onLine'> = navigator,
+): () => void {
   const update = () => $browserOnline.set(nav.onLine);
   update();
   target.addEventListener('online', update);

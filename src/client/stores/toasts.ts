@@ -32,7 +32,10 @@ export function showToast(text: string, options: { type?: string; tone?: Toast['
   const next = [...kept, toast];
   while (next.length > MAX_TOASTS) clearTimer(next.shift()!.id);
   $toasts.set(next);
-  timers.set(toast.id, setTimeout(() => dismissToast(toast.id), options.ms ?? TOAST_MS));
+  timers.set(
+    toast.id,
+    setTimeout(() => dismissToast(toast.id), options.ms ?? TOAST_MS),
+  );
   return toast.id;
 }
 

@@ -13,7 +13,13 @@ import type { JoinBatcher } from '../domain/eidols/joinBatcher';
 import type { RateLimiter } from '../http/rateLimit';
 
 /** The Fastify instance with zod schemas as its type provider. */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /**
  * Called with the stored keys of sessions that just ended (and the user, when all of a user's sessions

@@ -58,7 +58,11 @@ export async function playersByAddress(k: Kysely<Database>, addresses: readonly 
   const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
   const out = new Map<string, number>();
   for (let i = 0; i < lower.length; i += 500) {
-    const rows = await k.selectFrom('deposit_addresses').select(['user_id', 'address']).where('address', 'in', lower.slice(i, i + 500)).execute();
+    const rows = await k
+      .selectFrom('deposit_addresses')
+      .select(['user_id', 'address'])
+      .where('address', 'in', lower.slice(i, i + 500))
+      .execute();
     for (const r of rows) out.set(r.address, r.user_id);
   }
   return out;

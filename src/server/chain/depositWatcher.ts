@@ -61,18 +61,50 @@ export function createDepositWatcher(db: Db, clock: Clock, gateway: ChainGateway
 
   const readRange = async (from: bigint, to: bigint): Promise<FoundDeposit[]> => {
     const found: FoundDeposit[] = [];
-    const logs = await client.getLogs({ address: gateway.tokens.map((t) => t.address), event: TRANSFER_EVENT, fromBlock: from, toBlock: to });
+    const logs = await client.getLogs({
+      address: gateway.tokens.map((t) => t.address),
+      event: TRANSFER_EVENT,
+      fromBlock: from,
+      toBlock: to,
+    });
     for (const log of logs) {
       // Only our tokens (the filter asks for them; a node that ignores it must not make us credit others).
       const token = gateway.tokens.find((t) => t.address.toLowerCase() === log.address.toLowerCase());
-      if (!token || log.removed || !log.args.to || !log.args.value || log.blockHash === null || log.transactionHash === null || log.logIndex === null) continue;
-      found.push({ txHash: log.transactionHash, logIndex: log.logIndex, to: log.args.to, asset: token.asset, value: log.args.value, decimals: token.decimals, blockNumber: log.blockNumber!, blockHash: log.blockHash });
+      if (
+        !token ||
+        log.removed ||
+        !log.args.to ||
+        !log.args.value ||
+        log.blockHash === null ||
+        log.transactionHash === null ||
+        log.logIndex === null
+      )
+        continue;
+      found.push({
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        to: log.args.to,
+        asset: token.asset,
+        value: log.args.value,
+        decimals: token.decimals,
+        blockNumber: log.blockNumber!,
+        blockHash: log.blockHash,
+      });
     }
     for (let n = from; n <= to; n++) {
       const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
       for (const t of block.transactions) {
         if (!t.to || t.value === 0n) continue;
-        found.push({ txHash: t.hash, logIndex: NATIVE_LOG_INDEX, to: t.to, asset: 'BNB', value: t.value, decimals: NATIVE_DECIMALS, blockNumber: n, blockHash: block.hash });
+        found.push({
+          txHash: t.hash,
+          logIndex: NATIVE_LOG_INDEX,
+          to: t.to,
+          asset: 'BNB',
+          value: t.value,
+          decimals: NATIVE_DECIMALS,
+          blockNumber: n,
+          blockHash: block.hash,
+        });
       }
     }
     return found;
@@ -100,11 +132,16 @@ export function createDepositWatcher(db: Db, clock: Clock, gateway: ChainGateway
       const last = await client.getBlock({ blockNumber: BigInt(cursor.block_number) });
       if (last.hash !== cursor.block_hash) {
         // A reorg deeper than CHAIN_CONFIRMATIONS: credits may be wrong; stop and call a human.
-        throw new Error(`deposit watcher: block ${cursor.block_number} changed after it was final (${cursor.block_hash} → ${last.hash}); raise CHAIN_CONFIRMATIONS and reconcile`);
+        throw new Error(
+          `deposit watcher: block ${cursor.block_number} changed after it was final (${cursor.block_hash} → ${last.hash}); raise CHAIN_CONFIRMATIONS and reconcile`,
+        );
       }
       const toBlock = await client.getBlock({ blockNumber: to });
       const candidates = await readRange(from, to);
-      const owners = await playersByAddress(db.kysely, candidates.map((d) => d.to));
+      const owners = await playersByAddress(
+        db.kysely,
+        candidates.map((d) => d.to),
+      );
       const mine = new Map<string, FoundDeposit & { userId: number }>();
       for (const d of candidates) {
         const userId = owners.get(d.to.toLowerCase());
@@ -114,7 +151,12 @@ export function createDepositWatcher(db: Db, clock: Clock, gateway: ChainGateway
       // (their rows are stored before broadcast, so they are known by the time their block is final).
       const natives = [...mine.values()].filter((d) => d.logIndex === NATIVE_LOG_INDEX).map((d) => d.txHash.toLowerCase());
       for (let i = 0; i < natives.length; i += 500) {
-        const topups = await db.kysely.selectFrom('chain_sweeps').select('tx_hash').where('kind', '=', 'topup').where('tx_hash', 'in', natives.slice(i, i + 500)).execute();
+        const topups = await db.kysely
+          .selectFrom('chain_sweeps')
+          .select('tx_hash')
+          .where('kind', '=', 'topup')
+          .where('tx_hash', 'in', natives.slice(i, i + 500))
+          .execute();
         for (const t of topups) mine.delete(depositTransferId(t.tx_hash, NATIVE_LOG_INDEX));
       }
       // A native transfer counts only when its transaction succeeded (a failed one moved nothing).
@@ -130,7 +172,18 @@ export function createDepositWatcher(db: Db, clock: Clock, gateway: ChainGateway
           const { units, dust } = toLedgerUnits(d.asset, d.value, d.decimals);
           const row = await tx.kysely
             .insertInto('chain_deposits')
-            .values({ tx_hash: d.txHash.toLowerCase(), log_index: d.logIndex, user_id: d.userId, asset: d.asset, amount: units, chain_amount: d.value.toString(), dust: dust.toString(), block_number: Number(d.blockNumber), block_hash: d.blockHash, created_at: clock.now() })
+            .values({
+              tx_hash: d.txHash.toLowerCase(),
+              log_index: d.logIndex,
+              user_id: d.userId,
+              asset: d.asset,
+              amount: units,
+              chain_amount: d.value.toString(),
+              dust: dust.toString(),
+              block_number: Number(d.blockNumber),
+              block_hash: d.blockHash,
+              created_at: clock.now(),
+            })
             .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
             .returning('tx_hash')
             .executeTakeFirst();

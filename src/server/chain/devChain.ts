@@ -51,8 +51,12 @@ export interface DevChain {
  * Settings that reach a dev chain another process runs (the server's), from the keys in its DATA_DIR:
  * for tools such as `npm run reconcile` while the server is up. Never starts or writes anything.
  */
-export function runningDevChain(dataDir: string, port: number): Pick<ChainConfig, 'rpcUrl' | 'walletXpub' | 'usdcAddress' | 'anglsAddress' | 'hotWalletKey'> {
-  if (!fs.existsSync(path.join(dataDir, 'chain', 'dev-mnemonic.txt'))) throw new Error(`no dev chain in ${dataDir} (start the server once, or set CHAIN_RPC_URL)`);
+export function runningDevChain(
+  dataDir: string,
+  port: number,
+): Pick<ChainConfig, 'rpcUrl' | 'walletXpub' | 'usdcAddress' | 'anglsAddress' | 'hotWalletKey'> {
+  if (!fs.existsSync(path.join(dataDir, 'chain', 'dev-mnemonic.txt')))
+    throw new Error(`no dev chain in ${dataDir} (start the server once, or set CHAIN_RPC_URL)`);
   const keys = loadDevKeys(dataDir);
   const deployer = privateKeyToAccount(keys.deployerKey).address;
   return {
@@ -67,7 +71,10 @@ export function runningDevChain(dataDir: string, port: number): Pick<ChainConfig
 /** Starts the dev chain, replaying its journal and deploying on first start. */
 export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   const keys = loadDevKeys(opts.dataDir);
-  if (keys.created) opts.log.warn(`dev chain: generated a DEV-ONLY mnemonic in ${opts.dataDir}/chain/dev-mnemonic.txt; never send real funds to its addresses`);
+  if (keys.created)
+    opts.log.warn(
+      `dev chain: generated a DEV-ONLY mnemonic in ${opts.dataDir}/chain/dev-mnemonic.txt; never send real funds to its addresses`,
+    );
   const journal = openJournal(opts.dataDir, new Date());
   const hre = await createHardhatRuntimeEnvironment(
     {
@@ -130,7 +137,8 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   const timer =
     opts.confirmBlockMs > 0
       ? setInterval(() => {
-          if (front.emptyBlocksSinceTx() < opts.confirmations) front.mine().catch((err: unknown) => opts.log.warn(`dev chain: mining failed: ${String(err)}`));
+          if (front.emptyBlocksSinceTx() < opts.confirmations)
+            front.mine().catch((err: unknown) => opts.log.warn(`dev chain: mining failed: ${String(err)}`));
         }, opts.confirmBlockMs)
       : undefined;
   timer?.unref();

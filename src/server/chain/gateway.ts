@@ -45,7 +45,11 @@ export function toLedgerUnits(asset: ChainAsset, amount: bigint, decimals: numbe
 }
 
 /** Opens the gateway: starts the dev chain when no RPC URL is configured; reads token decimals. */
-export async function openChainGateway(cfg: ChainConfig, dataDir: string, log: { info(m: string): void; warn(m: string): void }): Promise<ChainGateway> {
+export async function openChainGateway(
+  cfg: ChainConfig,
+  dataDir: string,
+  log: { info(m: string): void; warn(m: string): void },
+): Promise<ChainGateway> {
   const dev = cfg.rpcUrl
     ? undefined
     : await startDevChain({ dataDir, port: cfg.devChainPort, confirmBlockMs: cfg.pollMs, confirmations: cfg.confirmations, log });
@@ -63,7 +67,9 @@ export async function openChainGateway(cfg: ChainConfig, dataDir: string, log: {
       { asset: 'ANGLS', address: angls, decimals: await decimalsOf(angls) },
     ];
     const hotWalletKey = dev?.keys.hotWalletKey ?? cfg.hotWalletKey;
-    const signer = hotWalletKey ? createSigner({ chain, client, hotWalletKey, depositXprv: dev?.keys.depositXprv ?? cfg.walletXprv }) : undefined;
+    const signer = hotWalletKey
+      ? createSigner({ chain, client, hotWalletKey, depositXprv: dev?.keys.depositXprv ?? cfg.walletXprv })
+      : undefined;
     return {
       chain,
       client,

@@ -13,9 +13,21 @@ import type { ChainGateway } from './gateway';
 export async function nextNonce(k: Kysely<Database>, gateway: ChainGateway, address: Address): Promise<number> {
   const signer = address.toLowerCase();
   const chainNonce = await gateway.client.getTransactionCount({ address, blockTag: 'pending' });
-  const w = await k.selectFrom('chain_withdrawals').select((eb) => eb.fn.max('nonce').as('n')).where('signer', '=', signer).executeTakeFirst();
-  const s = await k.selectFrom('chain_sweeps').select((eb) => eb.fn.max('nonce').as('n')).where('signer', '=', signer).executeTakeFirst();
-  const g = await k.selectFrom('gdao_distributions').select((eb) => eb.fn.max('anchor_nonce').as('n')).where('anchor_signer', '=', signer).executeTakeFirst();
+  const w = await k
+    .selectFrom('chain_withdrawals')
+    .select((eb) => eb.fn.max('nonce').as('n'))
+    .where('signer', '=', signer)
+    .executeTakeFirst();
+  const s = await k
+    .selectFrom('chain_sweeps')
+    .select((eb) => eb.fn.max('nonce').as('n'))
+    .where('signer', '=', signer)
+    .executeTakeFirst();
+  const g = await k
+    .selectFrom('gdao_distributions')
+    .select((eb) => eb.fn.max('anchor_nonce').as('n'))
+    .where('anchor_signer', '=', signer)
+    .executeTakeFirst();
   const next = (n: unknown) => (n == null ? 0 : Number(n) + 1);
   return Math.max(chainNonce, next(w?.n), next(s?.n), next(g?.n));
 }

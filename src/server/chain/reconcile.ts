@@ -58,7 +58,16 @@ export async function reconcile(db: Db, gateway: ChainGateway): Promise<AssetRec
     const liabilities = -(custody?.balance ?? 0n);
     const factor = 10n ** BigInt(decimals - CURRENCY_ASSETS[asset].scale);
     const surplus = onChain - liabilities * factor;
-    out.push({ asset, onChain, liabilities, pendingOut: custody?.credits_pending ?? 0n, dust, surplus, operatorFunds: surplus - dust, solvent: surplus >= 0n });
+    out.push({
+      asset,
+      onChain,
+      liabilities,
+      pendingOut: custody?.credits_pending ?? 0n,
+      dust,
+      surplus,
+      operatorFunds: surplus - dust,
+      solvent: surplus >= 0n,
+    });
   }
   return out;
 }

@@ -26,7 +26,9 @@ export function roundBlocks(client: PublicClient, dev: boolean): RoundBlocks {
     try {
       return await fn();
     } catch (err) {
-      throw new ChainUnreadable(`chain unreadable (${what}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+      throw new ChainUnreadable(`chain unreadable (${what}): ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, {
+        cause: err,
+      });
     }
   };
   const head = () => read('head', async () => Number(await client.getBlockNumber({ cacheTime: 0 })));
@@ -35,7 +37,10 @@ export function roundBlocks(client: PublicClient, dev: boolean): RoundBlocks {
     async hashOf(n) {
       if (dev) {
         // Mine empty blocks up to n: the dev chain's front journals each one (a plain RPC call, no key).
-        while ((await head()) < n) await read('mine', () => (client.request as (a: { method: string; params: unknown[] }) => Promise<unknown>)({ method: 'evm_mine', params: [] }));
+        while ((await head()) < n)
+          await read('mine', () =>
+            (client.request as (a: { method: string; params: unknown[] }) => Promise<unknown>)({ method: 'evm_mine', params: [] }),
+          );
       }
       const block = await read(`block ${n}`, async () => {
         try {

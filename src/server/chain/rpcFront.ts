@@ -47,7 +47,10 @@ export async function startRpcFront(provider: RpcProvider, journal: ChainJournal
   let sinceTx = 0;
 
   const head = async () => {
-    const block = (await provider.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as { number: string; timestamp: string };
+    const block = (await provider.request({ method: 'eth_getBlockByNumber', params: ['latest', false] })) as {
+      number: string;
+      timestamp: string;
+    };
     return { block: Number(block.number), timestamp: Number(block.timestamp) };
   };
   const journaled = (method: string, params: unknown[]) =>
@@ -77,7 +80,10 @@ export async function startRpcFront(provider: RpcProvider, journal: ChainJournal
     if (method === 'evm_revert') return revert(params);
     if (method === 'evm_snapshot') return provider.request({ method, params });
     if (REFUSED.has(method) || !PASS_PREFIXES.some((p) => method.startsWith(p))) {
-      throw Object.assign(new Error(`${method || 'this call'} is not available on the Aeon dev chain (its state must replay from the journal)`), { code: -32601 });
+      throw Object.assign(
+        new Error(`${method || 'this call'} is not available on the Aeon dev chain (its state must replay from the journal)`),
+        { code: -32601 },
+      );
     }
     return provider.request({ method, params });
   };
@@ -86,7 +92,11 @@ export async function startRpcFront(provider: RpcProvider, journal: ChainJournal
       return { jsonrpc: '2.0', id: req.id ?? null, result: await call(req) };
     } catch (err) {
       const e = err as { code?: unknown; message?: string; data?: unknown };
-      return { jsonrpc: '2.0', id: req.id ?? null, error: { code: typeof e.code === 'number' ? e.code : -32603, message: e.message ?? String(err), data: e.data } };
+      return {
+        jsonrpc: '2.0',
+        id: req.id ?? null,
+        error: { code: typeof e.code === 'number' ? e.code : -32603, message: e.message ?? String(err), data: e.data },
+      };
     }
   };
 
@@ -101,7 +111,12 @@ export async function startRpcFront(provider: RpcProvider, journal: ChainJournal
         } catch {
           body = undefined;
         }
-        const out = body === undefined ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } : Array.isArray(body) ? await Promise.all(body.map((r) => answer(r as RpcRequest))) : await answer(body as RpcRequest);
+        const out =
+          body === undefined
+            ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }
+            : Array.isArray(body)
+              ? await Promise.all(body.map((r) => answer(r as RpcRequest)))
+              : await answer(body as RpcRequest);
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(out));
       })();

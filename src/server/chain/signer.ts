@@ -4,7 +4,19 @@
  * serialized in this process so two never take the same nonce.
  */
 import { HDKey } from '@scure/bip32';
-import { bytesToHex, createWalletClient, encodeFunctionData, erc20Abi, http, keccak256, type Address, type Chain, type Hash, type Hex, type PublicClient } from 'viem';
+import {
+  bytesToHex,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  keccak256,
+  type Address,
+  type Chain,
+  type Hash,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 /** Signs and sends for the platform. */
@@ -50,7 +62,18 @@ export interface Payment {
 }
 
 // mint(address,uint256) of the ANGLS token: only its owner, the hot wallet, may call it.
-const MINT_ABI = [{ type: 'function', name: 'mint', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }] as const;
+const MINT_ABI = [
+  {
+    type: 'function',
+    name: 'mint',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'amount', type: 'uint256' },
+    ],
+    outputs: [],
+  },
+] as const;
 /** Gas limits: a plain transfer, and a margin over an ERC-20 transfer or mint (~35–70k). */
 const NATIVE_GAS = 21_000n;
 const TOKEN_GAS = 120_000n;
@@ -76,7 +99,9 @@ export function createSigner(opts: { chain: Chain; client: PublicClient; hotWall
     hotWallet: account.address,
     sendNative: (to, value) => serial(async () => wallet.sendTransaction({ to, value, nonce: await nonce() })),
     sendToken: (token, to, amount) =>
-      serial(async () => wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount], nonce: await nonce() })),
+      serial(async () =>
+        wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount], nonce: await nonce() }),
+      ),
     serial,
     async signPayment(p) {
       const fees = await opts.client.estimateFeesPerGas();
@@ -87,14 +112,30 @@ export function createSigner(opts: { chain: Chain; client: PublicClient; hotWall
               to: p.token!,
               value: 0n,
               gas: TOKEN_GAS,
-              data: p.kind === 'mint' ? encodeFunctionData({ abi: MINT_ABI, functionName: 'mint', args: [p.to, p.amount] }) : encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.to, p.amount] }),
+              data:
+                p.kind === 'mint'
+                  ? encodeFunctionData({ abi: MINT_ABI, functionName: 'mint', args: [p.to, p.amount] })
+                  : encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.to, p.amount] }),
             };
-      const raw = await account.signTransaction({ ...call, chainId: opts.chain.id, nonce: p.nonce, type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+      const raw = await account.signTransaction({
+        ...call,
+        chainId: opts.chain.id,
+        nonce: p.nonce,
+        type: 'eip1559',
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
       return { raw, hash: keccak256(raw) };
     },
     async signCall(c) {
       const fees = await opts.client.estimateFeesPerGas();
-      const raw = await account.signTransaction({ ...c, chainId: opts.chain.id, type: 'eip1559', maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas });
+      const raw = await account.signTransaction({
+        ...c,
+        chainId: opts.chain.id,
+        type: 'eip1559',
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
       return { raw, hash: keccak256(raw) };
     },
     depositKey,

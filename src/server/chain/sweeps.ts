@@ -38,13 +38,17 @@ export interface SweepStep {
   clean: number[];
 }
 
-type NewSweep = Pick<ChainSweepsTable, 'tx_hash' | 'user_id' | 'kind' | 'asset' | 'signer' | 'nonce' | 'raw' | 'chain_amount' | 'gas_limit' | 'gas_price'>;
+type NewSweep = Pick<
+  ChainSweepsTable,
+  'tx_hash' | 'user_id' | 'kind' | 'asset' | 'signer' | 'nonce' | 'raw' | 'chain_amount' | 'gas_limit' | 'gas_price'
+>;
 
 /** The sweeper over `gateway` (which must sign and hold WALLET_XPRV, else each step does nothing). */
 export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
   const k = db.kysely;
   const { client } = gateway;
-  const rows = (status: SweepStatus) => k.selectFrom('chain_sweeps').selectAll().where('status', '=', status).orderBy('created_at').limit(BATCH).execute();
+  const rows = (status: SweepStatus) =>
+    k.selectFrom('chain_sweeps').selectAll().where('status', '=', status).orderBy('created_at').limit(BATCH).execute();
   const broadcast = async (raw: Hex) => {
     try {
       await client.sendRawTransaction({ serializedTransaction: raw });
@@ -52,7 +56,13 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
       // Already known or already mined: the receipt decides. Anything else is retried next step.
     }
   };
-  const markBroadcast = (hash: string) => k.updateTable('chain_sweeps').set({ status: 'broadcast', updated_at: clock.now() }).where('tx_hash', '=', hash).where('status', '=', 'signed').execute();
+  const markBroadcast = (hash: string) =>
+    k
+      .updateTable('chain_sweeps')
+      .set({ status: 'broadcast', updated_at: clock.now() })
+      .where('tx_hash', '=', hash)
+      .where('status', '=', 'signed')
+      .execute();
 
   /** Stores then broadcasts; false when stored bytes already hold the signer's nonce or the player's one slot in flight. */
   const storeAndSend = async (row: NewSweep): Promise<boolean> => {
@@ -86,7 +96,12 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
         else await broadcast(r.raw as Hex);
       } else if (receipt.blockNumber <= final) status = receipt.status === 'success' ? 'done' : 'failed';
       if (!status) continue;
-      await k.updateTable('chain_sweeps').set({ status, updated_at: clock.now() }).where('tx_hash', '=', r.tx_hash).where('status', '=', 'broadcast').execute();
+      await k
+        .updateTable('chain_sweeps')
+        .set({ status, updated_at: clock.now() })
+        .where('tx_hash', '=', r.tx_hash)
+        .where('status', '=', 'broadcast')
+        .execute();
       if (status === 'done') out.done++;
       else out.failed++;
     }
@@ -98,7 +113,12 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
   const candidates = async (open: Set<number>): Promise<number[]> => {
     const marks = await k.selectFrom('chain_cursors').select(['name', 'block_number']).where('name', 'like', 'sweep:%').execute();
     const markOf = new Map(marks.map((m) => [m.name, Number(m.block_number)]));
-    const latest = await k.selectFrom('chain_deposits').select(['user_id', (eb) => eb.fn.max('block_number').as('b')]).groupBy('user_id').orderBy('user_id').execute();
+    const latest = await k
+      .selectFrom('chain_deposits')
+      .select(['user_id', (eb) => eb.fn.max('block_number').as('b')])
+      .groupBy('user_id')
+      .orderBy('user_id')
+      .execute();
     return latest
       .filter((d) => !open.has(d.user_id) && Number(d.b) > (markOf.get(sweepCursor(d.user_id)) ?? -1))
       .map((d) => d.user_id)
@@ -114,7 +134,13 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
 
   /** Whether player `userId` has a top-up for `asset` that no sweep has used since (a failed sweep burnt its gas too). */
   const unspentTopup = async (userId: number, asset: string): Promise<boolean> => {
-    const final = await k.selectFrom('chain_sweeps').select(['kind', 'status']).where('user_id', '=', userId).where('asset', '=', asset).where('status', 'in', ['done', 'failed']).execute();
+    const final = await k
+      .selectFrom('chain_sweeps')
+      .select(['kind', 'status'])
+      .where('user_id', '=', userId)
+      .where('asset', '=', asset)
+      .where('status', 'in', ['done', 'failed'])
+      .execute();
     const topups = final.filter((r) => r.kind === 'topup' && r.status === 'done').length;
     return topups > final.filter((r) => r.kind === 'sweep').length;
   };
@@ -128,18 +154,40 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
     const address = getAddress(row.address);
     const gasPrice = await client.getGasPrice();
     const native = await client.getBalance({ address, blockNumber: final });
-    const fromDeposit = async (tx: { to: Address; value: bigint; data?: Hex; gas: bigint; gasPrice: bigint }, asset: string, amount: bigint) => {
+    const fromDeposit = async (
+      tx: { to: Address; value: bigint; data?: Hex; gas: bigint; gasPrice: bigint },
+      asset: string,
+      amount: bigint,
+    ) => {
       const nonce = await nextNonce(k, gateway, address);
       const signed = await signer.signFromDeposit(userId, { ...tx, nonce });
       if (!signed) return;
       // The key must be the one of the address the deposits were credited at (WALLET_XPRV matches WALLET_XPUB).
-      if (signed.from.toLowerCase() !== row.address) throw new Error(`sweep: WALLET_XPRV gives ${signed.from} for user ${userId}, the deposit address is ${address}`);
-      const sent = await storeAndSend({ tx_hash: signed.hash, user_id: userId, kind: 'sweep', asset, signer: signed.from, nonce, raw: signed.raw, chain_amount: amount.toString(), gas_limit: tx.gas.toString(), gas_price: tx.gasPrice.toString() });
+      if (signed.from.toLowerCase() !== row.address)
+        throw new Error(`sweep: WALLET_XPRV gives ${signed.from} for user ${userId}, the deposit address is ${address}`);
+      const sent = await storeAndSend({
+        tx_hash: signed.hash,
+        user_id: userId,
+        kind: 'sweep',
+        asset,
+        signer: signed.from,
+        nonce,
+        raw: signed.raw,
+        chain_amount: amount.toString(),
+        gas_limit: tx.gas.toString(),
+        gas_price: tx.gasPrice.toString(),
+      });
       if (sent) out.sent++;
     };
 
     for (const token of gateway.tokens) {
-      const balance = await client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address], blockNumber: final });
+      const balance = await client.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+        blockNumber: final,
+      });
       if (balance === 0n) continue;
       const { data, gas } = await tokenSweep(address, token, balance, hot);
       const need = gas * gasPrice;
@@ -149,7 +197,21 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
         await signer.serial(async () => {
           const nonce = await nextNonce(k, gateway, hot);
           const { raw, hash } = await signer.signPayment({ kind: 'native', to: address, amount: topup, nonce });
-          if (await storeAndSend({ tx_hash: hash, user_id: userId, kind: 'topup', asset: token.asset, signer: hot, nonce, raw, chain_amount: topup.toString(), gas_limit: gas.toString(), gas_price: gasPrice.toString() })) out.sent++;
+          if (
+            await storeAndSend({
+              tx_hash: hash,
+              user_id: userId,
+              kind: 'topup',
+              asset: token.asset,
+              signer: hot,
+              nonce,
+              raw,
+              chain_amount: topup.toString(),
+              gas_limit: gas.toString(),
+              gas_price: gasPrice.toString(),
+            })
+          )
+            out.sent++;
         });
         return;
       }
@@ -172,7 +234,9 @@ export function createSweeper(db: Db, clock: Clock, gateway: ChainGateway) {
     await k
       .insertInto('chain_cursors')
       .values(values)
-      .onConflict((oc) => oc.column('name').doUpdateSet({ block_number: values.block_number, block_hash: values.block_hash, updated_at: values.updated_at }))
+      .onConflict((oc) =>
+        oc.column('name').doUpdateSet({ block_number: values.block_number, block_hash: values.block_hash, updated_at: values.updated_at }),
+      )
       .execute();
     out.clean.push(userId);
   };

@@ -49,7 +49,9 @@ export function startWatcherService<A = unknown>(opts: {
   anchorer?: (gateway: ChainGateway) => SigningJob<A>;
 }): WatcherService<A> {
   const watcher = createDepositWatcher(opts.db, opts.clock, opts.gateway);
-  const withdrawals = opts.gateway.signer ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate, { safety: opts.safety }) : undefined;
+  const withdrawals = opts.gateway.signer
+    ? createWithdrawalProcessor(opts.db, opts.clock, opts.gateway, opts.onUpdate, { safety: opts.safety })
+    : undefined;
   // Sweeps sign with the hot wallet too (gas top-ups): same node and lock as the withdrawal queue.
   const sweeper = opts.gateway.signer ? createSweeper(opts.db, opts.clock, opts.gateway) : undefined;
   // The gDAO roots' anchoring takes hot wallet nonces as well: same node and lock again.
@@ -63,7 +65,7 @@ export function startWatcherService<A = unknown>(opts: {
   let busy = 0;
   const serial = <T>(lock: LeaderLock, fn: () => Promise<T>): Promise<T | undefined> => {
     busy++;
-    const p = queue.then(async () => ((lock.isLeader() || (await lock.refresh())) ? fn() : undefined));
+    const p = queue.then(async () => (lock.isLeader() || (await lock.refresh()) ? fn() : undefined));
     queue = p.catch(() => undefined).finally(() => busy--);
     return p;
   };

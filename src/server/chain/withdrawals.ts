@@ -63,13 +63,17 @@ export interface QueueSafety {
  * once; `at` hears each WithdrawalPoint passed.
  */
 export function createWithdrawalProcessor(
-  db: Db, clock: Clock, gateway: ChainGateway, onUpdate: (userId: number, view: TransactionView) => void,
+  db: Db,
+  clock: Clock,
+  gateway: ChainGateway,
+  onUpdate: (userId: number, view: TransactionView) => void,
   { safety, at = () => {} }: { safety?: QueueSafety; at?: WithdrawalHook } = {},
 ) {
   const ledger = createLedger(db, clock);
   const { client } = gateway;
   const k = db.kysely;
-  const rows = (status: WithdrawalStatus) => k.selectFrom('chain_withdrawals').selectAll().where('status', '=', status).orderBy('created_at').limit(BATCH).execute();
+  const rows = (status: WithdrawalStatus) =>
+    k.selectFrom('chain_withdrawals').selectAll().where('status', '=', status).orderBy('created_at').limit(BATCH).execute();
   const broadcast = async (raw: Hex) => {
     try {
       await client.sendRawTransaction({ serializedTransaction: raw });
@@ -119,10 +123,24 @@ export function createWithdrawalProcessor(
         const chainAmount = w.amount * 10n ** BigInt(decimals - CURRENCY_ASSETS[asset].scale);
         const nonce = await nextNonce(k, gateway, signer.hotWallet);
         const kind = asset === 'BNB' ? 'native' : asset === 'ANGLS' ? 'mint' : 'transfer';
-        const { raw, hash } = await signer.signPayment({ kind, token: token?.address, to: w.to_address as Address, amount: chainAmount, nonce });
+        const { raw, hash } = await signer.signPayment({
+          kind,
+          token: token?.address,
+          to: w.to_address as Address,
+          amount: chainAmount,
+          nonce,
+        });
         const res = await k
           .updateTable('chain_withdrawals')
-          .set({ status: 'signed', signer: signer.hotWallet.toLowerCase(), nonce, raw, tx_hash: hash, chain_amount: chainAmount.toString(), updated_at: clock.now() })
+          .set({
+            status: 'signed',
+            signer: signer.hotWallet.toLowerCase(),
+            nonce,
+            raw,
+            tx_hash: hash,
+            chain_amount: chainAmount.toString(),
+            updated_at: clock.now(),
+          })
           .where('id', '=', w.id)
           .where('status', '=', 'queued')
           .executeTakeFirst();
@@ -130,7 +148,12 @@ export function createWithdrawalProcessor(
         at('signed', w.id);
         await broadcast(raw);
         at('sent', w.id);
-        await k.updateTable('chain_withdrawals').set({ status: 'broadcast', updated_at: clock.now() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
+        await k
+          .updateTable('chain_withdrawals')
+          .set({ status: 'broadcast', updated_at: clock.now() })
+          .where('id', '=', w.id)
+          .where('status', '=', 'signed')
+          .execute();
         signed++;
       });
     }
@@ -145,7 +168,11 @@ export function createWithdrawalProcessor(
       if (w?.status !== 'broadcast' && w?.status !== 'signed') return;
       await resolve(tx, { id: `${legs.amount}:${ok ? 'post' : 'void'}`, pendingId: legs.amount });
       if (w.gas > 0n) await resolve(tx, { id: `${legs.gas}:${ok ? 'post' : 'void'}`, pendingId: legs.gas });
-      await tx.kysely.updateTable('chain_withdrawals').set({ status: ok ? 'done' : 'failed', updated_at: tx.now }).where('id', '=', id).execute();
+      await tx.kysely
+        .updateTable('chain_withdrawals')
+        .set({ status: ok ? 'done' : 'failed', updated_at: tx.now })
+        .where('id', '=', id)
+        .execute();
       await tx.kysely
         .updateTable('transactions')
         .set({ status: ok ? 'success' : 'fail', message: ok ? null : WITHDRAWAL_FAILED, updated_at: tx.now })
@@ -166,7 +193,12 @@ export function createWithdrawalProcessor(
       for (const w of await rows('signed')) {
         await broadcast(w.raw as Hex);
         at('resent', w.id);
-        await k.updateTable('chain_withdrawals').set({ status: 'broadcast', updated_at: clock.now() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
+        await k
+          .updateTable('chain_withdrawals')
+          .set({ status: 'broadcast', updated_at: clock.now() })
+          .where('id', '=', w.id)
+          .where('status', '=', 'signed')
+          .execute();
       }
       out.signed = await signQueued();
       const head = await client.getBlockNumber();
@@ -177,7 +209,10 @@ export function createWithdrawalProcessor(
         if (!receipt) {
           const used = await client.getTransactionCount({ address: w.signer as Address, blockTag: 'latest' });
           // The nonce went to another transaction (and that is final): ours can never be mined.
-          if (used > (w.nonce ?? 0) && (await client.getTransactionCount({ address: w.signer as Address, blockNumber: final })) > (w.nonce ?? 0)) {
+          if (
+            used > (w.nonce ?? 0) &&
+            (await client.getTransactionCount({ address: w.signer as Address, blockNumber: final })) > (w.nonce ?? 0)
+          ) {
             await settle(w.id, w.user_id, false);
             out.failed.push(w.id);
           } else await broadcast(w.raw as Hex);

@@ -14,9 +14,7 @@ export const int64 = 'bigint' as const;
 
 /** Current epoch milliseconds as the database computes it (for defaults only; code passes the clock's time). */
 export function nowMs(dialect: DialectName) {
-  return dialect === 'postgres'
-    ? sql<number>`(extract(epoch from now()) * 1000)::bigint`
-    : sql<number>`(unixepoch('subsec') * 1000)`;
+  return dialect === 'postgres' ? sql<number>`(extract(epoch from now()) * 1000)::bigint` : sql<number>`(unixepoch('subsec') * 1000)`;
 }
 
 /** Type of the handle a migration receives: untyped, because migrations predate the schema they build. */

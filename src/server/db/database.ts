@@ -35,7 +35,10 @@ export class CommitRolledBackError extends Error {
 /** The Kysely instance of a database: refuses its outer handle inside its own transactions (txScope.ts). */
 function guardedKysely(dialect: Dialect): Kysely<Database> {
   const ref: { self?: Kysely<Database> } = {};
-  ref.self = new Kysely<Database>({ dialect: guardedDialect(dialect, () => ref.self), plugins: [new IntegerResultsPlugin(), new StoredTextPlugin()] });
+  ref.self = new Kysely<Database>({
+    dialect: guardedDialect(dialect, () => ref.self),
+    plugins: [new IntegerResultsPlugin(), new StoredTextPlugin()],
+  });
   return ref.self;
 }
 

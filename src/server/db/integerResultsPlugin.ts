@@ -1,12 +1,5 @@
 /** Normalises integer results across SQLite and PostgreSQL (see moneyColumns.ts). */
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { isMoneyColumn } from './moneyColumns';
 
 function normalise(key: string, value: unknown): unknown {
@@ -21,7 +14,8 @@ function normalise(key: string, value: unknown): unknown {
   if (typeof value === 'bigint') {
     const n = Number(value);
     // Losing precision silently would corrupt data: a large integer in a non-money column is a naming bug.
-    if (!Number.isSafeInteger(n)) throw new Error(`integer column "${key}" holds ${value}: if it is money, declare it as a money column (moneyColumns.ts)`);
+    if (!Number.isSafeInteger(n))
+      throw new Error(`integer column "${key}" holds ${value}: if it is money, declare it as a money column (moneyColumns.ts)`);
     return n;
   }
   return value;

@@ -62,7 +62,8 @@ async function openSession(db: Db, name: string): Promise<Session> {
     throw err;
   }
   return {
-    tryLock: async () => (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, name])).rows[0]?.ok === true,
+    tryLock: async () =>
+      (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_CLASS, name])).rows[0]?.ok === true,
     ping: async () => void (await client.query('select 1')),
     unlock: async () => void (await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_CLASS, name])),
     end: () => client.end().catch(() => {}),
@@ -75,18 +76,23 @@ function holdPoolSession(k: Kysely<Database>, name: string): Promise<Session> {
     let letGo!: () => void;
     const held = new Promise<void>((r) => (letGo = r));
     let opened = false;
-    const done = k.connection().execute(async (conn) => {
-      opened = true;
-      resolve({
-        tryLock: async () => (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${name})) as ok`.execute(conn)).rows[0]?.ok === true,
-        ping: async () => void (await sql`select 1`.execute(conn)),
-        unlock: async () => void (await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(conn)),
-        end: () => (letGo(), done),
+    const done = k
+      .connection()
+      .execute(async (conn) => {
+        opened = true;
+        resolve({
+          tryLock: async () =>
+            (await sql<{ ok: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${name})) as ok`.execute(conn)).rows[0]?.ok ===
+            true,
+          ping: async () => void (await sql`select 1`.execute(conn)),
+          unlock: async () => void (await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(conn)),
+          end: () => (letGo(), done),
+        });
+        await held;
+      })
+      .catch((err: unknown) => {
+        if (!opened) reject(err);
       });
-      await held;
-    }).catch((err: unknown) => {
-      if (!opened) reject(err);
-    });
   });
 }
 

@@ -16,7 +16,15 @@ import { CHAIN_MONEY_COLUMNS } from './tables/chain';
 import { GDAO_MONEY_COLUMNS } from './tables/gdao';
 
 /** Every result column name that carries a 64-bit money amount (or an item quantity). */
-export const MONEY_COLUMNS: ReadonlySet<string> = new Set<string>([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS, ...GAME_MONEY_COLUMNS, ...SHOP_MONEY_COLUMNS, ...CHAIN_MONEY_COLUMNS, ...GDAO_MONEY_COLUMNS]);
+export const MONEY_COLUMNS: ReadonlySet<string> = new Set<string>([
+  ...LEDGER_MONEY_COLUMNS,
+  ...LEDGER_MONEY_ALIASES,
+  ...TRANSACTION_MONEY_COLUMNS,
+  ...GAME_MONEY_COLUMNS,
+  ...SHOP_MONEY_COLUMNS,
+  ...CHAIN_MONEY_COLUMNS,
+  ...GDAO_MONEY_COLUMNS,
+]);
 
 /** True when a result column of this name carries a 64-bit money amount. */
 export function isMoneyColumn(name: string): boolean {

@@ -18,4 +18,17 @@ import type { WithdrawalSafetyTables } from './tables/withdrawalSafety';
 
 /** Every table of the product: each domain's tables interface joined. */
 // The join point: each domain adds its tables interface here.
-export interface Database extends AuthTables, LedgerTables, TransactionTables, RateLimitTables, GameTables, ShopTables, ChainTables, GdaoTables, WorldTables, SolvencyTables, WithdrawalSafetyTables, FactorTables {}
+export interface Database
+  extends
+    AuthTables,
+    LedgerTables,
+    TransactionTables,
+    RateLimitTables,
+    GameTables,
+    ShopTables,
+    ChainTables,
+    GdaoTables,
+    WorldTables,
+    SolvencyTables,
+    WithdrawalSafetyTables,
+    FactorTables {}

@@ -3,7 +3,17 @@
  * the one text normaliser (src/shared/text/normaliseText.ts), so SQLite and PostgreSQL store the same text
  * and a lookup compares what was stored.
  */
-import { OperationNodeTransformer, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow, type ValueNode, type PrimitiveValueListNode } from 'kysely';
+import {
+  OperationNodeTransformer,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+  type PrimitiveValueListNode,
+} from 'kysely';
 import { normaliseStoredText } from '../../shared/text/normaliseText';
 
 function normalised(value: unknown): unknown {

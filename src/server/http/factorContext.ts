@@ -9,7 +9,12 @@ const built = new WeakMap<AppContext, FactorDeps>();
 export function factorDepsOf(ctx: AppContext): FactorDeps {
   let deps = built.get(ctx);
   if (!deps) {
-    deps = { db: ctx.db.kysely, clock: ctx.clock, key: factorKey(ctx.signingKey), party: webauthnPartyOf(ctx.config.publicUrl, ctx.config.productName) };
+    deps = {
+      db: ctx.db.kysely,
+      clock: ctx.clock,
+      key: factorKey(ctx.signingKey),
+      party: webauthnPartyOf(ctx.config.publicUrl, ctx.config.productName),
+    };
     built.set(ctx, deps);
   }
   return deps;

@@ -20,11 +20,18 @@ export function requestRefOf(request: FastifyRequest): RequestRef | undefined {
   if (raw === undefined) return undefined;
   // Several such headers make an ambiguous key: refuse them rather than pick one.
   const problem = Array.isArray(raw) ? 'The idempotency key field must be a string.' : requestKeyProblem(raw);
-  if (problem !== undefined || Array.isArray(raw)) throw validationFailed({ [REQUEST_KEY_FIELD]: [problem ?? 'The idempotency key field is invalid.'] });
+  if (problem !== undefined || Array.isArray(raw))
+    throw validationFailed({ [REQUEST_KEY_FIELD]: [problem ?? 'The idempotency key field is invalid.'] });
   return {
     key: raw,
     // The route pattern and decoded params, not the raw URL: two spellings of one path are one request
     // (with or without the trailing slash the original client sometimes adds, e.g. `/api/rooms/incense/`).
-    hash: requestHash({ method: request.method, path: routePath(request), params: request.params, query: request.query, body: request.body }),
+    hash: requestHash({
+      method: request.method,
+      path: routePath(request),
+      params: request.params,
+      query: request.query,
+      body: request.body,
+    }),
   };
 }

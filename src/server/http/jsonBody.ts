@@ -9,7 +9,10 @@ export function installJsonParser(app: App): void {
     if (text.trim() === '') return done(null, {});
     try {
       // Dropping __proto__ keys keeps a parsed body from ever reaching an object's prototype.
-      done(null, JSON.parse(text, (k, v: unknown) => (k === '__proto__' ? undefined : v)));
+      done(
+        null,
+        JSON.parse(text, (k, v: unknown) => (k === '__proto__' ? undefined : v)),
+      );
     } catch {
       const err = new Error('Malformed JSON') as Error & { statusCode: number; code: string };
       err.statusCode = 400;

@@ -22,7 +22,10 @@ const MAX_ACCOUNTS = 5;
 function tokensOf(ctx: AppContext, request: FastifyRequest): string[] {
   const raw = request.cookies[deviceCookieName(ctx.config)];
   if (!raw || raw.length > 1024) return [];
-  return raw.split('~').filter((t) => deviceTokenUser(t) !== undefined).slice(0, MAX_ACCOUNTS);
+  return raw
+    .split('~')
+    .filter((t) => deviceTokenUser(t) !== undefined)
+    .slice(0, MAX_ACCOUNTS);
 }
 
 /** True when the request carries a live device token of the account `email`. */

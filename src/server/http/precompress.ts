@@ -9,7 +9,17 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /** Extensions worth compressing; images and audio are already compressed formats. */
-export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set(['.js', '.mjs', '.css', '.html', '.json', '.svg', '.map', '.txt', '.webmanifest']);
+export const COMPRESSIBLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.json',
+  '.svg',
+  '.map',
+  '.txt',
+  '.webmanifest',
+]);
 
 /** The encodings the build writes, in the order the server prefers them, with their file suffixes. */
 export const PRECOMPRESSED = [
@@ -76,7 +86,10 @@ export async function precompressDir(dir: string, concurrency = 2): Promise<Prec
       const [br, gz] = await Promise.all([brotliBytes(data), gzipBytes(data)]);
       report.files += 1;
       report.rawBytes += data.length;
-      for (const [suffix, bytes] of [['.br', br], ['.gz', gz]] as const) {
+      for (const [suffix, bytes] of [
+        ['.br', br],
+        ['.gz', gz],
+      ] as const) {
         if (bytes.length < data.length) {
           await fs.writeFile(file + suffix, bytes);
           if (suffix === '.br') report.brBytes += bytes.length;

@@ -88,7 +88,10 @@ export function clientKey(ip: string): string {
   const left = head === '' ? [] : head.split(':');
   const right = tail === undefined || tail === '' ? [] : tail.split(':');
   const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Addresses this node refuses from memory, at most this many (the oldest forgotten first). */
@@ -128,7 +131,8 @@ export class RateLimiter {
     if (rules.ip) refuse(await this.count(this.key(action, 'ip', clientKey(ip)), rules.ip, t));
     if (account === undefined) return;
     if (rules.accountIp) refuse(await this.count(this.accountIpKey(action, ip, account), rules.accountIp, t));
-    if (rules.account && !(knownDevice && (await knownDevice()))) refuse(await this.count(this.accountKey(action, account), rules.account, t));
+    if (rules.account && !(knownDevice && (await knownDevice())))
+      refuse(await this.count(this.accountKey(action, account), rules.account, t));
   }
 
   /** Counts one use of `account`'s quota of `action`; false when it is used up (nothing is thrown). */

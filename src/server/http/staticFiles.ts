@@ -109,7 +109,14 @@ export async function installStaticFiles(app: App, paths: StaticPaths): Promise<
  *  the build wrote siblings and the client accepts them. */
 async function sendIndex(request: FastifyRequest, reply: FastifyReply, index: string): Promise<FastifyReply> {
   const offered = PRECOMPRESSED.filter((p) => fs.existsSync(index + p.suffix));
-  const chosen = offered.find((p) => p.encoding === pickEncoding(request.headers['accept-encoding'], offered.map((o) => o.encoding)));
+  const chosen = offered.find(
+    (p) =>
+      p.encoding ===
+      pickEncoding(
+        request.headers['accept-encoding'],
+        offered.map((o) => o.encoding),
+      ),
+  );
   const body = await fs.promises.readFile(chosen ? index + chosen.suffix : index);
   reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
   if (chosen) reply.header('content-encoding', chosen.encoding);

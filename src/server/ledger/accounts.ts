@@ -40,8 +40,16 @@ export async function ensureAccount(h: AccountHandle, spec: AccountSpec): Promis
   await h.kysely
     .insertInto('ledger_accounts')
     .values({
-      asset: spec.asset, owner_kind: spec.ownerKind, owner_id: spec.ownerId, name: spec.name, flags: flagsOf(spec.ownerKind, spec.name),
-      balance: 0n, debits_pending: 0n, credits_pending: 0n, version: 0, created_at: h.now,
+      asset: spec.asset,
+      owner_kind: spec.ownerKind,
+      owner_id: spec.ownerId,
+      name: spec.name,
+      flags: flagsOf(spec.ownerKind, spec.name),
+      balance: 0n,
+      debits_pending: 0n,
+      credits_pending: 0n,
+      version: 0,
+      created_at: h.now,
     })
     .onConflict((oc) => oc.columns(['owner_kind', 'owner_id', 'name', 'asset']).doNothing())
     .execute();

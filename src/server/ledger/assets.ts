@@ -57,7 +57,9 @@ export type SystemAccountName = keyof typeof SYSTEM_ACCOUNTS;
 export const HOLDER_FLAGS = NON_NEGATIVE;
 
 /** Names whose system account is an issuing side (must not go positive); every other account must not go negative. */
-export const ISSUER_NAMES: readonly string[] = (Object.keys(SYSTEM_ACCOUNTS) as SystemAccountName[]).filter((n) => SYSTEM_ACCOUNTS[n] === NON_POSITIVE);
+export const ISSUER_NAMES: readonly string[] = (Object.keys(SYSTEM_ACCOUNTS) as SystemAccountName[]).filter(
+  (n) => SYSTEM_ACCOUNTS[n] === NON_POSITIVE,
+);
 
 /**
  * The flags an account has, derived from its owner: never chosen by a caller. The database holds the same

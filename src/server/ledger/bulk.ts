@@ -25,7 +25,6 @@ export interface BulkResult {
   created: number;
 }
 
-
 /**
  * Posts `inputs` in order as one linked batch, as `transferBatch` would: later transfers see earlier
  * ones, every account limit is checked after each transfer, and the first refusal throws a LedgerError
@@ -73,11 +72,13 @@ async function validateSliced(inputs: readonly PostedInput[], pause: () => Promi
     try {
       validateInputs(part);
     } catch (err) {
-      if (err instanceof LedgerError && err.index !== undefined) throw new LedgerError(err.code, err.message.replace(/^[a-z_]+: /, ''), err.transferId, from + err.index);
+      if (err instanceof LedgerError && err.index !== undefined)
+        throw new LedgerError(err.code, err.message.replace(/^[a-z_]+: /, ''), err.transferId, from + err.index);
       throw err;
     }
     part.forEach((t, i) => {
-      if (t.kind !== undefined && t.kind !== 'posted') throw new LedgerError('invalid_transfer', 'postBulk takes posted transfers only', t.id, from + i);
+      if (t.kind !== undefined && t.kind !== 'posted')
+        throw new LedgerError('invalid_transfer', 'postBulk takes posted transfers only', t.id, from + i);
       if (seen.has(t.id)) throw new LedgerError('invalid_transfer', 'duplicate id in batch', t.id, from + i);
       seen.add(t.id);
     });
@@ -108,7 +109,8 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
   let accounts = [...locked.values()];
   if (accounts.some((a, i) => i > 0 && a.id < accounts[i - 1]!.id)) accounts = accounts.sort((a, b) => a.id - b.id);
   const slot = new Map<number, number>();
-  const balance: bigint[] = new Array(accounts.length), version: number[] = new Array(accounts.length);
+  const balance: bigint[] = new Array(accounts.length),
+    version: number[] = new Array(accounts.length);
   for (let s = 0; s < accounts.length; s++) {
     const a = accounts[s]!;
     slot.set(a.id, s);
@@ -117,10 +119,21 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
     if ((s & 4095) === 4095) await pause();
   }
   const n = inputs.length;
-  const transfers: BulkTransferRows = { id: new Array(n), debit: new Array(n), credit: new Array(n), asset: new Array(n), amount: new Array(n), code: new Array(n), ref: new Array(n) };
+  const transfers: BulkTransferRows = {
+    id: new Array(n),
+    debit: new Array(n),
+    credit: new Array(n),
+    asset: new Array(n),
+    amount: new Array(n),
+    code: new Array(n),
+    ref: new Array(n),
+  };
   // Entries as they are booked (2 per transfer): account slot, version, amount, balances around it.
-  const eSlot = new Int32Array(2 * n), eVersion = new Float64Array(2 * n);
-  const eAmount: bigint[] = new Array(2 * n), eBefore: bigint[] = new Array(2 * n), eAfter: bigint[] = new Array(2 * n);
+  const eSlot = new Int32Array(2 * n),
+    eVersion = new Float64Array(2 * n);
+  const eAmount: bigint[] = new Array(2 * n),
+    eBefore: bigint[] = new Array(2 * n),
+    eAfter: bigint[] = new Array(2 * n);
 
   const slotOf = (id: number, i: number) => {
     const s = slot.get(id);
@@ -146,9 +159,11 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
 
   for (let i = 0; i < n; i++) {
     const t = inputs[i]!;
-    const d = slotOf(t.debit, i), c = slotOf(t.credit, i);
+    const d = slotOf(t.debit, i),
+      c = slotOf(t.credit, i);
     const asset = accounts[d]!.asset;
-    if (asset !== accounts[c]!.asset) throw new LedgerError('asset_mismatch', `accounts ${t.debit} (${asset}) and ${t.credit} (${accounts[c]!.asset})`, t.id, i);
+    if (asset !== accounts[c]!.asset)
+      throw new LedgerError('asset_mismatch', `accounts ${t.debit} (${asset}) and ${t.credit} (${accounts[c]!.asset})`, t.id, i);
     book(d, 2 * i, -t.amount);
     book(c, 2 * i + 1, t.amount);
     check(d, i);
@@ -174,7 +189,14 @@ async function planBulk(inputs: readonly PostedInput[], locked: Map<number, Acco
     starts[s + 1]! += starts[s]!;
     if ((s & 65535) === 65535) await pause();
   }
-  const entries: BulkEntryRows = { account: new Array(2 * n), version: new Array(2 * n), transfer: new Array(2 * n), amount: new Array(2 * n), before: new Array(2 * n), after: new Array(2 * n) };
+  const entries: BulkEntryRows = {
+    account: new Array(2 * n),
+    version: new Array(2 * n),
+    transfer: new Array(2 * n),
+    amount: new Array(2 * n),
+    before: new Array(2 * n),
+    after: new Array(2 * n),
+  };
   for (let e = 0; e < eSlot.length; e++) {
     const s = eSlot[e]!;
     const at = starts[s]!;
@@ -208,7 +230,10 @@ function slice<T extends object>(cols: T, from: number, to: number): T {
 
 /** The plan cut into store calls of at most ROWS_PER_WRITE rows of one table. */
 function* chunksOf(plan: BulkPlan, batchId: string, now: number): Generator<BulkChunk> {
-  for (let i = 0; i < plan.transfers.id.length; i += ROWS_PER_WRITE) yield { batchId, now, transfers: slice(plan.transfers, i, i + ROWS_PER_WRITE) };
-  for (let i = 0; i < plan.entries.account.length; i += ROWS_PER_WRITE) yield { batchId, now, entries: slice(plan.entries, i, i + ROWS_PER_WRITE) };
-  for (let i = 0; i < plan.accounts.id.length; i += ROWS_PER_WRITE) yield { batchId, now, accounts: slice(plan.accounts, i, i + ROWS_PER_WRITE) };
+  for (let i = 0; i < plan.transfers.id.length; i += ROWS_PER_WRITE)
+    yield { batchId, now, transfers: slice(plan.transfers, i, i + ROWS_PER_WRITE) };
+  for (let i = 0; i < plan.entries.account.length; i += ROWS_PER_WRITE)
+    yield { batchId, now, entries: slice(plan.entries, i, i + ROWS_PER_WRITE) };
+  for (let i = 0; i < plan.accounts.id.length; i += ROWS_PER_WRITE)
+    yield { batchId, now, accounts: slice(plan.accounts, i, i + ROWS_PER_WRITE) };
 }

@@ -25,7 +25,9 @@ export async function postgresWriteBulk(trx: Kysely<Database>, chunk: BulkChunk)
     await sql`insert into ledger_entries (account_id, account_version, transfer_id, amount, before_balance, after_balance, created_at)
       select account, version, transfer, amount, before, after, ${now}::bigint
       from unnest(${e.account}::int[], ${e.version}::bigint[], ${e.transfer}::varchar[], ${e.amount.map(str)}::bigint[],
-        ${e.before.map(str)}::bigint[], ${e.after.map(str)}::bigint[]) as v(account, version, transfer, amount, before, after)`.execute(trx);
+        ${e.before.map(str)}::bigint[], ${e.after.map(str)}::bigint[]) as v(account, version, transfer, amount, before, after)`.execute(
+      trx,
+    );
   }
   if (a) {
     await sql`update ledger_accounts as a set balance = v.balance, version = v.version

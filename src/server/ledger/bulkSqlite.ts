@@ -13,10 +13,13 @@ type Stmt = SQLite.Statement<Params>;
 /** Rows per wide statement (transfers bind 13 values a row, entries 7, accounts 3). */
 const ROWS = 256;
 
-const marks = (n: number, width: number) => Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',');
+const marks = (n: number, width: number) =>
+  Array.from({ length: n }, () => `(${Array.from({ length: width }, () => '?').join(',')})`).join(',');
 
 const SQL = {
-  transfers: (n: number) => `insert or rollback into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount,
+  transfers: (
+    n: number,
+  ) => `insert or rollback into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount,
     pending_id, timeout_ms, expires_at, code, ref, created_at) values ${marks(n, 13)}`,
   entries: (n: number) => `insert or rollback into ledger_entries (account_id, account_version, transfer_id, amount, before_balance,
     after_balance, created_at) values ${marks(n, 7)}`,
@@ -63,7 +66,21 @@ export function sqliteWriteBulk(sqlite: SQLite.Database, chunk: BulkChunk): void
   try {
     if (t) {
       run(sqlite, 'transfers', t.id.length, (i, out) => {
-        out.push(t.id[i]!, batchId, 'posted', t.debit[i]!, t.credit[i]!, t.asset[i]!, t.amount[i]!, null, null, null, t.code[i]!, t.ref[i]!, now);
+        out.push(
+          t.id[i]!,
+          batchId,
+          'posted',
+          t.debit[i]!,
+          t.credit[i]!,
+          t.asset[i]!,
+          t.amount[i]!,
+          null,
+          null,
+          null,
+          t.code[i]!,
+          t.ref[i]!,
+          now,
+        );
       });
     }
     if (e) {

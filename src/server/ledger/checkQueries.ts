@@ -29,7 +29,8 @@ export const INVARIANTS: Invariant[] = [
         select asset, sum(balance) as sum_balance, sum(debits_pending) as debits_pending,
           sum(credits_pending) as credits_pending from ledger_accounts group by asset) x
       where sum_balance <> 0 or debits_pending <> credits_pending limit ${LIMIT}`,
-    describe: (r) => `asset ${r.asset}: sum of balances ${r.sum_balance}, debits pending ${r.debits_pending} vs credits pending ${r.credits_pending}`,
+    describe: (r) =>
+      `asset ${r.asset}: sum of balances ${r.sum_balance}, debits pending ${r.debits_pending} vs credits pending ${r.credits_pending}`,
   },
   {
     key: 'fold',

@@ -70,7 +70,8 @@ export function validateInputs(inputs: readonly EngineInput[]): void {
         throw bad('a post amount must be positive (void releases all)');
       }
     }
-    if ('code' in t && t.code !== undefined && (typeof t.code !== 'string' || t.code.length > 32)) throw bad('code must be at most 32 characters');
+    if ('code' in t && t.code !== undefined && (typeof t.code !== 'string' || t.code.length > 32))
+      throw bad('code must be at most 32 characters');
     if ('ref' in t && t.ref != null && (typeof t.ref !== 'string' || t.ref.length > 255)) throw bad('ref too long');
   });
 }
@@ -160,8 +161,13 @@ class BatchState {
     a.balance += amount;
     a.version += 1;
     this.entries.push({
-      transferId: this.input.id, accountId: a.id, amount, beforeBalance: before, afterBalance: a.balance,
-      accountVersion: a.version, createdAt: this.ctx.now,
+      transferId: this.input.id,
+      accountId: a.id,
+      amount,
+      beforeBalance: before,
+      afterBalance: a.balance,
+      accountVersion: a.version,
+      createdAt: this.ctx.now,
     });
   }
 }
@@ -172,18 +178,37 @@ function intended(input: EngineInput, st: BatchState, batchId: string): Transfer
   if (isMove(input)) {
     const pending = input.kind === 'pending';
     return {
-      id: input.id, batchId, kind: pending ? 'pending' : 'posted', debit: input.debit, credit: input.credit,
-      asset: '', amount: input.amount, pendingId: null, timeoutMs: pending ? input.timeoutMs : null,
-      expiresAt: pending ? now + input.timeoutMs : null, code: input.code, ref: input.ref ?? null, createdAt: now,
+      id: input.id,
+      batchId,
+      kind: pending ? 'pending' : 'posted',
+      debit: input.debit,
+      credit: input.credit,
+      asset: '',
+      amount: input.amount,
+      pendingId: null,
+      timeoutMs: pending ? input.timeoutMs : null,
+      expiresAt: pending ? now + input.timeoutMs : null,
+      code: input.code,
+      ref: input.ref ?? null,
+      createdAt: now,
     };
   }
   const p = st.pendingOf(input.pendingId);
   const amount = input.kind === 'post' ? (input.amount ?? p?.amount ?? 0n) : (p?.amount ?? 0n);
   return {
-    id: input.id, batchId, kind: input.kind, debit: p?.debit ?? 0, credit: p?.credit ?? 0, asset: p?.asset ?? '',
-    amount, pendingId: input.pendingId, timeoutMs: null, expiresAt: null,
+    id: input.id,
+    batchId,
+    kind: input.kind,
+    debit: p?.debit ?? 0,
+    credit: p?.credit ?? 0,
+    asset: p?.asset ?? '',
+    amount,
+    pendingId: input.pendingId,
+    timeoutMs: null,
+    expiresAt: null,
     code: input.kind === 'expire' ? 'expire' : (input.code ?? p?.code ?? ''),
-    ref: input.kind === 'expire' ? null : (input.ref ?? null), createdAt: now,
+    ref: input.kind === 'expire' ? null : (input.ref ?? null),
+    createdAt: now,
   };
 }
 

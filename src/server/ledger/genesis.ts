@@ -36,12 +36,18 @@ export async function ensureGenesis(db: Db, clock: Clock): Promise<boolean> {
     const genesis = await systemAccount(tx, 'genesis', 'ANGLS');
     const results = await transferBatch(tx, [
       {
-        id: GENESIS.transferIds.gscbReserve, debit: genesis, credit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
-        amount: GENESIS.gscbReserveAngls, code: 'genesis',
+        id: GENESIS.transferIds.gscbReserve,
+        debit: genesis,
+        credit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+        amount: GENESIS.gscbReserveAngls,
+        code: 'genesis',
       },
       {
-        id: GENESIS.transferIds.miningPool, debit: genesis, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
-        amount: GENESIS.miningPoolAngls, code: 'genesis',
+        id: GENESIS.transferIds.miningPool,
+        debit: genesis,
+        credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+        amount: GENESIS.miningPoolAngls,
+        code: 'genesis',
       },
     ]);
     return results.some((r) => r.created);

@@ -26,9 +26,17 @@ export async function historyOf(
     .select(['e.transfer_id', 'e.amount', 'e.after_balance', 'e.account_version', 't.code', 't.ref', 'e.created_at'])
     .where('e.account_id', '=', accountId);
   if (opts.beforeVersion !== undefined) q = q.where('e.account_version', '<', opts.beforeVersion);
-  const rows = await q.orderBy('e.account_version', 'desc').limit(opts.limit ?? 50).execute();
+  const rows = await q
+    .orderBy('e.account_version', 'desc')
+    .limit(opts.limit ?? 50)
+    .execute();
   return rows.map((r) => ({
-    transferId: r.transfer_id, amount: r.amount, afterBalance: r.after_balance, version: r.account_version,
-    code: r.code, ref: r.ref, createdAt: r.created_at,
+    transferId: r.transfer_id,
+    amount: r.amount,
+    afterBalance: r.after_balance,
+    version: r.account_version,
+    code: r.code,
+    ref: r.ref,
+    createdAt: r.created_at,
   }));
 }

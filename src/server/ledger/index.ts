@@ -9,7 +9,14 @@ export { transfer, transferBatch, postPending, voidPending } from './transfer';
 export { postBulk, type BulkResult } from './bulk';
 export { EXPIRY_BATCH, expireOverdue, expirePending, expiryIdOf } from './expiry';
 export {
-  ensureAccount, playerAccount, eidolAccount, systemAccount, getAccount, accountsOf, type AccountHandle, type AccountSpec,
+  ensureAccount,
+  playerAccount,
+  eidolAccount,
+  systemAccount,
+  getAccount,
+  accountsOf,
+  type AccountHandle,
+  type AccountSpec,
 } from './accounts';
 export { balancesOf, itemsOf, type PlayerBalances } from './balances';
 export { historyOf, type HistoryLine } from './history';

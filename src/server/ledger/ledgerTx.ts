@@ -78,14 +78,16 @@ function refuseFailed(store: { rethrow(): void }, state: TxState): void {
  */
 function guarded(store: LedgerStore): LedgerStore & { rethrow(): void } {
   let failed: { err: unknown } | undefined;
-  const watch = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    try {
-      return await f(...a);
-    } catch (err) {
-      failed ??= { err };
-      throw err;
-    }
-  };
+  const watch =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      try {
+        return await f(...a);
+      } catch (err) {
+        failed ??= { err };
+        throw err;
+      }
+    };
   return {
     findTransfers: watch(store.findTransfers),
     findResolved: watch(store.findResolved),

@@ -41,9 +41,18 @@ export interface AccountRow {
 /** Maps a stored transfer row. */
 export function toTransfer(r: TransferRow): Transfer {
   return {
-    id: r.id, batchId: r.batch_id, kind: r.kind as TransferKind, debit: num(r.debit_account_id),
-    credit: num(r.credit_account_id), asset: r.asset, amount: big(r.amount), pendingId: r.pending_id,
-    timeoutMs: numOrNull(r.timeout_ms), expiresAt: numOrNull(r.expires_at), code: r.code, ref: r.ref,
+    id: r.id,
+    batchId: r.batch_id,
+    kind: r.kind as TransferKind,
+    debit: num(r.debit_account_id),
+    credit: num(r.credit_account_id),
+    asset: r.asset,
+    amount: big(r.amount),
+    pendingId: r.pending_id,
+    timeoutMs: numOrNull(r.timeout_ms),
+    expiresAt: numOrNull(r.expires_at),
+    code: r.code,
+    ref: r.ref,
     createdAt: num(r.created_at),
   };
 }
@@ -51,8 +60,15 @@ export function toTransfer(r: TransferRow): Transfer {
 /** Maps a stored account row. */
 export function toAccount(r: AccountRow): Account {
   return {
-    id: num(r.id), asset: r.asset, ownerKind: r.owner_kind as Account['ownerKind'], ownerId: num(r.owner_id),
-    name: r.name, flags: num(r.flags), balance: big(r.balance), debitsPending: big(r.debits_pending),
-    creditsPending: big(r.credits_pending), version: num(r.version),
+    id: num(r.id),
+    asset: r.asset,
+    ownerKind: r.owner_kind as Account['ownerKind'],
+    ownerId: num(r.owner_id),
+    name: r.name,
+    flags: num(r.flags),
+    balance: big(r.balance),
+    debitsPending: big(r.debits_pending),
+    creditsPending: big(r.credits_pending),
+    version: num(r.version),
   };
 }

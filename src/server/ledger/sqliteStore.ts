@@ -43,8 +43,27 @@ function pair<R>(sqlite: SQLite.Database, sql: (n: number) => string): Pair<R> {
 // markedly faster than an object with ten named properties.
 type AccountTuple = [bigint, string, Account['ownerKind'], bigint, string, bigint, bigint, bigint, bigint, bigint];
 const raw = <R>([one, many]: Pair<unknown>) => [one.raw(true), many.raw(true)] as unknown as Pair<R>;
-const tupleToAccount = ([id, asset, ownerKind, ownerId, name, flags, balance, debitsPending, creditsPending, version]: AccountTuple): Account => ({
-  id: Number(id), asset, ownerKind, ownerId: Number(ownerId), name, flags: Number(flags), balance, debitsPending, creditsPending,
+const tupleToAccount = ([
+  id,
+  asset,
+  ownerKind,
+  ownerId,
+  name,
+  flags,
+  balance,
+  debitsPending,
+  creditsPending,
+  version,
+]: AccountTuple): Account => ({
+  id: Number(id),
+  asset,
+  ownerKind,
+  ownerId: Number(ownerId),
+  name,
+  flags: Number(flags),
+  balance,
+  debitsPending,
+  creditsPending,
   version: Number(version),
 });
 
@@ -63,12 +82,26 @@ function statements(sqlite: SQLite.Database): Statements {
     s = {
       transfers: pair(sqlite, (n) => `select * from ledger_transfers where id in (${marks(n, 1)})`),
       resolved: pair(sqlite, (n) => `select pending_id from ledger_transfers where pending_id in (${marks(n, 1)})`),
-      accounts: raw(pair(sqlite, (n) => `select id, asset, owner_kind, owner_id, name, flags, balance, debits_pending, credits_pending, version
-        from ledger_accounts where id in (${marks(n, 1)})`)),
-      insertTransfers: pair(sqlite, (n) => `insert or rollback into ledger_transfers (${TRANSFER_COLUMNS}) values ${marks(n, width(TRANSFER_COLUMNS))}`),
-      insertEntries: pair(sqlite, (n) => `insert or rollback into ledger_entries (${ENTRY_COLUMNS}) values ${marks(n, width(ENTRY_COLUMNS))}`),
-      updateAccounts: pair(sqlite, (n) => `update or rollback ledger_accounts set balance = v.column2, debits_pending = v.column3,
-        credits_pending = v.column4, version = v.column5 from (values ${marks(n, 5)}) as v where ledger_accounts.id = v.column1`),
+      accounts: raw(
+        pair(
+          sqlite,
+          (n) => `select id, asset, owner_kind, owner_id, name, flags, balance, debits_pending, credits_pending, version
+        from ledger_accounts where id in (${marks(n, 1)})`,
+        ),
+      ),
+      insertTransfers: pair(
+        sqlite,
+        (n) => `insert or rollback into ledger_transfers (${TRANSFER_COLUMNS}) values ${marks(n, width(TRANSFER_COLUMNS))}`,
+      ),
+      insertEntries: pair(
+        sqlite,
+        (n) => `insert or rollback into ledger_entries (${ENTRY_COLUMNS}) values ${marks(n, width(ENTRY_COLUMNS))}`,
+      ),
+      updateAccounts: pair(
+        sqlite,
+        (n) => `update or rollback ledger_accounts set balance = v.column2, debits_pending = v.column3,
+        credits_pending = v.column4, version = v.column5 from (values ${marks(n, 5)}) as v where ledger_accounts.id = v.column1`,
+      ),
       insertOpen: pair(sqlite, (n) => `insert or rollback into ledger_open_pendings (transfer_id, expires_at) values ${marks(n, 2)}`),
       deleteOpen: pair(sqlite, (n) => `delete from ledger_open_pendings where transfer_id in (${marks(n, 1)})`),
     };
@@ -102,7 +135,21 @@ const key = (k: string | number, out: Params) => {
   out.push(k);
 };
 const transferParams = (t: Transfer, out: Params) => {
-  out.push(t.id, t.batchId, t.kind, t.debit, t.credit, t.asset, t.amount, t.pendingId, t.timeoutMs, t.expiresAt, t.code, t.ref, t.createdAt);
+  out.push(
+    t.id,
+    t.batchId,
+    t.kind,
+    t.debit,
+    t.credit,
+    t.asset,
+    t.amount,
+    t.pendingId,
+    t.timeoutMs,
+    t.expiresAt,
+    t.code,
+    t.ref,
+    t.createdAt,
+  );
 };
 const entryParams = (e: Entry, out: Params) => {
   out.push(e.accountId, e.accountVersion, e.transferId, e.amount, e.beforeBalance, e.afterBalance, e.createdAt);

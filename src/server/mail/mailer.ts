@@ -54,7 +54,13 @@ export function createMailer(opts: MailerOptions): Mailer {
 
   async function deliver(message: MailMessage): Promise<void> {
     // An address object: nodemailer takes it as one recipient and never re-parses it into several.
-    const info = await transport.sendMail({ from: opts.from, to: { name: '', address: message.to }, subject: message.subject, text: message.text, html: message.html });
+    const info = await transport.sendMail({
+      from: opts.from,
+      to: { name: '', address: message.to },
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     if (outbox) {
       fs.mkdirSync(outbox, { recursive: true });
       const file = outboxFile(outbox, message.to);

@@ -101,7 +101,10 @@ export function withdrawalMail(brand: MailBrand, to: string, name: string, notic
 /** The unfreeze link for a player without a second factor. */
 export function unfreezeMail(brand: MailBrand, to: string, name: string, token: string): MailMessage {
   const link = unfreezeLink(brand.publicUrl, token);
-  const lines = [`Hello ${name},`, `open this link while logged in to ${brand.productName} to unfreeze withdrawals (valid for 60 minutes). If it was not you, ignore this mail: withdrawals stay frozen.`];
+  const lines = [
+    `Hello ${name},`,
+    `open this link while logged in to ${brand.productName} to unfreeze withdrawals (valid for 60 minutes). If it was not you, ignore this mail: withdrawals stay frozen.`,
+  ];
   return {
     to,
     subject: `${brand.productName}: unfreeze withdrawals`,

@@ -22,7 +22,10 @@ export async function authenticate(ctx: AppContext, token: string, cookie: strin
   // No cookie, no database read: a flood of cookieless `sync`s costs nothing but parsing.
   if (!cookie || !token) return { sessionLive: false };
   try {
-    const [user, session] = await Promise.all([findUserByWsToken(ctx.db.kysely, token), loadSession(ctx.db.kysely, cookie, ctx.clock.now())]);
+    const [user, session] = await Promise.all([
+      findUserByWsToken(ctx.db.kysely, token),
+      loadSession(ctx.db.kysely, cookie, ctx.clock.now()),
+    ]);
     if (!user || !session || session.userId !== user.id) return { sessionLive: session !== undefined };
     return { identity: { userId: user.id, sessionKey: session.key, expiresAt: session.expiresAt } };
   } catch {

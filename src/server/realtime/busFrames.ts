@@ -34,15 +34,29 @@ function isBusMessage(value: unknown): value is BusMessage {
   const m = value as Record<string, unknown>;
   switch (m.to) {
     case 'user':
-      return typeof m.userId === 'number' && typeof m.event === 'string' && typeof m.nonce === 'string' && typeof m.payload === 'object' && m.payload !== null;
+      return (
+        typeof m.userId === 'number' &&
+        typeof m.event === 'string' &&
+        typeof m.nonce === 'string' &&
+        typeof m.payload === 'object' &&
+        m.payload !== null
+      );
     case 'all':
       return typeof m.event === 'string' && typeof m.nonce === 'string' && typeof m.payload === 'object' && m.payload !== null;
     case 'room':
-      return typeof m.room === 'number' && typeof m.event === 'string' && typeof m.nonce === 'string' && typeof m.payload === 'object' && m.payload !== null;
+      return (
+        typeof m.room === 'number' &&
+        typeof m.event === 'string' &&
+        typeof m.nonce === 'string' &&
+        typeof m.payload === 'object' &&
+        m.payload !== null
+      );
     case 'disconnect':
       return typeof m.userId === 'number';
     case 'sessions':
-      return Array.isArray(m.keys) && m.keys.every((k) => typeof k === 'string') && (m.userId === undefined || typeof m.userId === 'number');
+      return (
+        Array.isArray(m.keys) && m.keys.every((k) => typeof k === 'string') && (m.userId === undefined || typeof m.userId === 'number')
+      );
     default:
       return false;
   }

@@ -18,7 +18,11 @@ export interface CapacityAnnouncer {
 }
 
 /** A throttled announcer sending through `realtime`. */
-export function createCapacityAnnouncer(realtime: Pick<Realtime, 'broadcast'>, clock: Clock, intervalMs = CAPACITY_EVENT_INTERVAL_MS): CapacityAnnouncer {
+export function createCapacityAnnouncer(
+  realtime: Pick<Realtime, 'broadcast'>,
+  clock: Clock,
+  intervalMs = CAPACITY_EVENT_INTERVAL_MS,
+): CapacityAnnouncer {
   let latest: RoundCapacityState | undefined;
   let lastSent = -Infinity;
   let timer: ClockTimer | undefined;
@@ -28,7 +32,12 @@ export function createCapacityAnnouncer(realtime: Pick<Realtime, 'broadcast'>, c
     const s = latest;
     latest = undefined;
     lastSent = clock.now();
-    realtime.broadcast('capacity', { game_id: s.roundId, capacity: angls(s.capacity), capacity_left: angls(s.capacity - s.reserved), ts: lastSent });
+    realtime.broadcast('capacity', {
+      game_id: s.roundId,
+      capacity: angls(s.capacity),
+      capacity_left: angls(s.capacity - s.reserved),
+      ts: lastSent,
+    });
   };
   return {
     changed(state) {

@@ -22,9 +22,8 @@ import { sessionCookieFrom } from './sessionCookie';
 import { attachSocketIo } from './socketIoTransport';
 
 /** The payload argument of `K`: optional when the event has no required field. */
-export type PayloadArgs<K extends PushedEventName> = Record<string, never> extends ServerEventPayload<K>
-  ? [payload?: ServerEventPayload<K>]
-  : [payload: ServerEventPayload<K>];
+export type PayloadArgs<K extends PushedEventName> =
+  Record<string, never> extends ServerEventPayload<K> ? [payload?: ServerEventPayload<K>] : [payload: ServerEventPayload<K>];
 
 /**
  * What the rest of the server uses to reach players, on whichever node their sockets are: calls go through
@@ -88,8 +87,7 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
     if (m.to === 'room') {
       const to = roomResolver(m.room, m.event, m.payload);
       hub.sendToUsers(to.users, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce, to.original);
-    }
-    else if (m.to === 'user') hub.sendToUser(m.userId, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
+    } else if (m.to === 'user') hub.sendToUser(m.userId, m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
     else if (m.to === 'all') hub.broadcast(m.event, m.payload as ServerEventPayload<typeof m.event>, m.nonce);
     else if (m.to === 'disconnect') hub.disconnectUser(m.userId);
     else hub.sessionsEnded(m.keys, m.userId);
@@ -98,7 +96,8 @@ export function attachRealtime(app: App, ctx: AppContext, options: RealtimeOptio
     ctx.db.dialect === 'postgres' && ctx.db.url
       ? postgresBus({ url: ctx.db.url, deliver, onGap: () => hub.resyncAll(), log: app.log })
       : inProcessBus(deliver);
-  if (ctx.db.dialect === 'postgres' && !ctx.db.url) app.log.warn('realtime: PostgreSQL without a URL: events reach this node\'s sockets only');
+  if (ctx.db.dialect === 'postgres' && !ctx.db.url)
+    app.log.warn("realtime: PostgreSQL without a URL: events reach this node's sockets only");
 
   ctx.sessionsEnded.add((keys, userId) => bus.publish({ to: 'sessions', keys, userId }));
   // Listening before serving: nothing sent once the app is up is missed by this node.

@@ -112,7 +112,12 @@ export class Hub {
   }
 
   /** Sends `event` to every subscribed socket of `userId`, with the player's next sequence number. */
-  sendToUser<K extends PushedEventName>(userId: number, event: K, payload: ServerEventPayload<K>, nonce: string = crypto.randomUUID()): void {
+  sendToUser<K extends PushedEventName>(
+    userId: number,
+    event: K,
+    payload: ServerEventPayload<K>,
+    nonce: string = crypto.randomUUID(),
+  ): void {
     const sockets = this.users.get(userId);
     if (!sockets) return;
     const message = { ...payload, event, _nonce: nonce, seq: this.sequences.next(userId) };

@@ -15,6 +15,7 @@ export function originalShape(message: ServerMessage): ServerMessage {
     const { event, _nonce, seq, ...transaction } = message;
     return { ...message, transaction: message.transaction ?? transaction, event, _nonce, seq };
   }
-  if (message.event === 'item_arrived' && message.item === undefined && typeof message.item_id === 'number') return { ...message, item: message.item_id };
+  if (message.event === 'item_arrived' && message.item === undefined && typeof message.item_id === 'number')
+    return { ...message, item: message.item_id };
   return message;
 }

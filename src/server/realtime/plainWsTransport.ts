@@ -32,7 +32,9 @@ function pathOf(url: string | undefined): string {
 
 function refuse(socket: Duplex, status: number, reason: string): void {
   const text = `${STATUS_CODES[status] ?? 'Error'}: ${reason}`;
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
 }
 
 function textOf(data: RawData, isBinary: boolean): string | undefined {

@@ -113,7 +113,12 @@ class PostgresBus implements Bus {
 
   private async open(): Promise<void> {
     if (this.closed || this.client) return;
-    const client = new pg.Client({ connectionString: this.options.url, application_name: BUS_APPLICATION_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      application_name: BUS_APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;

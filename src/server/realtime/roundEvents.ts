@@ -11,5 +11,6 @@ export function announceRound(realtime: Realtime, settled: SettledRound): void {
     hash: settled.hash,
     next_game_id: settled.nextRoundId,
   });
-  for (const owner of settled.owners) realtime.sendToUser(owner, 'transaction_update', { status: 'success', type: 'round', game_id: settled.roundId });
+  for (const owner of settled.owners)
+    realtime.sendToUser(owner, 'transaction_update', { status: 'success', type: 'round', game_id: settled.roundId });
 }

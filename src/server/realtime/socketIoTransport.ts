@@ -123,7 +123,9 @@ export function attachSocketIo(server: HttpServer, deps: TransportDeps): { close
   });
   const shared: Shared = { encode: (m) => encodePacket(io, m) };
   // engine.io's ping timers, one pair per socket, replaced by one timer for every socket (socketio-internals/engineHeartbeat.ts).
-  const heartbeat = socketIoPatchEnabled('heartbeat') ? new EngineHeartbeat({ pingInterval: limits.pingIntervalMs, pingTimeout: limits.pingTimeoutMs }) : undefined;
+  const heartbeat = socketIoPatchEnabled('heartbeat')
+    ? new EngineHeartbeat({ pingInterval: limits.pingIntervalMs, pingTimeout: limits.pingTimeoutMs })
+    : undefined;
 
   // Each engine connection's record until it closes. One listener function for every socket, not a closure each.
   const connections = new WeakMap<EngineSocket, SioConnection>();

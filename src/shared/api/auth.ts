@@ -53,7 +53,9 @@ export const publicConfigSchema = z.object({
   round_open_seconds: z.int(),
   round_locked_seconds: z.int(),
   /** External links of the wallet's left menu (spec 1 §2); an entry without a URL is not shown. */
-  links: z.optional(z.partial(z.object({ buy_sell: z.string(), help: z.string(), website: z.string(), news: z.string(), chat: z.string() }))),
+  links: z.optional(
+    z.partial(z.object({ buy_sell: z.string(), help: z.string(), website: z.string(), news: z.string(), chat: z.string() })),
+  ),
 });
 
 /** Login body. */

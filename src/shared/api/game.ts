@@ -216,16 +216,18 @@ export const fairEntrySchema = z.object({
    * Its account's ledger movements between that round's booking (or the account's opening) and this
    * round's snapshot, oldest first: value_after there + Σ amount = value_before here, link by link.
    */
-  movements: z.array(z.object({
-    /** The account's version after this movement (1, 2, 3, … with no gap). */
-    version: z.int(),
-    transfer_id: z.string(),
-    code: z.string(),
-    /** Signed ANGLS units: credit positive. */
-    amount: z.string(),
-    before: z.string(),
-    after: z.string(),
-  })),
+  movements: z.array(
+    z.object({
+      /** The account's version after this movement (1, 2, 3, … with no gap). */
+      version: z.int(),
+      transfer_id: z.string(),
+      code: z.string(),
+      /** Signed ANGLS units: credit positive. */
+      amount: z.string(),
+      before: z.string(),
+      after: z.string(),
+    }),
+  ),
 });
 
 /** `GET /api/fairness/rounds/{id}` → data: everything needed to recompute the round in a browser. */

@@ -36,7 +36,11 @@ export type SendDestination = (typeof SEND_DESTINATIONS)[number];
 export const precalcDataSchema = z.object({
   transaction: z.object({ id: z.string() }),
   // A withdrawal to an address with code on the chain (a contract) says so: the confirm step warns.
-  precalcData: z.object({ fee: precalcFeeSchema, destination: z.optional(z.enum(SEND_DESTINATIONS)), address_has_code: z.optional(z.boolean()) }),
+  precalcData: z.object({
+    fee: precalcFeeSchema,
+    destination: z.optional(z.enum(SEND_DESTINATIONS)),
+    address_has_code: z.optional(z.boolean()),
+  }),
 });
 
 /** A transaction as its owner sees it. */

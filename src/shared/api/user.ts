@@ -53,4 +53,11 @@ export type User = z.infer<typeof userSchema>;
 export type Item = z.infer<typeof itemSchema>;
 
 /** Level titles of the wallet panel (spec 1 §3). */
-export const LEVEL_TITLES: Record<number, string> = { [-1]: 'Novice', 0: 'Egg Keeper', 1: 'Adept', 2: 'Apprentice', 3: 'Master', 4: 'Magister' };
+export const LEVEL_TITLES: Record<number, string> = {
+  [-1]: 'Novice',
+  0: 'Egg Keeper',
+  1: 'Adept',
+  2: 'Apprentice',
+  3: 'Master',
+  4: 'Magister',
+};

@@ -85,7 +85,7 @@ export function* walkToCommitment(hash: RoundHash, steps: number, terminalHash: 
     return false;
   }
   let bytes = roundHashBytes(hash);
-  for (let done = 0; done < steps; ) {
+  for (let done = 0; done < steps;) {
     const until = Math.min(steps, done + WALK_LINKS_PER_STEP);
     for (; done < until; done++) bytes = sha256(bytes);
     if (done < steps) yield { done, total: steps };

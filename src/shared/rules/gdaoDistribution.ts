@@ -51,7 +51,11 @@ export interface DistributionCheck {
 }
 
 /** Recomputes the root and the sum of a published month and compares them with what was published. */
-export function checkDistribution(published: { budget: number | string; root_hash: string; rows: readonly DistributionLineRow[] }): DistributionCheck {
+export function checkDistribution(published: {
+  budget: number | string;
+  root_hash: string;
+  rows: readonly DistributionLineRow[];
+}): DistributionCheck {
   let computedRoot: string | null = null;
   let total: bigint | null = null;
   let budget: string | null = null;

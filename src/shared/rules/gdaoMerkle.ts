@@ -98,7 +98,8 @@ export function nodeHash(left: string, right: string): string {
 /** The leaves in account id order; throws when an id appears twice (a tree must name each account once). */
 export function orderedLeaves<T extends MerkleLeaf>(rows: readonly T[]): T[] {
   const sorted = [...rows].sort((a, b) => a.user_id - b.user_id);
-  for (let i = 1; i < sorted.length; i++) if (sorted[i]!.user_id === sorted[i - 1]!.user_id) throw new RangeError(`account id ${sorted[i]!.user_id} appears twice`);
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i]!.user_id === sorted[i - 1]!.user_id) throw new RangeError(`account id ${sorted[i]!.user_id} appears twice`);
   return sorted;
 }
 

@@ -52,7 +52,8 @@ export interface LiabilityTree {
 
 /** The amounts' bytes; throws on a negative, oversized or wrongly counted vector. */
 function amountBytes(amounts: readonly bigint[]): Uint8Array {
-  if (amounts.length !== LIABILITY_ASSETS.length) throw new RangeError(`expected ${LIABILITY_ASSETS.length} amounts, got ${amounts.length}`);
+  if (amounts.length !== LIABILITY_ASSETS.length)
+    throw new RangeError(`expected ${LIABILITY_ASSETS.length} amounts, got ${amounts.length}`);
   const out = new Uint8Array(AMOUNT_BYTES * amounts.length);
   amounts.forEach((a, i) => {
     if (typeof a !== 'bigint' || a < 0n || a > MAX_AMOUNT) throw new RangeError(`amount ${String(a)} is not a uint128`);
@@ -83,7 +84,8 @@ function saltBytes(salt: string): Uint8Array {
 
 /** A leaf's node: sha256(0x00 ‖ uint64 user id ‖ salt ‖ amounts), sums = its amounts. */
 export function leafNode(leaf: LiabilityLeaf): SumNode {
-  if (!Number.isSafeInteger(leaf.userId) || leaf.userId < 0 || BigInt(leaf.userId) > MAX_USER_ID) throw new RangeError(`bad user id ${leaf.userId}`);
+  if (!Number.isSafeInteger(leaf.userId) || leaf.userId < 0 || BigInt(leaf.userId) > MAX_USER_ID)
+    throw new RangeError(`bad user id ${leaf.userId}`);
   const id = new Uint8Array(8);
   new DataView(id.buffer).setBigUint64(0, BigInt(leaf.userId));
   return { hash: sha256(concat([Uint8Array.of(0), id, saltBytes(leaf.salt), amountBytes(leaf.amounts)])), sums: [...leaf.amounts] };
@@ -125,7 +127,11 @@ export function buildLiabilityTree(leaves: readonly LiabilityLeaf[]): LiabilityT
  * The same tree, built in slices of `slice` hashes with `await pause()` between them, so a server can build
  * one over 10^5 players without holding its event loop.
  */
-export async function buildLiabilityTreeSliced(leaves: readonly LiabilityLeaf[], pause: () => Promise<void>, slice = 64): Promise<LiabilityTree> {
+export async function buildLiabilityTreeSliced(
+  leaves: readonly LiabilityLeaf[],
+  pause: () => Promise<void>,
+  slice = 64,
+): Promise<LiabilityTree> {
   checkOrder(leaves);
   const first: SumNode[] = [];
   for (let i = 0; i < leaves.length; i++) {
@@ -159,7 +165,8 @@ export function proofPath(tree: LiabilityTree, index: number): ProofStep[] {
   for (const level of tree.levels.slice(0, -1)) {
     const sibling = i % 2 === 0 ? i + 1 : i - 1;
     // An odd last node has no sibling: it went up unchanged, so the path has no step here.
-    if (sibling < level.length) path.push({ side: i % 2 === 0 ? 'right' : 'left', hash: bytesToHex(level[sibling]!.hash), sums: level[sibling]!.sums });
+    if (sibling < level.length)
+      path.push({ side: i % 2 === 0 ? 'right' : 'left', hash: bytesToHex(level[sibling]!.hash), sums: level[sibling]!.sums });
     i = Math.floor(i / 2);
   }
   return path;
@@ -194,9 +201,11 @@ export function verifyLiabilityProof(input: {
 }): LiabilityCheck {
   try {
     const { leaf, index, count, path, root } = input;
-    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) return { ok: false, reason: 'the leaf position is outside the tree' };
+    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count)
+      return { ok: false, reason: 'the leaf position is outside the tree' };
     const sides = pathSides(index, count);
-    if (sides.length !== path.length || path.some((s, i) => s.side !== sides[i])) return { ok: false, reason: 'the path does not fit the leaf position' };
+    if (sides.length !== path.length || path.some((s, i) => s.side !== sides[i]))
+      return { ok: false, reason: 'the path does not fit the leaf position' };
     let node = leafNode(leaf);
     for (const step of path) {
       if (!/^[0-9a-f]{64}$/.test(step.hash)) return { ok: false, reason: 'a path hash is not 64 hex digits' };
@@ -204,7 +213,8 @@ export function verifyLiabilityProof(input: {
       node = step.side === 'left' ? parentNode(sibling, node) : parentNode(node, sibling);
     }
     if (bytesToHex(node.hash) !== root.hash) return { ok: false, reason: 'the path does not lead to the published root' };
-    if (root.sums.length !== node.sums.length || node.sums.some((s, i) => s !== root.sums[i])) return { ok: false, reason: 'the sums along the path do not add up to the published totals' };
+    if (root.sums.length !== node.sums.length || node.sums.some((s, i) => s !== root.sums[i]))
+      return { ok: false, reason: 'the sums along the path do not add up to the published totals' };
     return { ok: true, root: root.hash, sums: [...node.sums] };
   } catch (err) {
     // A negative or oversized amount, a bad salt or id: the proof is refused, not thrown at the caller.

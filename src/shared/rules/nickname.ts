@@ -30,7 +30,20 @@ const NICKNAME = /^(?:[\p{L}\p{Nd}_-]\p{M}*)+$/u;
 
 // Scripts told apart; a letter of any other script counts as "Other" (one more script that cannot mix).
 // Letters of the Common script (e.g. the kana prolonged sound mark ー) belong to no script and mix freely.
-const SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo'] as const;
+const SCRIPTS = [
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Bopomofo',
+] as const;
 const SCRIPT_TESTS = SCRIPTS.map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
 const COMMON = /\p{Script=Common}/u;
 const LETTER = /\p{L}/u;

@@ -52,8 +52,14 @@ export function normaliseStoredText(text: string): string {
  */
 export function isInvisibleFormat(c: number): boolean {
   return (
-    c === 0x00ad || c === 0x061c || c === 0x180e || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) ||
-    (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x206f) || c === 0xfeff
+    c === 0x00ad ||
+    c === 0x061c ||
+    c === 0x180e ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2064) ||
+    (c >= 0x2066 && c <= 0x206f) ||
+    c === 0xfeff
   );
 }
 

@@ -54,14 +54,42 @@ const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T',
 
 function fixtures(now: number) {
   const eidol: EidolView = {
-    id: 3, value: '412.5', maxValue: '400', top_value: '480', no_loss_value: '400', multiplier: 1.3, risk: '0.300', level: 4,
-    experience: 40, next_level_experience: 144, type: 'ogle', rarity: 'rare', collection: 'basic',
-    skin: { collection: 'basic', image: '', name: '' }, data: { greedy: 3, precise: 1, apple: null }, is_locked: false,
+    id: 3,
+    value: '412.5',
+    maxValue: '400',
+    top_value: '480',
+    no_loss_value: '400',
+    multiplier: 1.3,
+    risk: '0.300',
+    level: 4,
+    experience: 40,
+    next_level_experience: 144,
+    type: 'ogle',
+    rarity: 'rare',
+    collection: 'basic',
+    skin: { collection: 'basic', image: '', name: '' },
+    data: { greedy: 3, precise: 1, apple: null },
+    is_locked: false,
   };
   const game: GameView = {
-    id: 2000, ends_at: utc(now + 3_600_000), can_act_before: utc(now + 3_500_000), is_joined: false, my_multiplier: 1.3,
-    investor_skin_id: 1, senator: null, patricius: null, incense_1: '', incense_2: '', incense_3: '', gdao_chest_supply: '0',
-    caravan: '', caravan_items: 0, chest_locked: false, oogles: [eidol], items: [], server_time: now,
+    id: 2000,
+    ends_at: utc(now + 3_600_000),
+    can_act_before: utc(now + 3_500_000),
+    is_joined: false,
+    my_multiplier: 1.3,
+    investor_skin_id: 1,
+    senator: null,
+    patricius: null,
+    incense_1: '',
+    incense_2: '',
+    incense_3: '',
+    gdao_chest_supply: '0',
+    caravan: '',
+    caravan_items: 0,
+    chest_locked: false,
+    oogles: [eidol],
+    items: [],
+    server_time: now,
   };
   // A round every 10 minutes for 7 days, newest first: a bet, and a win on two rounds out of three.
   const txs: EidolTransaction[] = [];
@@ -70,7 +98,7 @@ function fixtures(now: number) {
     const at = now - i * 600_000;
     if (i % 3 !== 0) txs.push({ id: `w${i}`, type: 'win', amount: '1.2', game_id: 2000 - i, zone: 'top', created_at: utc(at + 1000) });
     txs.push({ id: `b${i}`, type: 'bet', amount: '-1', game_id: 2000 - i, zone: i % 3 ? 'top' : 'bot', created_at: utc(at) });
-    numbers.push({ amount: ((i * 7919) % 1000 / 1000).toFixed(4), created_at: utc(at) });
+    numbers.push({ amount: (((i * 7919) % 1000) / 1000).toFixed(4), created_at: utc(at) });
   }
   return { eidol, game, txs, numbers };
 }
@@ -90,14 +118,32 @@ function forumObjects(step: number): WorldObject[] {
     const home = OWN_START - 3000 + ((i * 7919) % 6000);
     const swing = Math.round(150 * Math.sin(step * 0.7 + i));
     list.push({
-      id: 10 + i, user_id: 1000 + i, type: 'master', name: masterName(i), coordinate: home + swing, flip: Math.cos(step * 0.7 + i) < 0,
-      skin_id: 1 + (i % 6), puff: i % 5 === 0, senator: i % 7 === 0, patricius: i % 11 === 0, data: { verse: '', votes: [], limit: '' },
+      id: 10 + i,
+      user_id: 1000 + i,
+      type: 'master',
+      name: masterName(i),
+      coordinate: home + swing,
+      flip: Math.cos(step * 0.7 + i) < 0,
+      skin_id: 1 + (i % 6),
+      puff: i % 5 === 0,
+      senator: i % 7 === 0,
+      patricius: i % 11 === 0,
+      data: { verse: '', votes: [], limit: '' },
     });
   }
   for (let i = 0; i < FORUM_SCRIBES; i++) {
     list.push({
-      id: 5000 + i, user_id: 1000 + i, type: 'scribe', name: `Master ${i}`, coordinate: OWN_START - 2000 + i * 200, flip: false, skin_id: 1,
-      puff: false, senator: false, patricius: false, data: { verse: `Inscription number ${i} stands here`, votes: [], limit: '2030-01-01 00:00:00' },
+      id: 5000 + i,
+      user_id: 1000 + i,
+      type: 'scribe',
+      name: `Master ${i}`,
+      coordinate: OWN_START - 2000 + i * 200,
+      flip: false,
+      skin_id: 1,
+      puff: false,
+      senator: false,
+      patricius: false,
+      data: { verse: `Inscription number ${i} stands here`, votes: [], limit: '2030-01-01 00:00:00' },
     });
   }
   return list;
@@ -133,7 +179,7 @@ function bareCrowd(atlas: Texture[], labels: number, width: number, ground: numb
   all.forEach((t, i) => {
     const s = new Sprite(t);
     s.anchor.set(0.5, 1);
-    s.position.set(((i * 7919) % width), ground);
+    s.position.set((i * 7919) % width, ground);
     view.addChild(s);
   });
   return view;
@@ -144,8 +190,16 @@ async function main(): Promise<void> {
   // As the app's stage does before its renderer is made (PixiStage.tsx).
   registerStageUploads();
   const app = new Application();
-  await app.init({ width: layout.width, height: layout.height, backgroundAlpha: 0, antialias: true, autoDensity: true,
-    resolution: Math.min(window.devicePixelRatio || 1, 2), preference: 'webgl', autoStart: false });
+  await app.init({
+    width: layout.width,
+    height: layout.height,
+    backgroundAlpha: 0,
+    antialias: true,
+    autoDensity: true,
+    resolution: Math.min(window.devicePixelRatio || 1, 2),
+    preference: 'webgl',
+    autoStart: false,
+  });
   document.body.appendChild(app.canvas);
   app.ticker.stop();
   const root = new Container();
@@ -162,7 +216,11 @@ async function main(): Promise<void> {
   $numberSamples.set(f.numbers);
   // The bands the HUD would measure on a phone: eidol on top, then the candles, then the number chart.
   const h = layout.designHeight;
-  $eidolBands.set({ eidol: { top: 0, height: h * 0.36 }, candles: { top: h * 0.62, height: h * 0.22 }, numbers: { top: h * 0.85, height: h * 0.14 } });
+  $eidolBands.set({
+    eidol: { top: 0, height: h * 0.36 },
+    candles: { top: h * 0.62, height: h * 0.22 },
+    numbers: { top: h * 0.85, height: h * 0.14 },
+  });
 
   const control = new RiskAngleControl({ now: () => performance.now(), bid: () => {} });
   const scene = new EidolScene(control, { now: () => Date.now() });
@@ -170,7 +228,12 @@ async function main(): Promise<void> {
 
   const walk = new WorldControl(() => ({ titled: false, puff: true }));
   const chartApi = {
-    chart: async () => ({ ok: true as const, status: 200, data: f.numbers.map((n) => ({ amount: String(1000 + Number(n.amount) * 50), created_at: n.created_at })), message: '' }),
+    chart: async () => ({
+      ok: true as const,
+      status: 200,
+      data: f.numbers.map((n) => ({ amount: String(1000 + Number(n.amount) * 50), created_at: n.created_at })),
+      message: '',
+    }),
     numbers: async () => ({ ok: true as const, status: 200, data: f.numbers, message: '' }),
   };
   const forum = new WorldScene(FORUM, { control: walk, chartApi, clock: { now: () => Date.now() } });

@@ -38,9 +38,7 @@ const FILES = ['bench-splash.html', 'bench-tap.html', 'bench-tap.js'];
 
 /** The built index.html without scripts and module preloads. */
 export function splashOnly(indexHtml: string): string {
-  return indexHtml
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '')
-    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/g, '');
+  return indexHtml.replace(/<script\b[^>]*>[\s\S]*?<\/script>\s*/g, '').replace(/<link\b[^>]*rel="modulepreload"[^>]*>\s*/g, '');
 }
 
 function writeWithSiblings(file: string, text: string): void {

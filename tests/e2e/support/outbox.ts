@@ -14,7 +14,10 @@ export interface OutboxMail {
 async function readAll(): Promise<OutboxMail[]> {
   const dir = path.join(E2E_DATA_DIR, 'mail');
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const mails: OutboxMail[] = [];
   for (const f of files) {
     const parsed = await simpleParser(fs.readFileSync(path.join(dir, f)));

@@ -61,7 +61,9 @@ export function withE2eDb<T>(fn: (db: Database.Database) => T): T {
  */
 export function ageEggOfUser(name: string): void {
   const changed = withE2eDb(
-    (db) => db.prepare("update eidols set experience = 11 where type = 'egg' and user_id = (select id from users where name = ?)").run(name).changes,
+    (db) =>
+      db.prepare("update eidols set experience = 11 where type = 'egg' and user_id = (select id from users where name = ?)").run(name)
+        .changes,
   );
   expect(changed).toBe(1);
 }
@@ -117,7 +119,10 @@ async function postAsApp(request: APIRequestContext, url: string, data: unknown 
     await request.get('/sanctum/csrf-cookie');
     token = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   }
-  const res = await request.post(url, { data, headers: { 'x-xsrf-token': decodeURIComponent(token), 'x-requested-with': 'XMLHttpRequest' } });
+  const res = await request.post(url, {
+    data,
+    headers: { 'x-xsrf-token': decodeURIComponent(token), 'x-requested-with': 'XMLHttpRequest' },
+  });
   expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
 }
 
@@ -133,7 +138,8 @@ export async function activateWalletByApi(page: Page): Promise<void> {
   const request = page.context().request;
   // A state-changing GET: only this site's own pages may call it (the app's HTTP client sends this header).
   expect((await request.get('/api/test-coin', { headers: SAME_ORIGIN })).status()).toBe(200);
-  const user = async () => ((await (await request.get('/api/auth/status')).json()) as { data: { balance_busd: string; balance_bnb: string } }).data;
+  const user = async () =>
+    ((await (await request.get('/api/auth/status')).json()) as { data: { balance_busd: string; balance_bnb: string } }).data;
   const balances = async () => {
     const u = await user();
     return [Number(u.balance_busd), Number(u.balance_bnb)];

@@ -73,7 +73,9 @@ describe('embedded dev chain', () => {
     await receipt(c, await c.gateway.signer!.sendNative('0x00000000000000000000000000000000000b0b00', 5n));
     expect(await rpc('evm_revert', [snapshot])).toBe(true);
     expect(await c.gateway.client.getBlockNumber()).toBe(head);
-    await expect(rpc('hardhat_setBalance', ['0x00000000000000000000000000000000000b0b00', '0x1'])).rejects.toThrow(/not available on the Aeon dev chain/);
+    await expect(rpc('hardhat_setBalance', ['0x00000000000000000000000000000000000b0b00', '0x1'])).rejects.toThrow(
+      /not available on the Aeon dev chain/,
+    );
     await expect(rpc('evm_setAutomine', [false])).rejects.toThrow(/not available/);
     await c.close({ keep: true });
     open.splice(open.indexOf(c), 1);

@@ -43,7 +43,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
 
   const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);
   const usdcToken = () => chain.gateway.tokens.find((t) => t.asset === 'USDC')!;
-  const usdcOnChain = (address: Address) => chain.gateway.client.readContract({ address: usdcToken().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOnChain = (address: Address) =>
+    chain.gateway.client.readContract({ address: usdcToken().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
   const balances = async (userId: number) => {
     const b = await s.ctx.balances(userId);
     return { bnb: b.bnb, busd: b.busd };
@@ -69,7 +70,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
 
   it('answers the spec\u2019s texts for bad input and refuses unactivated players, storing and moving nothing', async () => {
     const p = await funded('sv');
-    const count = async () => (await s.testDb.db.kysely.selectFrom('transactions').select('id').where('user_id', '=', p.user.id).execute()).length;
+    const count = async () =>
+      (await s.testDb.db.kysely.selectFrom('transactions').select('id').where('user_id', '=', p.user.id).execute()).length;
     const cases: [Record<string, unknown>, string, Record<string, string[]>][] = [
       [{ to_address: '0x123', amount: '1', currency: 'busd' }, 'Specify a valid address', { to_address: ['Specify a valid address'] }],
       [{ to_address: MISSPELT, amount: '1', currency: 'busd' }, 'Specify a valid address', { to_address: ['Specify a valid address'] }],
@@ -127,7 +129,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     const id = pre.body.data.transaction.id as string;
     const commits = await Promise.all(Array.from({ length: 6 }, () => commit(p.client, id)));
     expect(commits.map((r) => [r.status, r.body.data.transaction.status])).toEqual(Array(6).fill([200, 'pending']));
-    expect(await s.testDb.db.kysely.selectFrom('chain_withdrawals').select('id').where('user_id', '=', p.user.id).execute()).toEqual([{ id }]);
+    expect(await s.testDb.db.kysely.selectFrom('chain_withdrawals').select('id').where('user_id', '=', p.user.id).execute()).toEqual([
+      { id },
+    ]);
     // Reserved: 10 + 0.5 gas no longer spendable.
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 89_500_000n });
 
@@ -150,7 +154,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
 
     const step = await finalise();
     expect(step!.done).toEqual([id]);
-    expect(await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'success', message: null });
+    expect(
+      await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'success', message: null });
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 89_500_000n });
     expect((await finalise())!.done).toEqual([]);
     expect(await usdcOnChain(OUTSIDE)).toBe(before + parseUnits('10', 18));
@@ -182,7 +188,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('wallet send on %s', (dialect) 
     await mod.withdrawNow();
     const step = await finalise();
     expect(step!.failed).toEqual([id]);
-    expect(await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'fail', message: WITHDRAWAL_FAILED });
+    expect(
+      await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'fail', message: WITHDRAWAL_FAILED });
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 100_000_000n });
     await ledgerOk();
   });

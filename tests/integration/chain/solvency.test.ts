@@ -30,7 +30,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('solvency report on %s', (diale
     await ensureExchangePools(s.testDb.db, s.clock);
     // An eidol holding ANGLS: its value counts among what players are owed.
     await createLedger(s.testDb.db, s.clock).run(async (tx) => {
-      await transfer(tx, { id: 'test-solv:eidol', debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await eidolAccount(tx, 424242), amount: 250_000_000n, code: 'test-fund' });
+      await transfer(tx, {
+        id: 'test-solv:eidol',
+        debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+        credit: await eidolAccount(tx, 424242),
+        amount: 250_000_000n,
+        code: 'test-fund',
+      });
     });
   });
   afterAll(async () => {
@@ -50,7 +56,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('solvency report on %s', (diale
     const rows = await s.testDb.db.kysely.selectFrom('ledger_accounts').select(['asset', 'owner_kind', 'name', 'balance']).execute();
     return SOLVENCY_ASSETS.map((asset) => {
       const fmt = (v: bigint) => formatUnitsTrimmed(v, CURRENCY_ASSETS[asset].scale);
-      const total = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter((r) => r.asset === asset && pick(r)).reduce((sum, r) => sum + BigInt(r.balance), 0n);
+      const total = (pick: (r: (typeof rows)[number]) => boolean) =>
+        rows.filter((r) => r.asset === asset && pick(r)).reduce((sum, r) => sum + BigInt(r.balance), 0n);
       const players = total((r) => r.owner_kind === 'player');
       const eidols = total((r) => r.owner_kind === 'eidol');
       const system = (name: string) => total((r) => r.owner_kind === 'system' && r.name === name);
@@ -115,11 +122,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('solvency report on %s', (diale
     // The deposit: 100 USDC and 0.1 BNB more owed to players and on-chain liabilities; the USDC stayed on
     // the platform's addresses (hot wallet → deposit address), so the operator's margin shrank by 100.
     const dec = (v: string, scale: number) => parseUnits(v, scale);
-    const usdc = (view: SolvencyView, pick: (a: SolvencyView['assets'][number]) => string) => dec(pick(assetOf(view, 'USDC')), CURRENCY_ASSETS.USDC.scale);
+    const usdc = (view: SolvencyView, pick: (a: SolvencyView['assets'][number]) => string) =>
+      dec(pick(assetOf(view, 'USDC')), CURRENCY_ASSETS.USDC.scale);
     expect(usdc(after, (a) => a.players) - usdc(before, (a) => a.players)).toBe(100_000_000n);
     expect(usdc(after, (a) => a.custody!.owed_on_chain) - usdc(before, (a) => a.custody!.owed_on_chain)).toBe(100_000_000n);
     expect(dec(custodyOf(after, 'USDC').on_chain, usdcDecimals)).toBe(dec(custodyOf(before, 'USDC').on_chain, usdcDecimals));
-    expect(dec(custodyOf(before, 'USDC').difference, usdcDecimals) - dec(custodyOf(after, 'USDC').difference, usdcDecimals)).toBe(parseUnits('100', usdcDecimals));
+    expect(dec(custodyOf(before, 'USDC').difference, usdcDecimals) - dec(custodyOf(after, 'USDC').difference, usdcDecimals)).toBe(
+      parseUnits('100', usdcDecimals),
+    );
     expect(dec(assetOf(after, 'BNB').players, 9) - dec(assetOf(before, 'BNB').players, 9)).toBe(100_000_000n);
     for (const asset of ['USDC', 'BNB']) expect(custodyOf(after, asset).solvent).toBe(true);
     expect((await createLedger(s.testDb.db, s.clock).check()).violations).toEqual([]);

@@ -39,7 +39,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps under kill -9 on %s', (
     const signer = gateway.signer!;
     const hot = signer.hotWallet;
     const usdc = gateway.tokens.find((t) => t.asset === 'USDC')!;
-    const usdcOf = (address: Address) => gateway.client.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+    const usdcOf = (address: Address) =>
+      gateway.client.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
     // Half the players get USDC only (their sweep needs a top-up), half BNB and USDC.
     const players: { id: number; address: Address }[] = [];
     const hashes: Hash[] = [];
@@ -72,7 +73,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps under kill -9 on %s', (
       await chain.mine(1);
       await mod.scanNow();
     }
-    const marked = async () => (await s.testDb.db.kysely.selectFrom('chain_cursors').select('name').where('name', 'in', players.map((p) => sweepCursor(p.id))).execute()).length;
+    const marked = async () =>
+      (
+        await s.testDb.db.kysely
+          .selectFrom('chain_cursors')
+          .select('name')
+          .where(
+            'name',
+            'in',
+            players.map((p) => sweepCursor(p.id)),
+          )
+          .execute()
+      ).length;
     for (let i = 0; i < 20 && (await marked()) < PLAYERS; i++) {
       await mod.sweepNow();
       await chain.mine(3);
@@ -91,7 +103,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps under kill -9 on %s', (
     }
     for (const p of players.filter((_, i) => i % 2 === 1)) expect(await gateway.client.getBalance({ address: p.address })).toBe(0n);
     const topups = rows.filter((r) => r.kind === 'topup');
-    expect(topups.map((r) => r.user_id).sort()).toEqual(players.filter((_, i) => i % 2 === 0).map((p) => p.id).sort());
+    expect(topups.map((r) => r.user_id).sort()).toEqual(
+      players
+        .filter((_, i) => i % 2 === 0)
+        .map((p) => p.id)
+        .sort(),
+    );
     expect(await gateway.client.getTransactionCount({ address: hot })).toBe(hotNonce0 + topups.length);
     expect((await usdcOf(hot)) - hotUsdc0).toBe(parseUnits(String(10 * PLAYERS + (PLAYERS * (PLAYERS - 1)) / 2), usdc.decimals));
 
@@ -105,6 +122,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps under kill -9 on %s', (
     expect(after[0]).toEqual(before[0]);
     expect(after[1]!.operatorFunds).toBe(before[1]!.operatorFunds - gasPaid);
     expect(after[1]!.liabilities).toBe(before[1]!.liabilities);
-    console.info(`sweep kill -9 (${dialect}): ${KILLS} kills, ${rows.length} transactions, states seen between kills: ${[...statuses].sort().join(', ')}`);
+    console.info(
+      `sweep kill -9 (${dialect}): ${KILLS} kills, ${rows.length} transactions, states seen between kills: ${[...statuses].sort().join(', ')}`,
+    );
   });
 });

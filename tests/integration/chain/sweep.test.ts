@@ -28,7 +28,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps on %s', (dialect) => {
   });
 
   const usdc = () => chain.gateway.tokens.find((t) => t.asset === 'USDC')!;
-  const usdcOf = (address: Address) => chain.gateway.client.readContract({ address: usdc().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+  const usdcOf = (address: Address) =>
+    chain.gateway.client.readContract({ address: usdc().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
   const bnbOf = (address: Address) => chain.gateway.client.getBalance({ address });
   const sweeps = () => s.testDb.db.kysely.selectFrom('chain_sweeps').selectAll().orderBy('created_at').execute();
   async function player(tag: string) {
@@ -113,38 +114,61 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sweeps on %s', (dialect) => {
     expect(after.every((r) => r.solvent && r.surplus === r.dust + r.operatorFunds)).toBe(true);
 
     // Further runs find nothing: no new row, no nonce used.
-    const nonces = await Promise.all([hot, bnbOnly.address, usdcOnly.address, both.address].map((a) => chain.gateway.client.getTransactionCount({ address: a })));
+    const nonces = await Promise.all(
+      [hot, bnbOnly.address, usdcOnly.address, both.address].map((a) => chain.gateway.client.getTransactionCount({ address: a })),
+    );
     for (let i = 0; i < 3; i++) {
       expect(await mod.sweepNow()).toMatchObject({ sent: 0 });
       await chain.mine(3);
       await mod.scanNow();
     }
     expect((await sweeps()).length).toBe(rows.length);
-    expect(await Promise.all([hot, bnbOnly.address, usdcOnly.address, both.address].map((a) => chain.gateway.client.getTransactionCount({ address: a })))).toEqual(nonces);
+    expect(
+      await Promise.all(
+        [hot, bnbOnly.address, usdcOnly.address, both.address].map((a) => chain.gateway.client.getTransactionCount({ address: a })),
+      ),
+    ).toEqual(nonces);
     console.info(`sweeps (${dialect}): ${rows.length} transactions, gas paid ${gasPaid} wei`);
   });
 
-  it('stores one transaction per step when two sweepers race, and sweeps a later deposit to a swept address', { timeout: 120_000 }, async () => {
-    const signer = chain.gateway.signer!;
-    const p = await player('sweeprace');
-    const run = async (hashes: Hash[]) => {
-      await settle(hashes);
-      const racers = [createSweeper(s.testDb.db, s.clock, chain.gateway), createSweeper(s.testDb.db, s.clock, chain.gateway)];
-      const mark = () => s.testDb.db.kysely.selectFrom('chain_cursors').select('block_number').where('name', '=', sweepCursor(p.user.id)).executeTakeFirst();
-      const start = (await mark())?.block_number ?? -1;
-      for (let i = 0; i < 8 && ((await mark())?.block_number ?? -1) === start; i++) {
-        await Promise.all(racers.map((r) => r.step()));
-        await chain.mine(3);
-      }
-      expect((await mark())!.block_number).toBeGreaterThan(start);
-    };
-    await run([await signer.sendToken(usdc().address, p.address, parseUnits('7', 18)), await signer.sendNative(p.address, parseUnits('0.01', 18))]);
-    await run([await signer.sendToken(usdc().address, p.address, parseUnits('3', 18))]);
-    const rows = (await sweeps()).filter((r) => r.user_id === p.user.id);
-    // Per round: the USDC (with the player's own BNB for gas) then the BNB; the second round needs a top-up.
-    expect(rows.map((r) => `${r.kind}:${r.asset}:${r.status}`)).toEqual(['sweep:USDC:done', 'sweep:BNB:done', 'topup:USDC:done', 'sweep:USDC:done']);
-    expect(await chain.gateway.client.getTransactionCount({ address: p.address })).toBe(3);
-    expect(await usdcOf(p.address)).toBe(0n);
-    expect(await s.ctx.balances(p.user.id)).toMatchObject({ bnb: 10_000_000n, busd: 10_000_000n });
-  });
+  it(
+    'stores one transaction per step when two sweepers race, and sweeps a later deposit to a swept address',
+    { timeout: 120_000 },
+    async () => {
+      const signer = chain.gateway.signer!;
+      const p = await player('sweeprace');
+      const run = async (hashes: Hash[]) => {
+        await settle(hashes);
+        const racers = [createSweeper(s.testDb.db, s.clock, chain.gateway), createSweeper(s.testDb.db, s.clock, chain.gateway)];
+        const mark = () =>
+          s.testDb.db.kysely
+            .selectFrom('chain_cursors')
+            .select('block_number')
+            .where('name', '=', sweepCursor(p.user.id))
+            .executeTakeFirst();
+        const start = (await mark())?.block_number ?? -1;
+        for (let i = 0; i < 8 && ((await mark())?.block_number ?? -1) === start; i++) {
+          await Promise.all(racers.map((r) => r.step()));
+          await chain.mine(3);
+        }
+        expect((await mark())!.block_number).toBeGreaterThan(start);
+      };
+      await run([
+        await signer.sendToken(usdc().address, p.address, parseUnits('7', 18)),
+        await signer.sendNative(p.address, parseUnits('0.01', 18)),
+      ]);
+      await run([await signer.sendToken(usdc().address, p.address, parseUnits('3', 18))]);
+      const rows = (await sweeps()).filter((r) => r.user_id === p.user.id);
+      // Per round: the USDC (with the player's own BNB for gas) then the BNB; the second round needs a top-up.
+      expect(rows.map((r) => `${r.kind}:${r.asset}:${r.status}`)).toEqual([
+        'sweep:USDC:done',
+        'sweep:BNB:done',
+        'topup:USDC:done',
+        'sweep:USDC:done',
+      ]);
+      expect(await chain.gateway.client.getTransactionCount({ address: p.address })).toBe(3);
+      expect(await usdcOf(p.address)).toBe(0n);
+      expect(await s.ctx.balances(p.user.id)).toMatchObject({ bnb: 10_000_000n, busd: 10_000_000n });
+    },
+  );
 });

@@ -56,7 +56,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     expect(address).toBe(chain.gateway.deposits.addressOf(a.user.id));
     const other = await walletOf(b.client);
     expect(other).not.toBe(address);
-    const rows = await s.testDb.db.kysely.selectFrom('deposit_addresses').selectAll().where('user_id', 'in', [a.user.id, b.user.id]).orderBy('user_id').execute();
+    const rows = await s.testDb.db.kysely
+      .selectFrom('deposit_addresses')
+      .selectAll()
+      .where('user_id', 'in', [a.user.id, b.user.id])
+      .orderBy('user_id')
+      .execute();
     expect(rows.map((r) => r.address)).toEqual([address.toLowerCase(), other.toLowerCase()]);
     const anon = await s.client().get('/api/wallet');
     expect(anon.status).toBe(401);
@@ -78,29 +83,51 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     for (const h of [res.body.data.bnb_tx, res.body.data.usdc_tx]) expect((await receipt(chain, h)).status).toBe('success');
     const address = await walletOf(p.client);
     expect(await chain.gateway.client.getBalance({ address })).toBe(parseEther('0.1'));
-    expect(await chain.gateway.client.readContract({ address: usdc().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBe(parseUnits('100', 18));
+    expect(
+      await chain.gateway.client.readContract({ address: usdc().address, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+    ).toBe(parseUnits('100', 18));
 
     // Not final yet: the USDC transfer's block has no confirmations.
     expect(await mod.scanNow()).toEqual([]);
     expect(await balances(p.user.id)).toEqual({ bnb: 0n, busd: 0n, ngls: 0n });
     await chain.mine(2);
     const credited = await mod.scanNow();
-    expect(credited.map((c) => [c.asset, c.amount])).toEqual(expect.arrayContaining([['USDC', 100_000_000n], ['BNB', 100_000_000n]]));
+    expect(credited.map((c) => [c.asset, c.amount])).toEqual(
+      expect.arrayContaining([
+        ['USDC', 100_000_000n],
+        ['BNB', 100_000_000n],
+      ]),
+    );
     expect(credited).toHaveLength(2);
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 100_000_000n, ngls: 0n });
     await expect.poll(() => received.filter((m) => m.event === 'transaction_update').length).toBe(2);
-    expect(received.find((m) => m.event === 'transaction_update' && m.currency === 'busd')).toMatchObject({ type: 'deposit', status: 'success', amount: '100' });
+    expect(received.find((m) => m.event === 'transaction_update' && m.currency === 'busd')).toMatchObject({
+      type: 'deposit',
+      status: 'success',
+      amount: '100',
+    });
 
     // The same blocks read again (cursor moved back), by a second watcher, and by two racing scans.
     const cursor = await s.testDb.db.kysely.selectFrom('chain_cursors').selectAll().executeTakeFirstOrThrow();
     const back = Math.max(0, cursor.block_number - 5);
-    await s.testDb.db.kysely.updateTable('chain_cursors').set({ block_number: back, block_hash: (await chain.gateway.client.getBlock({ blockNumber: BigInt(back) })).hash }).execute();
+    await s.testDb.db.kysely
+      .updateTable('chain_cursors')
+      .set({ block_number: back, block_hash: (await chain.gateway.client.getBlock({ blockNumber: BigInt(back) })).hash })
+      .execute();
     const again = createDepositWatcher(s.testDb.db, s.clock, chain.gateway);
     const raced = await Promise.all([again.scan(), mod.scanNow(), createDepositWatcher(s.testDb.db, s.clock, chain.gateway).scan()]);
     expect(raced.flat()).toEqual([]);
     expect(await balances(p.user.id)).toEqual({ bnb: 100_000_000n, busd: 100_000_000n, ngls: 0n });
-    const rows = await s.testDb.db.kysely.selectFrom('chain_deposits').select(['asset', 'amount', 'log_index']).where('user_id', '=', p.user.id).orderBy('asset').execute();
-    expect(rows).toEqual([{ asset: 'BNB', amount: 100_000_000n, log_index: -1 }, { asset: 'USDC', amount: 100_000_000n, log_index: expect.any(Number) }]);
+    const rows = await s.testDb.db.kysely
+      .selectFrom('chain_deposits')
+      .select(['asset', 'amount', 'log_index'])
+      .where('user_id', '=', p.user.id)
+      .orderBy('asset')
+      .execute();
+    expect(rows).toEqual([
+      { asset: 'BNB', amount: 100_000_000n, log_index: -1 },
+      { asset: 'USDC', amount: 100_000_000n, log_index: expect.any(Number) },
+    ]);
     await ledgerOk();
   });
 
@@ -111,10 +138,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     // A token that is not ours, with the same name and Transfer event.
     const deploy = await outside.wallet.deployContract({ ...TOKEN_ARTIFACTS.TestUSDC, args: [outside.address, parseUnits('1000', 18)] });
     const foreign = (await receipt(chain, deploy)).contractAddress!;
-    const sent = await outside.wallet.writeContract({ address: foreign, abi: erc20Abi, functionName: 'transfer', args: [address, parseUnits('50', 18)] });
+    const sent = await outside.wallet.writeContract({
+      address: foreign,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, parseUnits('50', 18)],
+    });
     expect((await receipt(chain, sent)).status).toBe('success');
     // Our USDC from a wallet that has none: mined, reverted, no log.
-    const failed = await outside.wallet.writeContract({ address: usdc().address, abi: erc20Abi, functionName: 'transfer', args: [address, 1n], gas: 100_000n });
+    const failed = await outside.wallet.writeContract({
+      address: usdc().address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, 1n],
+      gas: 100_000n,
+    });
     expect((await receipt(chain, failed)).status).toBe('reverted');
     // BNB to an address no player owns.
     await receipt(chain, await outside.wallet.sendTransaction({ to: '0x000000000000000000000000000000000000dEaD', value: 1000n }));
@@ -124,7 +162,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     const credited = await mod.scanNow();
     expect(credited.map((c) => [c.userId, c.asset, c.amount])).toEqual([[p.user.id, 'BNB', 1n]]);
     expect(await balances(p.user.id)).toEqual({ bnb: 1n, busd: 0n, ngls: 0n });
-    const row = await s.testDb.db.kysely.selectFrom('chain_deposits').select(['chain_amount', 'dust']).where('user_id', '=', p.user.id).executeTakeFirstOrThrow();
+    const row = await s.testDb.db.kysely
+      .selectFrom('chain_deposits')
+      .select(['chain_amount', 'dust'])
+      .where('user_id', '=', p.user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ chain_amount: '1500000000', dust: '500000000' });
     await ledgerOk();
   });
@@ -146,7 +188,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     // A block the watcher took as final changed after all (a reorg deeper than the finality depth):
     // it stops and says so instead of crediting on a chain it no longer trusts.
     const cursor = await s.testDb.db.kysely.selectFrom('chain_cursors').selectAll().executeTakeFirstOrThrow();
-    await s.testDb.db.kysely.updateTable('chain_cursors').set({ block_hash: `0x${'ab'.repeat(32)}` }).execute();
+    await s.testDb.db.kysely
+      .updateTable('chain_cursors')
+      .set({ block_hash: `0x${'ab'.repeat(32)}` })
+      .execute();
     await chain.mine(1);
     await expect(mod.scanNow()).rejects.toThrow(/changed after it was final/);
     await s.testDb.db.kysely.updateTable('chain_cursors').set({ block_hash: cursor.block_hash }).execute();
@@ -158,8 +203,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chain wallet on %s', (dialect)
     const dev = chain.gateway.dev!;
     const external = await openChainGateway(
       {
-        rpcUrl: dev.rpcUrl, devChainPort: 0, confirmations: 2, pollMs: 60_000, walletXpub: dev.keys.depositXpub,
-        usdcAddress: dev.usdc, anglsAddress: dev.angls, hotWalletKey: dev.keys.hotWalletKey, walletXprv: undefined,
+        rpcUrl: dev.rpcUrl,
+        devChainPort: 0,
+        confirmations: 2,
+        pollMs: 60_000,
+        walletXpub: dev.keys.depositXpub,
+        usdcAddress: dev.usdc,
+        anglsAddress: dev.angls,
+        hotWalletKey: dev.keys.hotWalletKey,
+        walletXprv: undefined,
       },
       chain.dataDir,
       { info: () => {}, warn: () => {} },

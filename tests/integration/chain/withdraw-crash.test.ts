@@ -57,7 +57,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('withdrawals under kill -9 on %
     const nonce0 = await chain.gateway.client.getTransactionCount({ address: hot });
     const dev = chain.gateway.dev!;
     const args = [s.testDb.location, dev.rpcUrl, dev.keys.depositXpub, dev.usdc, dev.angls, dev.keys.hotWalletKey];
-    const states = () => s.testDb.db.kysely.selectFrom('chain_withdrawals').select(['id', 'status']).where('user_id', '=', p.user.id).execute();
+    const states = () =>
+      s.testDb.db.kysely.selectFrom('chain_withdrawals').select(['id', 'status']).where('user_id', '=', p.user.id).execute();
 
     const reached: string[] = [];
     for (const target of SCHEDULE) {
@@ -78,8 +79,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('withdrawals under kill -9 on %
     }
     expect((await states()).map((r) => r.status)).toEqual(Array(COUNT).fill('done'));
     expect(await chain.gateway.client.getTransactionCount({ address: hot })).toBe(nonce0 + COUNT);
-    expect(await chain.gateway.client.readContract({ address: chain.gateway.tokens[0]!.address, abi: erc20Abi, functionName: 'balanceOf', args: [DEST] })).toBe(parseUnits(String(COUNT), 18));
-    const rows = await s.testDb.db.kysely.selectFrom('chain_withdrawals').select(['nonce', 'tx_hash']).where('user_id', '=', p.user.id).execute();
+    expect(
+      await chain.gateway.client.readContract({
+        address: chain.gateway.tokens[0]!.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [DEST],
+      }),
+    ).toBe(parseUnits(String(COUNT), 18));
+    const rows = await s.testDb.db.kysely
+      .selectFrom('chain_withdrawals')
+      .select(['nonce', 'tx_hash'])
+      .where('user_id', '=', p.user.id)
+      .execute();
     expect(new Set(rows.map((r) => r.nonce)).size).toBe(COUNT);
     for (const r of rows) expect((await receipt(chain, r.tx_hash as `0x${string}`)).status).toBe('success');
     expect(await s.ctx.balances(p.user.id)).toMatchObject({ busd: 100_000_000n - BigInt(COUNT) * 1_500_000n });

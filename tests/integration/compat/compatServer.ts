@@ -32,7 +32,10 @@ export interface CompatServer {
 export async function startCompatServer(dialect: DialectName, pgAdminUrl: string): Promise<CompatServer> {
   const chain = await startTestChain({ confirmations: 2 });
   const mod = chainModule(chain.gateway);
-  const s = await startTestServer(dialect, pgAdminUrl, { routes: [mod.routes, roomChatRoutes(chain.gateway.deposits)], realtimeLimits: { coalesceMs: COMPAT_COALESCE_MS } });
+  const s = await startTestServer(dialect, pgAdminUrl, {
+    routes: [mod.routes, roomChatRoutes(chain.gateway.deposits)],
+    realtimeLimits: { coalesceMs: COMPAT_COALESCE_MS },
+  });
   await mod.scanNow();
   await ensureGenesis(s.testDb.db, s.clock);
   await ensureExchangePools(s.testDb.db, s.clock);

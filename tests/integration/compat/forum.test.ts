@@ -97,7 +97,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the Forum on the original clie
     for (const text of ['h', 'he', 'hel', 'hell', 'hello']) expectOk(await a.client.post('/api/rooms/verse', { verse: text }));
     windowEnds();
     await update(b.socket, (list) => list.some((o) => o.user_id === a.user.id && o.data.verse === 'hello'));
-    const verses = () => c.s.testDb.db.kysely.selectFrom('chat_messages').select('content').where('user_id', '=', a.user.id).where('kind', '=', 'verse').orderBy('id').execute();
+    const verses = () =>
+      c.s.testDb.db.kysely
+        .selectFrom('chat_messages')
+        .select('content')
+        .where('user_id', '=', a.user.id)
+        .where('kind', '=', 'verse')
+        .orderBy('id')
+        .execute();
     expect(await verses()).toEqual([{ content: 'hello' }]);
 
     // The Yell right after the typing is taken, and reaches B as the original reads it.

@@ -20,17 +20,65 @@ import { expectInvalid, expectOk, openOriginalSocket, subscribed, WIRE_TIME, typ
 
 /** The fields of the original's User (auth/status, login, register). */
 const USER_FIELDS = [
-  'id', 'name', 'email', 'email_confirmed', 'investor_skin_id', 'balance_ngls', 'balance_bnb', 'balance_busd', 'ref_code', 'ref_link',
-  'ref_count', 'ref_tokens', 'xp', 'level', 'next_level_xp', 'completed_onboarding', 'start_pack', 'start_gas', 'senator', 'patricius',
-  'wallet_balance', 'multiplier', 'withdraws', 'ws_auth_token', 'items',
+  'id',
+  'name',
+  'email',
+  'email_confirmed',
+  'investor_skin_id',
+  'balance_ngls',
+  'balance_bnb',
+  'balance_busd',
+  'ref_code',
+  'ref_link',
+  'ref_count',
+  'ref_tokens',
+  'xp',
+  'level',
+  'next_level_xp',
+  'completed_onboarding',
+  'start_pack',
+  'start_gas',
+  'senator',
+  'patricius',
+  'wallet_balance',
+  'multiplier',
+  'withdraws',
+  'ws_auth_token',
+  'items',
 ];
 /** The fields of the original's Eidol. */
 const EIDOL_FIELDS = [
-  'id', 'value', 'maxValue', 'top_value', 'no_loss_value', 'multiplier', 'risk', 'level', 'experience', 'next_level_experience', 'type',
-  'rarity', 'collection', 'skin', 'data', 'is_locked',
+  'id',
+  'value',
+  'maxValue',
+  'top_value',
+  'no_loss_value',
+  'multiplier',
+  'risk',
+  'level',
+  'experience',
+  'next_level_experience',
+  'type',
+  'rarity',
+  'collection',
+  'skin',
+  'data',
+  'is_locked',
 ];
 /** The item pictures the original bundles (`<collection>/item/<image>`). */
-const BUNDLED_ITEM_PICTURES = ['Apple.png', 'Cookie.png', 'Coop.png', 'Extract.png', 'Incense.png', 'Indulgence.png', 'Map.png', 'Map2.png', 'Puff.png', 'Scribe.png', 'Tax.png'];
+const BUNDLED_ITEM_PICTURES = [
+  'Apple.png',
+  'Cookie.png',
+  'Coop.png',
+  'Extract.png',
+  'Incense.png',
+  'Indulgence.png',
+  'Map.png',
+  'Map2.png',
+  'Puff.png',
+  'Scribe.png',
+  'Tax.png',
+];
 const ANGLS = 100_000_000n;
 const USDC = 1_000_000n;
 
@@ -62,7 +110,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
     const token = linkIn(mail, '/verify-email/').split('/')[4]!;
     expectOk(await client.post(`/api/register/verify/${token}`));
     // Verification ends the player's sessions: the original logs in again, with its new token.
-    const login = expectOk(await client.post('/api/auth/login', { username: form.email, password: form.password })) as { ws_auth_token: string };
+    const login = expectOk(await client.post('/api/auth/login', { username: form.email, password: form.password })) as {
+      ws_auth_token: string;
+    };
     const socket = await subscribed(c.s.url, client, login.ws_auth_token);
     return { client, user, form, socket };
   }
@@ -100,7 +150,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
     expectOk(await client.post('/api/auth/logout'));
     expect((await client.get('/api/auth/status')).status).toBe(401);
     expectInvalid(await client.post('/api/auth/login', { username: form.email, password: 'wrong-password-1' }), 'username');
-    const login = expectOk(await client.post('/api/auth/login', { username: form.email, password: form.password })) as Record<string, unknown>;
+    const login = expectOk(await client.post('/api/auth/login', { username: form.email, password: form.password })) as Record<
+      string,
+      unknown
+    >;
     for (const f of USER_FIELDS) expect(login, f).toHaveProperty(f);
     const socket = await subscribed(c.s.url, client, login.ws_auth_token as string);
     socket.close();
@@ -115,19 +168,47 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
   it('home and rounds: the game, eidols drawn from the original\u2019s files, join in both forms, transactions and stats', async () => {
     const { client, socket } = await player('home');
     const egg = expectOk(await client.post('/api/oogle/free')) as { id: number };
-    const game = expectOk(await client.get('/api/game')) as Record<string, unknown> & { oogles: Record<string, unknown>[]; items: unknown[] };
-    for (const f of ['id', 'ends_at', 'can_act_before', 'is_joined', 'my_multiplier', 'investor_skin_id', 'senator', 'patricius', 'incense_1', 'incense_2', 'incense_3', 'gdao_chest_supply', 'caravan', 'caravan_items', 'chest_locked', 'oogles', 'items']) {
+    const game = expectOk(await client.get('/api/game')) as Record<string, unknown> & {
+      oogles: Record<string, unknown>[];
+      items: unknown[];
+    };
+    for (const f of [
+      'id',
+      'ends_at',
+      'can_act_before',
+      'is_joined',
+      'my_multiplier',
+      'investor_skin_id',
+      'senator',
+      'patricius',
+      'incense_1',
+      'incense_2',
+      'incense_3',
+      'gdao_chest_supply',
+      'caravan',
+      'caravan_items',
+      'chest_locked',
+      'oogles',
+      'items',
+    ]) {
       expect(game, f).toHaveProperty(f);
     }
     expect(game.ends_at).toMatch(WIRE_TIME);
-    const [eidol] = game.oogles as [Record<string, unknown> & { collection: string; type: string; rarity: string; skin: { image: string; collection: string } }];
+    const [eidol] = game.oogles as [
+      Record<string, unknown> & { collection: string; type: string; rarity: string; skin: { image: string; collection: string } },
+    ];
     for (const f of EIDOL_FIELDS) expect(eidol, f).toHaveProperty(f);
     // The plain common egg: its own bundled file, no atlas frame name.
     expect(eidolPicturePath(eidol)).toBe('collections/basic/egg/common/0.svg');
     expect(eidol.skin.collection).toBe('basic');
 
     expectOk(await client.post('/api/game/join', { risk: '0.25', oogle_id: egg.id }));
-    expect(expectOk(await client.get(`/api/oogles/${egg.id}`))).toMatchObject({ id: egg.id, risk: '0.25', multiplier: 1.25, skin: { image: '0.svg' } });
+    expect(expectOk(await client.get(`/api/oogles/${egg.id}`))).toMatchObject({
+      id: egg.id,
+      risk: '0.25',
+      multiplier: 1.25,
+      skin: { image: '0.svg' },
+    });
     // The older form: multiplier only.
     expect(expectOk(await client.post('/api/game/join', { multiplier: 1.5 }))).toMatchObject({ oogle_id: egg.id, risk: '0.5' });
     expectInvalid(await client.post('/api/game/join', { risk: '0.123', oogle_id: egg.id }), 'risk');
@@ -149,11 +230,23 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
     const wallet = expectOk(await client.get('/api/wallet')) as { address: string };
     expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const rates = expectOk(await client.get('/api/wallet/exchange')) as Record<string, unknown>;
-    for (const f of ['nglsPrice', 'nglsSPrice', 'nglsFee', 'bnbPrice', 'bnbFee', 'exchangePoolNgls', 'exchangePoolBnb', 'exchangePoolBusdNgls', 'exchangePoolBusdBnb']) {
+    for (const f of [
+      'nglsPrice',
+      'nglsSPrice',
+      'nglsFee',
+      'bnbPrice',
+      'bnbFee',
+      'exchangePoolNgls',
+      'exchangePoolBnb',
+      'exchangePoolBusdNgls',
+      'exchangePoolBusdBnb',
+    ]) {
       expect(rates, f).toHaveProperty(f);
     }
     await fundPlayer(c.ledger, user.id, 'USDC', 2n * USDC);
-    const trade = expectOk(await client.post('/api/wallet/exchange', { from_currency: 'busd', to_currency: 'ngls', amount: '1' })) as { transaction: { id: string; status: string } };
+    const trade = expectOk(await client.post('/api/wallet/exchange', { from_currency: 'busd', to_currency: 'ngls', amount: '1' })) as {
+      transaction: { id: string; status: string };
+    };
     const update = await socket.next('transaction_update');
     // It reads `evt.transaction.status`.
     expect(update.transaction).toMatchObject({ id: trade.transaction.id, status: 'success' });
@@ -165,7 +258,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
   it('shops: eggs without a type, items with their pictures, one frame per purchase, an item action, the gDAO store by listing', async () => {
     const { client, user, socket } = await player('shop');
     await setFlags(c.s, user.id, { start_gas: 1, start_pack: 1 });
-    type Listing = { id: number; type: string; name: string; amount: unknown; price_ngls: string; price_token: string; data: Record<string, unknown> };
+    type Listing = {
+      id: number;
+      type: string;
+      name: string;
+      amount: unknown;
+      price_ngls: string;
+      price_token: string;
+      data: Record<string, unknown>;
+    };
     const eggs = expectOk(await client.get('/api/shop')) as Listing[];
     expect(eggs.length).toBeGreaterThan(0);
     expect(eggs.every((l) => l.type === 'egg')).toBe(true);
@@ -197,8 +298,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('the original client on %s', (d
     const egg = expectOk(await client.post('/api/oogle/free')) as { id: number };
     const refused = await client.post(`/api/oogles/${egg.id}/feed`, { amount: 1 });
     expect([refused.status, refused.body.success, typeof refused.body.message]).toEqual([422, false, 'string']);
-    await c.s.testDb.db.kysely.updateTable('eidols').set({ type: 'ogle', hatched_at: c.s.clock.now(), skin_image: hatchedFrame('basic', 'common', egg.id) }).where('id', '=', egg.id).execute();
-    const hatched = expectOk(await client.get(`/api/oogles/${egg.id}`)) as { type: string; collection: string; rarity: string; skin: { image: string } };
+    await c.s.testDb.db.kysely
+      .updateTable('eidols')
+      .set({ type: 'ogle', hatched_at: c.s.clock.now(), skin_image: hatchedFrame('basic', 'common', egg.id) })
+      .where('id', '=', egg.id)
+      .execute();
+    const hatched = expectOk(await client.get(`/api/oogles/${egg.id}`)) as {
+      type: string;
+      collection: string;
+      rarity: string;
+      skin: { image: string };
+    };
     expect(eidolPicturePath(hatched)).toBe(`collections/basic/ogle/common/${(egg.id % 3) + 1}.svg`);
     expect(expectOk(await client.post(`/api/oogles/${egg.id}/feed`, { amount: 1 }))).toHaveProperty('oogle');
 

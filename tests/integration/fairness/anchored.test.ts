@@ -35,12 +35,27 @@ const timing = { openMs: 10_000, lockedMs: 2_000 };
 function settledUnder(d: FairRoundDetail, hash: string): FairRoundDetail {
   const units = blockThresholdUnits(hash, d.block_hash!);
   const eidols = d.entries.map((e) => ({
-    id: e.eidol_id, owner: 0, value: BigInt(e.value_before), risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
-    topValue: BigInt(e.top_value_before), noLossValue: BigInt(e.no_loss_value),
+    id: e.eidol_id,
+    owner: 0,
+    value: BigInt(e.value_before),
+    risk: e.risk,
+    yieldy: e.yieldy,
+    type: e.type,
+    xp: e.xp,
+    level: e.level,
+    topValue: BigInt(e.top_value_before),
+    noLossValue: BigInt(e.no_loss_value),
     ...(e.reserved_stake === null ? {} : { reservedStake: BigInt(e.reserved_stake) }),
     ...(e.sat_out ? { satOut: true } : {}),
   }));
-  const out = settleRound({ roundId: d.id, thresholdUnits: units, eidols, poolBefore: BigInt(d.pool_before), incenseSlots: d.incense_slots, config: ECONOMY_CONFIG });
+  const out = settleRound({
+    roundId: d.id,
+    thresholdUnits: units,
+    eidols,
+    poolBefore: BigInt(d.pool_before),
+    incenseSlots: d.incense_slots,
+    config: ECONOMY_CONFIG,
+  });
   const byId = new Map(out.eidols.map((e) => [e.id, e]));
   return {
     ...d,
@@ -51,7 +66,14 @@ function settledUnder(d: FairRoundDetail, hash: string): FairRoundDetail {
     pool_after: out.totals.poolAfter.toString(),
     entries: d.entries.map((e) => {
       const s = byId.get(e.eidol_id)!;
-      return { ...e, zone: s.zone, stake: (-s.bet).toString(), payout: s.payout.toString(), mined: s.emission.toString(), value_after: s.value.toString() };
+      return {
+        ...e,
+        zone: s.zone,
+        stake: (-s.bet).toString(),
+        payout: s.payout.toString(),
+        mined: s.emission.toString(),
+        value_after: s.value.toString(),
+      };
     }),
   };
 }
@@ -127,12 +149,26 @@ describe.each(dialectsFor(pgAdminUrl))('anchored fairness on %s', (dialect) => {
     const ledger = createLedger(t.db, clock);
     // Round 2 opened at round 1's settlement; an eidol is fed between the rounds (a movement outside rounds).
     await ledger.run(async (tx) => {
-      await transfer(tx, { id: `test:feed:${eidols[0]}`, debit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'), credit: await eidolAccount(tx, eidols[0]!), amount: 7n * ANGLS, code: 'feed' });
+      await transfer(tx, {
+        id: `test:feed:${eidols[0]}`,
+        debit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+        credit: await eidolAccount(tx, eidols[0]!),
+        amount: 7n * ANGLS,
+        code: 'feed',
+      });
     });
     const r2 = await round(2);
     clock.set(r2.ends_at);
     const crash = new Error('crash between the block read and the commit');
-    await expect(settleDue(ledger, { timing, blocks: blocks(), onPhase: () => { throw crash; } })).rejects.toBe(crash);
+    await expect(
+      settleDue(ledger, {
+        timing,
+        blocks: blocks(),
+        onPhase: () => {
+          throw crash;
+        },
+      }),
+    ).rejects.toBe(crash);
     const read = await round(2);
     expect(read.settled_at).toBeNull();
     expect(read.block_hash).toMatch(/^0x[0-9a-f]{64}$/);

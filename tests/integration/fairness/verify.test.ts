@@ -76,10 +76,22 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('verify a booked round (%s)', (
     const ledger = createLedger(t.db, manualClock());
     await ledger.run(async (tx) => {
       const pool = await systemAccount(tx, 'mining_pool', 'ANGLS');
-      await transferBatch(tx, [{ id: `round:${roundId}:${loser}:win`, debit: pool, credit: await eidolAccount(tx, loser), amount: 5n, code: 'win', ref: String(roundId) }]);
+      await transferBatch(tx, [
+        {
+          id: `round:${roundId}:${loser}:win`,
+          debit: pool,
+          credit: await eidolAccount(tx, loser),
+          amount: 5n,
+          code: 'win',
+          ref: String(roundId),
+        },
+      ]);
     });
     const stray = await verifyBookedRound(k, roundId);
-    expect(stray.kind === 'checked' && stray.ledger.find((m) => m.transfer === `round:${roundId}:${loser}:win`)).toMatchObject({ field: 'unexpected', eidolId: loser });
+    expect(stray.kind === 'checked' && stray.ledger.find((m) => m.transfer === `round:${roundId}:${loser}:win`)).toMatchObject({
+      field: 'unexpected',
+      eidolId: loser,
+    });
   });
 });
 
@@ -111,7 +123,9 @@ describe('npm run verify (the CLI, SQLite)', () => {
     // --walk hashes from the round down to its chain's terminal hash (round 2: two links).
     const walked = run(file, String(roundId), '--walk');
     expect(walked.status).toBe(0);
-    expect(walked.stdout).toContain(`ok   walk: 2 link(s) from round ${roundId}'s hash reach the chain's terminal hash ${TEST_CHAIN.terminalHash}`);
+    expect(walked.stdout).toContain(
+      `ok   walk: 2 link(s) from round ${roundId}'s hash reach the chain's terminal hash ${TEST_CHAIN.terminalHash}`,
+    );
 
     expect(run(file, String(openRoundId)).status).toBe(2);
     expect(run(file, 'twelve').status).toBe(2);

@@ -51,7 +51,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
     const { client, user } = await registerPlayer(s, 'race1');
     await k().updateTable('users').set({ level: 4 }).where('id', '=', user.id).execute();
     await settleAllRounds(s.testDb.db, s.clock.now());
-    const ids = await insertEidols(s.testDb.db, s.clock, Array.from({ length: 40 }, () => ({ owner: user.id, value: 100n * ANGLS })));
+    const ids = await insertEidols(
+      s.testDb.db,
+      s.clock,
+      Array.from({ length: 40 }, () => ({ owner: user.id, value: 100n * ANGLS })),
+    );
     // K = 1,002 ANGLS: twenty claims of 50 (r = 0.5 on 100 ANGLS) fit, the 21st does not.
     await setPool(s.testDb.db, s.clock, (1_002n * ANGLS * PPM) / ECONOMY_CONFIG.capacityPpm);
     expect(perEidolOf1002()).toBeGreaterThanOrEqual(50n * ANGLS);

@@ -59,7 +59,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     const { client, eggId } = await withEgg('cap1');
     // The free egg came out of the pool after the open: K stays what the open fixed.
     const view = async () => (await client.get('/api/game')).body.data;
-    expect(await view()).toMatchObject({ id, capacity: angls(capacityOf(pool)), capacity_left: angls(capacityOf(pool)), capacity_per_eidol: angls(perEidolOf(pool)), reserved_claims: {} });
+    expect(await view()).toMatchObject({
+      id,
+      capacity: angls(capacityOf(pool)),
+      capacity_left: angls(capacityOf(pool)),
+      capacity_per_eidol: angls(perEidolOf(pool)),
+      reserved_claims: {},
+    });
 
     const value = (await view()).oogles[0].value as string;
     const v = BigInt(value.replace('.', ''));
@@ -68,7 +74,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
       const { claim } = stakeAndClaim(parseRisk(risk), v);
       const r = await reservedOf(id);
       expect(r.rows.get(eggId)).toBe(claim);
-      expect(await view()).toMatchObject({ capacity_left: angls(capacityOf(pool) - claim), reserved_claims: { [String(eggId)]: angls(claim) } });
+      expect(await view()).toMatchObject({
+        capacity_left: angls(capacityOf(pool) - claim),
+        reserved_claims: { [String(eggId)]: angls(claim) },
+      });
     }
     expect((await client.post('/api/game/join', { risk: '0', oogle_id: eggId })).status).toBe(200);
     expect((await reservedOf(id)).rows.has(eggId)).toBe(false);
@@ -84,12 +93,23 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     const { client, eggId } = await withEgg('cap2');
     expect((await client.post('/api/game/join', { risk: '0.3', oogle_id: eggId })).status).toBe(200);
     const before = await gameSnapshot(s.testDb.db);
-    const value = (await k().selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'eidol').where('owner_id', '=', eggId).executeTakeFirstOrThrow()).balance;
+    const value = (
+      await k()
+        .selectFrom('ledger_accounts')
+        .select('balance')
+        .where('owner_kind', '=', 'eidol')
+        .where('owner_id', '=', eggId)
+        .executeTakeFirstOrThrow()
+    ).balance;
     const fits = largestRiskThatFits(value, 2, perEidolOf(pool));
     expect(fits.units).toBeGreaterThan(30n);
     const res = await client.post('/api/game/join', { risk: '0.5', oogle_id: eggId });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ success: false, message: capacityFull(formatRisk(fits)), errors: { risk: [capacityFull(formatRisk(fits))] } });
+    expect(res.body).toEqual({
+      success: false,
+      message: capacityFull(formatRisk(fits)),
+      errors: { risk: [capacityFull(formatRisk(fits))] },
+    });
     expect(await gameSnapshot(s.testDb.db)).toEqual(before);
     expect((await client.post('/api/game/join', { risk: formatRisk(fits), oogle_id: eggId })).status).toBe(200);
     expect((await reservedOf(id)).rows.get(eggId)).toBe(stakeAndClaim(fits, value).claim);
@@ -108,7 +128,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     const b = await withEgg('cap3b');
     const c = await withEgg('cap3c');
     // Joined in the order b, c, a (clock steps apart); a then changes its risk, which makes it the last joiner.
-    for (const [p, risk] of [[b, '0.5'], [c, '0.5'], [a, '0.4'], [a, '0.5']] as const) {
+    for (const [p, risk] of [
+      [b, '0.5'],
+      [c, '0.5'],
+      [a, '0.4'],
+      [a, '0.5'],
+    ] as const) {
       expect((await p.client.post('/api/game/join', { risk, oogle_id: p.eggId })).status).toBe(200);
       s.clock.advance(1000);
     }
@@ -119,7 +144,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     await setPool(s.testDb.db, s.clock, (120n * ANGLS * PPM) / ECONOMY_CONFIG.capacityPpm);
     roundId += 1;
     const now = s.clock.now();
-    await insertRound(s.testDb.db, roundId, { opensAt: now, canActBefore: now + 600_000, endsAt: now + 660_000 }, { ...ECONOMY_CONFIG, eidolCapacityPpm: PPM });
+    await insertRound(
+      s.testDb.db,
+      roundId,
+      { opensAt: now, canActBefore: now + 600_000, endsAt: now + 660_000 },
+      { ...ECONOMY_CONFIG, eidolCapacityPpm: PPM },
+    );
     const next = await reservedOf(roundId);
     expect(next.capacity).toBe(120n * ANGLS);
     expect([...next.rows.keys()].sort()).toEqual([b.eggId, c.eggId].sort());

@@ -28,18 +28,27 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('confirm loss against a feed on
       const { client, user } = await registerPlayer(s, `loss${attempt}`);
       await confirmEmail(s.testDb.db, user.id);
       const id = (await client.post('/api/oogle/free')).body.data.id as number;
-      await s.testDb.db.kysely.updateTable('eidols').set({ type: 'ogle', level: 1, hatched_at: s.clock.now() }).where('id', '=', id).execute();
+      await s.testDb.db.kysely
+        .updateTable('eidols')
+        .set({ type: 'ogle', level: 1, hatched_at: s.clock.now() })
+        .where('id', '=', id)
+        .execute();
       await drainEidol(s.testDb.db, s.clock, id, `loss-${dialect}-${attempt}`);
       await issueItem(s.testDb.db, s.clock, user.id, ACTION_ITEMS.cookie, 2n);
       const [feed, loss] = await Promise.all([
         client.post(`/api/oogles/${id}/feed`, { amount: 1 }),
         client.post(`/api/oogles/${id}/confirmloss`),
       ]);
-      const closed = (await s.testDb.db.kysely.selectFrom('eidols').select('closed_at').where('id', '=', id).executeTakeFirstOrThrow()).closed_at !== null;
+      const closed =
+        (await s.testDb.db.kysely.selectFrom('eidols').select('closed_at').where('id', '=', id).executeTakeFirstOrThrow()).closed_at !==
+        null;
       const value = await eidolHolds(s.testDb.db, s.clock, id);
       // One of the two orders, each whole (a feed after the close: no eidol left, "You have no Eidol to feed").
-      const outcome = feed.status === 200 ? ['feed first', loss.status, closed, value] : ['close first', feed.status, loss.status, closed, value];
-      expect(outcome, `attempt ${attempt}`).toEqual(feed.status === 200 ? ['feed first', 422, false, ANGLS] : ['close first', 422, 200, true, 0n]);
+      const outcome =
+        feed.status === 200 ? ['feed first', loss.status, closed, value] : ['close first', feed.status, loss.status, closed, value];
+      expect(outcome, `attempt ${attempt}`).toEqual(
+        feed.status === 200 ? ['feed first', 422, false, ANGLS] : ['close first', 422, 200, true, 0n],
+      );
       await ledgerOk();
     }
   });

@@ -11,7 +11,12 @@ import type { Ledger } from '../../../src/server/ledger/index';
 import { eidolSchema } from '../../../src/shared/api/game';
 import { REQUEST_KEY_REUSED } from '../../../src/server/domain/requests/requestRecords';
 import {
-  CONFIRM_EMAIL_FIRST, EXTRA_EIDOL_REFUSED, FREE_EGG_TAKEN, INSUFFICIENT_ANGLS, POOL_LIMIT_REACHED, UNKNOWN_EGG_TYPE,
+  CONFIRM_EMAIL_FIRST,
+  EXTRA_EIDOL_REFUSED,
+  FREE_EGG_TAKEN,
+  INSUFFICIENT_ANGLS,
+  POOL_LIMIT_REACHED,
+  UNKNOWN_EGG_TYPE,
 } from '../../../src/server/domain/eidols/eidolTexts';
 
 const ANGLS = 100_000_000n;
@@ -26,7 +31,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
   afterAll(() => s?.close());
 
   const snapshot = () => gameSnapshot(s.testDb.db);
-  const levelOf = async (id: number) => (await s.testDb.db.kysely.selectFrom('users').select('level').where('id', '=', id).executeTakeFirstOrThrow()).level;
+  const levelOf = async (id: number) =>
+    (await s.testDb.db.kysely.selectFrom('users').select('level').where('id', '=', id).executeTakeFirstOrThrow()).level;
 
   it('grows the free egg only with a confirmed e-mail, once, paid by the mining pool', async () => {
     const { client, user } = await registerPlayer(s, 'free1');
@@ -44,9 +50,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
     expect(grown.body.success).toBe(true);
     const egg = eidolSchema.parse(grown.body.data);
     expect(egg).toMatchObject({
-      value: '100.00000000', maxValue: '100.00000000', top_value: '100.00000000', no_loss_value: '100.00000000', type: 'egg', rarity: 'common',
-      collection: 'basic', risk: '0', multiplier: 1, level: 0, experience: 0, next_level_experience: 12, is_locked: false,
-      skin: { collection: 'basic', image: '0.svg', name: 'Common Egg' }, data: { greedy: 0, precise: 0, apple: null },
+      value: '100.00000000',
+      maxValue: '100.00000000',
+      top_value: '100.00000000',
+      no_loss_value: '100.00000000',
+      type: 'egg',
+      rarity: 'common',
+      collection: 'basic',
+      risk: '0',
+      multiplier: 1,
+      level: 0,
+      experience: 0,
+      next_level_experience: 12,
+      is_locked: false,
+      skin: { collection: 'basic', image: '0.svg', name: 'Common Egg' },
+      data: { greedy: 0, precise: 0, apple: null },
     });
     expect(await poolBalance(s.testDb.db, s.clock)).toBe(pool - 100n * ANGLS);
     expect(await playerAngls(s.testDb.db, s.clock, user.id)).toBe(0n);
@@ -108,7 +126,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
     const pool = await poolBalance(s.testDb.db, s.clock);
     const bought = await client.post('/api/oogle/buy', { type: 'egg3' });
     expect(bought.status).toBe(200);
-    expect(bought.body.data).toMatchObject({ value: '750.00000000', maxValue: '750.00000000', rarity: 'epic', type: 'egg', skin: { image: '1.svg' } });
+    expect(bought.body.data).toMatchObject({
+      value: '750.00000000',
+      maxValue: '750.00000000',
+      rarity: 'epic',
+      type: 'egg',
+      skin: { image: '1.svg' },
+    });
     expect(await playerAngls(s.testDb.db, s.clock, user.id)).toBe(249n * ANGLS);
     expect(await poolBalance(s.testDb.db, s.clock)).toBe(pool + 750n * ANGLS);
     expect(await levelOf(user.id)).toBe(0);
@@ -152,12 +176,28 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eggs on %s', (dialect) => {
     const pool = await poolBalance(s.testDb.db, s.clock);
     // Empty the pool into the reserve for this test, then put it back.
     const { systemAccount, transfer } = await import('../../../src/server/ledger/index');
-    await ledger.run(async (tx) => transfer(tx, { id: 'test:empty-pool', debit: await systemAccount(tx, 'mining_pool', 'ANGLS'), credit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'), amount: pool - 50n * ANGLS, code: 'test' }));
+    await ledger.run(async (tx) =>
+      transfer(tx, {
+        id: 'test:empty-pool',
+        debit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+        credit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+        amount: pool - 50n * ANGLS,
+        code: 'test',
+      }),
+    );
     const before = await snapshot();
     const res = await client.post('/api/oogle/free');
     expect([res.status, res.body.message]).toEqual([422, POOL_LIMIT_REACHED]);
     expect(await snapshot()).toEqual(before);
-    await ledger.run(async (tx) => transfer(tx, { id: 'test:refill-pool', debit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'), credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: pool - 50n * ANGLS, code: 'test' }));
+    await ledger.run(async (tx) =>
+      transfer(tx, {
+        id: 'test:refill-pool',
+        debit: await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+        credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+        amount: pool - 50n * ANGLS,
+        code: 'test',
+      }),
+    );
     expect((await client.post('/api/oogle/free')).status).toBe(200);
     await ledgerOk();
   });

@@ -25,7 +25,12 @@ describe.each(dialectsFor(pgAdminUrl))('eggtoplasm in the rounds on %s', (dialec
   let rc: RoundChain;
   beforeAll(async () => {
     rc = await startRoundChain();
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 30, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    s = await startTestServer(
+      dialect,
+      pgAdminUrl,
+      { rounds: { enabled: true, chainLength: 30, blocks: rc.blocks } },
+      { roundOpenSeconds: 10, roundLockedSeconds: 2 },
+    );
   });
   afterAll(async () => {
     await s?.close();
@@ -41,7 +46,9 @@ describe.each(dialectsFor(pgAdminUrl))('eggtoplasm in the rounds on %s', (dialec
     const round = await current();
     s.clock.set(round.ends_at);
     await s.rounds!.idle();
-    expect((await k().selectFrom('rounds').select('settled_at').where('id', '=', round.id).executeTakeFirstOrThrow()).settled_at).toBe(round.ends_at);
+    expect((await k().selectFrom('rounds').select('settled_at').where('id', '=', round.id).executeTakeFirstOrThrow()).settled_at).toBe(
+      round.ends_at,
+    );
     return round.id;
   }
   /** The round verifies as `npm run verify` checks it: published detail, ledger legs, stored totals and XP. */
@@ -73,25 +80,56 @@ describe.each(dialectsFor(pgAdminUrl))('eggtoplasm in the rounds on %s', (dialec
       const entries = await k().selectFrom('round_entries').selectAll().where('round_id', '=', roundId).orderBy('eidol_id').execute();
       const mine = entries.find((e) => e.eidol_id === ecto.id);
       if (n <= bar) {
-        expect(mine).toMatchObject({ eidol_type: 'ectoplasm', user_id: user.id, zone: null, stake: 0n, payout: 0n, mined: 0n, value_before: 0n, value_after: 0n, xp_before: n - 1, xp_gained: 1, level_before: 0 });
+        expect(mine).toMatchObject({
+          eidol_type: 'ectoplasm',
+          user_id: user.id,
+          zone: null,
+          stake: 0n,
+          payout: 0n,
+          mined: 0n,
+          value_before: 0n,
+          value_after: 0n,
+          xp_before: n - 1,
+          xp_gained: 1,
+          level_before: 0,
+        });
         // The round emitted (to the staker), none of it to the eggtoplasm.
         expect(entries.find((e) => e.eidol_id === staker)!.mined).toBeGreaterThan(0n);
       } else {
         // Full: it sits out, no empty entry every round until it is transmuted.
         expect(mine).toBeUndefined();
       }
-      const transfers = await k().selectFrom('ledger_transfers').select('id').where('id', 'like', `round:${roundId}:${ecto.id}:%`).execute();
+      const transfers = await k()
+        .selectFrom('ledger_transfers')
+        .select('id')
+        .where('id', 'like', `round:${roundId}:${ecto.id}:%`)
+        .execute();
       expect(transfers).toEqual([]);
-      expect(await eidol(ecto.id)).toMatchObject({ type: 'ectoplasm', experience: Math.min(n, bar), level: 0, hatched_at: null, skin_image: 'eggtoplasm' });
+      expect(await eidol(ecto.id)).toMatchObject({
+        type: 'ectoplasm',
+        experience: Math.min(n, bar),
+        level: 0,
+        hatched_at: null,
+        skin_image: 'eggtoplasm',
+      });
       await verified(roundId);
       await ledgerOk();
       if (n === 1) {
         const detail = (await s.client().get(`/api/fairness/rounds/${roundId}`)).body.data;
-        expect(detail.entries.find((e: { eidol_id: number }) => e.eidol_id === ecto.id)).toMatchObject({ type: 'ectoplasm', xp: 0, stake: '0', mined: '0', value_after: '0' });
+        expect(detail.entries.find((e: { eidol_id: number }) => e.eidol_id === ecto.id)).toMatchObject({
+          type: 'ectoplasm',
+          xp: 0,
+          stake: '0',
+          mined: '0',
+          value_after: '0',
+        });
       }
     }
     // The player's XP grew with the eggtoplasm's, its level stays 0 (nothing hatched).
-    expect(await k().selectFrom('users').select(['xp', 'level']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ xp: bar, level: 0 });
+    expect(await k().selectFrom('users').select(['xp', 'level']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      xp: bar,
+      level: 0,
+    });
     const view = (await client.get('/api/game')).body.data.oogles.find((o: { id: number }) => o.id === ecto.id);
     expect(view).toMatchObject({ type: 'ectoplasm', experience: bar, next_level_experience: bar });
 
@@ -108,7 +146,9 @@ describe.each(dialectsFor(pgAdminUrl))('eggtoplasm in the rounds on %s', (dialec
 
     // As an eidol of value 0 it no longer takes part.
     const after = await settleCurrent();
-    expect(await k().selectFrom('round_entries').select('eidol_id').where('round_id', '=', after).where('eidol_id', '=', ecto.id).execute()).toEqual([]);
+    expect(
+      await k().selectFrom('round_entries').select('eidol_id').where('round_id', '=', after).where('eidol_id', '=', ecto.id).execute(),
+    ).toEqual([]);
     await verified(after);
     await ledgerOk();
   });

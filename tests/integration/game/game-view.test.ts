@@ -21,14 +21,36 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (
   });
   afterAll(() => s?.close());
 
-
   /** A settled round's entry for `eidolId`, as settlement writes it. */
-  async function entry(roundId: number, eidolId: number, userId: number, e: { zone: 'bot' | 'top' | null; stake: bigint; payout: bigint; mined: bigint; at: number }) {
-    await s.testDb.db.kysely.insertInto('round_entries').values({
-      round_id: roundId, eidol_id: eidolId, user_id: userId, risk: '0.5', yieldy: 0, eidol_type: 'egg', xp_before: 0, level_before: 0,
-      value_before: 100n * ANGLS, top_value_before: 100n * ANGLS, no_loss_value: 100n * ANGLS, zone: e.zone, stake: e.stake, payout: e.payout,
-      mined: e.mined, value_after: 100n * ANGLS - e.stake + e.payout + e.mined, xp_gained: 1, created_at: e.at,
-    }).execute();
+  async function entry(
+    roundId: number,
+    eidolId: number,
+    userId: number,
+    e: { zone: 'bot' | 'top' | null; stake: bigint; payout: bigint; mined: bigint; at: number },
+  ) {
+    await s.testDb.db.kysely
+      .insertInto('round_entries')
+      .values({
+        round_id: roundId,
+        eidol_id: eidolId,
+        user_id: userId,
+        risk: '0.5',
+        yieldy: 0,
+        eidol_type: 'egg',
+        xp_before: 0,
+        level_before: 0,
+        value_before: 100n * ANGLS,
+        top_value_before: 100n * ANGLS,
+        no_loss_value: 100n * ANGLS,
+        zone: e.zone,
+        stake: e.stake,
+        payout: e.payout,
+        mined: e.mined,
+        value_after: 100n * ANGLS - e.stake + e.payout + e.mined,
+        xp_gained: 1,
+        created_at: e.at,
+      })
+      .execute();
   }
 
   it('answers 401 without a session and 404 while no round exists', async () => {
@@ -43,7 +65,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (
     const round = await openRound(s.testDb.db, s.clock, 1);
     const { client, user } = await registerPlayer(s, 'gview1');
     const empty = gameSchema.parse((await client.get('/api/game')).body.data);
-    expect(empty).toMatchObject({ id: 1, is_joined: false, my_multiplier: 1, oogles: [], items: [], incense_1: '', caravan: '', chest_locked: false });
+    expect(empty).toMatchObject({
+      id: 1,
+      is_joined: false,
+      my_multiplier: 1,
+      oogles: [],
+      items: [],
+      incense_1: '',
+      caravan: '',
+      chest_locked: false,
+    });
     expect(empty.can_act_before).toBe(new Date(round.canActBefore).toISOString().slice(0, 19).replace('T', ' '));
     expect(empty.server_time).toBe(s.clock.now());
 
@@ -108,7 +139,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (
       await openRound(s.testDb.db, s.clock, r);
       await settleAllRounds(s.testDb.db, now);
       const won = r % 2 === 1;
-      await entry(r, egg.id, user.id, { zone: won ? 'bot' : 'top', stake: 10n * ANGLS, payout: won ? 20n * ANGLS : 0n, mined: 1n * ANGLS, at: now - (530 - r) * 1000 });
+      await entry(r, egg.id, user.id, {
+        zone: won ? 'bot' : 'top',
+        stake: 10n * ANGLS,
+        payout: won ? 20n * ANGLS : 0n,
+        mined: 1n * ANGLS,
+        at: now - (530 - r) * 1000,
+      });
     }
     // An old round outside the 30-day window, and one at r = 0 (no lines).
     await openRound(s.testDb.db, s.clock, 400);
@@ -132,13 +169,22 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('game view and eidols on %s', (
     ]);
     expect(page1.filter((l: { type: string; zone: string | null }) => l.type === 'win' && l.zone === 'top')).toEqual([]);
     const page2 = (await client.get(`/api/oogles/${egg.id}/transactions?page=2`)).body.data;
-    expect(page2.map((l: { game_id: number }) => l.game_id)).toEqual([505, 505, 505, 504, 504, 503, 503, 503, 502, 502, 501, 501, 501, 400, 400]);
+    expect(page2.map((l: { game_id: number }) => l.game_id)).toEqual([
+      505, 505, 505, 504, 504, 503, 503, 503, 502, 502, 501, 501, 501, 400, 400,
+    ]);
     expect(page2.slice(-2).map((l: { type: string }) => l.type)).toEqual(['win', 'bet']);
     expect((await client.get(`/api/oogles/${egg.id}/transactions?page=3`)).body.data).toEqual([]);
 
     const stats = transactionStatsSchema.parse((await client.get('/api/transactions/stats')).body.data);
     // 30 rounds in the window: bet 300, won 15 × 20 = 300, emission (mined) 30 apart from it; one egg1 bought for 200.
-    expect(stats).toMatchObject({ bet: '300.00000000', won: '300.00000000', mined: '30.00000000', saldo: '0.00000000', earned: '30.00000000', spent: '200.00000000' });
+    expect(stats).toMatchObject({
+      bet: '300.00000000',
+      won: '300.00000000',
+      mined: '30.00000000',
+      saldo: '0.00000000',
+      earned: '30.00000000',
+      spent: '200.00000000',
+    });
     expect(stats.period.till).toBe(new Date(now).toISOString().slice(0, 19).replace('T', ' '));
     expect((await s.client().get('/api/transactions/stats')).status).toBe(401);
   });

@@ -40,7 +40,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
     userId = user.id;
     id = egg.body.data.id;
     // A hatched eidol at risk 0.5: settlement stakes (debits) its value.
-    await s.testDb.db.kysely.updateTable('eidols').set({ type: 'ogle', level: 1, risk: '0.5', hatched_at: s.clock.now() }).where('id', '=', id).execute();
+    await s.testDb.db.kysely
+      .updateTable('eidols')
+      .set({ type: 'ogle', level: 1, risk: '0.5', hatched_at: s.clock.now() })
+      .where('id', '=', id)
+      .execute();
     await s.testDb.db.kysely.updateTable('users').set({ level: 1 }).where('id', '=', userId).execute();
     await issueItem(s.testDb.db, s.clock, userId, ACTION_ITEMS.cookie, 100n);
     await issueItem(s.testDb.db, s.clock, userId, ACTION_ITEMS.extract, 1_000n);
@@ -54,14 +58,27 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
 
   const current = () => s.testDb.db.kysely.selectFrom('rounds').selectAll().where('settled_at', 'is', null).executeTakeFirstOrThrow();
   const entryValue = async (roundId: number) =>
-    (await s.testDb.db.kysely.selectFrom('round_entries').select('value_before').where('round_id', '=', roundId).where('eidol_id', '=', id).executeTakeFirst())?.value_before;
+    (
+      await s.testDb.db.kysely
+        .selectFrom('round_entries')
+        .select('value_before')
+        .where('round_id', '=', roundId)
+        .where('eidol_id', '=', id)
+        .executeTakeFirst()
+    )?.value_before;
   /** Keeps the eidol's value at 50 ANGLS or more, so it takes part in every round. */
   let topUps = 0;
   async function topUp() {
     if ((await eidolHolds(s.testDb.db, s.clock, id)) >= 50n * ANGLS) return;
     topUps += 1;
     await ledger.run(async (tx) => {
-      await transfer(tx, { id: `test-topup:${dialect}:${topUps}`, debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await eidolAccount(tx, id), amount: 100n * ANGLS, code: 'test-topup' });
+      await transfer(tx, {
+        id: `test-topup:${dialect}:${topUps}`,
+        debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+        credit: await eidolAccount(tx, id),
+        amount: 100n * ANGLS,
+        code: 'test-topup',
+      });
     });
   }
   /** The action of step `i`: a 1-cookie feed (+1 ANGLS) or a 10-ANGLS extract (−10), arriving at `receivedAt`. */
@@ -106,7 +123,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
       const settle = settleDue(ledger, { timing, blocks: rc.blocks });
       // Every third step the action starts a moment later, while settlement is likely inside its transaction.
       if (i % 3 === 2) await new Promise((resolve) => setTimeout(resolve, 3));
-      const act = action(i, round.can_act_before - 1).then(() => 'ok' as const, (err: unknown) => err);
+      const act = action(i, round.can_act_before - 1).then(
+        () => 'ok' as const,
+        (err: unknown) => err,
+      );
       const [a, settled] = await Promise.all([act, settle]);
       expect(settled?.roundId).toBe(round.id);
       if (a === 'ok') {
@@ -130,17 +150,30 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('item actions against settlemen
       const { client, user } = await registerPlayer(s, `racepop${i}`);
       await confirmEmail(s.testDb.db, user.id);
       const popId: number = (await client.post('/api/oogle/free')).body.data.id;
-      await s.testDb.db.kysely.updateTable('eidols').set({ type: 'ogle', level: 2, risk: '0.3', hatched_at: s.clock.now() }).where('id', '=', popId).execute();
+      await s.testDb.db.kysely
+        .updateTable('eidols')
+        .set({ type: 'ogle', level: 2, risk: '0.3', hatched_at: s.clock.now() })
+        .where('id', '=', popId)
+        .execute();
       await s.testDb.db.kysely.updateTable('users').set({ level: 1 }).where('id', '=', user.id).execute();
       const round = await current();
       s.clock.set(round.ends_at);
       const settle = settleDue(ledger, { timing, blocks: rc.blocks });
       if (i % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 3));
-      const pop = popEidol(ledger, { userId: user.id, eidolId: popId, receivedAt: round.can_act_before - 1 }, undefined).then(() => 'ok' as const, (err: unknown) => err);
+      const pop = popEidol(ledger, { userId: user.id, eidolId: popId, receivedAt: round.can_act_before - 1 }, undefined).then(
+        () => 'ok' as const,
+        (err: unknown) => err,
+      );
       const [popped, settled] = await Promise.all([pop, settle]);
       expect(settled?.roundId).toBe(round.id);
-      const entry = await s.testDb.db.kysely.selectFrom('round_entries').select('eidol_id').where('round_id', '=', round.id).where('eidol_id', '=', popId).executeTakeFirst();
-      const closed = (await s.testDb.db.kysely.selectFrom('eidols').select('closed_at').where('id', '=', popId).executeTakeFirstOrThrow()).closed_at;
+      const entry = await s.testDb.db.kysely
+        .selectFrom('round_entries')
+        .select('eidol_id')
+        .where('round_id', '=', round.id)
+        .where('eidol_id', '=', popId)
+        .executeTakeFirst();
+      const closed = (await s.testDb.db.kysely.selectFrom('eidols').select('closed_at').where('id', '=', popId).executeTakeFirstOrThrow())
+        .closed_at;
       if (popped === 'ok') {
         expect([entry, closed !== null]).toEqual([undefined, true]);
       } else {

@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestClient, type TestServer } from '../../support/server';
-import { confirmEmail, drainEidol, gameSnapshot, openRound, playerAngls, poolBalance, settleAllRounds, startGameServer } from '../../support/gameFixtures';
+import {
+  confirmEmail,
+  drainEidol,
+  gameSnapshot,
+  openRound,
+  playerAngls,
+  poolBalance,
+  settleAllRounds,
+  startGameServer,
+} from '../../support/gameFixtures';
 import { eidolHolds, fundBacking, issueItem, playerHolds, systemHolds } from '../../support/itemFixtures';
 import { itemAsset } from '../../../src/shared/money/assets';
 import { eidolSchema } from '../../../src/shared/api/game';
@@ -17,7 +26,11 @@ import { ACTION_ITEMS, APPLE_MS } from '../../../src/server/domain/items/itemAct
 import * as T from '../../../src/server/domain/items/itemTexts';
 
 const ANGLS = 100_000_000n;
-const COOKIE = ACTION_ITEMS.cookie, EXTRACT = ACTION_ITEMS.extract, APPLE = ACTION_ITEMS.apple, JAR = ACTION_ITEMS.jar, TOME = ACTION_ITEMS.tome;
+const COOKIE = ACTION_ITEMS.cookie,
+  EXTRACT = ACTION_ITEMS.extract,
+  APPLE = ACTION_ITEMS.apple,
+  JAR = ACTION_ITEMS.jar,
+  TOME = ACTION_ITEMS.tome;
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (dialect) => {
   let s: TestServer;
@@ -53,7 +66,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     return { client, userId: user.id, id: egg.body.data.id };
   }
   /** Expects a refusal with `status` and `message` that changed nothing since `before`, and a clean ledger. */
-  async function refused(res: { status: number; body: { success: boolean; message: string } }, status: number, message: string, before: unknown) {
+  async function refused(
+    res: { status: number; body: { success: boolean; message: string } },
+    status: number,
+    message: string,
+    before: unknown,
+  ) {
     expect([res.status, res.body.success, res.body.message]).toEqual([status, false, message]);
     expect(await snapshot()).toEqual(before);
     await ledgerOk();
@@ -177,7 +195,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     const { client, userId, id } = await withEidol('feed2');
     await issueItem(db(), s.clock, userId, COOKIE, 2n);
     const before = await snapshot();
-    for (const amount of [undefined, 0, '', 'x']) await refused(await client.post(`/api/oogles/${id}/feed`, amount === undefined ? {} : { amount }), 422, T.SPECIFY_FEED, before);
+    for (const amount of [undefined, 0, '', 'x'])
+      await refused(await client.post(`/api/oogles/${id}/feed`, amount === undefined ? {} : { amount }), 422, T.SPECIFY_FEED, before);
     // No body at all (the client's empty POST).
     await refused(await client.request('POST', `/api/oogles/${id}/feed`), 422, T.SPECIFY_FEED, before);
     await refused(await client.post(`/api/oogles/${id}/feed`, { amount: 3 }), 422, T.NOT_ENOUGH_COOKIES, before);
@@ -197,7 +216,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     const { client, userId, id } = await withEidol('feed3');
     await issueItem(db(), s.clock, userId, COOKIE, 1n);
     const eaten = await consumed(COOKIE);
-    const results = await Promise.all([client.post(`/api/oogles/${id}/feed`, { amount: 1 }), client.post(`/api/oogles/${id}/feed`, { amount: 1 })]);
+    const results = await Promise.all([
+      client.post(`/api/oogles/${id}/feed`, { amount: 1 }),
+      client.post(`/api/oogles/${id}/feed`, { amount: 1 }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(results.find((r) => r.status === 422)!.body.message).toBe(T.NOT_ENOUGH_COOKIES);
     expect(await holds(userId, COOKIE)).toBe(0n);
@@ -206,9 +228,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('eidol item actions on %s', (di
     await ledgerOk();
 
     // The last cookie fed to two different eidols at once: the ledger's own check refuses the second.
-    const second = await k().insertInto('eidols').values({ ...(await row(id)), id: undefined, source: 'egg1', created_at: s.clock.now() }).returning('id').executeTakeFirstOrThrow();
+    const second = await k()
+      .insertInto('eidols')
+      .values({ ...(await row(id)), id: undefined, source: 'egg1', created_at: s.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await issueItem(db(), s.clock, userId, COOKIE, 1n);
-    const both = await Promise.all([client.post(`/api/oogles/${id}/feed`, { amount: 1 }), client.post(`/api/oogles/${second.id}/feed`, { amount: 1 })]);
+    const both = await Promise.all([
+      client.post(`/api/oogles/${id}/feed`, { amount: 1 }),
+      client.post(`/api/oogles/${second.id}/feed`, { amount: 1 }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(both.find((r) => r.status === 422)!.body.message).toBe(T.NOT_ENOUGH_COOKIES);
     expect(await holds(userId, COOKIE)).toBe(0n);

@@ -27,7 +27,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join batches on %s', (dialect)
     const egg = await client.post('/api/oogle/free');
     return { client, userId: user.id as number, eggId: egg.body.data.id as number };
   }
-  const riskOf = async (id: number) => (await s.testDb.db.kysely.selectFrom('eidols').select('risk').where('id', '=', id).executeTakeFirstOrThrow()).risk;
+  const riskOf = async (id: number) =>
+    (await s.testDb.db.kysely.selectFrom('eidols').select('risk').where('id', '=', id).executeTakeFirstOrThrow()).risk;
 
   it('checks each join of a batch on its own and commits the accepted ones together', async () => {
     const a = await player('batch1');
@@ -35,14 +36,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join batches on %s', (dialect)
     const { user: newcomer } = await registerPlayer(s, 'batch3');
     const at = s.clock.now();
     const join = (userId: number, body: JoinRequest['body'], eidolId?: number): JoinRequest => ({ userId, body, eidolId, receivedAt: at });
-    const { results } = await ledger.run((tx) => joinBatch(tx, s.clock, [
-      join(a.userId, { risk: '0.1' }, a.eggId),
-      join(b.userId, { risk: '0.2' }, a.eggId),
-      join(b.userId, { risk: '0.123' }, b.eggId),
-      join(newcomer.id, { risk: '0.1' }),
-      join(b.userId, { multiplier: 1.3 }),
-      join(a.userId, { risk: '0.4' }, a.eggId),
-    ]));
+    const { results } = await ledger.run((tx) =>
+      joinBatch(tx, s.clock, [
+        join(a.userId, { risk: '0.1' }, a.eggId),
+        join(b.userId, { risk: '0.2' }, a.eggId),
+        join(b.userId, { risk: '0.123' }, b.eggId),
+        join(newcomer.id, { risk: '0.1' }),
+        join(b.userId, { multiplier: 1.3 }),
+        join(a.userId, { risk: '0.4' }, a.eggId),
+      ]),
+    );
     const shown = results.map((r) => (r instanceof AppError ? `${r.status} ${r.message}` : r.risk));
     expect(shown).toEqual(['0.1', `404 ${EIDOL_NOT_FOUND}`, `422 ${riskTooPrecise(2)}`, `422 ${NO_EIDOL_YET}`, '0.3', '0.4']);
     expect([await riskOf(a.eggId), await riskOf(b.eggId)]).toEqual(['0.4', '0.3']);
@@ -53,12 +56,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join batches on %s', (dialect)
     // Risks up to 0.59: every claim fits the round's capacity (one egg's claim at 0.9x would pass m × K).
     const players = await Promise.all(Array.from({ length: 9 }, (_, i) => player(`conc${i}`)));
     await Promise.all(players.map((p) => p.client.csrf()));
-    await Promise.all(players.map(async (p, i) => {
-      for (let k = 1; k <= 5; k++) {
-        const res = await p.client.post('/api/game/join', { risk: `0.${k}${i + 1}`, oogle_id: p.eggId });
-        expect(res.status).toBe(200);
-      }
-    }));
+    await Promise.all(
+      players.map(async (p, i) => {
+        for (let k = 1; k <= 5; k++) {
+          const res = await p.client.post('/api/game/join', { risk: `0.${k}${i + 1}`, oogle_id: p.eggId });
+          expect(res.status).toBe(200);
+        }
+      }),
+    );
     for (const [i, p] of players.entries()) expect(await riskOf(p.eggId)).toBe(`0.5${i + 1}`);
   });
 });

@@ -7,10 +7,26 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
-import { drainEidol, gameSnapshot, insertRound, openRound, playerWithEgg, settleAllRounds, startGameServer } from '../../support/gameFixtures';
 import {
-  ECTOPLASM_CANNOT_JOIN, EIDOL_BUSY, EIDOL_NOT_FOUND, NO_EIDOL_YET, NO_ROUND, OOGLE_ID_INVALID, RISK_INVALID, ROUND_LOCKED,
-  VALUE_ZERO_CANNOT_JOIN, riskTooPrecise,
+  drainEidol,
+  gameSnapshot,
+  insertRound,
+  openRound,
+  playerWithEgg,
+  settleAllRounds,
+  startGameServer,
+} from '../../support/gameFixtures';
+import {
+  ECTOPLASM_CANNOT_JOIN,
+  EIDOL_BUSY,
+  EIDOL_NOT_FOUND,
+  NO_EIDOL_YET,
+  NO_ROUND,
+  OOGLE_ID_INVALID,
+  RISK_INVALID,
+  ROUND_LOCKED,
+  VALUE_ZERO_CANNOT_JOIN,
+  riskTooPrecise,
 } from '../../../src/server/domain/eidols/eidolTexts';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('join on %s', (dialect) => {
@@ -23,7 +39,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join on %s', (dialect) => {
   afterAll(() => s?.close());
 
   const snapshot = () => gameSnapshot(s.testDb.db);
-  const riskOf = async (id: number) => (await s.testDb.db.kysely.selectFrom('eidols').select('risk').where('id', '=', id).executeTakeFirstOrThrow()).risk;
+  const riskOf = async (id: number) =>
+    (await s.testDb.db.kysely.selectFrom('eidols').select('risk').where('id', '=', id).executeTakeFirstOrThrow()).risk;
   /** A fresh current round, open for 10 minutes from now. */
   const freshRound = async () => {
     await settleAllRounds(s.testDb.db, s.clock.now());
@@ -33,7 +50,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join on %s', (dialect) => {
   /** A player with a confirmed e-mail and the free egg. */
   const withEgg = (tag: string) => playerWithEgg(s, tag);
   /** Expects `res` to be a refusal with `status` and `message` that changed nothing since `before`. */
-  async function refused(res: { status: number; body: { success: boolean; message: string } }, status: number, message: string, before: unknown) {
+  async function refused(
+    res: { status: number; body: { success: boolean; message: string } },
+    status: number,
+    message: string,
+    before: unknown,
+  ) {
     expect([res.status, res.body.success, res.body.message]).toEqual([status, false, message]);
     expect(await snapshot()).toEqual(before);
     await ledgerOk();
@@ -133,7 +155,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('join on %s', (dialect) => {
     expect(await snapshot()).toEqual(before);
 
     // Precise 1 and a burning apple: 4 decimals; once the apple is over, 3.
-    await s.testDb.db.kysely.updateTable('eidols').set({ precise: 1, apple_until: s.clock.now() + 1000 }).where('id', '=', eggId).execute();
+    await s.testDb.db.kysely
+      .updateTable('eidols')
+      .set({ precise: 1, apple_until: s.clock.now() + 1000 })
+      .where('id', '=', eggId)
+      .execute();
     expect((await client.post('/api/game/join', { risk: '0.1234', oogle_id: eggId })).body.data.risk).toBe('0.1234');
     s.clock.set(s.clock.now() + 1000);
     expect((await client.post('/api/game/join', { risk: '0.4321', oogle_id: eggId })).status).toBe(422);

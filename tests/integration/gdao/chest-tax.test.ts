@@ -9,7 +9,13 @@ import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import { gameSnapshot, openRound, settleAllRounds } from '../../support/gameFixtures';
 import { createLedger, systemAccount, transfer } from '../../../src/server/ledger/index';
-import { NO_TAX_COMMENDATION, NOT_ENOUGH_GDAO, NOT_ENOUGH_SUPPLY, SPECIFY_TOKEN_AMOUNT, SUPPLY_LOCKED } from '../../../src/server/domain/gdao/gdaoTexts';
+import {
+  NO_TAX_COMMENDATION,
+  NOT_ENOUGH_GDAO,
+  NOT_ENOUGH_SUPPLY,
+  SPECIFY_TOKEN_AMOUNT,
+  SUPPLY_LOCKED,
+} from '../../../src/server/domain/gdao/gdaoTexts';
 import { ROUND_LOCKED } from '../../../src/server/domain/eidols/eidolTexts';
 import { GDAO_CHEST_SUPPLY } from '../../../src/server/domain/gdao/gdaoConfig';
 import { addMonths } from '../../../src/server/domain/gdao/taxBox';
@@ -60,7 +66,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
     await ledgerOk();
 
     const game = gameSchema.parse((await client.get('/api/game')).body.data);
-    expect(game).toMatchObject({ gdao_chest_supply: '99997.00000000', chest_locked: false, gdao_burn_rate: '0.01', gdao_claim_fee_percent: 1 });
+    expect(game).toMatchObject({
+      gdao_chest_supply: '99997.00000000',
+      chest_locked: false,
+      gdao_burn_rate: '0.01',
+      gdao_claim_fee_percent: 1,
+    });
   });
 
   it('never burns more than held under concurrent claims', async () => {
@@ -96,7 +107,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('chest and tax box on %s', (dia
     // Empty the chest but 0.5 ANGLS: 100 gDAO would need 1 ANGLS.
     const left = await balanceOf(db(), s.clock, { system: 'gdao_chest' }, 'ANGLS');
     await createLedger(db(), s.clock).run(async (tx) => {
-      await transfer(tx, { id: `test-drain-chest:${dialect}`, debit: await systemAccount(tx, 'gdao_chest', 'ANGLS'), credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: left - ANGLS / 2n, code: 'test' });
+      await transfer(tx, {
+        id: `test-drain-chest:${dialect}`,
+        debit: await systemAccount(tx, 'gdao_chest', 'ANGLS'),
+        credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+        amount: left - ANGLS / 2n,
+        code: 'test',
+      });
     });
     const mid = await snapshot();
     expect((await client.post('/api/rooms/claimgdao', { amount: 100 })).body.message).toBe(NOT_ENOUGH_SUPPLY);

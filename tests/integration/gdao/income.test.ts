@@ -28,10 +28,29 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('monthly gDAO income on %s', (d
 
   /** A settled-looking entry of eidol `eidolId` of `userId` in round `roundId` at `at`. */
   async function entry(roundId: number, eidolId: number, userId: number, at: number): Promise<void> {
-    await db().kysely.insertInto('round_entries').values({
-      round_id: roundId, eidol_id: eidolId, user_id: userId, risk: '0.5', yieldy: 0, eidol_type: 'eidol', xp_before: 0, level_before: 1,
-      value_before: 0n, top_value_before: 0n, no_loss_value: 0n, zone: 'bot', stake: 0n, payout: 0n, mined: 0n, value_after: 0n, xp_gained: 1, created_at: at,
-    }).execute();
+    await db()
+      .kysely.insertInto('round_entries')
+      .values({
+        round_id: roundId,
+        eidol_id: eidolId,
+        user_id: userId,
+        risk: '0.5',
+        yieldy: 0,
+        eidol_type: 'eidol',
+        xp_before: 0,
+        level_before: 1,
+        value_before: 0n,
+        top_value_before: 0n,
+        no_loss_value: 0n,
+        zone: 'bot',
+        stake: 0n,
+        payout: 0n,
+        mined: 0n,
+        value_after: 0n,
+        xp_gained: 1,
+        created_at: at,
+      })
+      .execute();
   }
 
   it('publishes the closed month once, with shares that sum to the budget and a recomputable root hash', async () => {
@@ -58,12 +77,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('monthly gDAO income on %s', (d
       }
     }
     await insertRound(db(), 7, { opensAt: thisMonthStart, canActBefore: thisMonthStart + 500, endsAt: thisMonthStart + 1000 });
-    await db().kysely.updateTable('rounds').set({ settled_at: thisMonthStart + 1000 }).where('id', '=', 7).execute();
+    await db()
+      .kysely.updateTable('rounds')
+      .set({ settled_at: thisMonthStart + 1000 })
+      .where('id', '=', 7)
+      .execute();
     await entry(7, eb, b.user.id, thisMonthStart + 1000);
 
     const reserve = await balanceOf(db(), s.clock, { system: 'gdao_reserve' }, 'GDAO');
     // Racing publishers: the periodic job, on-demand reads and direct calls.
-    await Promise.all([runGdaoJob(ledger), publishDueMonths(ledger), a.client.post('/api/rooms/gdaoledger'), s.client().get('/api/gdao/distributions')]);
+    await Promise.all([
+      runGdaoJob(ledger),
+      publishDueMonths(ledger),
+      a.client.post('/api/rooms/gdaoledger'),
+      s.client().get('/api/gdao/distributions'),
+    ]);
     expect(await balanceOf(db(), s.clock, { system: 'gdao_reserve' }, 'GDAO')).toBe(reserve - MONTHLY_GDAO_BUDGET);
     await ledgerOk();
 
@@ -86,7 +114,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('monthly gDAO income on %s', (d
     expect(await balanceOf(db(), s.clock, { player: a.user.id }, 'GDAO')).toBe(4667n);
 
     const mine = await a.client.post('/api/rooms/gdaoledger');
-    expect(incomeLedgerSchema.parse(mine.body.data)).toEqual({ monthly_income: '4667', total_patrons: 1, social_income: '2666', patron_income: '2001', burned: '0', patron_active: 1 });
+    expect(incomeLedgerSchema.parse(mine.body.data)).toEqual({
+      monthly_income: '4667',
+      total_patrons: 1,
+      social_income: '2666',
+      patron_income: '2001',
+      burned: '0',
+      patron_active: 1,
+    });
     expect((await s.client().get(`/api/gdao/distributions/${monthOf(now)}`)).status).toBe(404);
     expect((await s.client().get('/api/gdao/distributions/2026-13')).status).toBe(404);
 

@@ -25,7 +25,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('referral rewards on %s', (dial
 
   const db = () => s.testDb.db;
   const gdao = (id: number) => balanceOf(db(), s.clock, { player: id }, 'GDAO');
-  const rewards = async (invited: number) => (await db().kysely.selectFrom('referral_rewards').selectAll().where('invited_id', '=', invited).execute()).length;
+  const rewards = async (invited: number) =>
+    (await db().kysely.selectFrom('referral_rewards').selectAll().where('invited_id', '=', invited).execute()).length;
   const refTokens = async (client: ReturnType<TestServer['client']>) => (await client.get('/api/user')).body.ref_tokens as number;
 
   /** A referrer and a player invited by them. */

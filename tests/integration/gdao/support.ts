@@ -3,7 +3,15 @@ import type { Db } from '../../../src/server/db/database';
 import type { Clock } from '../../../src/server/clock';
 import type { EidolsTable } from '../../../src/server/db/tables/game';
 import type { Insertable } from 'kysely';
-import { createLedger, eidolAccount, playerAccount, systemAccount, transfer, getAccount, itemAsset } from '../../../src/server/ledger/index';
+import {
+  createLedger,
+  eidolAccount,
+  playerAccount,
+  systemAccount,
+  transfer,
+  getAccount,
+  itemAsset,
+} from '../../../src/server/ledger/index';
 import { ensureGdaoGenesis } from '../../../src/server/domain/gdao/gdaoGenesis';
 import type { DialectName } from '../../../src/server/db/database';
 import { startGameServer, type GameServer } from '../../support/gameFixtures';
@@ -25,7 +33,13 @@ export async function activate(db: Db, userId: number): Promise<void> {
 /** Moves `n` gDAO from the reserve to the player. */
 export async function giveGdao(db: Db, clock: Clock, userId: number, n: bigint, tag: string): Promise<void> {
   await createLedger(db, clock).run(async (tx) => {
-    await transfer(tx, { id: `test-gdao:${tag}`, debit: await systemAccount(tx, 'gdao_reserve', 'GDAO'), credit: await playerAccount(tx, userId, 'GDAO'), amount: n, code: 'test' });
+    await transfer(tx, {
+      id: `test-gdao:${tag}`,
+      debit: await systemAccount(tx, 'gdao_reserve', 'GDAO'),
+      credit: await playerAccount(tx, userId, 'GDAO'),
+      amount: n,
+      code: 'test',
+    });
   });
 }
 
@@ -33,12 +47,23 @@ export async function giveGdao(db: Db, clock: Clock, userId: number, n: bigint, 
 export async function giveItem(db: Db, clock: Clock, userId: number, itemId: number, n: bigint, tag: string): Promise<void> {
   await createLedger(db, clock).run(async (tx) => {
     const asset = itemAsset(itemId);
-    await transfer(tx, { id: `test-item:${tag}`, debit: await systemAccount(tx, 'genesis', asset), credit: await playerAccount(tx, userId, asset), amount: n, code: 'test' });
+    await transfer(tx, {
+      id: `test-item:${tag}`,
+      debit: await systemAccount(tx, 'genesis', asset),
+      credit: await playerAccount(tx, userId, asset),
+      amount: n,
+      code: 'test',
+    });
   });
 }
 
 /** Balance of an account by owner (units); 0 when it was never opened. */
-export async function balanceOf(db: Db, clock: Clock, who: { player: number } | { system: 'gdao_reserve' | 'gdao_chest' | 'gdao_burned' | 'mining_pool' | 'consumed' | 'fees' }, asset: string): Promise<bigint> {
+export async function balanceOf(
+  db: Db,
+  clock: Clock,
+  who: { player: number } | { system: 'gdao_reserve' | 'gdao_chest' | 'gdao_burned' | 'mining_pool' | 'consumed' | 'fees' },
+  asset: string,
+): Promise<bigint> {
   return createLedger(db, clock).run(async (tx) => {
     const id = 'player' in who ? await playerAccount(tx, who.player, asset) : await systemAccount(tx, who.system, asset);
     return (await getAccount(tx.kysely, id))!.balance;
@@ -51,8 +76,21 @@ export async function insertEidol(db: Db, clock: Clock, userId: number, patch: P
   const row = await db.kysely
     .insertInto('eidols')
     .values({
-      user_id: userId, type: 'ogle', rarity: 'common', collection: 'basic', skin_name: 'Common Eidol', skin_image: 'ogle1', source: 'egg1',
-      level: 11, experience: 0, hatch_value: 0n, top_value: 0n, no_loss_value: 0n, created_at: now, updated_at: now, ...patch,
+      user_id: userId,
+      type: 'ogle',
+      rarity: 'common',
+      collection: 'basic',
+      skin_name: 'Common Eidol',
+      skin_image: 'ogle1',
+      source: 'egg1',
+      level: 11,
+      experience: 0,
+      hatch_value: 0n,
+      top_value: 0n,
+      no_loss_value: 0n,
+      created_at: now,
+      updated_at: now,
+      ...patch,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

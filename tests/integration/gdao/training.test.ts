@@ -56,7 +56,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation on %s', (dialect
     expect(d.seed_hash).toBe(quote.body.data.seed_hash);
     expect(d.chance).toBe(60);
     expect(d.player_seed).toBe('none');
-    expect(verifyTraining({ playerSeed: d.player_seed, attempt: 1, seed: d.seed, seedHash: d.seed_hash, experience: d.experience, nextLevelExperience: d.next_level_experience, trained: d.trained })).toBeNull();
+    expect(
+      verifyTraining({
+        playerSeed: d.player_seed,
+        attempt: 1,
+        seed: d.seed,
+        seedHash: d.seed_hash,
+        experience: d.experience,
+        nextLevelExperience: d.next_level_experience,
+        trained: d.trained,
+      }),
+    ).toBeNull();
     expect(d.trained).toBe(d.roll < d.chance / 100);
     expect(await balanceOf(db(), s.clock, { player: user.id }, 'ANGLS')).toBe(998n * ANGLS);
     expect(await balanceOf(db(), s.clock, { system: 'mining_pool' }, 'ANGLS')).toBe(pool + 2n * ANGLS);

@@ -17,7 +17,14 @@ import { activate, balanceOf, insertEidol, startGdaoServer } from './support';
 const ANGLS = 100_000_000n;
 
 /** The README's procedure: sha256(seed bytes) = seed_hash; roll = first 13 hex digits of HMAC / 2^52; success ⇔ roll < chance. */
-function outsideVerify(a: { seed: string; seed_hash: string; player_seed: string; attempt: number; experience: number; next_level_experience: number }) {
+function outsideVerify(a: {
+  seed: string;
+  seed_hash: string;
+  player_seed: string;
+  attempt: number;
+  experience: number;
+  next_level_experience: number;
+}) {
   const hashOk = createHash('sha256').update(Buffer.from(a.seed, 'hex')).digest('hex') === a.seed_hash;
   const mac = createHmac('sha256', Buffer.from(a.seed, 'hex')).update(`${a.player_seed}:${a.attempt}`).digest('hex');
   const units = BigInt(`0x${mac.slice(0, 13)}`);
@@ -41,7 +48,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation seeds on %s', (d
   const state = async (eidolId: number) => ({
     game: await gameSnapshot(db()),
     eidol: await db().kysely.selectFrom('eidols').selectAll().where('id', '=', eidolId).executeTakeFirst(),
-    commitments: await db().kysely.selectFrom('training_commitments').selectAll().where('eidol_id', '=', eidolId).orderBy('attempt').execute(),
+    commitments: await db()
+      .kysely.selectFrom('training_commitments')
+      .selectAll()
+      .where('eidol_id', '=', eidolId)
+      .orderBy('attempt')
+      .execute(),
   });
 
   async function player(tag: string, patch: Parameters<typeof insertEidol>[3] = {}) {
@@ -107,9 +119,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation seeds on %s', (d
     const d = trainingResultSchema.parse((await client.post(`/api/oogles/${id}/train`)).body.data);
     expect(d.player_seed).toBe('none');
     expect(outsideVerify(d)).toMatchObject({ hashOk: true, trained: d.trained });
-    expect((await client.get(`/api/oogles/${id}/transmutations`)).body.data[0]).toMatchObject({ attempt: 1, player_seed: 'none', seed: d.seed });
+    expect((await client.get(`/api/oogles/${id}/transmutations`)).body.data[0]).toMatchObject({
+      attempt: 1,
+      player_seed: 'none',
+      seed: d.seed,
+    });
     // An attempt made before migration 0180 has no player seed: listed, with no roll restated.
-    await db().kysely.updateTable('training_commitments').set({ player_seed: null }).where('eidol_id', '=', id).where('attempt', '=', 1).execute();
+    await db()
+      .kysely.updateTable('training_commitments')
+      .set({ player_seed: null })
+      .where('eidol_id', '=', id)
+      .where('attempt', '=', 1)
+      .execute();
     const old = transmutationLineSchema.parse((await client.get(`/api/oogles/${id}/transmutations`)).body.data[0]);
     expect(old).toMatchObject({ attempt: 1, player_seed: null, roll: null, seed: d.seed, trained: d.trained });
     // Another player's eidol answers 404, like a missing one.
@@ -152,7 +173,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transmutation seeds on %s', (d
     ];
     for (const [seed, text] of cases) {
       const res = await client.post(`/api/oogles/${id}/train`, { player_seed: seed });
-      expect([res.status, res.body.success, res.body.message, res.body.errors], JSON.stringify(seed)).toEqual([422, false, text, { player_seed: [text] }]);
+      expect([res.status, res.body.success, res.body.message, res.body.errors], JSON.stringify(seed)).toEqual([
+        422,
+        false,
+        text,
+        { player_seed: [text] },
+      ]);
     }
     expect(await state(id)).toEqual(before);
     // The same commitment then takes a well-formed seed.

@@ -30,7 +30,9 @@ async function seed(dialect: 'sqlite' | 'postgres'): Promise<Seeded> {
   const ledger = createLedger(t.db, clock);
   await ensureGenesis(t.db, clock);
   const [reserve, alice, bob] = await ledger.run(async (tx) => [
-    await systemAccount(tx, 'gscb_reserve', 'ANGLS'), await playerAccount(tx, 1, 'ANGLS'), await playerAccount(tx, 2, 'ANGLS'),
+    await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+    await playerAccount(tx, 1, 'ANGLS'),
+    await playerAccount(tx, 2, 'ANGLS'),
   ]);
   await ledger.transferBatch([
     { id: 'fund', debit: reserve, credit: alice, amount: 1000n, code: 'test' },
@@ -54,36 +56,56 @@ type Plant = (s: Seeded) => Promise<unknown>;
 const PLANTS: [key: string, also: string[], plant: Plant][] = [
   ['sum', ['fold'], ({ exec, bob }) => exec(sql`update ledger_accounts set balance = balance + 1 where id = ${bob}`)],
   ['fold', [], ({ exec, bob }) => exec(sql`update ledger_accounts set version = version + 1 where id = ${bob}`)],
-  ['chain', [], ({ exec, bob }) =>
-    // Shifts bob's first entry: still before + amount = after, but it no longer starts from zero.
-    exec(sql`update ledger_entries set before_balance = before_balance + 7, after_balance = after_balance + 7
-      where account_id = ${bob} and account_version = 1`)],
-  ['sign', [], async (s) => {
-    // A complete, balanced overdraft: carol pays bob 5 she never had. Only the sign rule is broken.
-    const carol = await createLedger(s.t.db, manualClock()).run((tx) => playerAccount(tx, 3, 'ANGLS'));
-    const bob = (await getAccount(s.t.db.kysely, s.bob))!;
-    await s.bypassCheck('ledger_accounts_not_negative');
-    await s.exec(sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, code, created_at)
+  [
+    'chain',
+    [],
+    ({ exec, bob }) =>
+      // Shifts bob's first entry: still before + amount = after, but it no longer starts from zero.
+      exec(sql`update ledger_entries set before_balance = before_balance + 7, after_balance = after_balance + 7
+      where account_id = ${bob} and account_version = 1`),
+  ],
+  [
+    'sign',
+    [],
+    async (s) => {
+      // A complete, balanced overdraft: carol pays bob 5 she never had. Only the sign rule is broken.
+      const carol = await createLedger(s.t.db, manualClock()).run((tx) => playerAccount(tx, 3, 'ANGLS'));
+      const bob = (await getAccount(s.t.db.kysely, s.bob))!;
+      await s.bypassCheck('ledger_accounts_not_negative');
+      await s.exec(sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, code, created_at)
       values ('overdraft', 'overdraft', 'posted', ${carol}, ${s.bob}, 'ANGLS', 5, 'test', 0)`);
-    await s.exec(sql`insert into ledger_entries (account_id, account_version, transfer_id, amount, before_balance, after_balance, created_at)
+      await s.exec(sql`insert into ledger_entries (account_id, account_version, transfer_id, amount, before_balance, after_balance, created_at)
       values (${carol}, 1, 'overdraft', -5, 0, -5, 0), (${s.bob}, ${bob.version + 1}, 'overdraft', 5, ${bob.balance}, ${bob.balance + 5n}, 0)`);
-    await s.exec(sql`update ledger_accounts set balance = -5, version = 1 where id = ${carol}`);
-    await s.exec(sql`update ledger_accounts set balance = balance + 5, version = version + 1 where id = ${s.bob}`);
-  }],
-  ['resolved-once', [], async ({ exec, alice, bob }) => {
-    await exec(sql`drop index ledger_transfers_pending_id`);
-    await exec(sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, pending_id, code, created_at)
+      await s.exec(sql`update ledger_accounts set balance = -5, version = 1 where id = ${carol}`);
+      await s.exec(sql`update ledger_accounts set balance = balance + 5, version = version + 1 where id = ${s.bob}`);
+    },
+  ],
+  [
+    'resolved-once',
+    [],
+    async ({ exec, alice, bob }) => {
+      await exec(sql`drop index ledger_transfers_pending_id`);
+      await exec(sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, pending_id, code, created_at)
       values ('held-void-again', 'held-void-again', 'void', ${alice}, ${bob}, 'ANGLS', 50, 'held', 'test', 0)`);
-  }],
-  ['resolution', [], ({ exec, alice, bob }) =>
-    // A void of a transfer that was never pending.
-    exec(sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, pending_id, code, created_at)
-      values ('bogus-void', 'bogus-void', 'void', ${alice}, ${bob}, 'ANGLS', 300, 'a-b', 'test', 0)`)],
-  ['pending-columns', [], async ({ exec, alice, bob }) => {
-    // Balanced between the two accounts (the per-asset sums still agree), but no pending transfer backs it.
-    await exec(sql`update ledger_accounts set debits_pending = debits_pending + 3 where id = ${alice}`);
-    await exec(sql`update ledger_accounts set credits_pending = credits_pending + 3 where id = ${bob}`);
-  }],
+    },
+  ],
+  [
+    'resolution',
+    [],
+    ({ exec, alice, bob }) =>
+      // A void of a transfer that was never pending.
+      exec(sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, pending_id, code, created_at)
+      values ('bogus-void', 'bogus-void', 'void', ${alice}, ${bob}, 'ANGLS', 300, 'a-b', 'test', 0)`),
+  ],
+  [
+    'pending-columns',
+    [],
+    async ({ exec, alice, bob }) => {
+      // Balanced between the two accounts (the per-asset sums still agree), but no pending transfer backs it.
+      await exec(sql`update ledger_accounts set debits_pending = debits_pending + 3 where id = ${alice}`);
+      await exec(sql`update ledger_accounts set credits_pending = credits_pending + 3 where id = ${bob}`);
+    },
+  ],
   ['open-pendings', [], ({ exec }) => exec(sql`delete from ledger_open_pendings where transfer_id = 'hold'`)],
   ['entries', [], ({ exec }) => exec(sql`update ledger_transfers set amount = 301 where id = 'a-b'`)],
   ['orphans', [], ({ exec }) => exec(sql`update ledger_transfers set asset = 'USDC' where id = 'a-b'`)],

@@ -27,23 +27,43 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger constraints on %s', (di
 
   it('never commits a transaction whose ledger write the database refused, even if the caller caught it', async () => {
     const version = (await getAccount(t.db.kysely, alice))!.version;
-    await expect(ledger.run(async (tx) => {
-      await tx.kysely.insertInto('ledger_transfers').values({
-        id: 'squat', batch_id: 'squat', kind: 'posted', debit_account_id: bob, credit_account_id: alice, asset: 'ANGLS',
-        amount: 0n, code: 'test', created_at: clock.now(),
-      }).execute();
-      // Takes the entry slot the next transfer computes for alice: the engine approves, the key refuses.
-      await tx.kysely.insertInto('ledger_entries').values({
-        account_id: alice, account_version: version + 1, transfer_id: 'squat', amount: 0n, before_balance: 0n,
-        after_balance: 0n, created_at: clock.now(),
-      }).execute();
-      try {
-        await transfer(tx, { id: 'refused-write', debit: alice, credit: bob, amount: 5n, code: 'test' });
-      } catch {
-        // A careless feature goes on as if nothing happened.
-      }
-      await transfer(tx, { id: 'after-refusal', debit: alice, credit: bob, amount: 1n, code: 'test' }).catch(() => {});
-    })).rejects.toThrow();
+    await expect(
+      ledger.run(async (tx) => {
+        await tx.kysely
+          .insertInto('ledger_transfers')
+          .values({
+            id: 'squat',
+            batch_id: 'squat',
+            kind: 'posted',
+            debit_account_id: bob,
+            credit_account_id: alice,
+            asset: 'ANGLS',
+            amount: 0n,
+            code: 'test',
+            created_at: clock.now(),
+          })
+          .execute();
+        // Takes the entry slot the next transfer computes for alice: the engine approves, the key refuses.
+        await tx.kysely
+          .insertInto('ledger_entries')
+          .values({
+            account_id: alice,
+            account_version: version + 1,
+            transfer_id: 'squat',
+            amount: 0n,
+            before_balance: 0n,
+            after_balance: 0n,
+            created_at: clock.now(),
+          })
+          .execute();
+        try {
+          await transfer(tx, { id: 'refused-write', debit: alice, credit: bob, amount: 5n, code: 'test' });
+        } catch {
+          // A careless feature goes on as if nothing happened.
+        }
+        await transfer(tx, { id: 'after-refusal', debit: alice, credit: bob, amount: 1n, code: 'test' }).catch(() => {});
+      }),
+    ).rejects.toThrow();
     expect(await storedIds('squat')).toEqual([]);
     expect(await storedIds('%refus%')).toEqual([]);
     expect((await getAccount(t.db.kysely, alice))!).toMatchObject({ balance: 1000n, version });
@@ -51,14 +71,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger constraints on %s', (di
   });
 
   it('refuses a transfer or an entry that names no account', async () => {
-    await expect(ledger.run(async (tx) => {
-      await sql`insert into ledger_entries (account_id, account_version, transfer_id, amount, before_balance, after_balance, created_at)
+    await expect(
+      ledger.run(async (tx) => {
+        await sql`insert into ledger_entries (account_id, account_version, transfer_id, amount, before_balance, after_balance, created_at)
         values (999999, 1, 'ghost', 0, 0, 0, 0)`.execute(tx.kysely);
-    })).rejects.toThrow(/foreign key/i);
-    await expect(ledger.run(async (tx) => {
-      await sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, code, created_at)
+      }),
+    ).rejects.toThrow(/foreign key/i);
+    await expect(
+      ledger.run(async (tx) => {
+        await sql`insert into ledger_transfers (id, batch_id, kind, debit_account_id, credit_account_id, asset, amount, code, created_at)
         values ('ghost', 'ghost', 'posted', ${alice}, 999999, 'ANGLS', 0, 'test', 0)`.execute(tx.kysely);
-    })).rejects.toThrow(/foreign key/i);
+      }),
+    ).rejects.toThrow(/foreign key/i);
     expect(await storedIds('ghost')).toEqual([]);
     expect((await checkLedger(t.db)).ok).toBe(true);
   });

@@ -15,11 +15,19 @@ import { EXPIRY_BATCH, checkLedger, type Ledger, type TransferInput } from '../.
 
 /** Rows the database visits to answer `query` (PostgreSQL: EXPLAIN ANALYZE of every scan node). */
 async function rowsVisitedPg(k: Kysely<Database>, query: { sql: string; parameters: readonly unknown[] }): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${sql.raw(query.sql.replace(/\$(\d+)/g, (_, i) => {
-    const v = query.parameters[Number(i) - 1];
-    return typeof v === 'string' ? `'${v}'` : String(v);
-  }))}`.execute(k);
-  interface PlanNode { 'Node Type': string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] }
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (analyze, format json) ${sql.raw(
+    query.sql.replace(/\$(\d+)/g, (_, i) => {
+      const v = query.parameters[Number(i) - 1];
+      return typeof v === 'string' ? `'${v}'` : String(v);
+    }),
+  )}`.execute(k);
+  interface PlanNode {
+    'Node Type': string;
+    'Actual Rows': number;
+    'Actual Loops': number;
+    'Rows Removed by Filter'?: number;
+    Plans?: PlanNode[];
+  }
   const plan = (rows[0]!['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
   let visited = 0;
   const walk = (n: PlanNode) => {
@@ -37,7 +45,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger expiry on %s', (dialect
   let alice: number, bob: number;
 
   const pendings = (prefix: string, n: number, timeoutMs: number): TransferInput[] =>
-    Array.from({ length: n }, (_, i) => ({ kind: 'pending', id: `${prefix}${i}`, debit: alice, credit: bob, amount: 1n, timeoutMs, code: 'test' }));
+    Array.from({ length: n }, (_, i) => ({
+      kind: 'pending',
+      id: `${prefix}${i}`,
+      debit: alice,
+      credit: bob,
+      amount: 1n,
+      timeoutMs,
+      code: 'test',
+    }));
   const count = async (q: ReturnType<typeof sql<{ n: number }>>) => Number((await q.execute(t.db.kysely)).rows[0]!.n);
 
   beforeAll(async () => {
@@ -46,7 +62,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger expiry on %s', (dialect
   afterAll(() => destroyQuietly(t));
 
   it('lists a pending while it is open: never when resolved in its own batch, and not after its resolution', async () => {
-    const open = async () => (await t.db.kysely.selectFrom('ledger_open_pendings').select(['transfer_id', 'expires_at']).execute());
+    const open = async () => await t.db.kysely.selectFrom('ledger_open_pendings').select(['transfer_id', 'expires_at']).execute();
     await ledger.transferBatch([
       { kind: 'pending', id: 'same-batch', debit: alice, credit: bob, amount: 5n, timeoutMs: 1000, code: 'test' },
       { kind: 'post', id: 'same-batch-post', pendingId: 'same-batch', amount: 2n },
@@ -61,17 +77,23 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger expiry on %s', (dialect
   it('never visits resolved pendings: the sweep reads only the open ones', async () => {
     const resolvedCount = 600;
     await ledger.transferBatch(pendings('old', resolvedCount, 1000));
-    await ledger.transferBatch(Array.from({ length: resolvedCount }, (_, i) => ({ kind: 'void' as const, id: `old-void${i}`, pendingId: `old${i}` })));
+    await ledger.transferBatch(
+      Array.from({ length: resolvedCount }, (_, i) => ({ kind: 'void' as const, id: `old-void${i}`, pendingId: `old${i}` })),
+    );
     await ledger.transferBatch(pendings('open', 10, 1000));
     clock.advance(5000); // every one of the 610 is past its deadline; only 10 are unresolved
 
-    expect(await count(sql`select count(*) as n from ledger_transfers where kind = 'pending' and (id like 'old%' or id like 'open%')`)).toBe(resolvedCount + 10);
+    expect(
+      await count(sql`select count(*) as n from ledger_transfers where kind = 'pending' and (id like 'old%' or id like 'open%')`),
+    ).toBe(resolvedCount + 10);
     expect(await count(sql`select count(*) as n from ledger_open_pendings`)).toBe(10);
     const query = overduePendings(clock.now(), EXPIRY_BATCH).compile(t.db.kysely);
     if (dialect === 'postgres') {
       expect(await rowsVisitedPg(t.db.kysely, query)).toBeLessThanOrEqual(10);
     } else {
-      const plan = t.db.sqlite!.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as (number | string)[])) as { detail: string }[];
+      const plan = t.db.sqlite!.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as (number | string)[])) as {
+        detail: string;
+      }[];
       const details = plan.map((p) => p.detail).join(' | ');
       expect(details).toMatch(/SEARCH ledger_open_pendings USING (COVERING )?INDEX ledger_open_pendings_expiry/);
       expect(details).not.toMatch(/ledger_transfers/);

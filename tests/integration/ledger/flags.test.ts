@@ -9,8 +9,17 @@ import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import {
-  ACCOUNT_FLAGS, SYSTEM_ACCOUNTS, createLedger, eidolAccount, ensureAccount, flagsOf, getAccount, playerAccount, systemAccount,
-  type Ledger, type SystemAccountName,
+  ACCOUNT_FLAGS,
+  SYSTEM_ACCOUNTS,
+  createLedger,
+  eidolAccount,
+  ensureAccount,
+  flagsOf,
+  getAccount,
+  playerAccount,
+  systemAccount,
+  type Ledger,
+  type SystemAccountName,
 } from '../../../src/server/ledger/index';
 
 const { MUST_NOT_GO_NEGATIVE: NEG, MUST_NOT_GO_POSITIVE: POS } = ACCOUNT_FLAGS;
@@ -53,7 +62,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('account flags on %s', (dialect
     await expect(insert('system', 54, 'mining_pool', POS)).rejects.toThrow(/ledger_accounts_flags_follow_owner/);
     await insert('player', 55, 'main', NEG);
     await insert('system', 56, 'chain_custody', POS);
-    const stored = await t.db.kysely.selectFrom('ledger_accounts').select('owner_id').where('owner_id', '>=', 50).where('owner_id', '<=', 56).execute();
+    const stored = await t.db.kysely
+      .selectFrom('ledger_accounts')
+      .select('owner_id')
+      .where('owner_id', '>=', 50)
+      .where('owner_id', '<=', 56)
+      .execute();
     expect(stored.map((r) => r.owner_id).sort()).toEqual([55, 56]);
   });
 
@@ -61,11 +75,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('account flags on %s', (dialect
     const player = await ledger.run((tx) => playerAccount(tx, 60, 'ANGLS'));
     const genesis = await ledger.run((tx) => systemAccount(tx, 'genesis', 'ANGLS'));
     await expect(sql`update ledger_accounts set flags = 0 where id = ${player}`.execute(t.db.kysely)).rejects.toThrow(/flags_follow_owner/);
-    await expect(sql`update ledger_accounts set flags = ${NEG} where id = ${genesis}`.execute(t.db.kysely)).rejects.toThrow(/flags_follow_owner/);
+    await expect(sql`update ledger_accounts set flags = ${NEG} where id = ${genesis}`.execute(t.db.kysely)).rejects.toThrow(
+      /flags_follow_owner/,
+    );
     // Renaming genesis into a pool would keep the "never positive" flag on an account that must never go negative.
-    await expect(sql`update ledger_accounts set name = 'treasury_2' where id = ${genesis}`.execute(t.db.kysely)).rejects.toThrow(/flags_follow_owner/);
-    await expect(sql`update ledger_accounts set owner_kind = 'system', name = 'genesis' where id = ${player}`.execute(t.db.kysely))
-      .rejects.toThrow(/flags_follow_owner/);
+    await expect(sql`update ledger_accounts set name = 'treasury_2' where id = ${genesis}`.execute(t.db.kysely)).rejects.toThrow(
+      /flags_follow_owner/,
+    );
+    await expect(
+      sql`update ledger_accounts set owner_kind = 'system', name = 'genesis' where id = ${player}`.execute(t.db.kysely),
+    ).rejects.toThrow(/flags_follow_owner/);
     expect((await getAccount(t.db.kysely, player))!.flags).toBe(NEG);
     expect((await getAccount(t.db.kysely, genesis))!).toMatchObject({ flags: POS, name: 'genesis' });
   });

@@ -37,17 +37,31 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger misuse on %s', (dialect
     const before = (await getAccount(t.db.kysely, alice))!;
     // The caller's own row that the database refuses (a CHECK): PostgreSQL aborts the transaction,
     // SQLite undoes just the statement. Either way the run must fail and store nothing.
-    const failing = dialect === 'postgres' ? sql`select 1/0` : sql`insert into ledger_accounts (asset, owner_kind, owner_id, name, flags,
+    const failing =
+      dialect === 'postgres'
+        ? sql`select 1/0`
+        : sql`insert into ledger_accounts (asset, owner_kind, owner_id, name, flags,
       balance, debits_pending, credits_pending, version, created_at) values ('ANGLS', 'nobody', 9, 'main', 1, 0, 0, 0, 0, 0)`;
     const run = ledger.run(async (tx) => {
       await transfer(tx, { id: 'caught-own-failure', debit: alice, credit: bob, amount: 5n, code: 'test' });
       await failing.execute(tx.kysely).catch(() => {
         // A careless feature swallows its own failure.
       });
-      await tx.kysely.insertInto('ledger_transfers').values({
-        id: 'after-own-failure', batch_id: 'x', kind: 'pending', debit_account_id: alice, credit_account_id: bob, asset: 'ANGLS',
-        amount: 0n, code: 'test', created_at: clock.now(),
-      }).execute().catch(() => {});
+      await tx.kysely
+        .insertInto('ledger_transfers')
+        .values({
+          id: 'after-own-failure',
+          batch_id: 'x',
+          kind: 'pending',
+          debit_account_id: alice,
+          credit_account_id: bob,
+          asset: 'ANGLS',
+          amount: 0n,
+          code: 'test',
+          created_at: clock.now(),
+        })
+        .execute()
+        .catch(() => {});
       return 'done';
     });
     await expect(run).rejects.toThrow(LedgerTxAbortedError);
@@ -75,12 +89,26 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger misuse on %s', (dialect
     await expect(run).rejects.toThrow(/tx\.kysely/);
     expect(await stored('outer-handle')).toBe(false);
     // A write through the outer handle (the PostgreSQL danger: committed apart) is refused the same way.
-    await expect(within(ledger.run(async () => {
-      await t.db.kysely.insertInto('ledger_transfers').values({
-        id: 'outer-write', batch_id: 'x', kind: 'pending', debit_account_id: alice, credit_account_id: bob, asset: 'ANGLS',
-        amount: 0n, code: 'test', created_at: clock.now(),
-      }).execute();
-    }))).rejects.toThrow(/tx\.kysely/);
+    await expect(
+      within(
+        ledger.run(async () => {
+          await t.db.kysely
+            .insertInto('ledger_transfers')
+            .values({
+              id: 'outer-write',
+              batch_id: 'x',
+              kind: 'pending',
+              debit_account_id: alice,
+              credit_account_id: bob,
+              asset: 'ANGLS',
+              amount: 0n,
+              code: 'test',
+              created_at: clock.now(),
+            })
+            .execute();
+        }),
+      ),
+    ).rejects.toThrow(/tx\.kysely/);
     expect(await stored('outer-write')).toBe(false);
     // The outer handle works again once the run is over.
     expect((await t.db.kysely.selectFrom('ledger_accounts').select('id').execute()).length).toBeGreaterThan(0);
@@ -97,10 +125,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger misuse on %s', (dialect
   });
 
   it("reads balances inside a run through the run's own handle", async () => {
-    const inside = await within(ledger.run(async (tx) => {
-      await transfer(tx, { id: 'read-inside', debit: alice, credit: bob, amount: 3n, code: 'test' });
-      return [await balancesOf(tx.kysely, 2), await ledger.balancesOf(2, tx.kysely)];
-    }));
+    const inside = await within(
+      ledger.run(async (tx) => {
+        await transfer(tx, { id: 'read-inside', debit: alice, credit: bob, amount: 3n, code: 'test' });
+        return [await balancesOf(tx.kysely, 2), await ledger.balancesOf(2, tx.kysely)];
+      }),
+    );
     const after = await ledger.balancesOf(2);
     expect(inside[0]).toEqual(after);
     expect(inside[1]).toEqual(after);
@@ -109,10 +139,20 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger misuse on %s', (dialect
 
   it.runIf(dialect === 'postgres')('makes any transaction whose COMMIT PostgreSQL answered with ROLLBACK throw', async () => {
     const tx = t.db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('ledger_transfers').values({
-        id: 'plain-tx', batch_id: 'x', kind: 'pending', debit_account_id: alice, credit_account_id: bob, asset: 'ANGLS',
-        amount: 0n, code: 'test', created_at: clock.now(),
-      }).execute();
+      await trx
+        .insertInto('ledger_transfers')
+        .values({
+          id: 'plain-tx',
+          batch_id: 'x',
+          kind: 'pending',
+          debit_account_id: alice,
+          credit_account_id: bob,
+          asset: 'ANGLS',
+          amount: 0n,
+          code: 'test',
+          created_at: clock.now(),
+        })
+        .execute();
       await sql`select 1/0`.execute(trx).catch(() => {});
       return 'reported success';
     });

@@ -9,7 +9,13 @@ import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import {
-  checkLedger, createLedger, ensureAccount, getAccount, isLedgerError, type Ledger, type TransferInput,
+  checkLedger,
+  createLedger,
+  ensureAccount,
+  getAccount,
+  isLedgerError,
+  type Ledger,
+  type TransferInput,
 } from '../../../src/server/ledger/index';
 import { LedgerModel, type Op } from './support/model';
 
@@ -27,7 +33,8 @@ function opArb(): fc.Arbitrary<Step> {
   const moveId = ids('m', 8);
   const pendingId = ids('p', 5);
   const resolutionId = ids('r', 8);
-  const pair = fc.tuple(fc.integer({ min: 0, max: ACCOUNTS - 1 }), fc.integer({ min: 1, max: ACCOUNTS - 1 }))
+  const pair = fc
+    .tuple(fc.integer({ min: 0, max: ACCOUNTS - 1 }), fc.integer({ min: 1, max: ACCOUNTS - 1 }))
     .map(([from, k]) => ({ from, to: (from + k) % ACCOUNTS }));
   const amount = fc.bigInt({ min: 1n, max: 300n });
   const move = fc.record({ id: moveId, pair, amount }).map(({ id, pair, amount }) => ({ t: 'move' as const, id, ...pair, amount }));
@@ -35,20 +42,31 @@ function opArb(): fc.Arbitrary<Step> {
     { weight: 5, arbitrary: move },
     {
       weight: 2,
-      arbitrary: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 4 }).chain((ns) =>
-        fc.tuple(...ns.map((n) => fc.record({ pair, amount }).map(({ pair, amount }) => ({ id: `m${n}`, ...pair, amount }))))
-          .map((moves) => ({ t: 'batch' as const, moves }))),
+      arbitrary: fc
+        .uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 4 })
+        .chain((ns) =>
+          fc
+            .tuple(...ns.map((n) => fc.record({ pair, amount }).map(({ pair, amount }) => ({ id: `m${n}`, ...pair, amount }))))
+            .map((moves) => ({ t: 'batch' as const, moves })),
+        ),
     },
     {
       weight: 3,
-      arbitrary: fc.record({ id: pendingId, pair, amount, timeoutMs: fc.constantFrom(1000, 5000) })
+      arbitrary: fc
+        .record({ id: pendingId, pair, amount, timeoutMs: fc.constantFrom(1000, 5000) })
         .map(({ id, pair, amount, timeoutMs }) => ({ t: 'pending' as const, id, ...pair, amount, timeoutMs })),
     },
     {
       weight: 3,
-      arbitrary: fc.record({ id: resolutionId, pendingId: fc.oneof({ weight: 4, arbitrary: pendingId }, { weight: 1, arbitrary: moveId }), amount: fc.option(amount, { nil: undefined }) })
+      arbitrary: fc
+        .record({
+          id: resolutionId,
+          pendingId: fc.oneof({ weight: 4, arbitrary: pendingId }, { weight: 1, arbitrary: moveId }),
+          amount: fc.option(amount, { nil: undefined }),
+        })
         .map(({ id, pendingId, amount }) =>
-          amount === undefined ? { t: 'post' as const, id, pendingId } : { t: 'post' as const, id, pendingId, amount }),
+          amount === undefined ? { t: 'post' as const, id, pendingId } : { t: 'post' as const, id, pendingId, amount },
+        ),
     },
     { weight: 2, arbitrary: fc.record({ id: resolutionId, pendingId }).map((r) => ({ t: 'void' as const, ...r })) },
     { weight: 2, arbitrary: fc.integer({ min: 0, max: 5 }).map((back) => ({ t: 'retry' as const, back })) },
@@ -81,7 +99,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger model on %s', (dialect)
         const ids = await ledger.run(async (tx) => {
           const out: number[] = [];
           for (let i = 0; i < ACCOUNTS; i++) {
-            out.push(await ensureAccount(tx, { ownerKind: 'system', ownerId: run, name: i === 0 ? 'genesis' : `prop${i}`, asset: 'ANGLS' }));
+            out.push(
+              await ensureAccount(tx, { ownerKind: 'system', ownerId: run, name: i === 0 ? 'genesis' : `prop${i}`, asset: 'ANGLS' }),
+            );
           }
           return out;
         });
@@ -90,18 +110,37 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger model on %s', (dialect)
         const funding: Op = { t: 'batch', moves: ids.slice(1).map((_, i) => ({ id: `fund${i}`, from: 0, to: i + 1, amount: 500n })) };
         const toInput = (o: Op): TransferInput[] => {
           switch (o.t) {
-            case 'move': return [{ id: prefix + o.id, debit: ids[o.from]!, credit: ids[o.to]!, amount: o.amount, code: 'prop' }];
-            case 'batch': return o.moves.map((m) => ({ id: prefix + m.id, debit: ids[m.from]!, credit: ids[m.to]!, amount: m.amount, code: 'prop' }));
-            case 'pending': return [{ kind: 'pending', id: prefix + o.id, debit: ids[o.from]!, credit: ids[o.to]!, amount: o.amount, timeoutMs: o.timeoutMs, code: 'prop' }];
-            case 'post': return [{ kind: 'post', id: prefix + o.id, pendingId: prefix + o.pendingId, amount: o.amount }];
-            case 'void': return [{ kind: 'void', id: prefix + o.id, pendingId: prefix + o.pendingId }];
-            default: return [];
+            case 'move':
+              return [{ id: prefix + o.id, debit: ids[o.from]!, credit: ids[o.to]!, amount: o.amount, code: 'prop' }];
+            case 'batch':
+              return o.moves.map((m) => ({ id: prefix + m.id, debit: ids[m.from]!, credit: ids[m.to]!, amount: m.amount, code: 'prop' }));
+            case 'pending':
+              return [
+                {
+                  kind: 'pending',
+                  id: prefix + o.id,
+                  debit: ids[o.from]!,
+                  credit: ids[o.to]!,
+                  amount: o.amount,
+                  timeoutMs: o.timeoutMs,
+                  code: 'prop',
+                },
+              ];
+            case 'post':
+              return [{ kind: 'post', id: prefix + o.id, pendingId: prefix + o.pendingId, amount: o.amount }];
+            case 'void':
+              return [{ kind: 'void', id: prefix + o.id, pendingId: prefix + o.pendingId }];
+            default:
+              return [];
           }
         };
         const done: Op[] = [];
         for (const [step, generated] of [funding, ...steps].entries()) {
           // A retry replays an earlier transfer operation exactly (as a client repeating a request).
-          const o: Op = generated.t === 'retry' ? (done.filter((d) => d.t !== 'tick' && d.t !== 'expire').at(-1 - generated.back) ?? { t: 'expire' }) : generated;
+          const o: Op =
+            generated.t === 'retry'
+              ? (done.filter((d) => d.t !== 'tick' && d.t !== 'expire').at(-1 - generated.back) ?? { t: 'expire' })
+              : generated;
           done.push(o);
           const expected = model.apply(o);
           let actual = 'ok';
@@ -119,7 +158,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger model on %s', (dialect)
           for (const [i, id] of ids.entries()) {
             const a = (await getAccount(t.db.kysely, id))!;
             const m = model.accounts[i]!;
-            expect([a.balance, a.debitsPending, a.creditsPending], `${where} account ${i}`).toEqual([m.balance, m.debitsPending, m.creditsPending]);
+            expect([a.balance, a.debitsPending, a.creditsPending], `${where} account ${i}`).toEqual([
+              m.balance,
+              m.debitsPending,
+              m.creditsPending,
+            ]);
           }
           const report = await checkLedger(t.db);
           expect(report.violations, where).toEqual([]);

@@ -4,8 +4,21 @@ import { destroyQuietly } from './support/teardown';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import {
-  GENESIS, balancesOf, checkLedger, createLedger, ensureGenesis, expirePending, getAccount, isLedgerError, itemsOf,
-  historyOf, itemAsset, playerAccount, systemAccount, transfer, type Ledger,
+  GENESIS,
+  balancesOf,
+  checkLedger,
+  createLedger,
+  ensureGenesis,
+  expirePending,
+  getAccount,
+  isLedgerError,
+  itemsOf,
+  historyOf,
+  itemAsset,
+  playerAccount,
+  systemAccount,
+  transfer,
+  type Ledger,
 } from '../../../src/server/ledger/index';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
@@ -15,7 +28,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
   let alice: number, bob: number, reserve: number, genesis: number;
 
   const balance = async (id: number) => (await getAccount(t.db.kysely, id))!;
-  const refusal = (p: Promise<unknown>) => p.then(() => 'applied', (e) => (isLedgerError(e) ? e.code : `other: ${e}`));
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => 'applied',
+      (e) => (isLedgerError(e) ? e.code : `other: ${e}`),
+    );
 
   beforeAll(async () => {
     t = await createTestDb(dialect, inject('pgAdminUrl'));
@@ -23,8 +40,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
     expect(await ensureGenesis(t.db, clock)).toBe(true);
     expect(await ensureGenesis(t.db, clock)).toBe(false);
     [alice, bob, reserve, genesis] = await ledger.run(async (tx) => [
-      await playerAccount(tx, 1, 'ANGLS'), await playerAccount(tx, 2, 'ANGLS'),
-      await systemAccount(tx, 'gscb_reserve', 'ANGLS'), await systemAccount(tx, 'genesis', 'ANGLS'),
+      await playerAccount(tx, 1, 'ANGLS'),
+      await playerAccount(tx, 2, 'ANGLS'),
+      await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+      await systemAccount(tx, 'genesis', 'ANGLS'),
     ]);
     await ledger.transfer({ id: 'fund-alice', debit: reserve, credit: alice, amount: 1000n, code: 'test' });
   });
@@ -41,7 +60,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
     expect(r.transfer).toMatchObject({ kind: 'posted', asset: 'ANGLS', amount: 300n, debit: alice, credit: bob });
     expect(await balance(alice)).toMatchObject({ balance: 700n, version: 2 });
     expect(await balance(bob)).toMatchObject({ balance: 300n, version: 1 });
-    const entries = await t.db.kysely.selectFrom('ledger_entries').selectAll().where('transfer_id', '=', 'a-b-1').orderBy('amount').execute();
+    const entries = await t.db.kysely
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('transfer_id', '=', 'a-b-1')
+      .orderBy('amount')
+      .execute();
     expect(entries.map((e) => [e.account_id, e.amount, e.before_balance, e.after_balance, e.account_version])).toEqual([
       [alice, -300n, 1000n, 700n, 2],
       [bob, 300n, 0n, 300n, 1],
@@ -58,10 +82,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
     const again = await ledger.transfer({ id: 'a-b-1', debit: alice, credit: bob, amount: 300n, code: 'send', ref: 'x' });
     expect(again.created).toBe(false);
     expect((await balance(alice)).balance).toBe(700n);
-    expect(await refusal(ledger.transfer({ id: 'a-b-1', debit: alice, credit: bob, amount: 301n, code: 'send', ref: 'x' })))
-      .toBe('exists_with_different_fields');
-    expect(await refusal(ledger.transfer({ id: 'a-b-1', debit: alice, credit: bob, amount: 300n, code: 'send' })))
-      .toBe('exists_with_different_fields');
+    expect(await refusal(ledger.transfer({ id: 'a-b-1', debit: alice, credit: bob, amount: 301n, code: 'send', ref: 'x' }))).toBe(
+      'exists_with_different_fields',
+    );
+    expect(await refusal(ledger.transfer({ id: 'a-b-1', debit: alice, credit: bob, amount: 300n, code: 'send' }))).toBe(
+      'exists_with_different_fields',
+    );
   });
 
   it('never overdraws a flagged account and refuses unknown accounts and mixed assets', async () => {
@@ -75,10 +101,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
 
   it('applies a linked batch all or nothing', async () => {
     const before = [(await balance(alice)).balance, (await balance(bob)).balance];
-    const code = await refusal(ledger.transferBatch([
-      { id: 'batch1-a', debit: alice, credit: bob, amount: 100n, code: 't' },
-      { id: 'batch1-b', debit: bob, credit: alice, amount: 10_000n, code: 't' },
-    ]));
+    const code = await refusal(
+      ledger.transferBatch([
+        { id: 'batch1-a', debit: alice, credit: bob, amount: 100n, code: 't' },
+        { id: 'batch1-b', debit: bob, credit: alice, amount: 10_000n, code: 't' },
+      ]),
+    );
     expect(code).toBe('exceeds_balance');
     expect([(await balance(alice)).balance, (await balance(bob)).balance]).toEqual(before);
     const stored = await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', 'like', 'batch1-%').execute();
@@ -92,20 +120,23 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
     expect([(await balance(alice)).balance, (await balance(bob)).balance]).toEqual([0n, 0n]);
   });
 
-  it('commits the caller\'s own rows with the transfers, and rolls both back together', async () => {
+  it("commits the caller's own rows with the transfers, and rolls both back together", async () => {
     await ledger.transfer({ id: 'refill', debit: reserve, credit: alice, amount: 500n, code: 't' });
-    await expect(ledger.run(async (tx) => {
-      // Inside run(), features use the tx handle (the facade would open a second transaction).
-      await transfer(tx, { id: 'in-tx', debit: alice, credit: bob, amount: 5n, code: 't' });
-      throw new Error('feature failed after the transfer');
-    })).rejects.toThrow('feature failed');
+    await expect(
+      ledger.run(async (tx) => {
+        // Inside run(), features use the tx handle (the facade would open a second transaction).
+        await transfer(tx, { id: 'in-tx', debit: alice, credit: bob, amount: 5n, code: 't' });
+        throw new Error('feature failed after the transfer');
+      }),
+    ).rejects.toThrow('feature failed');
     expect((await balance(alice)).balance).toBe(500n);
     expect(await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', 'in-tx').execute()).toEqual([]);
   });
 
   it('refuses a nested transaction on the same database instead of waiting forever', async () => {
-    await expect(ledger.run(() => ledger.transfer({ id: 'nested', debit: alice, credit: bob, amount: 1n, code: 't' })))
-      .rejects.toThrow(/inside a ledger transaction/);
+    await expect(ledger.run(() => ledger.transfer({ id: 'nested', debit: alice, credit: bob, amount: 1n, code: 't' }))).rejects.toThrow(
+      /inside a ledger transaction/,
+    );
   });
 
   it('reserves with pending, then posts part of it; a second resolution is refused', async () => {
@@ -139,14 +170,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger on %s', (dialect) => {
   it('keeps items as scale-0 assets and reads them per player', async () => {
     const cookie = itemAsset(6);
     const [stock, mine, gdaoStock, gdaoMine] = await ledger.run(async (tx) => [
-      await systemAccount(tx, 'genesis', cookie), await playerAccount(tx, 1, cookie),
-      await systemAccount(tx, 'genesis', 'GDAO'), await playerAccount(tx, 1, 'GDAO'),
+      await systemAccount(tx, 'genesis', cookie),
+      await playerAccount(tx, 1, cookie),
+      await systemAccount(tx, 'genesis', 'GDAO'),
+      await playerAccount(tx, 1, 'GDAO'),
     ]);
     await ledger.transferBatch([
       { id: 'cookies', debit: stock, credit: mine, amount: 3n, code: 'drop' },
       { id: 'gdao', debit: gdaoStock, credit: gdaoMine, amount: 7n, code: 'referral' },
     ]);
-    expect(await itemsOf(t.db.kysely, 1)).toEqual(new Map([[6, 3n], [4, 7n]]));
+    expect(await itemsOf(t.db.kysely, 1)).toEqual(
+      new Map([
+        [6, 3n],
+        [4, 7n],
+      ]),
+    );
     expect(await balancesOf(t.db.kysely, 1)).toEqual({ ngls: 350n, busd: 0n, bnb: 0n, gdao: 7n });
   });
 

@@ -17,7 +17,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger version counters on %s'
     const clock = manualClock();
     const ledger = createLedger(t.db, clock);
     await ensureGenesis(t.db, clock);
-    const [reserve, alice] = await ledger.run(async (tx) => [await systemAccount(tx, 'gscb_reserve', 'ANGLS'), await playerAccount(tx, 1, 'ANGLS')]);
+    const [reserve, alice] = await ledger.run(async (tx) => [
+      await systemAccount(tx, 'gscb_reserve', 'ANGLS'),
+      await playerAccount(tx, 1, 'ANGLS'),
+    ]);
     const far = 2 ** 31 + 10; // int4 would overflow here (PostgreSQL: "out of range for type integer")
     await sql`update ledger_accounts set version = ${far} where id = ${alice}`.execute(t.db.kysely);
     await ledger.transfer({ id: 'far', debit: reserve, credit: alice, amount: 7n, code: 'test' });

@@ -29,13 +29,19 @@ describe.each(['sqlite', 'postgres'] as const)('fairness chain store on %s', (di
     expect(chain.terminalHash).toBe(expected.terminalHash);
 
     const id = await insertChain(t.db.kysely, chain, 1, Date.UTC(2026, 0, 1));
-    const stored = await t.db.kysely.selectFrom('fairness_checkpoints').selectAll().where('chain_id', '=', id).orderBy('position').execute();
+    const stored = await t.db.kysely
+      .selectFrom('fairness_checkpoints')
+      .selectAll()
+      .where('chain_id', '=', id)
+      .orderBy('position')
+      .execute();
     expect(stored.map((c) => c.position)).toEqual([CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY, length]);
 
     // The ends, and each side of every checkpoint (where an off-by-one would show).
     const positions = new Set<number>();
     for (let p = 1; p <= 20; p++) positions.add(p).add(length + 1 - p);
-    for (const c of chain.checkpoints) for (let d = -3; d <= 3; d++) if (c.position + d >= 1 && c.position + d <= length) positions.add(c.position + d);
+    for (const c of chain.checkpoints)
+      for (let d = -3; d <= 3; d++) if (c.position + d >= 1 && c.position + d <= length) positions.add(c.position + d);
     for (const p of [...positions].sort((x, y) => x - y)) {
       const hash = await roundHash(t.db.kysely, id, p);
       expect(hash).toBe(expected.hashes[p - 1]);

@@ -44,18 +44,34 @@ describe.runIf(pgAdminUrl)('round scheduler on two nodes (postgres)', () => {
 
   const node = async (db: Db) => {
     const config = { ...loadConfig({}), dataDir, roundOpenSeconds: 10, roundLockedSeconds: 2 };
-    const built = await createApp({ config, db, clock, rounds: { enabled: true, chainLength: 10, leaderRetryMs: RETRY_MS, blocks: rc.blocks } });
+    const built = await createApp({
+      config,
+      db,
+      clock,
+      rounds: { enabled: true, chainLength: 10, leaderRetryMs: RETRY_MS, blocks: rc.blocks },
+    });
     nodes.push(built);
     return built;
   };
   // Checks read through node b's pool: node a's pool may still hold a connection the cut ended.
   const rounds = () => otherDb.kysely.selectFrom('rounds').select(['id', 'ends_at', 'settled_at']).orderBy('id').execute();
   const entriesOf = async (roundId: number) =>
-    Number((await otherDb.kysely.selectFrom('round_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('round_id', '=', roundId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await otherDb.kysely
+          .selectFrom('round_entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('round_id', '=', roundId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('settles on the leader only, and fails over when its lock session dies', async () => {
     const player = await insertPlayer(t.db, clock.now());
-    await insertEidols(t.db, clock, [{ owner: player, risk: '0.5', value: 100n * ANGLS }, { owner: player, risk: '0.05', value: 30n * ANGLS }]);
+    await insertEidols(t.db, clock, [
+      { owner: player, risk: '0.5', value: 100n * ANGLS },
+      { owner: player, risk: '0.05', value: 30n * ANGLS },
+    ]);
     const a = await node(t.db);
     await a.rounds!.idle();
     const b = await node(otherDb);
@@ -65,7 +81,10 @@ describe.runIf(pgAdminUrl)('round scheduler on two nodes (postgres)', () => {
     const [r1] = await rounds();
     clock.set(r1!.ends_at);
     await Promise.all([a.rounds!.idle(), b.rounds!.idle()]);
-    expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([[1, r1!.ends_at], [2, null]]);
+    expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([
+      [1, r1!.ends_at],
+      [2, null],
+    ]);
     expect(await entriesOf(1)).toBe(2);
 
     // The leader's connections holding advisory locks are cut (a crashed node, a network cut); only in
@@ -86,7 +105,11 @@ describe.runIf(pgAdminUrl)('round scheduler on two nodes (postgres)', () => {
     await Promise.all([a.rounds!.idle(), b.rounds!.idle()]);
     await vi.waitFor(async () => expect((await rounds()).map((r) => r.id)).toEqual([1, 2, 3]));
     await Promise.all([a.rounds!.idle(), b.rounds!.idle()]);
-    expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([[1, r1!.ends_at], [2, r2.ends_at], [3, null]]);
+    expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([
+      [1, r1!.ends_at],
+      [2, r2.ends_at],
+      [3, null],
+    ]);
     expect(await entriesOf(2)).toBe(2);
     const transfers = await otherDb.kysely.selectFrom('ledger_transfers').select('id').where('id', 'like', 'round:2:%').execute();
     expect(new Set(transfers.map((x) => x.id)).size).toBe(transfers.length);

@@ -21,9 +21,14 @@ describe.each(['sqlite', 'postgres'] as const)('a restart with new round timings
   let clock: ManualClock;
   let rc: RoundChain;
   const warnings: string[] = [];
-  const log = { error: (obj: unknown, msg: string) => console.error(msg, obj), warn: (_obj: unknown, msg: string) => void warnings.push(msg) };
-  const start = (timing: RoundTiming) => createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, blocks: rc.blocks, onSettled: () => {}, log });
-  const rounds = () => t.db.kysely.selectFrom('rounds').select(['id', 'opens_at', 'can_act_before', 'ends_at', 'settled_at']).orderBy('id').execute();
+  const log = {
+    error: (obj: unknown, msg: string) => console.error(msg, obj),
+    warn: (_obj: unknown, msg: string) => void warnings.push(msg),
+  };
+  const start = (timing: RoundTiming) =>
+    createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, blocks: rc.blocks, onSettled: () => {}, log });
+  const rounds = () =>
+    t.db.kysely.selectFrom('rounds').select(['id', 'opens_at', 'can_act_before', 'ends_at', 'settled_at']).orderBy('id').execute();
 
   beforeAll(async () => {
     if (!enabled) return;
@@ -40,20 +45,30 @@ describe.each(['sqlite', 'postgres'] as const)('a restart with new round timings
     const first = start(long);
     await first.idle();
     const opened = clock.now();
-    expect(await rounds()).toEqual([{ id: 1, opens_at: opened, can_act_before: opened + 600_000, ends_at: opened + 660_000, settled_at: null }]);
+    expect(await rounds()).toEqual([
+      { id: 1, opens_at: opened, can_act_before: opened + 600_000, ends_at: opened + 660_000, settled_at: null },
+    ]);
     await first.close();
 
     clock.advance(5_000);
     const second = start(short);
     await second.idle();
-    expect(await rounds()).toEqual([{ id: 1, opens_at: opened, can_act_before: opened + 15_000, ends_at: opened + 18_000, settled_at: null }]);
+    expect(await rounds()).toEqual([
+      { id: 1, opens_at: opened, can_act_before: opened + 15_000, ends_at: opened + 18_000, settled_at: null },
+    ]);
     expect(warnings).toEqual([`round 1 follows the new round timing: it now ends at ${new Date(opened + 18_000).toISOString()}`]);
 
     clock.set(opened + 18_000);
     await second.idle();
     const [r1, r2] = await rounds();
     expect(r1!.settled_at).toBe(opened + 18_000);
-    expect(r2).toMatchObject({ id: 2, opens_at: opened + 18_000, can_act_before: opened + 33_000, ends_at: opened + 36_000, settled_at: null });
+    expect(r2).toMatchObject({
+      id: 2,
+      opens_at: opened + 18_000,
+      can_act_before: opened + 33_000,
+      ends_at: opened + 36_000,
+      settled_at: null,
+    });
     await second.close();
 
     // A restart on the same timing changes nothing and says nothing.

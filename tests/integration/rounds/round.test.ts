@@ -26,7 +26,12 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
   let rc: RoundChain;
   beforeAll(async () => {
     rc = await startRoundChain();
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    s = await startTestServer(
+      dialect,
+      pgAdminUrl,
+      { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } },
+      { roundOpenSeconds: 10, roundLockedSeconds: 2 },
+    );
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -72,9 +77,28 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     // The published record.
     const list = (await s.client().get('/api/fairness')).body.data;
     expect(list.rounds).toEqual([
-      { id: 1, chain_id: 1, hash: round1.hash, threshold: expect.any(String), ends_at: expect.any(String), block_number: expect.any(Number), block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+      {
+        id: 1,
+        chain_id: 1,
+        hash: round1.hash,
+        threshold: expect.any(String),
+        ends_at: expect.any(String),
+        block_number: expect.any(Number),
+        block_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      },
     ]);
-    expect(list.chains).toEqual([{ id: 1, terminal_hash: list.terminal_hash, salt: list.salt, salt_rule: 'block', block_rule_from: 1, length: 20, first_round_id: 1, last_round_id: 1 }]);
+    expect(list.chains).toEqual([
+      {
+        id: 1,
+        terminal_hash: list.terminal_hash,
+        salt: list.salt,
+        salt_rule: 'block',
+        block_rule_from: 1,
+        length: 20,
+        first_round_id: 1,
+        last_round_id: 1,
+      },
+    ]);
     expect(list.has_more).toBe(false);
     const res = await s.client().get('/api/fairness/rounds/1');
     expect(res.status).toBe(200);
@@ -87,7 +111,10 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     // Threshold: first 52 bits of HMAC-SHA256(key = raw hash, message = the raw hash of the block after the lock).
     const block = await rc.chain.gateway.client.getBlock({ blockNumber: BigInt(d.block_number!) });
     expect(d.block_hash).toBe(block.hash);
-    const mac = crypto.createHmac('sha256', Buffer.from(d.hash, 'hex')).update(Buffer.from(d.block_hash!.slice(2), 'hex')).digest('hex');
+    const mac = crypto
+      .createHmac('sha256', Buffer.from(d.hash, 'hex'))
+      .update(Buffer.from(d.block_hash!.slice(2), 'hex'))
+      .digest('hex');
     const u = BigInt(`0x${mac.slice(0, 13)}`);
     expect(d.threshold_units).toBe(u.toString());
     expect(list.rounds[0].threshold).toBe(d.threshold);
@@ -112,15 +139,29 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
       incenseSlots: d.incense_slots,
       config: ECONOMY_CONFIG,
       eidols: d.entries.map((e) => ({
-        id: e.eidol_id, owner: 0, value: BigInt(e.value_before), risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
-        topValue: BigInt(e.top_value_before), noLossValue: BigInt(e.no_loss_value),
+        id: e.eidol_id,
+        owner: 0,
+        value: BigInt(e.value_before),
+        risk: e.risk,
+        yieldy: e.yieldy,
+        type: e.type,
+        xp: e.xp,
+        level: e.level,
+        topValue: BigInt(e.top_value_before),
+        noLossValue: BigInt(e.no_loss_value),
       })),
     });
     expect(replay.totals.poolAfter.toString()).toBe(d.pool_after);
     expect(await poolBalance(s.testDb.db)).toBe(replay.totals.poolAfter);
     for (const [i, r] of replay.eidols.entries()) {
       const e = d.entries[i]!;
-      expect([e.zone, e.stake, e.payout, e.mined, e.value_after]).toEqual([r.zone, (-r.bet).toString(), r.payout.toString(), r.emission.toString(), r.value.toString()]);
+      expect([e.zone, e.stake, e.payout, e.mined, e.value_after]).toEqual([
+        r.zone,
+        (-r.bet).toString(),
+        r.payout.toString(),
+        r.emission.toString(),
+        r.value.toString(),
+      ]);
       expect(await eidolValue(s.testDb.db, r.id)).toBe(r.value);
     }
     expect(await eidolValue(s.testDb.db, idle!)).toBe(10n * ANGLS);
@@ -129,8 +170,19 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
 
     // Progress: the egg hatched; both players gained their eidols' XP; b is now a titled player.
     const eggRow = await k.selectFrom('eidols').selectAll().where('id', '=', egg!).executeTakeFirstOrThrow();
-    expect(eggRow).toMatchObject({ type: 'ogle', level: 1, experience: 0, hatched_at: round1.ends_at, skin_image: hatchedFrame('basic', 'common', egg!) });
-    const users = await k.selectFrom('users').select(['id', 'xp', 'level']).where('id', 'in', [a.user.id, b.user.id]).orderBy('id').execute();
+    expect(eggRow).toMatchObject({
+      type: 'ogle',
+      level: 1,
+      experience: 0,
+      hatched_at: round1.ends_at,
+      skin_image: hatchedFrame('basic', 'common', egg!),
+    });
+    const users = await k
+      .selectFrom('users')
+      .select(['id', 'xp', 'level'])
+      .where('id', 'in', [a.user.id, b.user.id])
+      .orderBy('id')
+      .execute();
     const xpOf = (owner: number[]) => replay.eidols.filter((e) => owner.includes(e.id)).reduce((n, e) => n + e.xpGained, 0);
     expect(users).toEqual([
       { id: a.user.id, xp: xpOf([lowRisk!]), level: 1 },
@@ -152,7 +204,10 @@ describe.each(dialectsFor(pgAdminUrl))('one round on %s', (dialect) => {
     // Telemetry.
     const tel = (await s.client().get('/api/telemetry')).body.data;
     expect(tel).toEqual({
-      total_pool: formatUnits(replay.totals.poolAfter, 8), totalNodes: 5, total_mined: formatUnits(replay.totals.emissionPaid, 8), total_users: 2,
+      total_pool: formatUnits(replay.totals.poolAfter, 8),
+      totalNodes: 5,
+      total_mined: formatUnits(replay.totals.emissionPaid, 8),
+      total_users: 2,
       emit: formatUnits(replay.totals.emissionPaid, 8),
     });
     const chart = (await s.client().get('/api/telemetry/chart')).body.data;

@@ -25,7 +25,15 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
   const start = (onSettled: (s: SettledRound) => void = (s) => void announced.push(s)): RoundScheduler =>
     createRoundScheduler({ db: t.db, clock, timing, chainLength: 4, onSettled, log: silentLog, blocks: rc.blocks });
   const rounds = () => t.db.kysely.selectFrom('rounds').selectAll().orderBy('id').execute();
-  const entries = async () => Number((await t.db.kysely.selectFrom('round_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const entries = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('round_entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   let rc: RoundChain;
   beforeAll(async () => {
@@ -50,7 +58,14 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
     const s = start();
     await s.idle();
     let [r1] = await rounds();
-    expect(r1).toMatchObject({ id: 1, position: 1, opens_at: clock.now(), can_act_before: clock.now() + 10_000, ends_at: clock.now() + 12_000, settled_at: null });
+    expect(r1).toMatchObject({
+      id: 1,
+      position: 1,
+      opens_at: clock.now(),
+      can_act_before: clock.now() + 10_000,
+      ends_at: clock.now() + 12_000,
+      settled_at: null,
+    });
     clock.set(r1!.ends_at - 1);
     await s.idle();
     expect((await rounds()).map((r) => r.settled_at)).toEqual([null]);
@@ -73,7 +88,11 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
     const r2 = (await rounds())[1]!;
     clock.set(r2.ends_at);
     await s.idle();
-    expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([[1, (await rounds())[0]!.settled_at], [2, r2.ends_at], [3, null]]);
+    expect((await rounds()).map((r) => [r.id, r.settled_at])).toEqual([
+      [1, (await rounds())[0]!.settled_at],
+      [2, r2.ends_at],
+      [3, null],
+    ]);
     expect(announced.map((a) => a.roundId)).toEqual([1, 2]);
     await s.close();
   });
@@ -112,7 +131,11 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
     const all = await rounds();
     expect(all.at(-1)).toMatchObject({ id: 5, position: 1, settled_at: null });
     expect(all.at(-1)!.chain_id).not.toBe(r4.chain_id);
-    const chain = await t.db.kysely.selectFrom('fairness_chains').selectAll().where('id', '=', all.at(-1)!.chain_id).executeTakeFirstOrThrow();
+    const chain = await t.db.kysely
+      .selectFrom('fairness_chains')
+      .selectAll()
+      .where('id', '=', all.at(-1)!.chain_id)
+      .executeTakeFirstOrThrow();
     expect(chain.first_round_id).toBe(5);
     await s.close();
   });
@@ -121,7 +144,11 @@ describe.each(['sqlite', 'postgres'] as const)('round scheduler on %s', (dialect
     const r5 = (await rounds()).at(-1)!;
     clock.set(r5.ends_at);
     const ledger = createLedger(t.db, clock);
-    const results = await Promise.all([settleDue(ledger, { timing, blocks: rc.blocks }), settleDue(ledger, { timing, blocks: rc.blocks }), settleDue(ledger, { timing, blocks: rc.blocks })]);
+    const results = await Promise.all([
+      settleDue(ledger, { timing, blocks: rc.blocks }),
+      settleDue(ledger, { timing, blocks: rc.blocks }),
+      settleDue(ledger, { timing, blocks: rc.blocks }),
+    ]);
     expect(results.filter((r) => r !== undefined).map((r) => r!.roundId)).toEqual([5]);
     const transfers = await t.db.kysely.selectFrom('ledger_transfers').select('id').where('id', 'like', 'round:5:%').execute();
     expect(transfers.length).toBeGreaterThan(0);

@@ -22,37 +22,91 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round snapshot pages on %s', (
     const clock = manualClock(NOW);
     await ensureGenesis(t.db, clock);
     const k = t.db.kysely;
-    await k.insertInto('users').values(Array.from({ length: 10 }, (_, i) => ({
-      name: `p${i}`, email_normalized: `p${i}@x.test`, email: `p${i}@x.test`, password_hash: 'x', investor_skin_id: 1, ref_code: `r${i}`,
-      referrer_id: null, senator_until: null, patricius_until: null, ws_auth_token: `t${i}`, created_at: NOW, updated_at: NOW, level: i === 9 ? -1 : 1,
-    }))).execute();
+    await k
+      .insertInto('users')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          name: `p${i}`,
+          email_normalized: `p${i}@x.test`,
+          email: `p${i}@x.test`,
+          password_hash: 'x',
+          investor_skin_id: 1,
+          ref_code: `r${i}`,
+          referrer_id: null,
+          senator_until: null,
+          patricius_until: null,
+          ws_auth_token: `t${i}`,
+          created_at: NOW,
+          updated_at: NOW,
+          level: i === 9 ? -1 : 1,
+        })),
+      )
+      .execute();
     const users = (await k.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id);
     for (let from = 0; from < EIDOLS; from += 500) {
-      await k.insertInto('eidols').values(Array.from({ length: Math.min(500, EIDOLS - from) }, (_, j) => {
-        const i = from + j;
-        const egg = i % 7 === 0;
-        return {
-          user_id: users[i % users.length]!, type: egg ? ('egg' as const) : i % 13 === 0 ? ('ectoplasm' as const) : ('ogle' as const), rarity: 'common' as const,
-          collection: 'basic', skin_name: 'b', skin_image: 'x', source: 'egg1', level: 1, experience: i % 50, risk: i % 11 === 0 ? '0' : i % 17 === 0 ? 'bad' : '0.25',
-          yieldy: i % 11, hatch_value: 100n, top_value: 100n, no_loss_value: 100n, hatched_at: egg ? null : NOW, created_at: i % 19 === 0 ? NOW + 1 : NOW - 1,
-          updated_at: NOW, is_locked: i % 23 === 0 ? 1 : 0, closed_at: i % 29 === 0 ? NOW : null,
-        };
-      })).execute();
+      await k
+        .insertInto('eidols')
+        .values(
+          Array.from({ length: Math.min(500, EIDOLS - from) }, (_, j) => {
+            const i = from + j;
+            const egg = i % 7 === 0;
+            return {
+              user_id: users[i % users.length]!,
+              type: egg ? ('egg' as const) : i % 13 === 0 ? ('ectoplasm' as const) : ('ogle' as const),
+              rarity: 'common' as const,
+              collection: 'basic',
+              skin_name: 'b',
+              skin_image: 'x',
+              source: 'egg1',
+              level: 1,
+              experience: i % 50,
+              risk: i % 11 === 0 ? '0' : i % 17 === 0 ? 'bad' : '0.25',
+              yieldy: i % 11,
+              hatch_value: 100n,
+              top_value: 100n,
+              no_loss_value: 100n,
+              hatched_at: egg ? null : NOW,
+              created_at: i % 19 === 0 ? NOW + 1 : NOW - 1,
+              updated_at: NOW,
+              is_locked: i % 23 === 0 ? 1 : 0,
+              closed_at: i % 29 === 0 ? NOW : null,
+            };
+          }),
+        )
+        .execute();
     }
     const eidols = await k.selectFrom('eidols').select('id').orderBy('id').execute();
     // Accounts for most eidols (setup shortcut), funded through the ledger; some stay empty or absent.
     const funded = eidols.filter((e) => e.id % 5 !== 0);
     for (let from = 0; from < funded.length; from += 1000) {
-      await k.insertInto('ledger_accounts').values(funded.slice(from, from + 1000).map((e) => ({
-        asset: 'ANGLS', owner_kind: 'eidol' as const, owner_id: e.id, name: 'main', flags: flagsOf('eidol', 'main'), balance: 0n, debits_pending: 0n,
-        credits_pending: 0n, version: 0, created_at: NOW,
-      }))).execute();
+      await k
+        .insertInto('ledger_accounts')
+        .values(
+          funded.slice(from, from + 1000).map((e) => ({
+            asset: 'ANGLS',
+            owner_kind: 'eidol' as const,
+            owner_id: e.id,
+            name: 'main',
+            flags: flagsOf('eidol', 'main'),
+            balance: 0n,
+            debits_pending: 0n,
+            credits_pending: 0n,
+            version: 0,
+            created_at: NOW,
+          })),
+        )
+        .execute();
     }
     const accounts = await k.selectFrom('ledger_accounts').select(['id', 'owner_id']).where('owner_kind', '=', 'eidol').execute();
     const ledger = createLedger(t.db, clock);
     await ledger.run(async (tx) => {
       const genesis = await systemAccount(tx, 'genesis', 'ANGLS');
-      await postBulk(tx, accounts.filter((a) => a.owner_id % 3 !== 0).map((a) => ({ id: `fund:${a.owner_id}`, debit: genesis, credit: a.id, amount: BigInt(a.owner_id), code: 'test' })));
+      await postBulk(
+        tx,
+        accounts
+          .filter((a) => a.owner_id % 3 !== 0)
+          .map((a) => ({ id: `fund:${a.owner_id}`, debit: genesis, credit: a.id, amount: BigInt(a.owner_id), code: 'test' })),
+      );
     });
   });
   afterAll(() => destroyQuietly(t));

@@ -35,7 +35,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
   };
 
   it('registers the shop commands with their usage', () => {
-    expect(adminCommands().map((c) => c.name)).toEqual(expect.arrayContaining(['shop:list', 'shop:set-price', 'shop:set-stock', 'shop:activate', 'shop:deactivate', 'shop:add']));
+    expect(adminCommands().map((c) => c.name)).toEqual(
+      expect.arrayContaining(['shop:list', 'shop:set-price', 'shop:set-stock', 'shop:activate', 'shop:deactivate', 'shop:add']),
+    );
     for (const c of adminCommands()) expect(c.usage.startsWith(c.name)).toBe(true);
   });
 
@@ -48,8 +50,20 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
     const rows = await audits();
     expect(rows).toHaveLength(before + 1);
     const last = rows.at(-1)!;
-    expect(last).toMatchObject({ id: done.auditId, actor: 'ops@test', command: 'shop:set-price', args: JSON.stringify([String(apple), 'ngls', '12.5', '1']), created_at: s.clock.now() });
-    expect(JSON.parse(last.details)).toMatchObject({ shop_item_id: apple, currency: 'ngls', price: '1250000000', nodeshare: '100000000', before: { currency: 'ngls', price: '1000000000' } });
+    expect(last).toMatchObject({
+      id: done.auditId,
+      actor: 'ops@test',
+      command: 'shop:set-price',
+      args: JSON.stringify([String(apple), 'ngls', '12.5', '1']),
+      created_at: s.clock.now(),
+    });
+    expect(JSON.parse(last.details)).toMatchObject({
+      shop_item_id: apple,
+      currency: 'ngls',
+      price: '1250000000',
+      nodeshare: '100000000',
+      before: { currency: 'ngls', price: '1000000000' },
+    });
 
     const egg = await listingId(s, 'egg', 'Common Egg', 'ngls');
     const refused: [string, string[]][] = [
@@ -62,7 +76,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
       ['shop:add', ['item', '4', 'ngls', '1']],
       ['shop:bogus', []],
     ];
-    for (const [name, args] of refused) await expect(runAdminCommand(s.testDb.db, s.clock, 'ops@test', name, args)).rejects.toBeInstanceOf(AdminUsageError);
+    for (const [name, args] of refused)
+      await expect(runAdminCommand(s.testDb.db, s.clock, 'ops@test', name, args)).rejects.toBeInstanceOf(AdminUsageError);
     expect(await audits()).toHaveLength(before + 1);
   });
 
@@ -95,7 +110,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
     const added = await run('shop:add', 'gdao', '2', 'token', '4', '6');
     const id = JSON.parse((await audits()).at(-1)!.details).shop_item_id as number;
     expect(added.summary).toBe(`added shop item ${id} (Scribe Quill)`);
-    expect(await item(id)).toMatchObject({ type: 'gdao', name: 'Scribe Quill', price_token: '4', amount: 6, data: { item_id: 2, skin: 'Scribe.png' } });
+    expect(await item(id)).toMatchObject({
+      type: 'gdao',
+      name: 'Scribe Quill',
+      price_token: '4',
+      amount: 6,
+      data: { item_id: 2, skin: 'Scribe.png' },
+    });
     expect(await systemBalance(ledger, 'shop_stock', 'item:2')).toBe(6n);
     const egg = await run('shop:add', 'egg', 'egg1', 'ngls', '210', 'many', '10');
     expect(egg.summary).toContain('Common Egg');
@@ -107,7 +128,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('admin shop commands on %s', (d
     if (dialect !== 'postgres') return; // one spawn is enough; PostgreSQL lets a second process share the database
     const root = path.resolve(import.meta.dirname, '../../..');
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/server/admin/cli.ts', '--as', 'cli-op', 'shop:list', 'egg'], {
-      cwd: root, env: { ...process.env, DATABASE_URL: s.testDb.location }, timeout: 60_000,
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: s.testDb.location },
+      timeout: 60_000,
     });
     expect(stdout).toContain('Common Egg');
     expect((await audits()).at(-1)).toMatchObject({ actor: 'cli-op', command: 'shop:list' });

@@ -33,7 +33,11 @@ const FUNDS = { ANGLS: 2_500n * ANGLS, USDC: 3_000_000n, BNB: 20_000_000n, GDAO:
 
 /** Items each player starts with: cookies (their backing issued too), extracts, apples, a tome and a jar. */
 const START_ITEMS = new Map<number, bigint>([
-  [ITEM_IDS.GOLDEN_COOKIE, 6n], [ITEM_IDS.EXTRACTION_EXTRACT, 20n], [ITEM_IDS.PRECISION_APPLE, 2n], [ITEM_IDS.TRANSMUTATION_TOME, 1n], [ITEM_IDS.EGGTOPLASM_JAR, 1n],
+  [ITEM_IDS.GOLDEN_COOKIE, 6n],
+  [ITEM_IDS.EXTRACTION_EXTRACT, 20n],
+  [ITEM_IDS.PRECISION_APPLE, 2n],
+  [ITEM_IDS.TRANSMUTATION_TOME, 1n],
+  [ITEM_IDS.EGGTOPLASM_JAR, 1n],
 ]);
 
 const show = (v: unknown) => JSON.stringify(v, (_, x) => (typeof x === 'bigint' ? `${x}n` : x));
@@ -57,7 +61,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
       const itemId = (JSON.parse(r.data) as { item_id?: number }).item_id;
       return { id, type: r.type, itemId, counted: r.stock !== null, priceToken: BigInt(r.price_token) };
     };
-    const entries = await Promise.all(Object.entries(LISTINGS).map(async ([key, [type, name, cur]]) => [key, info(await listingId(s, type, name, cur))] as const));
+    const entries = await Promise.all(
+      Object.entries(LISTINGS).map(async ([key, [type, name, cur]]) => [key, info(await listingId(s, type, name, cur))] as const),
+    );
     listings = Object.fromEntries(entries) as Record<ListingKey, ListingInfo>;
     // A drop buys the first active gDAO-store listing of the item (dropItem.ts' order).
     const store = rows.filter((r) => r.type === 'gdao' && r.active === 1).sort((a, b) => a.position - b.position || a.id - b.id);
@@ -70,27 +76,39 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
   /** Every invariant of the brief, after a step described by `where`. */
   async function invariantsHold(model: ShopModel, users: number[], where: string): Promise<void> {
     expect((await checkLedger(s.testDb.db)).violations, where).toEqual([]);
-    const accounts = (await k().selectFrom('ledger_accounts').select(['id', 'owner_kind', 'owner_id', 'name', 'asset', 'balance']).execute())
-      .map((a) => ({ ...a, balance: BigInt(a.balance) }));
+    const accounts = (
+      await k().selectFrom('ledger_accounts').select(['id', 'owner_kind', 'owner_id', 'name', 'asset', 'balance']).execute()
+    ).map((a) => ({ ...a, balance: BigInt(a.balance) }));
     const issuer = (a: (typeof accounts)[number]) => a.owner_kind === 'system' && ISSUER_NAMES.includes(a.name);
     // Solvency: no holder or pool below zero, no issuer above; the report's liabilities within what was issued.
     expect(accounts.filter((a) => (issuer(a) ? a.balance > 0n : a.balance < 0n)).map(show), where).toEqual([]);
     const report = await readSolvency(s.testDb.db, undefined, s.clock.now());
     for (const a of report.assets) {
       const scale = CURRENCY_ASSETS[a.asset as keyof typeof CURRENCY_ASSETS].scale;
-      for (const amount of [...a.pools.map((p) => p.amount), a.players, a.eidols]) expect(amount.startsWith('-'), `${where} ${a.asset}`).toBe(false);
+      for (const amount of [...a.pools.map((p) => p.amount), a.players, a.eidols])
+        expect(amount.startsWith('-'), `${where} ${a.asset}`).toBe(false);
       const issued = -accounts.filter((x) => x.asset === a.asset && issuer(x)).reduce((sum, x) => sum + x.balance, 0n);
       expect(parseUnits(a.liabilities, scale) <= issued, `${where} ${a.asset} liabilities ${a.liabilities}`).toBe(true);
     }
     // A closed eidol keeps no value (pop empties it first; confirm loss closes only at 0).
-    const stranded = await k().selectFrom('eidols').innerJoin('ledger_accounts', (j) => j.onRef('ledger_accounts.owner_id', '=', 'eidols.id'))
-      .select(['eidols.id', 'ledger_accounts.balance']).where('ledger_accounts.owner_kind', '=', 'eidol').where('eidols.closed_at', 'is not', null)
-      .where('ledger_accounts.balance', '<>', 0n).execute();
+    const stranded = await k()
+      .selectFrom('eidols')
+      .innerJoin('ledger_accounts', (j) => j.onRef('ledger_accounts.owner_id', '=', 'eidols.id'))
+      .select(['eidols.id', 'ledger_accounts.balance'])
+      .where('ledger_accounts.owner_kind', '=', 'eidol')
+      .where('eidols.closed_at', 'is not', null)
+      .where('ledger_accounts.balance', '<>', 0n)
+      .execute();
     expect(stranded.map(show), `${where}: closed eidols holding value`).toEqual([]);
     // Each player holds exactly what the successful answers left: bought − used, every item and gDAO.
     for (const [p, userId] of users.entries()) {
-      const held = Object.fromEntries(accounts.sort((a, b) => a.asset.localeCompare(b.asset)).filter((a) => a.owner_kind === 'player' && a.owner_id === userId && (a.asset === 'GDAO' || a.asset.startsWith('item:')))
-        .filter((a) => a.balance !== 0n).map((a) => [a.asset, a.balance]));
+      const held = Object.fromEntries(
+        accounts
+          .sort((a, b) => a.asset.localeCompare(b.asset))
+          .filter((a) => a.owner_kind === 'player' && a.owner_id === userId && (a.asset === 'GDAO' || a.asset.startsWith('item:')))
+          .filter((a) => a.balance !== 0n)
+          .map((a) => [a.asset, a.balance]),
+      );
       const expected = Object.fromEntries([...model.holds[p]!].filter(([, v]) => v !== 0n).sort(([a], [b]) => a.localeCompare(b)));
       expect(show(held), `${where} player ${p}`).toBe(show(expected));
     }
@@ -98,9 +116,23 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
     for (const [itemId, stock] of model.stock) {
       const acc = accounts.find((a) => a.owner_kind === 'system' && a.name === 'shop_stock' && a.asset === `item:${itemId}`);
       expect([acc?.balance ?? 0n, stock >= 0n], `${where} stock of item ${itemId}`).toEqual([stock, true]);
-      const issued = acc === undefined ? 0n : BigInt((await k().selectFrom('ledger_entries').select((eb) => eb.fn.sum<string>('amount').as('n'))
-        .where('account_id', '=', acc.id).where('amount', '>', 0n).executeTakeFirstOrThrow()).n ?? 0);
-      expect((soldTotal.get(itemId) ?? 0n) + stock <= issued, `${where} item ${itemId}: sold ${soldTotal.get(itemId)} + left ${stock} > issued ${issued}`).toBe(true);
+      const issued =
+        acc === undefined
+          ? 0n
+          : BigInt(
+              (
+                await k()
+                  .selectFrom('ledger_entries')
+                  .select((eb) => eb.fn.sum<string>('amount').as('n'))
+                  .where('account_id', '=', acc.id)
+                  .where('amount', '>', 0n)
+                  .executeTakeFirstOrThrow()
+              ).n ?? 0,
+            );
+      expect(
+        (soldTotal.get(itemId) ?? 0n) + stock <= issued,
+        `${where} item ${itemId}: sold ${soldTotal.get(itemId)} + left ${stock} > issued ${issued}`,
+      ).toBe(true);
     }
   }
 
@@ -125,14 +157,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
           await fundBacking(s.testDb.db, s.clock, START_ITEMS.get(ITEM_IDS.GOLDEN_COOKIE)! * COOKIE_VALUE_UNITS);
           const egg = await pl.client.post('/api/oogle/free');
           expect(egg.status).toBe(200);
-          await k().updateTable('eidols').set({ type: 'ogle', level: 3, hatched_at: s.clock.now() }).where('id', '=', egg.body.data.id).execute();
+          await k()
+            .updateTable('eidols')
+            .set({ type: 'ogle', level: 3, hatched_at: s.clock.now() })
+            .where('id', '=', egg.body.data.id)
+            .execute();
           model.eidols[p]!.push(egg.body.data.id);
           players.push(pl);
         }
         const users = players.map((pl) => pl.user.id);
         for (const key of COUNTED) {
           const itemId = listings[key].itemId!;
-          const acc = await k().selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'system').where('name', '=', 'shop_stock').where('asset', '=', `item:${itemId}`).executeTakeFirst();
+          const acc = await k()
+            .selectFrom('ledger_accounts')
+            .select('balance')
+            .where('owner_kind', '=', 'system')
+            .where('name', '=', 'shop_stock')
+            .where('asset', '=', `item:${itemId}`)
+            .executeTakeFirst();
           model.stock.set(itemId, BigInt(acc?.balance ?? 0));
         }
         model.sold.clear();
@@ -140,7 +182,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
         /** What a lost round does: the eidol's value goes to the pool. */
         const lose = async (p: number, e: number, tag: string) => {
           const id = model.eidolOf(p, e);
-          const acc = await k().selectFrom('ledger_accounts').select('balance').where('owner_kind', '=', 'eidol').where('owner_id', '=', id).executeTakeFirst();
+          const acc = await k()
+            .selectFrom('ledger_accounts')
+            .select('balance')
+            .where('owner_kind', '=', 'eidol')
+            .where('owner_id', '=', id)
+            .executeTakeFirst();
           if (acc && BigInt(acc.balance) > 0n) await drainEidol(s.testDb.db, s.clock, id, tag);
         };
         const send = (op: Op, step: number): Promise<TestResponse> => {
@@ -148,11 +195,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
           const opts = op.key === undefined ? {} : { headers: { 'idempotency-key': `r${run}s${step}${op.key}` } };
           const path = (action: string) => `/api/oogles/${model.eidolOf(op.p, 'e' in op ? op.e : 0)}/${action}`;
           switch (op.t) {
-            case 'buy': return c.post('/api/shop/buy', { shop_item_id: listings[op.listing].id }, opts);
-            case 'drop': return c.post('/api/drop', { item_id: op.item }, opts);
-            case 'feed': case 'apple': case 'extract': return c.post(path(op.t), { amount: op.amount }, opts);
-            case 'enchant': return c.post('/api/oogle/enchant', {}, opts);
-            default: return c.post(path(op.t), {}, opts);
+            case 'buy':
+              return c.post('/api/shop/buy', { shop_item_id: listings[op.listing].id }, opts);
+            case 'drop':
+              return c.post('/api/drop', { item_id: op.item }, opts);
+            case 'feed':
+            case 'apple':
+            case 'extract':
+              return c.post(path(op.t), { amount: op.amount }, opts);
+            case 'enchant':
+              return c.post('/api/oogle/enchant', {}, opts);
+            default:
+              return c.post(path(op.t), {}, opts);
           }
         };
         const exec = async (ops: Op[], step: number) => {
@@ -168,19 +222,25 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops and item actions, random
           else if (step.t === 'focus') {
             if (step.lose) await lose(step.p, step.e, `prop-${run}-${i}`);
             errors = await exec(step.ops, i);
-          }
-          else if (step.t === 'race') {
+          } else if (step.t === 'race') {
             const info = listings[step.listing];
             await runAdminCommand(s.testDb.db, s.clock, 'test', 'shop:set-stock', [String(info.id), String(step.stock)]);
             model.stock.set(info.itemId!, BigInt(step.stock));
             // gDAO-store goods are raced both by listing and by drop.
-            const ops: Op[] = step.buyers.map((p, n) => (info.type === 'gdao' && n % 2 === 1 ? { t: 'drop', p, item: info.itemId! } : { t: 'buy', p, listing: step.listing }));
+            const ops: Op[] = step.buyers.map((p, n) =>
+              info.type === 'gdao' && n % 2 === 1 ? { t: 'drop', p, item: info.itemId! } : { t: 'buy', p, listing: step.listing },
+            );
             errors = await exec(ops, i);
           } else if (step.t === 'lose') {
             await lose(step.p, step.e, `prop-${run}-${i}`);
           } else {
             // What rounds do to eggtoplasm: enough XP to transmute.
-            await k().updateTable('eidols').set({ experience: 12 }).where('user_id', '=', users[step.p]!).where('type', '=', 'ectoplasm').execute();
+            await k()
+              .updateTable('eidols')
+              .set({ experience: 12 })
+              .where('user_id', '=', users[step.p]!)
+              .where('type', '=', 'ectoplasm')
+              .execute();
           }
           expect(errors, where).toEqual([]);
           for (const [itemId, n] of model.sold) soldTotal.set(itemId, (soldTotal.get(itemId) ?? 0n) + n);

@@ -33,13 +33,22 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('keyed requests of one player a
     await issueItem(s.testDb.db, s.clock, user.id, 13, 1n);
     const puff = await listingId(s, 'item', 'Puff of Wisdom', 'ngls');
     const calls = [
-      ...Array.from({ length: 8 }, (_, i) => () => client.post('/api/shop/buy', { shop_item_id: puff }, { headers: { 'idempotency-key': `buy-${i}` } })),
-      ...Array.from({ length: 6 }, (_, i) => () => client.post('/api/drop', { item_id: 9 }, { headers: { 'idempotency-key': `drop-${i}` } })),
+      ...Array.from(
+        { length: 8 },
+        (_, i) => () => client.post('/api/shop/buy', { shop_item_id: puff }, { headers: { 'idempotency-key': `buy-${i}` } }),
+      ),
+      ...Array.from(
+        { length: 6 },
+        (_, i) => () => client.post('/api/drop', { item_id: 9 }, { headers: { 'idempotency-key': `drop-${i}` } }),
+      ),
       () => client.post('/api/oogle/enchant', {}, { headers: { 'idempotency-key': 'enchant-0' } }),
     ];
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all(calls.map((call) => call()));
-      expect(answers.map((a) => a.status), `round ${round}`).toEqual(calls.map(() => 200));
+      expect(
+        answers.map((a) => a.status),
+        `round ${round}`,
+      ).toEqual(calls.map(() => 200));
       await ledgerOk();
     }
     // Each key bought once, however often it was sent.

@@ -15,7 +15,13 @@ import { systemAccount, getAccount, type Ledger } from '../../../src/server/ledg
 import { ROUND_LOCKED, EXTRA_EIDOL_REFUSED } from '../../../src/server/domain/eidols/eidolTexts';
 import { INSUFFICIENT, INVOKE_MASTERSHIP } from '../../../src/server/domain/wallet/walletTexts';
 import {
-  CONFIRM_EMAIL, DROP_ITEM_NOT_FOUND, INSUFFICIENT_GDAO, JAR_GDAO_REQUIRED, LOCKED_FOR_RESTOCK, NOT_FOR_SALE_YET, OUT_OF_STOCK,
+  CONFIRM_EMAIL,
+  DROP_ITEM_NOT_FOUND,
+  INSUFFICIENT_GDAO,
+  JAR_GDAO_REQUIRED,
+  LOCKED_FOR_RESTOCK,
+  NOT_FOR_SALE_YET,
+  OUT_OF_STOCK,
 } from '../../../src/server/domain/shop/shopTexts';
 import { fundPlayer, playerBalance, systemBalance, walletSnapshot } from '../wallet/support/walletFixtures';
 import { activePlayer, listingId, startShopServer } from './support';
@@ -40,12 +46,28 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
   it('lists eggs, items and the gDAO store; counted amounts are the ledger stock', async () => {
     const { client } = await activePlayer(s, 'list1');
     const eggs = (await client.get('/api/shop?type=egg')).body.data;
-    expect(eggs.map((e: { price_ngls: string }) => e.price_ngls)).toEqual(['200.00000000', '800.00000000', '1500.00000000', '1750.00000000']);
-    expect(eggs[0]).toMatchObject({ type: 'egg', amount: 'many', data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: '0.svg' } });
+    expect(eggs.map((e: { price_ngls: string }) => e.price_ngls)).toEqual([
+      '200.00000000',
+      '800.00000000',
+      '1500.00000000',
+      '1750.00000000',
+    ]);
+    expect(eggs[0]).toMatchObject({
+      type: 'egg',
+      amount: 'many',
+      data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: '0.svg' },
+    });
     const gdao = (await client.get('/api/shop/?type=gdao')).body.data;
-    expect(gdao.find((g: { name: string }) => g.name === 'Tax Commendation')).toMatchObject({ amount: 20, price_token: '10', data: { item_id: 7 } });
+    expect(gdao.find((g: { name: string }) => g.name === 'Tax Commendation')).toMatchObject({
+      amount: 20,
+      price_token: '10',
+      data: { item_id: 7 },
+    });
     const items = (await client.get('/api/shop?type=item')).body.data;
-    expect(items.find((i: { name: string }) => i.name === 'Caravan Map')).toMatchObject({ amount: 10, data: { item_id: 8, collection: 'basic', skin: 'Map.png' } });
+    expect(items.find((i: { name: string }) => i.name === 'Caravan Map')).toMatchObject({
+      amount: 10,
+      data: { item_id: 8, collection: 'basic', skin: 'Map.png' },
+    });
     expect(items.find((i: { price_bnb: string }) => i.price_bnb !== '0.000000000')).toBeDefined();
     expect(items.find((i: { price_busd: string }) => i.price_busd !== '0.000000')).toBeDefined();
   });
@@ -68,10 +90,27 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect(await systemBalance(ledger, 'mining_pool', 'ANGLS')).toBe(pool + 360n * ANGLS);
     expect(await systemBalance(ledger, 'treasury', 'ANGLS')).toBe(treasury + 40n * ANGLS);
     expect(await playerBalance(ledger, user.id, 'ANGLS')).toBe(801n * ANGLS);
-    const eidol = await s.testDb.db.kysely.selectFrom('eidols').select(['rarity', 'source', 'type']).where('id', '=', oogleId).executeTakeFirstOrThrow();
+    const eidol = await s.testDb.db.kysely
+      .selectFrom('eidols')
+      .select(['rarity', 'source', 'type'])
+      .where('id', '=', oogleId)
+      .executeTakeFirstOrThrow();
     expect(eidol).toEqual({ rarity: 'rare', source: 'egg2', type: 'egg' });
     expect((await client.get('/api/auth/status')).body.data.level).toBe(0);
-    const game = await ledger.run(async (tx) => (await getAccount(tx.kysely, (await tx.kysely.selectFrom('ledger_accounts').select('id').where('owner_kind', '=', 'eidol').where('owner_id', '=', oogleId).executeTakeFirstOrThrow()).id))!.balance);
+    const game = await ledger.run(
+      async (tx) =>
+        (await getAccount(
+          tx.kysely,
+          (
+            await tx.kysely
+              .selectFrom('ledger_accounts')
+              .select('id')
+              .where('owner_kind', '=', 'eidol')
+              .where('owner_id', '=', oogleId)
+              .executeTakeFirstOrThrow()
+          ).id,
+        ))!.balance,
+    );
     expect(game).toBe(400n * ANGLS);
     const mid = await walletSnapshot(s);
     const again = await buy(client, id);
@@ -79,7 +118,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect(await walletSnapshot(s)).toEqual(mid);
   });
 
-  it('sells items in ANGLS (cookie backing), USDC and BNB (+0.001 BNB to fees), with each currency\'s refusal', async () => {
+  it("sells items in ANGLS (cookie backing), USDC and BNB (+0.001 BNB to fees), with each currency's refusal", async () => {
     const { client, user } = await activePlayer(s, 'item1');
     const cookie = await listingId(s, 'item', 'Golden Cookie', 'ngls');
     const apple = await listingId(s, 'item', 'Precision Apple', 'busd');
@@ -87,7 +126,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     const before = await walletSnapshot(s);
     expect((await buy(client, cookie)).body).toEqual(refusal(INSUFFICIENT.ngls));
     expect((await buy(client, apple)).body).toEqual(refusal(INSUFFICIENT.busd));
-    await fundPlayer(ledger, user.id, 'BNB', 5n * BNB / 1000n);
+    await fundPlayer(ledger, user.id, 'BNB', (5n * BNB) / 1000n);
     expect((await buy(client, tome)).body).toEqual(refusal(INSUFFICIENT.bnb)); // the price, but not the surcharge
     expect((await walletSnapshot(s)).transfers).toBe(Number(before.transfers) + 1);
 
@@ -100,8 +139,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     for (const id of [cookie, apple, tome]) expect((await buy(client, id)).status).toBe(200);
     expect(await systemBalance(ledger, 'item_backing', 'ANGLS')).toBe(backing + ANGLS);
     expect(await systemBalance(ledger, 'fees', 'BNB')).toBe(fees + BNB / 1000n);
-    expect(await systemBalance(ledger, 'mining_pool', 'BNB')).toBe(poolBnb + 5n * BNB / 1000n);
-    expect([await playerBalance(ledger, user.id, 'ANGLS'), await playerBalance(ledger, user.id, 'USDC'), await playerBalance(ledger, user.id, 'BNB')]).toEqual([0n, 0n, 0n]);
+    expect(await systemBalance(ledger, 'mining_pool', 'BNB')).toBe(poolBnb + (5n * BNB) / 1000n);
+    expect([
+      await playerBalance(ledger, user.id, 'ANGLS'),
+      await playerBalance(ledger, user.id, 'USDC'),
+      await playerBalance(ledger, user.id, 'BNB'),
+    ]).toEqual([0n, 0n, 0n]);
     const items = (await client.get('/api/auth/status')).body.data.items;
     expect(items).toEqual([
       { id: 6, name: 'Golden Cookie', type: 'Coincookie', quantity: 1, image: 'Cookie.png', data: {} },
@@ -149,7 +192,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
       expect((await buy(client, await listingId(s, 'gdao', 'Tax Commendation', 'token'))).body).toEqual(locked);
       expect((await client.post('/api/drop', { item_id: 7 })).body).toEqual(locked);
       expect((await buy(client, await listingId(s, 'egg', 'Common Egg', 'ngls'))).status).toBe(200);
-      await insertRound(s.testDb.db, 9003, { opensAt: s.clock.now(), canActBefore: s.clock.now() + 600_000, endsAt: s.clock.now() + 660_000 });
+      await insertRound(s.testDb.db, 9003, {
+        opensAt: s.clock.now(),
+        canActBefore: s.clock.now() + 600_000,
+        endsAt: s.clock.now() + 660_000,
+      });
       // While it travels the game view shows the return time; the goods count shows once it is back.
       expect((await client.get('/api/game')).body.data).toMatchObject({ caravan: untilText, caravan_items: 0 });
       await settleAllRounds(s.testDb.db, s.clock.now());
@@ -170,7 +217,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     await confirmEmail(s.testDb.db, user.id);
     expect((await buy(client, tax)).body).toEqual(refusal(INSUFFICIENT_GDAO));
     expect((await client.post('/api/drop', { item_id: 7 })).body).toEqual(refusal(INSUFFICIENT_GDAO));
-    for (const bad of [99, 6, 'x']) expect((await client.post('/api/drop', { item_id: bad })).body.errors).toEqual({ item_id: [DROP_ITEM_NOT_FOUND] });
+    for (const bad of [99, 6, 'x'])
+      expect((await client.post('/api/drop', { item_id: bad })).body.errors).toEqual({ item_id: [DROP_ITEM_NOT_FOUND] });
     expect(await walletSnapshot(s)).toEqual(before);
     await fundPlayer(ledger, user.id, 'GDAO', 11n);
     const reserve = await systemBalance(ledger, 'gdao_reserve', 'GDAO');
@@ -179,15 +227,25 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect((await client.post('/api/drop', { item_id: '7' })).body).toEqual({ success: true, data: { item_id: 7, quantity: 1 } });
     expect(await systemBalance(ledger, 'gdao_reserve', 'GDAO')).toBe(reserve + 20n);
     expect((await client.get('/api/shop?type=gdao')).body.data.find((g: { id: number }) => g.id === tax).amount).toBe(stock - 2);
-    expect((await client.get('/api/auth/status')).body.data.items).toEqual([{ id: 7, name: 'Tax Commendation', type: 'Tax', quantity: 2, image: 'Tax.png', data: {} }]);
+    expect((await client.get('/api/auth/status')).body.data.items).toEqual([
+      { id: 7, name: 'Tax Commendation', type: 'Tax', quantity: 2, image: 'Tax.png', data: {} },
+    ]);
   });
 
   it('claims an Eggtoplasm jar for 7 gDAO with a confirmed e-mail', async () => {
     const { client, user } = await activePlayer(s, 'jar1');
     await fundPlayer(ledger, user.id, 'GDAO', 6n);
-    expect((await client.post('/api/drop', { item_id: 5 })).body).toEqual({ success: false, message: CONFIRM_EMAIL, errors: { email: [CONFIRM_EMAIL] } });
+    expect((await client.post('/api/drop', { item_id: 5 })).body).toEqual({
+      success: false,
+      message: CONFIRM_EMAIL,
+      errors: { email: [CONFIRM_EMAIL] },
+    });
     await confirmEmail(s.testDb.db, user.id);
-    expect((await client.post('/api/drop', { item_id: 5 })).body).toEqual({ success: false, message: JAR_GDAO_REQUIRED, errors: { item_id: [JAR_GDAO_REQUIRED] } });
+    expect((await client.post('/api/drop', { item_id: 5 })).body).toEqual({
+      success: false,
+      message: JAR_GDAO_REQUIRED,
+      errors: { item_id: [JAR_GDAO_REQUIRED] },
+    });
     await fundPlayer(ledger, user.id, 'GDAO', 2n);
     const reserve = await systemBalance(ledger, 'gdao_reserve', 'GDAO');
     expect((await client.post('/api/drop', { item_id: 5 })).body).toEqual({ success: true, data: { item_id: 13, quantity: 1 } });
@@ -212,11 +270,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     expect(await playerBalance(ledger, user.id, 'item:9')).toBe(1n);
     const jar = { headers: { 'idempotency-key': 'jar-1' } };
     const drops = [await client.post('/api/drop', { item_id: 5 }, jar), await client.post('/api/drop', { item_id: 5 }, jar)];
-    expect(drops.map((d) => [d.status, d.headers.get('idempotent-replayed')])).toEqual([[200, null], [200, 'true']]);
+    expect(drops.map((d) => [d.status, d.headers.get('idempotent-replayed')])).toEqual([
+      [200, null],
+      [200, 'true'],
+    ]);
     expect([await playerBalance(ledger, user.id, 'GDAO'), await playerBalance(ledger, user.id, 'item:13')]).toEqual([7n, 1n]);
     // An egg priced in USDC could not put its value in ANGLS: refused, nothing moves.
-    const egg = await s.testDb.db.kysely.insertInto('shop_items')
-      .values({ type: 'egg', name: 'Odd Egg', price_busd: USDC, data: JSON.stringify({ skin: 'egg1' }), created_at: 0 }).returning('id').executeTakeFirstOrThrow();
+    const egg = await s.testDb.db.kysely
+      .insertInto('shop_items')
+      .values({ type: 'egg', name: 'Odd Egg', price_busd: USDC, data: JSON.stringify({ skin: 'egg1' }), created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await fundPlayer(ledger, user.id, 'USDC', USDC);
     const before = await walletSnapshot(s);
     expect((await buy(client, egg.id)).body).toEqual({ success: false, message: NOT_FOR_SALE_YET });
@@ -247,7 +311,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('shops on %s', (dialect) => {
     for (const p of players) await fundPlayer(ledger, p.user.id, 'ANGLS', 100n * ANGLS);
     const answers = await Promise.all(players.map((p) => buy(p.client, map)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
-    for (const a of answers.filter((x) => x.status !== 200)) expect(a.body).toEqual({ success: false, message: OUT_OF_STOCK, errors: { shop_item_id: [OUT_OF_STOCK] } });
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(a.body).toEqual({ success: false, message: OUT_OF_STOCK, errors: { shop_item_id: [OUT_OF_STOCK] } });
     const stock = await ledger.run(async (tx) => (await getAccount(tx.kysely, await systemAccount(tx, 'shop_stock', 'item:8')))!.balance);
     expect(stock).toBe(0n);
     const held = await Promise.all(players.map((p) => playerBalance(ledger, p.user.id, 'item:8')));

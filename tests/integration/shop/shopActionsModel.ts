@@ -60,7 +60,10 @@ function opArb(): fc.Arbitrary<Op> {
     { weight: 2, arbitrary: fc.record({ t: fc.constant('drop' as const), p: player, item: fc.constantFrom(5, 5, 7, 9, 14, 6) }) },
     { weight: 3, arbitrary: fc.record({ t: fc.constant('feed' as const), p: player, e: eidol, amount: fc.integer({ min: 1, max: 3 }) }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('apple' as const), p: player, e: eidol, amount: fc.integer({ min: 1, max: 2 }) }) },
-    { weight: 2, arbitrary: fc.record({ t: fc.constant('extract' as const), p: player, e: eidol, amount: fc.integer({ min: 1, max: 12 }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ t: fc.constant('extract' as const), p: player, e: eidol, amount: fc.integer({ min: 1, max: 12 }) }),
+    },
     { weight: 1, arbitrary: fc.record({ t: fc.constantFrom('pop' as const, 'transmuteegg' as const), p: player, e: eidol }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('confirmloss' as const), p: player, e: eidol }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('enchant' as const), p: player }) },
@@ -88,7 +91,8 @@ function focusArb(): fc.Arbitrary<Step> {
     fc.record({ t: fc.constant('extract' as const), amount: fc.integer({ min: 1, max: 5 }) }),
     fc.record({ t: fc.constantFrom('pop' as const, 'confirmloss' as const, 'transmuteegg' as const) }),
   );
-  return fc.record({ p: player, e: eidol, lose: fc.boolean(), actions: fc.array(action, { minLength: 5, maxLength: 12 }) })
+  return fc
+    .record({ p: player, e: eidol, lose: fc.boolean(), actions: fc.array(action, { minLength: 5, maxLength: 12 }) })
     .map(({ p, e, lose, actions }) => ({ t: 'focus' as const, p, e, lose, ops: actions.map((a) => ({ ...a, p, e }) as Op) }));
 }
 
@@ -161,7 +165,8 @@ export class ShopModel {
   /** Books a successful first answer of `op` (a replay or a refusal moved nothing); returns an error text or ''. */
   apply(op: Op, res: TestResponse): string {
     const replayed = res.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true';
-    this.seen[`${op.t} ${res.status}${replayed ? ' replay' : ''}`] = (this.seen[`${op.t} ${res.status}${replayed ? ' replay' : ''}`] ?? 0) + 1;
+    this.seen[`${op.t} ${res.status}${replayed ? ' replay' : ''}`] =
+      (this.seen[`${op.t} ${res.status}${replayed ? ' replay' : ''}`] ?? 0) + 1;
     if (res.status >= 500) return `5xx answer ${res.status} to ${JSON.stringify(op)}: ${res.text}`;
     if (res.status !== 200 || replayed) return '';
     const data = res.body.data;
@@ -172,7 +177,8 @@ export class ShopModel {
           this.eidols[op.p]!.push(data.result.oogle_id);
           return '';
         }
-        if (data.result.item_id !== info.itemId || data.result.quantity !== 1) return `bought ${JSON.stringify(data.result)} of listing ${op.listing}`;
+        if (data.result.item_id !== info.itemId || data.result.quantity !== 1)
+          return `bought ${JSON.stringify(data.result)} of listing ${op.listing}`;
         this.add(op.p, itemAsset(info.itemId!), 1n);
         this.add(op.p, 'GDAO', -info.priceToken);
         this.sell(info, 1n);
@@ -191,16 +197,25 @@ export class ShopModel {
         this.sell(info, 1n);
         return '';
       }
-      case 'feed': this.add(op.p, itemAsset(ITEM_IDS.GOLDEN_COOKIE), -BigInt(op.amount)); return '';
-      case 'apple': this.add(op.p, itemAsset(ITEM_IDS.PRECISION_APPLE), -BigInt(op.amount)); return '';
-      case 'extract': this.add(op.p, itemAsset(ITEM_IDS.EXTRACTION_EXTRACT), -BigInt(op.amount) * EXTRACTS_PER_ANGLS); return '';
-      case 'transmuteegg': this.add(op.p, itemAsset(ITEM_IDS.TRANSMUTATION_TOME), -1n); return '';
+      case 'feed':
+        this.add(op.p, itemAsset(ITEM_IDS.GOLDEN_COOKIE), -BigInt(op.amount));
+        return '';
+      case 'apple':
+        this.add(op.p, itemAsset(ITEM_IDS.PRECISION_APPLE), -BigInt(op.amount));
+        return '';
+      case 'extract':
+        this.add(op.p, itemAsset(ITEM_IDS.EXTRACTION_EXTRACT), -BigInt(op.amount) * EXTRACTS_PER_ANGLS);
+        return '';
+      case 'transmuteegg':
+        this.add(op.p, itemAsset(ITEM_IDS.TRANSMUTATION_TOME), -1n);
+        return '';
       case 'enchant':
         this.add(op.p, itemAsset(ITEM_IDS.EGGTOPLASM_JAR), -1n);
         this.add(op.p, 'GDAO', -ENCHANT_GDAO);
         this.eidols[op.p]!.push(data.oogle.id);
         return '';
-      default: return '';
+      default:
+        return '';
     }
   }
 }

@@ -24,7 +24,12 @@ export async function activePlayer(s: TestServer, n: string, level?: number) {
 
 /** The id of the active listing of `type` named `name` paid in `currency`. */
 export async function listingId(s: TestServer, type: string, name: string, currency: 'ngls' | 'busd' | 'bnb' | 'token'): Promise<number> {
-  const rows = await s.testDb.db.kysely.selectFrom('shop_items').selectAll().where('type', '=', type as 'item').where('name', '=', name).execute();
+  const rows = await s.testDb.db.kysely
+    .selectFrom('shop_items')
+    .selectAll()
+    .where('type', '=', type as 'item')
+    .where('name', '=', name)
+    .execute();
   const row = rows.find((r) => r[`price_${currency}`] > 0n);
   if (!row) throw new Error(`no ${type} listing ${name} in ${currency}`);
   return row.id;

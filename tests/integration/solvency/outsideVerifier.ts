@@ -23,7 +23,10 @@ const u128 = (text: string): Buffer => {
 const sha = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest();
 
 /** Recomputes the path; answers the root hash and sums it leads to, or throws on any bad field. */
-export function outsideVerify(proof: ProofJson, published: { hash: string; totals: string[] }): { hash: string; sums: string[]; ok: boolean } {
+export function outsideVerify(
+  proof: ProofJson,
+  published: { hash: string; totals: string[] },
+): { hash: string; sums: string[]; ok: boolean } {
   const id = Buffer.alloc(8);
   id.writeBigUInt64BE(BigInt(proof.leaf.user_id));
   if (!/^[0-9a-f]{64}$/.test(proof.leaf.salt)) throw new Error('bad salt');
@@ -39,7 +42,8 @@ export function outsideVerify(proof: ProofJson, published: { hash: string; total
     const sib = Buffer.from(step.hash, 'hex');
     const sibSums = step.sums.map(u128);
     const mine = sums.map((s) => u128(s.toString()));
-    hash = step.side === 'left' ? sha(Buffer.from([1]), sib, ...sibSums, hash, ...mine) : sha(Buffer.from([1]), hash, ...mine, sib, ...sibSums);
+    hash =
+      step.side === 'left' ? sha(Buffer.from([1]), sib, ...sibSums, hash, ...mine) : sha(Buffer.from([1]), hash, ...mine, sib, ...sibSums);
     sums = sums.map((s, i) => s + BigInt(step.sums[i]!));
   }
   const out = { hash: hash.toString('hex'), sums: sums.map(String) };

@@ -28,7 +28,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('proof of liabilities on %s', (
   let fundN = 0;
 
   /** Moves `amount` units of `asset` from `from` (genesis by default) to a player or an eidol. */
-  const fund = async (to: { player: number } | { eidol: number }, asset: string, amount: bigint, from: 'genesis' | 'chain_custody' = 'genesis') =>
+  const fund = async (
+    to: { player: number } | { eidol: number },
+    asset: string,
+    amount: bigint,
+    from: 'genesis' | 'chain_custody' = 'genesis',
+  ) =>
     createLedger(s.testDb.db, s.clock).run(async (tx) => {
       const credit = 'player' in to ? await playerAccount(tx, to.player, asset) : await eidolAccount(tx, to.eidol);
       await transfer(tx, { id: `test-proof:${++fundN}`, debit: await systemAccount(tx, from, asset), credit, amount, code: 'test-fund' });
@@ -63,12 +68,26 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('proof of liabilities on %s', (
     return liabilityProofSchema.parse(res.body.data);
   };
   const accounts = async () =>
-    (await s.testDb.db.kysely.selectFrom('ledger_accounts').leftJoin('eidols', 'eidols.id', 'ledger_accounts.owner_id').select(['asset', 'owner_kind', 'owner_id', 'name', 'balance', 'eidols.user_id']).execute())
-      .map((r) => ({ ...r, balance: BigInt(r.balance) }));
+    (
+      await s.testDb.db.kysely
+        .selectFrom('ledger_accounts')
+        .leftJoin('eidols', 'eidols.id', 'ledger_accounts.owner_id')
+        .select(['asset', 'owner_kind', 'owner_id', 'name', 'balance', 'eidols.user_id'])
+        .execute()
+    ).map((r) => ({ ...r, balance: BigInt(r.balance) }));
   /** What a player is owed per asset, from the ledger rows: their balance plus their eidols' values. */
   const holdingsOf = async (userId: number) => {
     const rows = await accounts();
-    return ASSETS.map((asset) => rows.filter((r) => r.asset === asset && ((r.owner_kind === 'player' && r.owner_id === userId) || (r.owner_kind === 'eidol' && r.user_id === userId))).reduce((n, r) => n + r.balance, 0n).toString());
+    return ASSETS.map((asset) =>
+      rows
+        .filter(
+          (r) =>
+            r.asset === asset &&
+            ((r.owner_kind === 'player' && r.owner_id === userId) || (r.owner_kind === 'eidol' && r.user_id === userId)),
+        )
+        .reduce((n, r) => n + r.balance, 0n)
+        .toString(),
+    );
   };
 
   it('publishes issued per asset as the ledger defines it, and pools + holdings = issued + what came from the chain', async () => {

@@ -26,8 +26,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('commit with an Idempotency-Key
   }
   const commit = (client: TestClient, id: string, key?: string, body: unknown = {}) =>
     client.post(`/api/transactions/${id}/commit`, body, { headers: key === undefined ? {} : { 'idempotency-key': key } });
-  const statusOf = async (id: string) => (await s.testDb.db.kysely.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
-  const records = async (userId: number) => s.testDb.db.kysely.selectFrom('request_records').select(['request_key']).where('user_id', '=', userId).execute();
+  const statusOf = async (id: string) =>
+    (await s.testDb.db.kysely.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const records = async (userId: number) =>
+    s.testDb.db.kysely.selectFrom('request_records').select(['request_key']).where('user_id', '=', userId).execute();
   const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);
 
   it('replays the same key and request; refuses the key on another transaction and commits nothing', async () => {

@@ -33,15 +33,20 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction commit on %s', (di
     return { payer, payee, balances: async () => [await anglsOf(ledger, payer.user.id), await anglsOf(ledger, payee.user.id)] };
   }
 
-  const statusOf = async (id: string) => (await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow());
-  const commit = (client: TestClient, id: string, headers: Record<string, string> = {}) => client.post(`/api/transactions/${id}/commit`, {}, { headers });
+  const statusOf = async (id: string) =>
+    await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow();
+  const commit = (client: TestClient, id: string, headers: Record<string, string> = {}) =>
+    client.post(`/api/transactions/${id}/commit`, {}, { headers });
   const ledgerOk = async () => expect((await ledger.check()).violations).toEqual([]);
 
   it('commits for the owner only: another player and an unknown id get the same 404, and nothing moves', async () => {
     const { payer, payee, balances } = await pair('owner');
     const tx = await precalcPay(s.testDb.db, s.clock, payer.user.id, payee.user.id, 300n);
     expect(tx.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(precalcDataOf(tx)).toEqual({ transaction: { id: tx.id }, precalcData: { fee: { bnb: '0.001000000', ngls: '0.00000000', busd: '0.000000' } } });
+    expect(precalcDataOf(tx)).toEqual({
+      transaction: { id: tx.id },
+      precalcData: { fee: { bnb: '0.001000000', ngls: '0.00000000', busd: '0.000000' } },
+    });
 
     const stranger = await commit(payee.client, tx.id);
     const unknown = await commit(payee.client, 'AAAAAAAAAAAAAAAAAAAAAA');
@@ -58,7 +63,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction commit on %s', (di
 
     const done = await commit(payer.client, tx.id);
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ success: true, data: { transaction: { id: tx.id, type: TEST_PAY, status: 'success', message: null }, result: { paid: '300' } } });
+    expect(done.body).toEqual({
+      success: true,
+      data: { transaction: { id: tx.id, type: TEST_PAY, status: 'success', message: null }, result: { paid: '300' } },
+    });
     expect(await balances()).toEqual([700n, 300n]);
     await ledgerOk();
   });
@@ -119,7 +127,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction commit on %s', (di
   it('sweeps overdue new transactions to fail in the app\u2019s upkeep, and tells the owner\u2019s socket', async () => {
     const { payer, payee, balances } = await pair('sweep');
     const received: ServerMessage[] = [];
-    const socket = connect(s.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: payer.client.cookieHeader() } });
+    const socket = connect(s.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { cookie: payer.client.cookieHeader() },
+    });
     sockets.push(socket);
     socket.on('message', (m: ServerMessage) => received.push(m));
     socket.send({ method: 'sync', token: payer.user.ws_auth_token });
@@ -133,12 +145,20 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction commit on %s', (di
     await s.upkeep();
     await expect.poll(() => statusOf(stale.id)).toEqual({ status: 'fail', message: TRANSACTION_EXPIRED });
     expect((await statusOf(fresh.id)).status).toBe('new');
-    await expect.poll(() => received.find((m) => m.event === 'transaction_update' && m.id === stale.id)).toMatchObject({
-      event: 'transaction_update', id: stale.id, type: TEST_PAY, status: 'fail', message: TRANSACTION_EXPIRED,
-    });
+    await expect
+      .poll(() => received.find((m) => m.event === 'transaction_update' && m.id === stale.id))
+      .toMatchObject({
+        event: 'transaction_update',
+        id: stale.id,
+        type: TEST_PAY,
+        status: 'fail',
+        message: TRANSACTION_EXPIRED,
+      });
 
     expect((await commit(payer.client, fresh.id)).status).toBe(200);
-    await expect.poll(() => received.find((m) => m.event === 'transaction_update' && m.id === fresh.id)).toMatchObject({ status: 'success' });
+    await expect
+      .poll(() => received.find((m) => m.event === 'transaction_update' && m.id === fresh.id))
+      .toMatchObject({ status: 'success' });
     expect(await balances()).toEqual([900n, 100n]);
     // A replayed commit changes nothing and says nothing new.
     await commit(payer.client, fresh.id);

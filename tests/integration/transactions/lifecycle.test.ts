@@ -8,10 +8,23 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDb, dialectsFor, type TestDb } from '../../support/testDb';
 import { manualClock } from '../../../src/server/clock';
 import {
-  checkLedger, createLedger, getAccount, playerAccount, postPending, systemAccount, transfer, voidPending, type Ledger,
+  checkLedger,
+  createLedger,
+  getAccount,
+  playerAccount,
+  postPending,
+  systemAccount,
+  transfer,
+  voidPending,
+  type Ledger,
 } from '../../../src/server/ledger/index';
 import {
-  commitTransaction, createTransaction, expireStaleTransactions, registerTransactionKind, TRANSACTION_EXPIRED, type TransactionRecord,
+  commitTransaction,
+  createTransaction,
+  expireStaleTransactions,
+  registerTransactionKind,
+  TRANSACTION_EXPIRED,
+  type TransactionRecord,
 } from '../../../src/server/domain/transactions/index';
 import type { TransactionView } from '../../../src/shared/api/transactions';
 import { fund, insertUser } from './support/testKind';
@@ -53,7 +66,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction lifecycle on %s', 
     ledger.run(async (tx) => {
       const record = await createTransaction(tx, { userId, kind: HOLD, payload: { amount }, ttlMs });
       const pool = await systemAccount(tx, 'mining_pool', 'ANGLS');
-      await transfer(tx, { kind: 'pending', id: holdId(record), debit: await playerAccount(tx, userId, 'ANGLS'), credit: pool, amount, timeoutMs: ttlMs * 2, code: 'test-hold' });
+      await transfer(tx, {
+        kind: 'pending',
+        id: holdId(record),
+        debit: await playerAccount(tx, userId, 'ANGLS'),
+        credit: pool,
+        amount,
+        timeoutMs: ttlMs * 2,
+        code: 'test-hold',
+      });
       return record;
     });
   const available = async (userId: number) =>
@@ -87,7 +108,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction lifecycle on %s', 
     const user = await insertUser(t.db, 'many', clock.now());
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) {
-      ids.push((await ledger.run((tx) => createTransaction(tx, { userId: user, kind: 'test:chain', payload: { i }, ttlMs: 1_000 + i }))).id);
+      ids.push(
+        (await ledger.run((tx) => createTransaction(tx, { userId: user, kind: 'test:chain', payload: { i }, ttlMs: 1_000 + i }))).id,
+      );
     }
     clock.advance(2_000);
     expect(await expireStaleTransactions(ledger, { batchSize: 10, maxBatches: 2 })).toBe(20);
@@ -103,7 +126,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('transaction lifecycle on %s', 
     updates.length = 0;
     const first = await commitTransaction({ ledger, onUpdate }, user, record.id);
     const again = await commitTransaction({ ledger, onUpdate }, user, record.id);
-    expect(first).toEqual({ transaction: { id: record.id, type: 'test:chain', status: 'pending', message: null }, result: { queued: true }, replayed: false });
+    expect(first).toEqual({
+      transaction: { id: record.id, type: 'test:chain', status: 'pending', message: null },
+      result: { queued: true },
+      replayed: false,
+    });
     expect(again).toEqual({ ...first, replayed: true });
     expect(updates).toEqual([[user, first.transaction]]);
   });

@@ -41,12 +41,27 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('request records on %s', (diale
     return ledger.run((tx) =>
       withRequestRecord(tx, from, key, hash, async () => {
         const id = `effect:${effects++}`;
-        await transfer(tx, { id, debit: await playerAccount(tx, from, 'ANGLS'), credit: await playerAccount(tx, to, 'ANGLS'), amount: 10n, code: 'test' });
+        await transfer(tx, {
+          id,
+          debit: await playerAccount(tx, from, 'ANGLS'),
+          credit: await playerAccount(tx, to, 'ANGLS'),
+          amount: 10n,
+          code: 'test',
+        });
         return { transfer: id, amount: 10n, at: tx.now };
-      }));
+      }),
+    );
   }
 
-  const recordCount = async () => Number((await t.db.kysely.selectFrom('request_records').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const recordCount = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('request_records')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('replays the first answer (bigints exact) and moves the money once', async () => {
     const [a, b] = await players('replay');
@@ -89,15 +104,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('request records on %s', (diale
     expect(fromB.result.transfer).not.toBe(fromA.result.transfer);
     // Each paid 10 to the other: both moved.
     expect([await anglsOf(ledger, a), await anglsOf(ledger, b)]).toEqual([1_000n, 1_000n]);
-    expect((await t.db.kysely.selectFrom('request_records').select('user_id').where('request_key', '=', 'shared-key').execute()).map((r) => r.user_id).sort()).toEqual([a, b].sort());
+    expect(
+      (await t.db.kysely.selectFrom('request_records').select('user_id').where('request_key', '=', 'shared-key').execute())
+        .map((r) => r.user_id)
+        .sort(),
+    ).toEqual([a, b].sort());
   });
 
   it('stores nothing when the request fails, so a retry runs afresh', async () => {
     const [a] = await players('fails');
     const hash = requestHash({ method: 'POST', path: '/api/test/fail' });
-    const failing = ledger.run((tx) => withRequestRecord(tx, a, 'k-fail', hash, async () => {
-      throw new AppError(422, 'refused');
-    }));
+    const failing = ledger.run((tx) =>
+      withRequestRecord(tx, a, 'k-fail', hash, async () => {
+        throw new AppError(422, 'refused');
+      }),
+    );
     await expect(failing).rejects.toThrow('refused');
     expect(await t.db.kysely.selectFrom('request_records').selectAll().where('request_key', '=', 'k-fail').execute()).toEqual([]);
     const retry = await ledger.run((tx) => withRequestRecord(tx, a, 'k-fail', hash, async () => 'ok'));

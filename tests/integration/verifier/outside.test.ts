@@ -34,13 +34,15 @@ const pgAdminUrl = inject('pgAdminUrl');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /** A fetch that hands every JSON answer whose path matches `re` to `edit` first: a server that lies about one number. */
-const tampering = <T>(re: RegExp, edit: (data: T) => void): typeof fetch => async (input, init) => {
-  const res = await fetch(input, init);
-  if (!re.test(new URL(String(input)).pathname) || !res.ok) return res;
-  const body = (await res.json()) as { data: T };
-  edit(body.data);
-  return new Response(JSON.stringify(body), { status: res.status, headers: { 'content-type': 'application/json' } });
-};
+const tampering =
+  <T>(re: RegExp, edit: (data: T) => void): typeof fetch =>
+  async (input, init) => {
+    const res = await fetch(input, init);
+    if (!re.test(new URL(String(input)).pathname) || !res.ok) return res;
+    const body = (await res.json()) as { data: T };
+    edit(body.data);
+    return new Response(JSON.stringify(body), { status: res.status, headers: { 'content-type': 'application/json' } });
+  };
 
 describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) => {
   let rc: RoundChain;
@@ -55,7 +57,12 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
   beforeAll(async () => {
     rc = await startRoundChain();
     mod = chainModule(rc.chain.gateway);
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks }, routes: [mod.routes, solvencyRoutes(undefined)] }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    s = await startTestServer(
+      dialect,
+      pgAdminUrl,
+      { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks }, routes: [mod.routes, solvencyRoutes(undefined)] },
+      { roundOpenSeconds: 10, roundLockedSeconds: 2 },
+    );
     await mod.scanNow();
     await s.rounds!.idle();
     const db = s.testDb.db;
@@ -71,7 +78,15 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
     }
     const [pa, pb, pc] = players as [typeof a, typeof a, typeof a];
     // A new player's level is below 0 until they are confirmed; rounds take players at level ≥ 0.
-    await k.updateTable('users').set({ level: 0 }).where('id', 'in', players.map((p) => p.id)).execute();
+    await k
+      .updateTable('users')
+      .set({ level: 0 })
+      .where(
+        'id',
+        'in',
+        players.map((p) => p.id),
+      )
+      .execute();
     // The trainer also plays (its egg and 0.5 eidol), so it has a leaf in the month too.
     const pt = pc;
     a = pa;
@@ -124,8 +139,14 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
   });
 
   const options = (extra: Partial<OutsideOptions> = {}): OutsideOptions => ({
-    url: s.url, cookie: trainer.client.cookieHeader(), rounds: [1, 2], eidol: eidolOfTrainer, shown: { 1: shown }, month,
-    rpc: rc.chain.gateway.chain.rpcUrls.default.http[0], ...extra,
+    url: s.url,
+    cookie: trainer.client.cookieHeader(),
+    rounds: [1, 2],
+    eidol: eidolOfTrainer,
+    shown: { 1: shown },
+    month,
+    rpc: rc.chain.gateway.chain.rpcUrls.default.http[0],
+    ...extra,
   });
   const failing = async (o: OutsideOptions) => (await verifyOutside(o)).filter((c) => !c.ok).map((c) => c.name);
 
@@ -145,9 +166,19 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
     for (const c of checks) console.info(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name} ${c.ok ? '' : c.detail}`);
     expect(checks.filter((c) => !c.ok)).toEqual([]);
     const names = checks.map((c) => c.name);
-    for (const n of ['round 1: chain link', 'round 1: T', 'round 1: settlement', 'round 2: chain link', 'round 2: continuity',
-      'transmutation attempt 1: commitment', 'transmutation attempt 1: roll', `gDAO ${month}: the player's leaf and proof`,
-      `gDAO ${month}: anchoring calldata`, `gDAO ${month}: anchoring transaction on the chain`, 'liabilities: totals = liabilities']) {
+    for (const n of [
+      'round 1: chain link',
+      'round 1: T',
+      'round 1: settlement',
+      'round 2: chain link',
+      'round 2: continuity',
+      'transmutation attempt 1: commitment',
+      'transmutation attempt 1: roll',
+      `gDAO ${month}: the player's leaf and proof`,
+      `gDAO ${month}: anchoring calldata`,
+      `gDAO ${month}: anchoring transaction on the chain`,
+      'liabilities: totals = liabilities',
+    ]) {
       expect(names).toContain(n);
     }
     // Another player (active in the month, so with a leaf) verifies too.
@@ -155,62 +186,115 @@ describe.each(dialectsFor(pgAdminUrl))('the outside verifier on %s', (dialect) =
   });
 
   it('refuses one changed payout, T, revealed seed, proof sibling or liability total, naming what broke', async () => {
-    expect(await failing(options({ fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/1$/, (d) => {
-      const e = d.entries.find((x) => x.payout !== '0') ?? d.entries[0]!;
-      e.payout = String(BigInt(e.payout) + 1n);
-    }) }))).toEqual(['round 1: settlement']);
-    expect(await failing(options({ fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/2$/, (d) => {
-      d.threshold_units = String(BigInt(d.threshold_units) ^ 1n);
-    }) }))).toEqual(['round 2: T']);
-    expect(await failing(options({ fetch: tampering<TransmutationLine[]>(/\/transmutations$/, (d) => {
-      const seed = d[0]!.seed!;
-      d[0]!.seed = `${seed.slice(0, 63)}${seed.endsWith('0') ? '1' : '0'}`;
-    }) }))).toContain('transmutation attempt 1: commitment');
-    expect(await failing(options({ fetch: tampering<LeafProof>(/\/distributions\/[\d-]+\/proof$/, (d) => {
-      const sib = d.siblings[0]!;
-      d.siblings[0] = `${sib.slice(0, 63)}${sib.endsWith('0') ? '1' : '0'}`;
-    }) }))).toEqual([`gDAO ${month}: the player's leaf and proof`]);
-    expect(await failing(options({ fetch: tampering<SolvencyView>(/^\/api\/solvency$/, (d) => {
-      d.liability_root.totals[0] = String(BigInt(d.liability_root.totals[0]!) + 1n);
-    }) }))).toEqual(["liabilities: player " + trainer.id + "'s proof", 'liabilities: totals = liabilities']);
+    expect(
+      await failing(
+        options({
+          fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/1$/, (d) => {
+            const e = d.entries.find((x) => x.payout !== '0') ?? d.entries[0]!;
+            e.payout = String(BigInt(e.payout) + 1n);
+          }),
+        }),
+      ),
+    ).toEqual(['round 1: settlement']);
+    expect(
+      await failing(
+        options({
+          fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/2$/, (d) => {
+            d.threshold_units = String(BigInt(d.threshold_units) ^ 1n);
+          }),
+        }),
+      ),
+    ).toEqual(['round 2: T']);
+    expect(
+      await failing(
+        options({
+          fetch: tampering<TransmutationLine[]>(/\/transmutations$/, (d) => {
+            const seed = d[0]!.seed!;
+            d[0]!.seed = `${seed.slice(0, 63)}${seed.endsWith('0') ? '1' : '0'}`;
+          }),
+        }),
+      ),
+    ).toContain('transmutation attempt 1: commitment');
+    expect(
+      await failing(
+        options({
+          fetch: tampering<LeafProof>(/\/distributions\/[\d-]+\/proof$/, (d) => {
+            const sib = d.siblings[0]!;
+            d.siblings[0] = `${sib.slice(0, 63)}${sib.endsWith('0') ? '1' : '0'}`;
+          }),
+        }),
+      ),
+    ).toEqual([`gDAO ${month}: the player's leaf and proof`]);
+    expect(
+      await failing(
+        options({
+          fetch: tampering<SolvencyView>(/^\/api\/solvency$/, (d) => {
+            d.liability_root.totals[0] = String(BigInt(d.liability_root.totals[0]!) + 1n);
+          }),
+        }),
+      ),
+    ).toEqual(['liabilities: player ' + trainer.id + "'s proof", 'liabilities: totals = liabilities']);
     // The pool after a round, and a value before that does not follow from the previous round.
-    expect(await failing(options({ fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/2$/, (d) => {
-      d.pool_after = String(BigInt(d.pool_after) - 1n);
-    }) }))).toEqual(['round 2: settlement']);
+    expect(
+      await failing(
+        options({
+          fetch: tampering<FairRoundDetail>(/^\/api\/fairness\/rounds\/2$/, (d) => {
+            d.pool_after = String(BigInt(d.pool_after) - 1n);
+          }),
+        }),
+      ),
+    ).toEqual(['round 2: settlement']);
   });
 
-  it('npm run verify:outside prints a line per check: exit 0 when all hold, 1 behind a server that lies, 2 on bad arguments', { timeout: 120_000 }, async () => {
-    const run = promisify(execFile);
-    const args = ['tsx', 'tests/verifier/cli.ts', s.url, '--cookie', trainer.client.cookieHeader(), '--eidol', String(eidolOfTrainer), '--month', month];
-    const ok = await run('npx', args, { cwd: ROOT });
-    const lines = ok.stdout.trim().split('\n');
-    expect(lines.filter((l) => l.startsWith('✗'))).toEqual([]);
-    expect(lines).toContain('✓ round 2: settlement');
-    expect(lines.at(-1)).toMatch(/^all \d+ checks hold$/);
-    await expect(run('npx', ['tsx', 'tests/verifier/cli.ts', 'not-a-url'], { cwd: ROOT })).rejects.toMatchObject({ code: 2 });
+  it(
+    'npm run verify:outside prints a line per check: exit 0 when all hold, 1 behind a server that lies, 2 on bad arguments',
+    { timeout: 120_000 },
+    async () => {
+      const run = promisify(execFile);
+      const args = [
+        'tsx',
+        'tests/verifier/cli.ts',
+        s.url,
+        '--cookie',
+        trainer.client.cookieHeader(),
+        '--eidol',
+        String(eidolOfTrainer),
+        '--month',
+        month,
+      ];
+      const ok = await run('npx', args, { cwd: ROOT });
+      const lines = ok.stdout.trim().split('\n');
+      expect(lines.filter((l) => l.startsWith('✗'))).toEqual([]);
+      expect(lines).toContain('✓ round 2: settlement');
+      expect(lines.at(-1)).toMatch(/^all \d+ checks hold$/);
+      await expect(run('npx', ['tsx', 'tests/verifier/cli.ts', 'not-a-url'], { cwd: ROOT })).rejects.toMatchObject({ code: 2 });
 
-    // A server in front of the real one that adds one unit to round 1's pool after.
-    const liar = http.createServer((req, res) => {
-      void (async () => {
-        const up = await fetch(`${s.url}${req.url}`, { headers: { cookie: req.headers.cookie ?? '' } });
-        let text = await up.text();
-        if (req.url === '/api/fairness/rounds/1') {
-          const body = JSON.parse(text) as { data: FairRoundDetail };
-          body.data.pool_after = String(BigInt(body.data.pool_after) + 1n);
-          text = JSON.stringify(body);
-        }
-        res.writeHead(up.status, { 'content-type': 'application/json' }).end(text);
-      })();
-    });
-    await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = liar.address() as { port: number };
-      const lied = await run('npx', ['tsx', 'tests/verifier/cli.ts', `http://127.0.0.1:${port}`, ...args.slice(3)], { cwd: ROOT }).then(() => null, (e: { code: number; stdout: string }) => e);
-      expect(lied?.code).toBe(1);
-      expect(lied?.stdout).toContain('✗ round 1: settlement: pool after:');
-      expect(lied?.stdout.trim().split('\n').at(-1)).toMatch(/^1 of \d+ checks FAILED$/);
-    } finally {
-      await new Promise((resolve) => liar.close(resolve));
-    }
-  });
+      // A server in front of the real one that adds one unit to round 1's pool after.
+      const liar = http.createServer((req, res) => {
+        void (async () => {
+          const up = await fetch(`${s.url}${req.url}`, { headers: { cookie: req.headers.cookie ?? '' } });
+          let text = await up.text();
+          if (req.url === '/api/fairness/rounds/1') {
+            const body = JSON.parse(text) as { data: FairRoundDetail };
+            body.data.pool_after = String(BigInt(body.data.pool_after) + 1n);
+            text = JSON.stringify(body);
+          }
+          res.writeHead(up.status, { 'content-type': 'application/json' }).end(text);
+        })();
+      });
+      await new Promise<void>((resolve) => liar.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = liar.address() as { port: number };
+        const lied = await run('npx', ['tsx', 'tests/verifier/cli.ts', `http://127.0.0.1:${port}`, ...args.slice(3)], { cwd: ROOT }).then(
+          () => null,
+          (e: { code: number; stdout: string }) => e,
+        );
+        expect(lied?.code).toBe(1);
+        expect(lied?.stdout).toContain('✗ round 1: settlement: pool after:');
+        expect(lied?.stdout.trim().split('\n').at(-1)).toMatch(/^1 of \d+ checks FAILED$/);
+      } finally {
+        await new Promise((resolve) => liar.close(resolve));
+      }
+    },
+  );
 });

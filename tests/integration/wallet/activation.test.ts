@@ -8,7 +8,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import { eidolAccount, getAccount, type Ledger } from '../../../src/server/ledger/index';
-import { GAS_DEPOSIT_REQUIRED, INSUFFICIENT, INVOKE_MASTERSHIP, SPECIFY_ADDRESS, SPECIFY_AMOUNT, UNKNOWN_CURRENCY } from '../../../src/server/domain/wallet/walletTexts';
+import {
+  GAS_DEPOSIT_REQUIRED,
+  INSUFFICIENT,
+  INVOKE_MASTERSHIP,
+  SPECIFY_ADDRESS,
+  SPECIFY_AMOUNT,
+  UNKNOWN_CURRENCY,
+} from '../../../src/server/domain/wallet/walletTexts';
 import { SHOP_ITEM_NOT_FOUND, STARTER_PACK_TAKEN, UNKNOWN_SHOP_TYPE } from '../../../src/server/domain/shop/shopTexts';
 import { SHOP_CATALOGUE } from '../../../src/server/domain/shop/shopConfig';
 import { fundPlayer, playerBalance, setFlags, startWalletServer, systemBalance, walletSnapshot } from './support/walletFixtures';
@@ -56,7 +63,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     const res = await client.post('/api/wallet/withdraw', body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      success: true, data: { transaction: { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) }, precalcData: { fee: { bnb: '0.000000000', ngls: '0.00000000', busd: '0.000000' } } },
+      success: true,
+      data: {
+        transaction: { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) },
+        precalcData: { fee: { bnb: '0.000000000', ngls: '0.00000000', busd: '0.000000' } },
+      },
     });
     const id = res.body.data.transaction.id as string;
     const moved = await walletSnapshot(s);
@@ -67,12 +78,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     expect((await walletSnapshot(s)).balances).toEqual(moved.balances);
   });
 
-  it('sets start_gas only from 0.001 BNB, keeps the BNB the player\'s, and answers the same when repeated', async () => {
+  it("sets start_gas only from 0.001 BNB, keeps the BNB the player's, and answers the same when repeated", async () => {
     const { client, user } = await registerPlayer(s, 'gas1');
     await client.csrf();
     expect((await s.client().post('/api/onboarding/gas')).status).toBe(401);
     const none = await client.post('/api/onboarding/gas');
-    expect([none.status, none.body]).toEqual([422, { success: false, message: GAS_DEPOSIT_REQUIRED, errors: { gas: [GAS_DEPOSIT_REQUIRED] } }]);
+    expect([none.status, none.body]).toEqual([
+      422,
+      { success: false, message: GAS_DEPOSIT_REQUIRED, errors: { gas: [GAS_DEPOSIT_REQUIRED] } },
+    ]);
     await fundPlayer(ledger, user.id, 'BNB', BNB / 1000n - 1n);
     expect((await client.post('/api/onboarding/gas')).body.message).toBe(GAS_DEPOSIT_REQUIRED);
     expect((await status(client)).start_gas).toBe(false);
@@ -91,11 +105,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(4);
     expect(res.body.data[0]).toEqual({
-      id: 1, name: 'Starter Pack I', type: 'startpak', description: '<p>A common Eidol egg of value 100 ANGLS to begin your Cryptonomics.</p>', amount: 'many',
-      price_ngls: '0.00000000', price_bnb: '0.000000000', price_busd: '20.000000', price_token: '0', nodeshare: '0.00000000',
+      id: 1,
+      name: 'Starter Pack I',
+      type: 'startpak',
+      description: '<p>A common Eidol egg of value 100 ANGLS to begin your Cryptonomics.</p>',
+      amount: 'many',
+      price_ngls: '0.00000000',
+      price_bnb: '0.000000000',
+      price_busd: '20.000000',
+      price_token: '0',
+      nodeshare: '0.00000000',
       data: { value: 100, rarity: 'common', collection: 'basic', type: 'egg', skin: '0.svg', egg: 'egg1' },
     });
-    expect(res.body.data.map((p: { id: number; price_busd: string }) => [p.id, p.price_busd])).toEqual([[1, '20.000000'], [2, '80.000000'], [3, '150.000000'], [4, '175.000000']]);
+    expect(res.body.data.map((p: { id: number; price_busd: string }) => [p.id, p.price_busd])).toEqual([
+      [1, '20.000000'],
+      [2, '80.000000'],
+      [3, '150.000000'],
+      [4, '175.000000'],
+    ]);
     expect((await client.get('/api/shop?type=startpak')).body).toEqual(res.body);
     expect((await client.get('/api/shop')).body.data).toHaveLength(SHOP_CATALOGUE.filter((l) => l.type === 'egg').length);
     const items = (await client.get('/api/shop?type=item')).body.data as { type: string }[];
@@ -114,10 +141,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     await fundPlayer(ledger, user.id, 'USDC', 19_999_999n);
     const before = await walletSnapshot(s);
     const poor = await client.post('/api/shop/buy', { shop_item_id: 1 });
-    expect([poor.status, poor.body]).toEqual([422, { success: false, message: `${INSUFFICIENT.busd}.`, errors: { amount: [`${INSUFFICIENT.busd}.`] } }]);
+    expect([poor.status, poor.body]).toEqual([
+      422,
+      { success: false, message: `${INSUFFICIENT.busd}.`, errors: { amount: [`${INSUFFICIENT.busd}.`] } },
+    ]);
     for (const id of [0, 99, 'x', null]) {
       const res = await client.post('/api/shop/buy', { shop_item_id: id });
-      expect([res.status, res.body]).toEqual([422, { success: false, message: SHOP_ITEM_NOT_FOUND, errors: { shop_item_id: [SHOP_ITEM_NOT_FOUND] } }]);
+      expect([res.status, res.body]).toEqual([
+        422,
+        { success: false, message: SHOP_ITEM_NOT_FOUND, errors: { shop_item_id: [SHOP_ITEM_NOT_FOUND] } },
+      ]);
     }
     expect(await walletSnapshot(s)).toEqual(before);
 
@@ -136,7 +169,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     expect(await systemBalance(ledger, 'mining_pool', 'ANGLS')).toBe(mining + 100n * ANGLS);
     const value = await ledger.run(async (tx) => (await getAccount(tx.kysely, await eidolAccount(tx, eidolId)))!.balance);
     expect(value).toBe(100n * ANGLS);
-    const egg = await s.testDb.db.kysely.selectFrom('eidols').select(['user_id', 'type', 'rarity', 'source']).where('id', '=', eidolId).executeTakeFirstOrThrow();
+    const egg = await s.testDb.db.kysely
+      .selectFrom('eidols')
+      .select(['user_id', 'type', 'rarity', 'source'])
+      .where('id', '=', eidolId)
+      .executeTakeFirstOrThrow();
     expect(egg).toEqual({ user_id: user.id, type: 'egg', rarity: 'common', source: 'egg1' });
     expect(await status(client)).toMatchObject({ start_gas: true, start_pack: true, level: 0 });
 
@@ -164,16 +201,30 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('activation on %s', (dialect) =
     const mint = await client.post('/api/wallet/exchange', { from_currency: 'busd', to_currency: 'ngls', amount: '1' });
     expect(mint.status).toBe(200);
     expect(mint.body.data.result.received).toBe('10.39500000');
-    const used = await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'result']).where('id', '=', quoteId).executeTakeFirstOrThrow();
+    const used = await s.testDb.db.kysely
+      .selectFrom('transactions')
+      .select(['status', 'result'])
+      .where('id', '=', quoteId)
+      .executeTakeFirstOrThrow();
     expect(used).toEqual({ status: 'success', result: JSON.stringify({ used_by: mint.body.data.transaction.id }) });
     s.clock.advance(60 * 60 * 1000);
     await s.upkeep();
-    expect((await s.testDb.db.kysely.selectFrom('transactions').select('status').where('id', '=', quoteId).executeTakeFirstOrThrow()).status).toBe('success');
+    expect(
+      (await s.testDb.db.kysely.selectFrom('transactions').select('status').where('id', '=', quoteId).executeTakeFirstOrThrow()).status,
+    ).toBe('success');
     // A listing that names no item cannot be sold (the shops' own tests cover the catalogue: tests/integration/shop/).
-    const bare = await s.testDb.db.kysely.insertInto('shop_items').values({ type: 'item', name: 'Nameless', price_ngls: ANGLS, data: '{}', position: 0, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
+    const bare = await s.testDb.db.kysely
+      .insertInto('shop_items')
+      .values({ type: 'item', name: 'Nameless', price_ngls: ANGLS, data: '{}', position: 0, created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const item = (await client.get('/api/shop?type=item')).body.data[0];
     expect(item).toMatchObject({ id: bare.id, name: 'Nameless', type: 'item', amount: 'many', price_ngls: '1.00000000' });
     expect(item.id).toBeGreaterThan(4);
-    expect((await client.post('/api/shop/buy', { shop_item_id: item.id })).body).toEqual({ success: false, message: SHOP_ITEM_NOT_FOUND, errors: { shop_item_id: [SHOP_ITEM_NOT_FOUND] } });
+    expect((await client.post('/api/shop/buy', { shop_item_id: item.id })).body).toEqual({
+      success: false,
+      message: SHOP_ITEM_NOT_FOUND,
+      errors: { shop_item_id: [SHOP_ITEM_NOT_FOUND] },
+    });
   });
 });

@@ -19,14 +19,23 @@ import { reconcile } from '../../../src/server/chain/reconcile';
 import { loadConfig } from '../../../src/server/config';
 import { parseDailyLimits } from '../../../src/server/domain/wallet/withdrawalSafetyConfig';
 import { canUseAddress } from '../../../src/server/domain/wallet/addressBook';
-import { BURN_ADDRESS_REFUSED, PLATFORM_ADDRESS_REFUSED, WITHDRAWAL_FROZEN_STOPPED, WITHDRAWALS_FROZEN } from '../../../src/server/domain/wallet/walletTexts';
+import {
+  BURN_ADDRESS_REFUSED,
+  PLATFORM_ADDRESS_REFUSED,
+  WITHDRAWAL_FROZEN_STOPPED,
+  WITHDRAWALS_FROZEN,
+} from '../../../src/server/domain/wallet/walletTexts';
 import { dbSnapshot } from './support/dbSnapshot';
 import { makePresent } from '../world/support';
 import { roomChatRoutes } from '../../../src/server/http/routes/roomChatRoutes';
 import { sql } from 'kysely';
 
 const HOUR = 3600_000;
-const SAFETY = { ...loadConfig({}).withdrawals, holdMs: 10 * 60_000, dailyLimits: parseDailyLimits('1:busd=15,bnb=0.05,ngls=100;2:busd=1000,bnb=2,ngls=10000') };
+const SAFETY = {
+  ...loadConfig({}).withdrawals,
+  holdMs: 10 * 60_000,
+  dailyLimits: parseDailyLimits('1:busd=15,bnb=0.05,ngls=100;2:busd=1000,bnb=2,ngls=10000'),
+};
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect) => {
   let up: ChainServer | undefined;
@@ -52,7 +61,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
   const send = (c: Client, body: Record<string, unknown>) => c.post('/api/wallet/send', body);
   const commit = (c: Client, id: string) => c.post(`/api/transactions/${id}/commit`, {});
   /** Lets the cooling-off of every address in the book pass. */
-  const coolOff = () => k().updateTable('withdrawal_addresses').set({ usable_at: s.clock.now() - 1 }).execute();
+  const coolOff = () =>
+    k()
+      .updateTable('withdrawal_addresses')
+      .set({ usable_at: s.clock.now() - 1 })
+      .execute();
 
   async function funded(tag: string) {
     const p = await registerPlayer(s, tag);
@@ -92,7 +105,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     const p = await funded('cool');
     const first = await send(p.client, { to_address: contract, amount: '1', currency: 'busd' });
     expect(first.status).toBe(422);
-    expect(first.body.errors.to_address[0]).toMatch(/^For your safety a new address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(first.body.errors.to_address[0]).toMatch(
+      /^For your safety a new address can receive withdrawals from \d{4}-\d\d-\d\d \d\d:\d\d UTC/,
+    );
     const row = await k().selectFrom('withdrawal_addresses').select('usable_at').where('user_id', '=', p.user.id).executeTakeFirstOrThrow();
     expect(row.usable_at).toBe(s.clock.now() + 24 * HOUR);
     expect((await send(p.client, { to_address: contract, amount: '1', currency: 'busd' })).status).toBe(422);
@@ -103,7 +118,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     // The waiver, as the second factor's route will call it: a new address is usable at once.
     const fresh = getAddress('0x00000000000000000000000000000000000a11ce');
     const opts = { coolingOffMs: SAFETY.coolingOffMs };
-    expect(await canUseAddress(k(), p.user.id, fresh, s.clock.now(), { ...opts, factorVerified: false })).toEqual({ ok: false, usableAt: s.clock.now() + 24 * HOUR });
+    expect(await canUseAddress(k(), p.user.id, fresh, s.clock.now(), { ...opts, factorVerified: false })).toEqual({
+      ok: false,
+      usableAt: s.clock.now() + 24 * HOUR,
+    });
     expect(await canUseAddress(k(), p.user.id, fresh, s.clock.now(), { ...opts, factorVerified: true })).toEqual({ ok: true });
     const plain = await send(p.client, { to_address: fresh, amount: '1', currency: 'busd' });
     expect([plain.status, plain.body.data.precalcData.address_has_code]).toEqual([200, false]);
@@ -119,7 +137,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     const id = pre.body.data.transaction.id as string;
     expect((await commit(p.client, id)).body.data.transaction.status).toBe('pending');
     const over = await send(p.client, { to_address: to, amount: '10', currency: 'busd' });
-    expect([over.status, over.body.message]).toEqual([422, 'Daily withdrawal limit reached: at your level up to 15 USDC may leave the platform in 24 hours.']);
+    expect([over.status, over.body.message]).toEqual([
+      422,
+      'Daily withdrawal limit reached: at your level up to 15 USDC may leave the platform in 24 hours.',
+    ]);
     expect(await busd(p.user.id)).toBe(89_500_000n);
 
     // The queue mails it and holds it.
@@ -130,9 +151,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     // Opened from the mail client: another site, no session.
     const frozen = await s.client().get(link, { headers: { 'sec-fetch-site': 'cross-site', 'x-requested-with': '' } });
     expect([frozen.status, frozen.body.data]).toEqual([200, { frozen: true, stopped: 1 }]);
-    expect(await k().selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'fail', message: WITHDRAWAL_FROZEN_STOPPED });
+    expect(await k().selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'fail',
+      message: WITHDRAWAL_FROZEN_STOPPED,
+    });
     expect(await busd(p.user.id)).toBe(100_000_000n);
-    await k().updateTable('chain_withdrawals').set({ created_at: s.clock.now() - HOUR }).execute();
+    await k()
+      .updateTable('chain_withdrawals')
+      .set({ created_at: s.clock.now() - HOUR })
+      .execute();
     expect((await mod.withdrawNow())!.signed).toBe(0);
     const blocked = await send(p.client, { to_address: to, amount: '1', currency: 'busd' });
     expect([blocked.status, blocked.body.message]).toEqual([403, WITHDRAWALS_FROZEN]);
@@ -152,7 +179,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     expect(again.status).toBe(200);
     expect((await commit(p.client, again.body.data.transaction.id)).status).toBe(200);
     await mod.withdrawNow();
-    await k().updateTable('chain_withdrawals').set({ created_at: s.clock.now() - HOUR }).where('status', '=', 'queued').execute();
+    await k()
+      .updateTable('chain_withdrawals')
+      .set({ created_at: s.clock.now() - HOUR })
+      .where('status', '=', 'queued')
+      .execute();
     expect((await mod.withdrawNow())!.signed).toBe(1);
     await chain.mine(2);
     expect((await mod.withdrawNow())!.done).toEqual([again.body.data.transaction.id]);
@@ -167,8 +198,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     expect(again.map((r) => r.status)).toEqual(Array(5).fill(429));
     const crossSite = await p.client.get('/api/test-coin', { headers: { 'sec-fetch-site': 'cross-site', 'x-requested-with': '' } });
     expect(crossSite.status).toBe(419);
-    await k().updateTable('faucet_gifts').set({ last_at: s.clock.now() - HOUR }).execute();
-    expect((await p.client.get('/api/test-coin', { headers: { 'sec-fetch-site': 'cross-site', 'x-requested-with': '' } })).status).toBe(419);
+    await k()
+      .updateTable('faucet_gifts')
+      .set({ last_at: s.clock.now() - HOUR })
+      .execute();
+    expect((await p.client.get('/api/test-coin', { headers: { 'sec-fetch-site': 'cross-site', 'x-requested-with': '' } })).status).toBe(
+      419,
+    );
     expect(await chain.gateway.client.getBlockNumber()).toBe(head);
     const next = await p.client.get('/api/test-coin');
     expect(next.status).toBe(200);
@@ -181,11 +217,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
   it('changes nothing when every GET route of the OpenAPI document is reached by a cross-site navigation', async () => {
     const p = await funded('walk');
     const doc = (await s.client().get('/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
-    const gets = Object.entries(doc.paths).filter(([, ops]) => 'get' in ops).map(([path]) => path);
-    for (const must of ['/api/test-coin', '/api/rooms/enter/{room}', '/api/rooms/leave', '/api/wallet/freeze/{token}']) expect(gets).toContain(must);
+    const gets = Object.entries(doc.paths)
+      .filter(([, ops]) => 'get' in ops)
+      .map(([path]) => path);
+    for (const must of ['/api/test-coin', '/api/rooms/enter/{room}', '/api/rooms/leave', '/api/wallet/freeze/{token}'])
+      expect(gets).toContain(must);
     const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'x-requested-with': '', accept: 'text/html' };
     // The faucet would give again: its hourly pace must not be what keeps the walk from changing anything.
-    await k().updateTable('faucet_gifts').set({ last_at: s.clock.now() - HOUR }).execute();
+    await k()
+      .updateTable('faucet_gifts')
+      .set({ last_at: s.clock.now() - HOUR })
+      .execute();
     const before = await dbSnapshot(s.testDb.db);
     for (const path of gets) {
       const url = path.replace(/\{[^}]+\}/g, (m) => (m === '{token}' ? 'x'.repeat(43) : '1'));
@@ -211,12 +253,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     const a = await funded('ds-a');
     const b = await funded('ds-b');
     const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await send(a.client, { to_address: b.address, amount: '60', currency: 'busd' })).body.data.transaction.id);
+    for (let i = 0; i < 12; i++)
+      ids.push((await send(a.client, { to_address: b.address, amount: '60', currency: 'busd' })).body.data.transaction.id);
     const answers = await Promise.all(ids.map((id) => commit(a.client, id)));
     const losers = answers.filter((r) => r.status !== 200);
     expect(answers.length - losers.length).toBe(1);
     expect(new Set(losers.map((r) => `${r.status} ${r.body.message}`))).toEqual(new Set(['422 Insufficent USDC balance']));
     await ledgerOk();
   });
-
 });

@@ -10,8 +10,24 @@ import { dialectsFor } from '../../support/testDb';
 import { registerPlayer, type TestServer } from '../../support/server';
 import type { Ledger } from '../../../src/server/ledger/index';
 import { createTransaction } from '../../../src/server/domain/transactions/index';
-import { INSUFFICIENT, INVOKE_MASTERSHIP, POOL_LIMIT, SPECIFY_AMOUNT, UNKNOWN_CURRENCY, UNSUPPORTED_PAIR, WEEKLY_LIMIT_EXCEEDED } from '../../../src/server/domain/wallet/walletTexts';
-import { drainSystem, fundPlayer, playerBalance, setFlags, startWalletServer, systemBalance, walletSnapshot } from './support/walletFixtures';
+import {
+  INSUFFICIENT,
+  INVOKE_MASTERSHIP,
+  POOL_LIMIT,
+  SPECIFY_AMOUNT,
+  UNKNOWN_CURRENCY,
+  UNSUPPORTED_PAIR,
+  WEEKLY_LIMIT_EXCEEDED,
+} from '../../../src/server/domain/wallet/walletTexts';
+import {
+  drainSystem,
+  fundPlayer,
+  playerBalance,
+  setFlags,
+  startWalletServer,
+  systemBalance,
+  walletSnapshot,
+} from './support/walletFixtures';
 
 const ANGLS = 100_000_000n;
 const USDC = 1_000_000n;
@@ -35,8 +51,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     await p.client.csrf();
     return p;
   }
-  const trade = (client: ReturnType<TestServer['client']>, from: string, to: string, amount: unknown, headers: Record<string, string> = {}) =>
-    client.post('/api/wallet/exchange', { from_currency: from, to_currency: to, amount }, { headers });
+  const trade = (
+    client: ReturnType<TestServer['client']>,
+    from: string,
+    to: string,
+    amount: unknown,
+    headers: Record<string, string> = {},
+  ) => client.post('/api/wallet/exchange', { from_currency: from, to_currency: to, amount }, { headers });
   const amountRefusal = (text: string) => ({ success: false, message: `${text}.`, errors: { amount: [`${text}.`] } });
 
   it('answers the rates and the pools behind them, logged in only', async () => {
@@ -47,8 +68,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     expect(res.body).toEqual({
       success: true,
       data: {
-        nglsPrice: 0.1, nglsSPrice: 0.09, nglsFee: 0.01, bnbPrice: 600, bnbFee: 0.005,
-        exchangePoolNgls: '10000000.00000000', exchangePoolBnb: '100.000000000', exchangePoolBusdNgls: '100000.000000', exchangePoolBusdBnb: '100000.000000',
+        nglsPrice: 0.1,
+        nglsSPrice: 0.09,
+        nglsFee: 0.01,
+        bnbPrice: 600,
+        bnbFee: 0.005,
+        exchangePoolNgls: '10000000.00000000',
+        exchangePoolBnb: '100.000000000',
+        exchangePoolBusdNgls: '100000.000000',
+        exchangePoolBusdBnb: '100000.000000',
       },
     });
   });
@@ -57,7 +85,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     const { client, user } = await registerPlayer(s, 'inactive1');
     await fundPlayer(ledger, user.id, 'USDC', 10n * USDC);
     await client.csrf();
-    for (const flags of [{ start_gas: 0, start_pack: 0 }, { start_gas: 1, start_pack: 0 }, { start_gas: 0, start_pack: 1 }]) {
+    for (const flags of [
+      { start_gas: 0, start_pack: 0 },
+      { start_gas: 1, start_pack: 0 },
+      { start_gas: 0, start_pack: 1 },
+    ]) {
       await setFlags(s, user.id, flags);
       const before = await walletSnapshot(s);
       const res = await trade(client, 'busd', 'ngls', '10');
@@ -76,14 +108,24 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
     expect(res.status).toBe(200);
     expect(res.body.data.transaction).toMatchObject({ type: 'exchange', status: 'success', message: null });
     expect(res.body.data.result).toEqual({
-      from_currency: 'busd', to_currency: 'ngls', amount: '10.000000', received: '103.95000000', fee: '1.00000000', fee_currency: 'ngls', bonus: '4.95000000',
+      from_currency: 'busd',
+      to_currency: 'ngls',
+      amount: '10.000000',
+      received: '103.95000000',
+      fee: '1.00000000',
+      fee_currency: 'ngls',
+      bonus: '4.95000000',
     });
     expect(await playerBalance(ledger, user.id, 'USDC')).toBe(0n);
     expect(await playerBalance(ledger, user.id, 'ANGLS')).toBe(10_395_000_000n);
     expect(await systemBalance(ledger, 'gscb_reserve', 'USDC')).toBe(reserveUsdc + 10n * USDC);
     expect(await systemBalance(ledger, 'gscb_reserve', 'ANGLS')).toBe(reserveAngls - 10_395_000_000n - ANGLS);
     expect(await systemBalance(ledger, 'mining_pool', 'ANGLS')).toBe(mining + ANGLS);
-    const row = await s.testDb.db.kysely.selectFrom('transactions').select(['status', 'kind']).where('id', '=', res.body.data.transaction.id).executeTakeFirstOrThrow();
+    const row = await s.testDb.db.kysely
+      .selectFrom('transactions')
+      .select(['status', 'kind'])
+      .where('id', '=', res.body.data.transaction.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'success', kind: 'exchange' });
     const rates = (await client.get('/api/wallet/exchange')).body.data;
     expect(rates.exchangePoolBusdNgls).toBe('100010.000000');
@@ -101,7 +143,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('exchange on %s', (dialect) => 
       const headers = { 'idempotency-key': 'sock-1' };
       const res = await trade(client, 'busd', 'ngls', '1', headers);
       const id = res.body.data.transaction.id as string;
-      await expect.poll(() => received.find((m) => m.event === 'transaction_update' && m.id === id)).toMatchObject({ type: 'exchange', status: 'success', message: null });
+      await expect
+        .poll(() => received.find((m) => m.event === 'transaction_update' && m.id === id))
+        .toMatchObject({ type: 'exchange', status: 'success', message: null });
       expect((await trade(client, 'busd', 'ngls', '1', headers)).headers.get('idempotent-replayed')).toBe('true');
       await new Promise((r) => setTimeout(r, 100));
       expect(received.filter((m) => m.event === 'transaction_update')).toHaveLength(1);

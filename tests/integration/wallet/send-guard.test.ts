@@ -27,8 +27,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('send activation guard on %s', 
   it('refuses an unactivated player with "Invoke Mastership" whatever the body, changing nothing', async () => {
     const { client, user } = await registerPlayer(s, 'guard1');
     await client.csrf();
-    const bodies: unknown[] = [{}, { to_address: '0x123', amount: 'abc', currency: 'eur' }, { to_address: '0x00000000000000000000000000000000000c0ffe', amount: '1', currency: 'busd', gas: '0' }];
-    for (const flags of [{ start_gas: 0, start_pack: 0 }, { start_gas: 1, start_pack: 0 }, { start_gas: 0, start_pack: 1 }]) {
+    const bodies: unknown[] = [
+      {},
+      { to_address: '0x123', amount: 'abc', currency: 'eur' },
+      { to_address: '0x00000000000000000000000000000000000c0ffe', amount: '1', currency: 'busd', gas: '0' },
+    ];
+    for (const flags of [
+      { start_gas: 0, start_pack: 0 },
+      { start_gas: 1, start_pack: 0 },
+      { start_gas: 0, start_pack: 1 },
+    ]) {
       await setFlags(s, user.id, flags);
       const before = await walletSnapshot(s);
       for (const body of bodies) {

@@ -12,7 +12,17 @@ import { roomStateSchema } from '../../../src/shared/api/rooms';
 import { wireTime } from '../../../src/server/domain/users/userTime';
 import { DAY_MS, SCRIBE_ITEM_ID, VERSE_MAX, YELL_MAX } from '../../../src/server/domain/world/worldConfig';
 import * as T from '../../../src/server/domain/world/worldTexts';
-import { endWindow, makeAbsent, makePresent, playerWithSocket, startWorldServer, TEST_ADMIN, testDeposits, worldSnapshot, type WorldServer } from './support';
+import {
+  endWindow,
+  makeAbsent,
+  makePresent,
+  playerWithSocket,
+  startWorldServer,
+  TEST_ADMIN,
+  testDeposits,
+  worldSnapshot,
+  type WorldServer,
+} from './support';
 
 const SCRIBE = `item:${SCRIBE_ITEM_ID}`;
 
@@ -46,11 +56,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const state = roomStateSchema.parse(r.body.data);
     const entry = { id: expect.any(Number), room: 1, channel: 1, content: 'Ave,  <b>Forum</b>!', data: { name: a.user.name, title: '' } };
     expect(state.chat_log.at(-1)).toEqual(entry);
-    expect(state.data.find((o) => o.id === masterA)).toMatchObject({ type: 'master', user_id: a.user.id, coordinate: 5000, data: { verse: 'Ave,  <b>Forum</b>!', votes: [], limit: '' } });
+    expect(state.data.find((o) => o.id === masterA)).toMatchObject({
+      type: 'master',
+      user_id: a.user.id,
+      coordinate: 5000,
+      data: { verse: 'Ave,  <b>Forum</b>!', votes: [], limit: '' },
+    });
 
     // Both present players get the forumupd (b's client filters the channel-1 line out); the absent one nothing.
     endWindow(s);
-    for (const p of [a, b]) expect(await p.socket.next('forumupd')).toMatchObject({ room: 1, ts: state.ts, chat: [entry], removed: [], data: [{ id: masterA }] });
+    for (const p of [a, b])
+      expect(await p.socket.next('forumupd')).toMatchObject({ room: 1, ts: state.ts, chat: [entry], removed: [], data: [{ id: masterA }] });
     await settle();
     expect(away.socket.received.filter((m) => m.event === 'forumupd')).toEqual([]);
     // b stands on the public channel: a's line from the titled area is not in b's log.
@@ -69,7 +85,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect((await client.post('/api/rooms/walk', { coordinate: 15000, flip: false })).status).toBe(200);
     const state = roomStateSchema.parse((await client.post('/api/rooms/verse', { verse: 'here' })).body.data);
     expect(state.chat_log.at(-1)).toMatchObject({ content: 'here', channel: 0 });
-    expect(state.data.find((o) => o.type === 'master' && o.user_id === user.id)).toMatchObject({ coordinate: 15000, data: { verse: 'here' } });
+    expect(state.data.find((o) => o.type === 'master' && o.user_id === user.id)).toMatchObject({
+      coordinate: 15000,
+      data: { verse: 'here' },
+    });
     expect((await client.post('/api/rooms/walk', { coordinate: 16000, flip: false })).status).toBe(200);
     const written = roomStateSchema.parse((await client.post('/api/rooms/scribe', { verse: 'there' })).body.data);
     expect(written.data.find((o) => o.type === 'scribe' && o.user_id === user.id)).toMatchObject({ coordinate: 16000 });
@@ -88,7 +107,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
         expect([r.status, r.body]).toEqual([422, { success: false, message: T.VERSE_REQUIRED, errors: { verse: [T.VERSE_REQUIRED] } }]);
       }
     }
-    for (const [path, max] of [['/api/rooms/verse', VERSE_MAX], ['/api/rooms/yell', YELL_MAX]] as const) {
+    for (const [path, max] of [
+      ['/api/rooms/verse', VERSE_MAX],
+      ['/api/rooms/yell', YELL_MAX],
+    ] as const) {
       const r = await client.post(path, { verse: 'é'.repeat(max + 1) });
       expect([r.status, r.body.message, r.body.errors]).toEqual([422, T.verseTooLong(max), { verse: [T.verseTooLong(max)] }]);
     }
@@ -135,7 +157,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const away = await playerWithSocket(s, 'y3', open);
     await makePresent(s, a.user.id, 1, 3000);
     await makePresent(s, b.user.id, 1, 15000);
-    await db().kysely.updateTable('users').set({ senator_until: s.clock.now() + DAY_MS, patricius_until: s.clock.now() + DAY_MS }).where('id', '=', a.user.id).execute();
+    await db()
+      .kysely.updateTable('users')
+      .set({ senator_until: s.clock.now() + DAY_MS, patricius_until: s.clock.now() + DAY_MS })
+      .where('id', '=', a.user.id)
+      .execute();
     const r = await a.client.post('/api/rooms/yell/', { verse: 'Hear me!' });
     expect(r.status).toBe(200);
     const state = roomStateSchema.parse(r.body.data);
@@ -160,7 +186,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const lines = (userId: number) =>
       s.testDb.db.kysely.selectFrom('chat_messages').select(['kind', 'content']).where('user_id', '=', userId).orderBy('id').execute();
     const line = async (userId: number) =>
-      (await s.testDb.db.kysely.selectFrom('world_objects').select('verse').where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirstOrThrow()).verse;
+      (
+        await s.testDb.db.kysely
+          .selectFrom('world_objects')
+          .select('verse')
+          .where('type', '=', 'master')
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).verse;
 
     // Typing: the original client posts the text so far on every keystroke; one entry holds the latest.
     for (const text of ['o', 'on', 'one']) expect((await client.post('/api/rooms/verse', { verse: text })).status).toBe(200);
@@ -235,7 +268,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(r.status).toBe(200);
     const state = roomStateSchema.parse(r.body.data);
     const object = state.data.find((o) => o.type === 'scribe' && o.user_id === a.user.id)!;
-    expect(object).toMatchObject({ coordinate: 16000, name: a.user.name, flip: false, data: { verse: 'Carthago delenda est', votes: [], limit: wireTime(now + 7 * DAY_MS) } });
+    expect(object).toMatchObject({
+      coordinate: 16000,
+      name: a.user.name,
+      flip: false,
+      data: { verse: 'Carthago delenda est', votes: [], limit: wireTime(now + 7 * DAY_MS) },
+    });
     expect(await playerHolds(db(), s.clock, a.user.id, SCRIBE)).toBe(0n);
     expect(await systemHolds(db(), s.clock, 'consumed', SCRIBE)).toBe(consumed + 1n);
     for (const p of [a, b, away]) expect(await p.socket.next('forumscribe')).toMatchObject({ room: 1, ts: state.ts, object });
@@ -259,7 +297,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
       const answers = await Promise.all([0, 1, 2].map((i) => client.post('/api/rooms/scribe', { verse: `race ${i}` })));
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
       for (const a of answers.filter((x) => x.status !== 200)) expect(a.body.message).toBe(T.NO_SCRIBE);
-      const rows = await db().kysely.selectFrom('world_objects').select('id').where('type', '=', 'scribe').where('user_id', '=', user.id).execute();
+      const rows = await db()
+        .kysely.selectFrom('world_objects')
+        .select('id')
+        .where('type', '=', 'scribe')
+        .where('user_id', '=', user.id)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(await playerHolds(db(), s.clock, user.id, SCRIBE)).toBe(0n);
     }
@@ -270,11 +313,15 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const p = await playerWithSocket(s, 'ik1', open);
     await makePresent(s, p.user.id, 2, 900);
     await issueItem(db(), s.clock, p.user.id, SCRIBE_ITEM_ID, 3n);
-    const mine = async () => db().kysely.selectFrom('world_objects').select('id').where('type', '=', 'scribe').where('user_id', '=', p.user.id).execute();
+    const mine = async () =>
+      db().kysely.selectFrom('world_objects').select('id').where('type', '=', 'scribe').where('user_id', '=', p.user.id).execute();
     const headers = { 'idempotency-key': `scribe-${dialect}` };
     const first = await p.client.post('/api/rooms/scribe', { verse: 'once' }, { headers });
     const again = await p.client.post('/api/rooms/scribe/', { verse: 'once' }, { headers });
-    expect([first, again].map((r) => [r.status, r.headers.get('idempotent-replayed')])).toEqual([[200, null], [200, 'true']]);
+    expect([first, again].map((r) => [r.status, r.headers.get('idempotent-replayed')])).toEqual([
+      [200, null],
+      [200, 'true'],
+    ]);
     expect(again.body).toEqual(first.body);
     expect([(await mine()).length, await playerHolds(db(), s.clock, p.user.id, SCRIBE)]).toEqual([1, 2n]);
     const twins = { headers: { 'idempotency-key': `scribe-twins-${dialect}` } };
@@ -332,7 +379,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     await issueItem(db(), s.clock, author.user.id, SCRIBE_ITEM_ID, 1n);
     const r = await author.client.post('/api/rooms/scribe', { verse: `by ${n}` });
     expect(r.status).toBe(200);
-    const id = (r.body.data.data as { id: number; type: string; user_id: number }[]).find((o) => o.type === 'scribe' && o.user_id === author.user.id)!.id;
+    const id = (r.body.data.data as { id: number; type: string; user_id: number }[]).find(
+      (o) => o.type === 'scribe' && o.user_id === author.user.id,
+    )!.id;
     return { id, author };
   }
 
@@ -363,7 +412,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     await author.client.csrf();
     const both = await Promise.all([author.client.post(`/api/rooms/vote/${id}`), author.client.post(`/api/rooms/vote/${id}`)]);
     expect(both.map((b) => b.status).sort()).toEqual([200, 409]);
-    const votes = await db().kysely.selectFrom('inscription_votes').select('user_id').where('object_id', '=', id).orderBy('user_id').execute();
+    const votes = await db()
+      .kysely.selectFrom('inscription_votes')
+      .select('user_id')
+      .where('object_id', '=', id)
+      .orderBy('user_id')
+      .execute();
     expect(votes.map((v) => v.user_id)).toEqual([author.user.id, voter.user.id].sort((x, y) => x - y));
   });
 
@@ -378,7 +432,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     const admin = await playerWithSocket(s, 'wadm', open);
     expect(admin.user.name).toBe(TEST_ADMIN);
     await makePresent(s, admin.user.id, 1, 17050);
-    const limitAt = (await db().kysely.selectFrom('world_objects').select('limit_at').where('id', '=', id).executeTakeFirstOrThrow()).limit_at!;
+    const limitAt = (await db().kysely.selectFrom('world_objects').select('limit_at').where('id', '=', id).executeTakeFirstOrThrow())
+      .limit_at!;
     const nf = await admin.client.post('/api/rooms/promote/424242');
     expect([nf.status, nf.body.message]).toEqual([404, T.INSCRIPTION_NOT_FOUND]);
     const r = await admin.client.post(`/api/rooms/promote/${id}/`);
@@ -387,7 +442,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(roomStateSchema.parse(r.body.data).data.find((o) => o.id === id)!.data.limit).toBe(limit);
     endWindow(s);
     expect(await admin.socket.next('forumupd')).toMatchObject({ data: [{ id, data: { limit } }] });
-    const row = await db().kysely.selectFrom('world_objects').select(['promoted', 'limit_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await db()
+      .kysely.selectFrom('world_objects')
+      .select(['promoted', 'limit_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect([row.promoted, Number(row.limit_at)]).toEqual([1, Number(limitAt) + 30 * DAY_MS]);
   });
 
@@ -425,14 +484,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     expect(c.socket.received.filter((m) => m.event === 'forumlike')).toHaveLength(1);
   });
 
-  it('answers a master\'s deposit address for Send Coins', async () => {
+  it("answers a master's deposit address for Send Coins", async () => {
     const a = await registerPlayer(s, 'd1');
     const b = await registerPlayer(s, 'd2');
     const masterB = await makePresent(s, b.user.id, 1, 12000);
     const r = await a.client.post(`/api/rooms/send/${masterB}`);
     expect([r.status, r.body.data]).toEqual([200, testDeposits.addressOf(b.user.id)]);
     expect((await a.client.post(`/api/rooms/send/${masterB}/`)).body.data).toBe(testDeposits.addressOf(b.user.id));
-    const row = await db().kysely.selectFrom('deposit_addresses').select('address').where('user_id', '=', b.user.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .kysely.selectFrom('deposit_addresses')
+      .select('address')
+      .where('user_id', '=', b.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.address).toBe(testDeposits.addressOf(b.user.id).toLowerCase());
     const { id } = await inscription('d3');
     for (const bad of [String(id), '5555555', 'zz']) {
@@ -441,7 +504,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     }
   });
 
-  it('announces an inscription\'s end to the room when its time is over, and never answers it after', async () => {
+  it("announces an inscription's end to the room when its time is over, and never answers it after", async () => {
     const { id } = await inscription('e2');
     s.clock.advance(7 * DAY_MS - 2_000);
     const watcher = await playerWithSocket(s, 'e3', open);
@@ -451,13 +514,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world chat on %s', (dialect) =
     // The leader's presence upkeep notices the end: one forumupd names it as removed.
     await s.upkeep();
     endWindow(s);
-    const removals = () => watcher.socket.received.filter((m) => m.event === 'forumupd' && (m as unknown as { removed: number[] }).removed.includes(id));
+    const removals = () =>
+      watcher.socket.received.filter((m) => m.event === 'forumupd' && (m as unknown as { removed: number[] }).removed.includes(id));
     await expect.poll(() => removals().length).toBe(1);
     expect(removals()[0]).toMatchObject({ room: 1, ts: expect.any(Number), data: [], chat: [] });
     const again = roomStateSchema.parse((await watcher.client.get('/api/rooms/enter/1')).body.data);
     expect(again.data.some((o) => o.id === id)).toBe(false);
     // The row stays (its votes and text are history); a later sweep does not announce it again.
-    expect(await db().kysely.selectFrom('world_objects').select('type').where('id', '=', id).executeTakeFirst()).toEqual({ type: 'scribe' });
+    expect(await db().kysely.selectFrom('world_objects').select('type').where('id', '=', id).executeTakeFirst()).toEqual({
+      type: 'scribe',
+    });
     await s.upkeep();
     endWindow(s);
     await settle(100);

@@ -13,7 +13,14 @@ import { settleRound } from '../../../src/shared/rules/round/settlement';
 import { ECONOMY_CONFIG } from '../../../src/shared/rules/round/economyConfig';
 import type { FairRoundDetail } from '../../../src/shared/api/game';
 import { CARAVAN_GOODS, CARAVAN_HOME_GRACE_MS, CARAVAN_MINUTES, INCENSE_MINUTES } from '../../../src/server/domain/world/effectsConfig';
-import { CARAVAN_UNPACKED, INCENSE_BURNING, INVALID_INCENSE_ID, NO_INCENSE, NO_MAP, caravanReturnsIn } from '../../../src/server/domain/world/effectTexts';
+import {
+  CARAVAN_UNPACKED,
+  INCENSE_BURNING,
+  INVALID_INCENSE_ID,
+  NO_INCENSE,
+  NO_MAP,
+  caravanReturnsIn,
+} from '../../../src/server/domain/world/effectTexts';
 import { LOCKED_FOR_RESTOCK } from '../../../src/server/domain/shop/shopTexts';
 import { REQUEST_KEY_REUSED } from '../../../src/server/domain/requests/requestRecords';
 import { verifyBookedRound } from '../../../src/server/domain/fairness/verifyBooked';
@@ -55,7 +62,8 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     caravan: await db().kysely.selectFrom('caravan_state').selectAll().execute(),
   });
   const holds = (userId: number, itemId: number) => playerHolds(db(), s.clock, userId, itemAsset(itemId));
-  const game = async (client: { get: (p: string) => Promise<{ body: { data: Record<string, unknown> } }> }) => (await client.get('/api/game')).body.data;
+  const game = async (client: { get: (p: string) => Promise<{ body: { data: Record<string, unknown> } }> }) =>
+    (await client.get('/api/game')).body.data;
   const of = (event: string) => watcher.received.filter((m) => m.event === event);
 
   it('burns an Incense into a slot for an hour, with clear refusals that change nothing', async () => {
@@ -70,7 +78,10 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     const before = await snapshot();
     for (const incense_id of [0, 4, -1, 1.5, '', 'x', '01', true, null, undefined]) {
       const r = await client.post('/api/rooms/incense/', incense_id === undefined ? {} : { incense_id });
-      expect([r.status, r.body]).toEqual([422, { success: false, message: INVALID_INCENSE_ID, errors: { incense_id: [INVALID_INCENSE_ID] } }]);
+      expect([r.status, r.body]).toEqual([
+        422,
+        { success: false, message: INVALID_INCENSE_ID, errors: { incense_id: [INVALID_INCENSE_ID] } },
+      ]);
     }
     const none = await client.post('/api/rooms/incense/', { incense_id: 1 });
     expect([none.status, none.body.message]).toEqual([409, NO_INCENSE]);
@@ -80,11 +91,27 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     const consumed = await systemHolds(db(), s.clock, 'consumed', itemAsset(INCENSE));
     const until = wireTime(s.clock.now() + INCENSE_MINUTES * 60_000)!;
     const lit = await client.post('/api/rooms/incense/', { incense_id: '1' });
-    expect([lit.status, lit.body]).toMatchObject([200, { success: true, data: { slot: 1, until, incense_1: until, incense_2: '', incense_3: '', data: expect.any(Array), ts: expect.any(Number), chat_log: expect.any(Array) } }]);
+    expect([lit.status, lit.body]).toMatchObject([
+      200,
+      {
+        success: true,
+        data: {
+          slot: 1,
+          until,
+          incense_1: until,
+          incense_2: '',
+          incense_3: '',
+          data: expect.any(Array),
+          ts: expect.any(Number),
+          chat_log: expect.any(Array),
+        },
+      },
+    ]);
     expect(await holds(user.id, INCENSE)).toBe(1n);
     expect(await systemHolds(db(), s.clock, 'consumed', itemAsset(INCENSE))).toBe(consumed + 1n);
-    expect(await db().kysely.selectFrom('incense_slots').select(['burns_until', 'lit_by']).where('slot', '=', 1).executeTakeFirst())
-      .toEqual({ burns_until: s.clock.now() + INCENSE_MINUTES * 60_000, lit_by: user.id });
+    expect(
+      await db().kysely.selectFrom('incense_slots').select(['burns_until', 'lit_by']).where('slot', '=', 1).executeTakeFirst(),
+    ).toEqual({ burns_until: s.clock.now() + INCENSE_MINUTES * 60_000, lit_by: user.id });
     expect(await game(client)).toMatchObject({ incense_1: until, incense_2: '', incense_3: '' });
     expect(await watcher.next('forumincense')).toMatchObject({ room: 1, name: user.name, slot: 1, until, ts: expect.any(Number) });
 
@@ -121,7 +148,9 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
       expect((await holds(a.user.id, INCENSE)) + (await holds(b.user.id, INCENSE))).toBe(1n);
       expect(await systemHolds(db(), s.clock, 'consumed', itemAsset(INCENSE))).toBe(consumed + 1n);
       const winner = answers[0]!.status === 200 ? a : b;
-      expect((await db().kysely.selectFrom('incense_slots').select('lit_by').where('slot', '=', 3).executeTakeFirstOrThrow()).lit_by).toBe(winner.user.id);
+      expect((await db().kysely.selectFrom('incense_slots').select('lit_by').where('slot', '=', 3).executeTakeFirstOrThrow()).lit_by).toBe(
+        winner.user.id,
+      );
 
       // The loser's one Incense, sent to two free slots at once, lights exactly one.
       const loser = winner === a ? b : a;
@@ -143,8 +172,10 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     await confirmEmail(db(), user.id);
     await giveGdao(db(), s.clock, user.id, 20n, `car1${dialect}`);
     const stock = async () => ({
-      tax: await systemHolds(db(), s.clock, 'shop_stock', itemAsset(TAX)), tome: await systemHolds(db(), s.clock, 'shop_stock', itemAsset(TOME)),
-      reserveTax: await systemHolds(db(), s.clock, 'item_reserve', itemAsset(TAX)), reserveTome: await systemHolds(db(), s.clock, 'item_reserve', itemAsset(TOME)),
+      tax: await systemHolds(db(), s.clock, 'shop_stock', itemAsset(TAX)),
+      tome: await systemHolds(db(), s.clock, 'shop_stock', itemAsset(TOME)),
+      reserveTax: await systemHolds(db(), s.clock, 'item_reserve', itemAsset(TAX)),
+      reserveTome: await systemHolds(db(), s.clock, 'item_reserve', itemAsset(TOME)),
     });
     const start = await stock();
     const before = await snapshot();
@@ -157,7 +188,10 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     const sentAt = s.clock.now();
     const returns = wireTime(sentAt + CARAVAN_MINUTES * 60_000)!;
     const sent = await client.post('/api/rooms/caravan', {});
-    expect([sent.status, sent.body]).toMatchObject([200, { success: true, data: { caravan: returns, caravan_items: 0, ts: expect.any(Number) } }]);
+    expect([sent.status, sent.body]).toMatchObject([
+      200,
+      { success: true, data: { caravan: returns, caravan_items: 0, ts: expect.any(Number) } },
+    ]);
     expect(await holds(user.id, MAP)).toBe(0n);
     expect(await watcher.next('forumcaravan')).toMatchObject({ room: 1, name: user.name, returns_at: returns, ts: expect.any(Number) });
     expect(await game(client)).toMatchObject({ caravan: returns, caravan_items: 0 });
@@ -190,15 +224,23 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     const racers = [other, ...(await Promise.all([1, 2, 3, 4].map((i) => registerPlayer(s, `car${2 + i}${dialect}`))))];
     await Promise.all(racers.map((r) => r.client.csrf()));
     const answers = await Promise.all(racers.map((r) => r.client.post('/api/rooms/caravan/', {})));
-    expect(answers.filter((a) => a.status === 200).map((a) => a.body.data)).toMatchObject([{ caravan: '', caravan_items: 0, item_id: TAX }]);
+    expect(answers.filter((a) => a.status === 200).map((a) => a.body.data)).toMatchObject([
+      { caravan: '', caravan_items: 0, item_id: TAX },
+    ]);
     for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.body.message]).toEqual([409, CARAVAN_UNPACKED]);
     expect(await holds(other.user.id, MAP)).toBe(1n);
 
     // Home: the store got the nine goods, the reserve is back where it was, and it sells again.
-    expect(await db().kysely.selectFrom('caravan_state').select(['returns_at', 'goods_remaining']).executeTakeFirst()).toEqual({ returns_at: null, goods_remaining: 0 });
+    expect(await db().kysely.selectFrom('caravan_state').select(['returns_at', 'goods_remaining']).executeTakeFirst()).toEqual({
+      returns_at: null,
+      goods_remaining: 0,
+    });
     expect(await stock()).toEqual({ ...start, tax: start.tax + 5n, tome: start.tome + 4n });
     expect(await game(client)).toMatchObject({ caravan: '', caravan_items: 0 });
-    const unpacks = await expect.poll(() => of('forumcaravanunpack').length).toBe(CARAVAN_GOODS).then(() => of('forumcaravanunpack'));
+    const unpacks = await expect
+      .poll(() => of('forumcaravanunpack').length)
+      .toBe(CARAVAN_GOODS)
+      .then(() => of('forumcaravanunpack'));
     expect(unpacks.map((m) => (m as unknown as { caravan_items: number }).caravan_items)).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 0]);
     expect(unpacks[0]).toMatchObject({ room: 1, name: user.name, item_id: TAX });
     expect((await client.post('/api/drop', { item_id: TAX })).body).toEqual({ success: true, data: { item_id: TAX, quantity: 1 } });
@@ -213,7 +255,10 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     const senders = [other, racers[2]!];
     const sends = await Promise.all(senders.map((p) => p.client.post('/api/rooms/caravan/', {})));
     expect(sends.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(sends.find((r) => r.status === 200)!.body.data).toMatchObject({ caravan: wireTime(s.clock.now() + CARAVAN_MINUTES * 60_000), caravan_items: 0 });
+    expect(sends.find((r) => r.status === 200)!.body.data).toMatchObject({
+      caravan: wireTime(s.clock.now() + CARAVAN_MINUTES * 60_000),
+      caravan_items: 0,
+    });
     expect(sends.find((r) => r.status === 409)!.body.message).toBe('Caravan will return in 1:00:00');
     expect((await holds(other.user.id, MAP)) + (await holds(racers[2]!.user.id, MAP))).toBe(1n);
     const sender = senders[sends.findIndex((r) => r.status === 200)]!;
@@ -243,7 +288,11 @@ describe.each(dialectsFor(pgAdminUrl))('incense and caravan on %s', (dialect) =>
     const first = await client.post('/api/rooms/incense/', { incense_id: 2 }, { headers });
     const again = await client.post('/api/rooms/incense/', { incense_id: 2 }, { headers });
     const bare = await client.post('/api/rooms/incense', { incense_id: 2 }, { headers });
-    expect([first, again, bare].map((r) => [r.status, replayed(r)])).toEqual([[200, null], [200, 'true'], [200, 'true']]);
+    expect([first, again, bare].map((r) => [r.status, replayed(r)])).toEqual([
+      [200, null],
+      [200, 'true'],
+      [200, 'true'],
+    ]);
     expect(first.body.data).toMatchObject({ slot: 2, until: wireTime(s.clock.now() + INCENSE_MINUTES * 60_000) });
     expect(again.body).toEqual(first.body);
     expect(bare.body).toEqual(first.body);
@@ -286,7 +335,12 @@ describe.each(dialectsFor(pgAdminUrl))('incense in the round emission on %s', (d
   let rc: RoundChain;
   beforeAll(async () => {
     rc = await startRoundChain();
-    s = await startTestServer(dialect, pgAdminUrl, { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } }, { roundOpenSeconds: 10, roundLockedSeconds: 2 });
+    s = await startTestServer(
+      dialect,
+      pgAdminUrl,
+      { rounds: { enabled: true, chainLength: 20, blocks: rc.blocks } },
+      { roundOpenSeconds: 10, roundLockedSeconds: 2 },
+    );
   });
   afterAll(async () => {
     await s?.close();
@@ -303,8 +357,16 @@ describe.each(dialectsFor(pgAdminUrl))('incense in the round emission on %s', (d
       incenseSlots: slots,
       config: ECONOMY_CONFIG,
       eidols: d.entries.map((e) => ({
-        id: e.eidol_id, owner: 0, value: BigInt(e.value_before), risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
-        topValue: BigInt(e.top_value_before), noLossValue: BigInt(e.no_loss_value),
+        id: e.eidol_id,
+        owner: 0,
+        value: BigInt(e.value_before),
+        risk: e.risk,
+        yieldy: e.yieldy,
+        type: e.type,
+        xp: e.xp,
+        level: e.level,
+        topValue: BigInt(e.top_value_before),
+        noLossValue: BigInt(e.no_loss_value),
       })),
     });
     return { d, emission: booked.totals.emission, paid: booked.totals.emissionPaid };
@@ -314,7 +376,10 @@ describe.each(dialectsFor(pgAdminUrl))('incense in the round emission on %s', (d
     await s.rounds!.idle();
     const k = s.testDb.db.kysely;
     const owner = await insertPlayer(s.testDb.db, s.clock.now());
-    await insertEidols(s.testDb.db, s.clock, [{ owner, risk: '0.3', value: 100n * ANGLS }, { owner, risk: '0.6', value: 200n * ANGLS }]);
+    await insertEidols(s.testDb.db, s.clock, [
+      { owner, risk: '0.3', value: 100n * ANGLS },
+      { owner, risk: '0.6', value: 200n * ANGLS },
+    ]);
     const round1 = await k.selectFrom('rounds').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     s.clock.set(round1.ends_at);
     await s.rounds!.idle();
@@ -327,8 +392,16 @@ describe.each(dialectsFor(pgAdminUrl))('incense in the round emission on %s', (d
     s.clock.set(round2.ends_at);
     await s.rounds!.idle();
 
-    const r1 = await k.selectFrom('rounds').select(['incense_slots', 'emission_paid', 'settled_at']).where('id', '=', 1).executeTakeFirstOrThrow();
-    const r2 = await k.selectFrom('rounds').select(['incense_slots', 'emission_paid', 'settled_at']).where('id', '=', 2).executeTakeFirstOrThrow();
+    const r1 = await k
+      .selectFrom('rounds')
+      .select(['incense_slots', 'emission_paid', 'settled_at'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const r2 = await k
+      .selectFrom('rounds')
+      .select(['incense_slots', 'emission_paid', 'settled_at'])
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
     expect([r1.incense_slots, r2.incense_slots]).toEqual([0, 1]);
     const unlit = await replay(2, 0);
     const lit = await replay(2, 1);

@@ -25,8 +25,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('masters entering together on %
       for (const a of answers) expect(a.status, a.text).toBe(200);
       // Each answer shows its own master where it was put (the others may reach a room state a window later).
       const own = answers.map((a, i) => roomStateSchema.parse(a.body.data).data.find((o) => o.user_id === players[i]!.user.id)!.coordinate);
-      const rows = await s.testDb.db.kysely.selectFrom('world_objects').select(['user_id', 'coordinate', 'room'])
-        .where('type', '=', 'master').where('user_id', 'in', players.map((p) => p.user.id)).execute();
+      const rows = await s.testDb.db.kysely
+        .selectFrom('world_objects')
+        .select(['user_id', 'coordinate', 'room'])
+        .where('type', '=', 'master')
+        .where(
+          'user_id',
+          'in',
+          players.map((p) => p.user.id),
+        )
+        .execute();
       expect(rows.map((r) => Number(r.room))).toEqual([room, room, room, room]);
       const stored = new Map(rows.map((r) => [Number(r.user_id), Number(r.coordinate)]));
       expect(own).toEqual(players.map((p) => stored.get(p.user.id)));

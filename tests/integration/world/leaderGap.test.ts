@@ -43,7 +43,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
     expect(r.status).toBe(200);
     const id = roomStateSchema.parse(r.body.data).data.find((o) => o.type === 'scribe' && o.user_id === author.user.id)!.id;
     b.clock.advance(FANOUT_WINDOW_MS);
-    const removals = () => watcher.socket.received.filter((m) => m.event === 'forumupd' && (m as unknown as ForumUpdate).removed.includes(id));
+    const removals = () =>
+      watcher.socket.received.filter((m) => m.event === 'forumupd' && (m as unknown as ForumUpdate).removed.includes(id));
 
     // The leader stops (its lock released); the inscription's time runs out before any node leads again.
     await first.s.app.close();
@@ -65,7 +66,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
     later.advance(FANOUT_WINDOW_MS);
     await settle(200);
     expect(removals()).toHaveLength(1);
-    const row = await third.s.testDb.db.kysely.selectFrom('world_objects').select(['type', 'verse', 'room']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await third.s.testDb.db.kysely
+      .selectFrom('world_objects')
+      .select(['type', 'verse', 'room'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ type: 'scribe', verse: 'while it stands', room: null });
   });
 });

@@ -31,7 +31,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
   /** A new logged-in player. */
   const player = async () => registerPlayer(s, `wp${dialect}${n++}`);
   /** A player's master row. */
-  const masterRow = (userId: number) => db().selectFrom('world_objects').selectAll().where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  const masterRow = (userId: number) =>
+    db().selectFrom('world_objects').selectAll().where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
   /** Ends the current fan-out window and lets its delivery arrive. */
   const flush = async () => {
     s.clock.advance(FANOUT_WINDOW_MS);
@@ -57,7 +58,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     const { client, user } = await player();
     const entered = await enter(client, 1);
     const mine = entered.data.find((o) => o.user_id === user.id)!;
-    expect(mine).toMatchObject({ type: 'master', name: user.name, coordinate: 10631, flip: false, puff: false, senator: false, patricius: false, data: { verse: '', votes: [], limit: '' } });
+    expect(mine).toMatchObject({
+      type: 'master',
+      name: user.name,
+      coordinate: 10631,
+      flip: false,
+      puff: false,
+      senator: false,
+      patricius: false,
+      data: { verse: '', votes: [], limit: '' },
+    });
     expect(entered.chat_log).toEqual([]);
 
     const walked = await walk(client, 12000, true);
@@ -98,13 +108,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     expect((await s.client().post('/api/rooms/walk', { coordinate: 1, flip: false })).status).toBe(401);
   });
 
-  it('clamps walks by title and Puff, and to each room\'s end', async () => {
+  it("clamps walks by title and Puff, and to each room's end", async () => {
     const ordinary = await player();
     const titled = await player();
     const puffed = await player();
     const now = s.clock.now();
-    await db().updateTable('users').set({ senator_until: now + 86_400_000 }).where('id', '=', titled.user.id).execute();
-    await db().updateTable('users').set({ patricius_until: now - 1 }).where('id', '=', ordinary.user.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ senator_until: now + 86_400_000 })
+      .where('id', '=', titled.user.id)
+      .execute();
+    await db()
+      .updateTable('users')
+      .set({ patricius_until: now - 1 })
+      .where('id', '=', ordinary.user.id)
+      .execute();
     await issueItem(s.testDb.db, s.clock, puffed.user.id, 9, 1n);
     const stand = async (p: typeof ordinary, coordinate: number) => {
       const r = await walk(p.client, coordinate);
@@ -112,10 +130,16 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
       return r.body.data.data.find((o: { user_id: number }) => o.user_id === p.user.id).coordinate as number;
     };
     expect((await enter(ordinary.client, 1)).data.find((o) => o.user_id === ordinary.user.id)?.coordinate).toBe(10631);
-    expect((await enter(titled.client, 1)).data.find((o) => o.user_id === titled.user.id)).toMatchObject({ coordinate: 4833, senator: true });
+    expect((await enter(titled.client, 1)).data.find((o) => o.user_id === titled.user.id)).toMatchObject({
+      coordinate: 4833,
+      senator: true,
+    });
     // An untitled Puff owner enters at the senate gate like anyone untitled (the title opens the low end), the next
     // free spot past the master already standing there, and may walk below it.
-    expect((await enter(puffed.client, 1)).data.find((o) => o.user_id === puffed.user.id)).toMatchObject({ coordinate: 10631 + ENTRY_SPACING, puff: true });
+    expect((await enter(puffed.client, 1)).data.find((o) => o.user_id === puffed.user.id)).toMatchObject({
+      coordinate: 10631 + ENTRY_SPACING,
+      puff: true,
+    });
     expect([await stand(ordinary, 0), await stand(titled, 0), await stand(puffed, 0)]).toEqual([10631, 4833, 0]);
     expect([await stand(ordinary, 10630.4), await stand(titled, 4832), await stand(puffed, -50)]).toEqual([10631, 4833, 0]);
     expect([await stand(ordinary, 99999), await stand(titled, 22621), await stand(puffed, 1e9)]).toEqual([22620, 22620, 22620]);
@@ -124,7 +148,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     await enter(ordinary.client, 2);
     expect([await stand(ordinary, -1), await stand(ordinary, 7000)]).toEqual([0, 6256]);
     await flush();
-    expect((await masterRow(ordinary.user.id))).toMatchObject({ room: 2, coordinate: 6256 });
+    expect(await masterRow(ordinary.user.id)).toMatchObject({ room: 2, coordinate: 6256 });
     for (const p of [ordinary, titled, puffed]) await p.client.get('/api/rooms/leave');
   });
 
@@ -135,10 +159,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     const lapses = await player();
     const now = s.clock.now();
     await issueItem(s.testDb.db, s.clock, loses.user.id, 9, 1n);
-    await db().updateTable('users').set({ senator_until: now + 5_000 }).where('id', '=', lapses.user.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ senator_until: now + 5_000 })
+      .where('id', '=', lapses.user.id)
+      .execute();
     for (const p of [gains, titled, loses, lapses]) await enter(p.client, 1);
     const socket = await subscribed(gains);
-    const seenAs = (p: typeof gains) => updates(socket).flatMap((u) => u.data).filter((o) => o.user_id === p.user.id).at(-1);
+    const seenAs = (p: typeof gains) =>
+      updates(socket)
+        .flatMap((u) => u.data)
+        .filter((o) => o.user_id === p.user.id)
+        .at(-1);
     const stand = async (p: typeof gains, coordinate: number) => {
       const r = await walk(p.client, coordinate);
       expect(r.status, r.text).toBe(200);
@@ -147,7 +179,11 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
 
     // Gained while present: the very next walk may go as far back as they allow.
     await issueItem(s.testDb.db, s.clock, gains.user.id, 9, 1n);
-    await db().updateTable('users').set({ patricius_until: now + 86_400_000 }).where('id', '=', titled.user.id).execute();
+    await db()
+      .updateTable('users')
+      .set({ patricius_until: now + 86_400_000 })
+      .where('id', '=', titled.user.id)
+      .execute();
     expect(await stand(gains, 0)).toMatchObject({ coordinate: 0, puff: true });
     expect(await stand(titled, 0)).toMatchObject({ coordinate: 4833, patricius: true });
     expect([await stand(loses, 100), await stand(lapses, 4900)].map((o) => o.coordinate)).toEqual([100, 4900]);
@@ -155,7 +191,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     // Lost while present (the Puff spent, the title's date passed): the window's write puts the master
     // where it may stand now and tells the room; the next walks are clamped by it.
     await createLedger(s.testDb.db, s.clock).run(async (tx) => {
-      await transfer(tx, { id: `test-puff-gone:${dialect}`, debit: await playerAccount(tx, loses.user.id, 'item:9'), credit: await systemAccount(tx, 'consumed', 'item:9'), amount: 1n, code: 'test' });
+      await transfer(tx, {
+        id: `test-puff-gone:${dialect}`,
+        debit: await playerAccount(tx, loses.user.id, 'item:9'),
+        credit: await systemAccount(tx, 'consumed', 'item:9'),
+        amount: 1n,
+        code: 'test',
+      });
     });
     s.clock.advance(5_000);
     expect((await walk(loses.client, 50)).status).toBe(200);
@@ -187,7 +229,9 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('world presence on %s', (dialec
     });
     const writes = new WalkWrites({ db: { ...s.testDb.db, kysely: counted }, clock: s.clock, auth: { log: { error: () => {} } } });
     const now = s.clock.now();
-    players.forEach((p, i) => writes.queue(rows[i]!.id, { userId: p.user.id, room: 1, coordinate: 12000 + i, flip: i === 1, seenAt: now + 1 }));
+    players.forEach((p, i) =>
+      writes.queue(rows[i]!.id, { userId: p.user.id, room: 1, coordinate: 12000 + i, flip: i === 1, seenAt: now + 1 }),
+    );
     // The third left before the window was written: its walk must not put it back.
     await db().updateTable('world_objects').set({ room: null }).where('id', '=', rows[2]!.id).execute();
     await writes.flush();
@@ -315,7 +359,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')).filter((d) => d === 'postgres'))
     // The watcher's socket on node b gets the walk made on node a.
     // On /ws/ each update is the room's whole list (the original client's shape), as node b holds it.
     const lists = () => socket.received.filter((m) => m.event === 'forumupd').map((m) => (m.data as { original: WorldObject[] }).original);
-    await expect.poll(() => lists().at(-1)?.find((o) => o.user_id === walker.user.id)?.coordinate).toBe(14000);
+    await expect
+      .poll(
+        () =>
+          lists()
+            .at(-1)
+            ?.find((o) => o.user_id === walker.user.id)?.coordinate,
+      )
+      .toBe(14000);
     expect(updates(socket).every((u) => u.room === 1)).toBe(true);
     // Node b's snapshot took the delta: its walk answer shows the walker where node a put it.
     const state = roomStateSchema.parse((await onB.post('/api/rooms/walk', { coordinate: 12000, flip: false })).body.data);

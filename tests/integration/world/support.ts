@@ -27,7 +27,13 @@ export interface WorldServer {
 
 /** Starts a server on `dialect` with the chat routes and the ledger's genesis; `node`: another node beside one. */
 export async function startWorldServer(dialect: DialectName, pgAdminUrl: string, node: NodeOptions = {}): Promise<WorldServer> {
-  const s = await startTestServer(dialect, pgAdminUrl, { routes: [roomChatRoutes(testDeposits)], realtimeLimits: { handshakeBurst: 10_000 } }, { adminName: TEST_ADMIN }, node);
+  const s = await startTestServer(
+    dialect,
+    pgAdminUrl,
+    { routes: [roomChatRoutes(testDeposits)], realtimeLimits: { handshakeBurst: 10_000 } },
+    { adminName: TEST_ADMIN },
+    node,
+  );
   await ensureGenesis(s.testDb.db, s.clock);
   const ledger = createLedger(s.testDb.db, s.clock);
   return { s, ledger, ledgerOk: async () => expect((await ledger.check()).violations).toEqual([]) };
@@ -41,7 +47,12 @@ export async function startWorldServer(dialect: DialectName, pgAdminUrl: string,
 export async function makePresent(s: TestServer, userId: number, room: 1 | 2, coordinate: number): Promise<number> {
   const k = s.testDb.db.kysely;
   const now = s.clock.now();
-  const row = await k.selectFrom('world_objects').select(['id', 'room']).where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  const row = await k
+    .selectFrom('world_objects')
+    .select(['id', 'room'])
+    .where('type', '=', 'master')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   let id: number;
   if (row) {
     await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', row.id).execute();
@@ -69,7 +80,12 @@ async function forget(s: TestServer, room: 1 | 2, id: number): Promise<void> {
 /** Takes the player's master out of its room (what leave does), in the database and the snapshot. */
 export async function makeAbsent(s: TestServer, userId: number): Promise<void> {
   const k = s.testDb.db.kysely;
-  const row = await k.selectFrom('world_objects').select(['id', 'room']).where('type', '=', 'master').where('user_id', '=', userId).executeTakeFirst();
+  const row = await k
+    .selectFrom('world_objects')
+    .select(['id', 'room'])
+    .where('type', '=', 'master')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   await k.updateTable('world_objects').set({ room: null }).where('type', '=', 'master').where('user_id', '=', userId).execute();
   if (row && (row.room === 1 || row.room === 2)) await forget(s, row.room, row.id);
 }

@@ -25,14 +25,22 @@ describe('app icons', () => {
   });
 
   it('names in the manifest exactly the icons the build draws for it (index.html links the apple-touch-icon and the favicon)', () => {
-    const drawn = ICONS.filter((i) => i.purpose === 'any' || i.purpose === 'maskable').map((i) => ({ src: `/${i.fileName}`, sizes: `${i.size}x${i.size}`, purpose: i.purpose }));
+    const drawn = ICONS.filter((i) => i.purpose === 'any' || i.purpose === 'maskable').map((i) => ({
+      src: `/${i.fileName}`,
+      sizes: `${i.size}x${i.size}`,
+      purpose: i.purpose,
+    }));
     expect(MANIFEST_ICONS.map(({ src, sizes, purpose }) => ({ src, sizes, purpose }))).toEqual(drawn);
   });
 
   it('index.html links only icons the build draws, the favicon as a PNG of its size', () => {
     const html = fs.readFileSync('index.html', 'utf8');
     const linked = [...html.matchAll(/<link rel="(icon|apple-touch-icon)"[^>]*href="\/([^"]+)"/g)].map((m) => m[2]);
-    expect(linked.sort()).toEqual(ICONS.filter((i) => i.purpose === 'apple' || i.purpose === 'favicon').map((i) => i.fileName).sort());
+    expect(linked.sort()).toEqual(
+      ICONS.filter((i) => i.purpose === 'apple' || i.purpose === 'favicon')
+        .map((i) => i.fileName)
+        .sort(),
+    );
     const favicon = ICONS.find((i) => i.purpose === 'favicon')!;
     expect(html).toContain(`<link rel="icon" type="image/png" sizes="${favicon.size}x${favicon.size}" href="/${favicon.fileName}" />`);
   });
@@ -52,8 +60,15 @@ describe('service worker precache', () => {
 
   it('never answers the API, the sockets or the manifest', () => {
     for (const p of ['/api', '/api/config', '/sanctum/csrf-cookie', '/socket.io/?EIO=4', '/ws/game', '/manifest.webmanifest']) {
-      expect(NEVER_CACHED.some((re) => re.test(p)), p).toBe(true);
+      expect(
+        NEVER_CACHED.some((re) => re.test(p)),
+        p,
+      ).toBe(true);
     }
-    for (const p of ['/', '/login', '/apiary', '/wallet']) expect(NEVER_CACHED.some((re) => re.test(p)), p).toBe(false);
+    for (const p of ['/', '/login', '/apiary', '/wallet'])
+      expect(
+        NEVER_CACHED.some((re) => re.test(p)),
+        p,
+      ).toBe(false);
   });
 });

@@ -27,7 +27,7 @@ describe('loadSheets', () => {
     expect(loads.sort()).toEqual(['eidols.json', 'masters.json']);
   });
 
-  it('finds a frame\'s sheet from the manifest, and refuses a sheet the manifest does not name', async () => {
+  it("finds a frame's sheet from the manifest, and refuses a sheet the manifest does not name", async () => {
     const { loads, io } = countingIo();
     await loadSheetsFor([CLOCK_FRAME], { baseUrl: SHIPPED, resolution: 'half', ...io });
     expect(hasTexture(CLOCK_FRAME)).toBe(true);

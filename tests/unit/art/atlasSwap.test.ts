@@ -26,7 +26,10 @@ async function rethemedSources(into: string): Promise<void> {
     for (const file of await readdir(path.join(spritesDir, sheet))) {
       const f = path.join(spritesDir, sheet, file);
       const svg = await readFile(f, 'utf8');
-      await writeFile(f, svg.replace(/#([0-9a-fA-F]{6})/g, (_m, hex: string) => '#' + (0xffffff - parseInt(hex, 16)).toString(16).padStart(6, '0')));
+      await writeFile(
+        f,
+        svg.replace(/#([0-9a-fA-F]{6})/g, (_m, hex: string) => '#' + (0xffffff - parseInt(hex, 16)).toString(16).padStart(6, '0')),
+      );
     }
   }
 }
@@ -73,7 +76,7 @@ describe('swapping the atlases folder', () => {
     expect(moved).toBeGreaterThan(0);
   });
 
-  it('shows exactly the replacement art: the loaded master-1 equals the designer\'s SVG rendered', async () => {
+  it("shows exactly the replacement art: the loaded master-1 equals the designer's SVG rendered", async () => {
     await loadFrom(swapped, 'full');
     const svg = await readFile(path.join(work, 'src/sprites/masters/master-1.svg'));
     const png = new Resvg(svg, { font: { loadSystemFonts: false }, shapeRendering: 2 }).render().asPng();

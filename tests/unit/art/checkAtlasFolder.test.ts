@@ -18,7 +18,9 @@ async function copyShipped(): Promise<string> {
 }
 
 /** The parts of a JSON-hash sheet and of the manifest the tests edit. */
-interface Frame { frame: { x: number; y: number; w: number; h: number } }
+interface Frame {
+  frame: { x: number; y: number; w: number; h: number };
+}
 interface EditableJson {
   frames: Record<string, Frame>;
   meta: { size: { w: number; h: number }; scale: string };
@@ -113,17 +115,21 @@ describe('checkAtlasFolder', () => {
     expect(r.errors).toContain('full/props-p2.json: only the first page of a sheet (full/props.json) lists its pages');
   });
 
-  it('warns of a sheet image over a page\'s pixels', async () => {
+  it("warns of a sheet image over a page's pixels", async () => {
     const dir = await copyShipped();
     const { data, info } = await sharp(path.join(dir, 'full/items.png')).raw().toBuffer({ resolveWithObject: true });
     const tall = Buffer.concat(Array.from({ length: 3 }, () => data));
-    await sharp(tall, { raw: { width: info.width, height: info.height * 3, channels: info.channels } }).png().toFile(path.join(dir, 'full/items.png'));
+    await sharp(tall, { raw: { width: info.width, height: info.height * 3, channels: info.channels } })
+      .png()
+      .toFile(path.join(dir, 'full/items.png'));
     await editJson(path.join(dir, 'full/items.json'), (j) => {
       j.meta.size.h = info.height * 3;
     });
     const r = await checkAtlasFolder(dir, { reference: SHIPPED });
     expect(r.errors).toEqual([]);
-    expect(r.warnings).toEqual([`full/items.json: image is ${info.width}×${info.height * 3}, over 1048576 pixels: a phone uploads it in one long task (cut it into pages: npm run atlases does)`]);
+    expect(r.warnings).toEqual([
+      `full/items.json: image is ${info.width}×${info.height * 3}, over 1048576 pixels: a phone uploads it in one long task (cut it into pages: npm run atlases does)`,
+    ]);
   });
 
   it('reports a manifest of the wrong shape and missing sounds', async () => {

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { atlasManifestSchema, sheetPagePaths, ATLAS_RESOLUTIONS } from '../../../src/client/engine/atlasManifest';
 import {
-  allFrameNames, caravanFrame, eggtoplasmFrame, eidolFrame, frameFamilies, itemFrame, masterFrame, ITEM_TYPES,
+  allFrameNames,
+  caravanFrame,
+  eggtoplasmFrame,
+  eidolFrame,
+  frameFamilies,
+  itemFrame,
+  masterFrame,
+  ITEM_TYPES,
 } from '../../../src/client/engine/frameNames';
 
 const DIR = 'atlases';
@@ -13,7 +20,11 @@ const manifest = atlasManifestSchema.parse(JSON.parse(readFileSync(path.join(DIR
 describe.each(ATLAS_RESOLUTIONS)('shipped atlases at %s resolution', (res) => {
   const loaded = new Set<string>();
   for (const sheet of manifest.sheets) {
-    const read = (file: string) => JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as { frames: Record<string, unknown>; meta: { related_multi_packs?: string[] } };
+    const read = (file: string) =>
+      JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as {
+        frames: Record<string, unknown>;
+        meta: { related_multi_packs?: string[] };
+      };
     for (const page of sheetPagePaths(sheet[res], read(sheet[res]))) for (const name of Object.keys(read(page).frames)) loaded.add(name);
   }
   it('contain every frame name frameNames.ts can produce', () => {
@@ -32,8 +43,17 @@ describe('frame name helpers', () => {
   });
   it('maps caravan goods to the 1/3/5/7/9 stages', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 30].map(caravanFrame)).toEqual([
-      'prop-caravan-0', 'prop-caravan-1', 'prop-caravan-1', 'prop-caravan-3', 'prop-caravan-3', 'prop-caravan-5',
-      'prop-caravan-5', 'prop-caravan-7', 'prop-caravan-7', 'prop-caravan-9', 'prop-caravan-9',
+      'prop-caravan-0',
+      'prop-caravan-1',
+      'prop-caravan-1',
+      'prop-caravan-3',
+      'prop-caravan-3',
+      'prop-caravan-5',
+      'prop-caravan-5',
+      'prop-caravan-7',
+      'prop-caravan-7',
+      'prop-caravan-9',
+      'prop-caravan-9',
     ]);
   });
   it('wraps any skin id onto a drawn eidol and falls back for unknown collections', () => {
@@ -51,11 +71,27 @@ describe('frame name helpers', () => {
     expect(new Set(ITEM_TYPES.map(itemFrame)).size).toBe(12);
   });
   it('steps the eggtoplasm jar from empty to full', () => {
-    expect([0, 0.2, 0.5, 0.99, 1, 3].map(eggtoplasmFrame)).toEqual(['eggtoplasm-0', 'eggtoplasm-0', 'eggtoplasm-2', 'eggtoplasm-3', 'eggtoplasm-4', 'eggtoplasm-4']);
+    expect([0, 0.2, 0.5, 0.99, 1, 3].map(eggtoplasmFrame)).toEqual([
+      'eggtoplasm-0',
+      'eggtoplasm-0',
+      'eggtoplasm-2',
+      'eggtoplasm-3',
+      'eggtoplasm-4',
+      'eggtoplasm-4',
+    ]);
   });
   it('lists every family the issue names', () => {
     expect(Object.keys(frameFamilies())).toEqual([
-      'masters', 'master extras', 'eggs', 'eggtoplasm', 'eidols', 'higher forms', 'items', 'home', 'world layers', 'world props',
+      'masters',
+      'master extras',
+      'eggs',
+      'eggtoplasm',
+      'eidols',
+      'higher forms',
+      'items',
+      'home',
+      'world layers',
+      'world props',
     ]);
     expect(frameFamilies().eidols).toHaveLength(2 * 4 * 3);
   });

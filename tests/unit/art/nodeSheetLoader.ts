@@ -13,7 +13,10 @@ export function nodeAtlasIo(): Required<Pick<LoadAtlasOptions, 'fetchJson' | 'lo
     loadSheet: async (url) => {
       const page = async (file: string) => {
         const json = JSON.parse(await readFile(file, 'utf8')) as SpritesheetData & { meta: { related_multi_packs?: string[] } };
-        const { data, info } = await sharp(path.join(path.dirname(file), json.meta.image!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        const { data, info } = await sharp(path.join(path.dirname(file), json.meta.image!))
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
         const source = new BufferImageSource({ resource: new Uint8Array(data), width: info.width, height: info.height });
         return { json, textures: await new Spritesheet(new Texture({ source }), json).parse() };
       };

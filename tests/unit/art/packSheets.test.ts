@@ -84,7 +84,11 @@ describe('shelfPackPages', () => {
   });
 
   it('keeps a sheet that fits in one page exactly as shelfPack packs it', () => {
-    const items = [{ name: 'a', w: 100, h: 50 }, { name: 'b', w: 80, h: 40 }, { name: 'c', w: 200, h: 20 }];
+    const items = [
+      { name: 'a', w: 100, h: 50 },
+      { name: 'b', w: 80, h: 40 },
+      { name: 'c', w: 200, h: 20 },
+    ];
     const one = shelfPack(items, 256);
     expect(shelfPackPages(items, 256, MAX_PAGE_PIXELS)).toEqual([{ placed: one.placed, w: one.w, h: one.h }]);
   });
@@ -106,13 +110,16 @@ describe('buildAtlases', () => {
     }
     for (const sheet of manifest.sheets)
       for (const first of [sheet.full, sheet.half]) {
-        const pages = sheetPagePaths(first, JSON.parse(await readFile(path.join(out, first), 'utf8')) as { meta: { related_multi_packs?: string[] } });
+        const pages = sheetPagePaths(
+          first,
+          JSON.parse(await readFile(path.join(out, first), 'utf8')) as { meta: { related_multi_packs?: string[] } },
+        );
         for (const json of pages) {
-        const [a, b] = await Promise.all([readFile(path.join(out, json), 'utf8'), readFile(path.join('atlases', json), 'utf8')]);
-        expect(a, `${json} differs from the shipped atlases: run npm run atlases`).toBe(b);
-        const png = json.replace('.json', '.png');
-        const [pa, pb] = await Promise.all([pixels(path.join(out, png)), pixels(path.join('atlases', png))]);
-        expect(pa.equals(pb), `${png} differs from the shipped atlases: run npm run atlases`).toBe(true);
+          const [a, b] = await Promise.all([readFile(path.join(out, json), 'utf8'), readFile(path.join('atlases', json), 'utf8')]);
+          expect(a, `${json} differs from the shipped atlases: run npm run atlases`).toBe(b);
+          const png = json.replace('.json', '.png');
+          const [pa, pb] = await Promise.all([pixels(path.join(out, png)), pixels(path.join('atlases', png))]);
+          expect(pa.equals(pb), `${png} differs from the shipped atlases: run npm run atlases`).toBe(true);
         }
       }
   }, 60_000);

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { chunkListMetas } from '../../../scripts/build/firstScreenPreload';
 
 const ROOT = '/app';
-const chunk = (imports: string[] = [], module?: string) => ({ type: 'chunk', imports, facadeModuleId: module ? path.resolve(ROOT, module) : null });
+const chunk = (imports: string[] = [], module?: string) => ({
+  type: 'chunk',
+  imports,
+  facadeModuleId: module ? path.resolve(ROOT, module) : null,
+});
 const BUNDLE = {
   'assets/index.js': chunk(['assets/shared.js']),
   'assets/shared.js': chunk(),
@@ -17,7 +21,7 @@ const BUNDLE = {
 };
 
 describe('chunkListMetas', () => {
-  it('lists the entry\'s dynamic imports with their static imports, less what the entry loads itself', () => {
+  it("lists the entry's dynamic imports with their static imports, less what the entry loads itself", () => {
     const [app] = chunkListMetas(BUNDLE, 'assets/index.js', ['assets/start.js'], ROOT, '/', []);
     expect(app).toEqual({ name: 'app-chunks', content: '/assets/start.js /assets/react.js' });
   });

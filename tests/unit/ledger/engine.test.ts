@@ -6,11 +6,25 @@ import { isLedgerError } from '../../../src/server/ledger/errors';
 import type { Account, Transfer } from '../../../src/server/ledger/types';
 
 const account = (id: number, balance: bigint, flags: number = ACCOUNT_FLAGS.MUST_NOT_GO_NEGATIVE): Account => ({
-  id, asset: 'ANGLS', ownerKind: 'player', ownerId: id, name: 'main', flags, balance, debitsPending: 0n, creditsPending: 0n, version: 0,
+  id,
+  asset: 'ANGLS',
+  ownerKind: 'player',
+  ownerId: id,
+  name: 'main',
+  flags,
+  balance,
+  debitsPending: 0n,
+  creditsPending: 0n,
+  version: 0,
 });
 
 function ctx(accounts: Account[], existing: Transfer[] = []): BatchContext {
-  return { now: 1000, existing: new Map(existing.map((t) => [t.id, t])), resolved: new Set(), accounts: new Map(accounts.map((a) => [a.id, a])) };
+  return {
+    now: 1000,
+    existing: new Map(existing.map((t) => [t.id, t])),
+    resolved: new Set(),
+    accounts: new Map(accounts.map((a) => [a.id, a])),
+  };
 }
 
 const code = (fn: () => unknown) => {
@@ -54,7 +68,10 @@ describe('planBatch', () => {
       ['t2', 2, 30n, 20n, 2],
       ['t2', 1, 70n, 80n, 2],
     ]);
-    expect(plan.accounts.map((a) => [a.id, a.balance, a.version])).toEqual([[1, 80n, 2], [2, 20n, 2]]);
+    expect(plan.accounts.map((a) => [a.id, a.balance, a.version])).toEqual([
+      [1, 80n, 2],
+      [2, 20n, 2],
+    ]);
     expect(plan.transfers.every((t) => t.batchId === 't1' && t.asset === 'ANGLS')).toBe(true);
   });
 
@@ -67,32 +84,45 @@ describe('planBatch', () => {
       ],
       ctx(accounts),
     );
-    expect(plan.accounts.map((a) => [a.id, a.balance, a.debitsPending, a.creditsPending])).toEqual([[1, 75n, 0n, 0n], [2, 25n, 0n, 0n]]);
-    expect(code(() => planBatch(
-      [
-        { kind: 'pending', id: 'p', debit: 1, credit: 2, amount: 60n, timeoutMs: 10, code: 'x' },
-        { kind: 'post', id: 'q', pendingId: 'p' },
-        { kind: 'void', id: 'r', pendingId: 'p' },
-      ],
-      ctx(accounts),
-    ))).toBe('pending_already_resolved@2');
+    expect(plan.accounts.map((a) => [a.id, a.balance, a.debitsPending, a.creditsPending])).toEqual([
+      [1, 75n, 0n, 0n],
+      [2, 25n, 0n, 0n],
+    ]);
+    expect(
+      code(() =>
+        planBatch(
+          [
+            { kind: 'pending', id: 'p', debit: 1, credit: 2, amount: 60n, timeoutMs: 10, code: 'x' },
+            { kind: 'post', id: 'q', pendingId: 'p' },
+            { kind: 'void', id: 'r', pendingId: 'p' },
+          ],
+          ctx(accounts),
+        ),
+      ),
+    ).toBe('pending_already_resolved@2');
   });
 
   it('names the failing transfer and leaves the stored accounts untouched', () => {
     const accounts = [account(1, 10n), account(2, 0n)];
-    expect(code(() => planBatch(
-      [
-        { id: 'a', debit: 1, credit: 2, amount: 10n, code: 'x' },
-        { id: 'b', debit: 1, credit: 2, amount: 1n, code: 'x' },
-      ],
-      ctx(accounts),
-    ))).toBe('exceeds_balance@1');
+    expect(
+      code(() =>
+        planBatch(
+          [
+            { id: 'a', debit: 1, credit: 2, amount: 10n, code: 'x' },
+            { id: 'b', debit: 1, credit: 2, amount: 1n, code: 'x' },
+          ],
+          ctx(accounts),
+        ),
+      ),
+    ).toBe('exceeds_balance@1');
     expect(accounts[0]!.balance).toBe(10n);
   });
 
   it('keeps an issuing account at or below zero', () => {
     const genesis = account(1, 0n, ACCOUNT_FLAGS.MUST_NOT_GO_POSITIVE);
-    expect(code(() => planBatch([{ id: 'a', debit: 2, credit: 1, amount: 1n, code: 'x' }], ctx([genesis, account(2, 5n)])))).toBe('exceeds_limit@0');
+    expect(code(() => planBatch([{ id: 'a', debit: 2, credit: 1, amount: 1n, code: 'x' }], ctx([genesis, account(2, 5n)])))).toBe(
+      'exceeds_limit@0',
+    );
     expect(code(() => planBatch([{ id: 'a', debit: 1, credit: 2, amount: 1n, code: 'x' }], ctx([genesis, account(2, 5n)])))).toBe('ok');
   });
 });
@@ -100,8 +130,19 @@ describe('planBatch', () => {
 describe('touchedAccountIds', () => {
   it('returns every account once, ascending: the lock order', () => {
     const pending: Transfer = {
-      id: 'p', batchId: 'p', kind: 'pending', debit: 9, credit: 4, asset: 'ANGLS', amount: 1n, pendingId: null, timeoutMs: 1,
-      expiresAt: 2, code: 'x', ref: null, createdAt: 1,
+      id: 'p',
+      batchId: 'p',
+      kind: 'pending',
+      debit: 9,
+      credit: 4,
+      asset: 'ANGLS',
+      amount: 1n,
+      pendingId: null,
+      timeoutMs: 1,
+      expiresAt: 2,
+      code: 'x',
+      ref: null,
+      createdAt: 1,
     };
     const ids = touchedAccountIds(
       [

@@ -17,14 +17,28 @@ const read = async (row: UnknownRow) => {
 
 describe('money columns', () => {
   it('are exactly the declared columns and aliases of every table', () => {
-    const declared = new Set([...LEDGER_MONEY_COLUMNS, ...LEDGER_MONEY_ALIASES, ...TRANSACTION_MONEY_COLUMNS, ...GAME_MONEY_COLUMNS, ...SHOP_MONEY_COLUMNS, ...CHAIN_MONEY_COLUMNS, ...GDAO_MONEY_COLUMNS]);
+    const declared = new Set([
+      ...LEDGER_MONEY_COLUMNS,
+      ...LEDGER_MONEY_ALIASES,
+      ...TRANSACTION_MONEY_COLUMNS,
+      ...GAME_MONEY_COLUMNS,
+      ...SHOP_MONEY_COLUMNS,
+      ...CHAIN_MONEY_COLUMNS,
+      ...GDAO_MONEY_COLUMNS,
+    ]);
     expect([...MONEY_COLUMNS].sort()).toEqual([...declared].sort());
-    for (const name of ['balance', 'amount', 'debits_pending', 'after_balance', 'sum_amount', 'prev_balance', 'ngls_fee']) expect(isMoneyColumn(name)).toBe(true);
+    for (const name of ['balance', 'amount', 'debits_pending', 'after_balance', 'sum_amount', 'prev_balance', 'ngls_fee'])
+      expect(isMoneyColumn(name)).toBe(true);
   });
 
   it('reads a declared column as bigint, and an undeclared one as number even when its name sounds like money', async () => {
     expect(await read({ balance: 5n, sum_amount: '12', total: 7n, price: 3n, stake_value: 9n, version: 4n })).toEqual({
-      balance: 5n, sum_amount: 12n, total: 7, price: 3, stake_value: 9, version: 4,
+      balance: 5n,
+      sum_amount: 12n,
+      total: 7,
+      price: 3,
+      stake_value: 9,
+      version: 4,
     });
   });
 

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planBatch, type BatchContext } from '../../../src/server/ledger/engine';
 import { limitRefusal } from '../../../src/server/ledger/limits';
 import {
-  ACCOUNT_FLAGS, createLedger, ensureGenesis, isLedgerError, playerAccount, postBulk, systemAccount, transfer, type Ledger,
+  ACCOUNT_FLAGS,
+  createLedger,
+  ensureGenesis,
+  isLedgerError,
+  playerAccount,
+  postBulk,
+  systemAccount,
+  transfer,
+  type Ledger,
 } from '../../../src/server/ledger/index';
 import type { Account } from '../../../src/server/ledger/types';
 import type { Db } from '../../../src/server/db/database';
@@ -18,10 +26,24 @@ import { insertPlayer, memoryDb } from '../support/memoryDb';
 const { MUST_NOT_GO_NEGATIVE: NEG, MUST_NOT_GO_POSITIVE: POS } = ACCOUNT_FLAGS;
 
 const account = (id: number, flags: number, balance: bigint, debitsPending = 0n, creditsPending = 0n): Account => ({
-  id, asset: 'ANGLS', ownerKind: flags === POS ? 'system' : 'player', ownerId: id, name: 'main', flags, balance, debitsPending, creditsPending, version: 0,
+  id,
+  asset: 'ANGLS',
+  ownerKind: flags === POS ? 'system' : 'player',
+  ownerId: id,
+  name: 'main',
+  flags,
+  balance,
+  debitsPending,
+  creditsPending,
+  version: 0,
 });
 
-const ctx = (accounts: Account[]): BatchContext => ({ now: 1000, existing: new Map(), resolved: new Set(), accounts: new Map(accounts.map((a) => [a.id, a])) });
+const ctx = (accounts: Account[]): BatchContext => ({
+  now: 1000,
+  existing: new Map(),
+  resolved: new Set(),
+  accounts: new Map(accounts.map((a) => [a.id, a])),
+});
 
 const outcome = (fn: () => unknown): string => {
   try {
@@ -52,7 +74,9 @@ describe('engine: pending-aware limits', () => {
 
   it('a posted transfer may spend what is not reserved, and no more', () => {
     expect(outcome(() => planBatch([{ id: 'a', debit: 1, credit: 2, amount: 40n, code: 'x' }], ctx([holder(), sink()])))).toBe('ok');
-    expect(outcome(() => planBatch([{ id: 'a', debit: 1, credit: 2, amount: 41n, code: 'x' }], ctx([holder(), sink()])))).toBe('exceeds_balance@0');
+    expect(outcome(() => planBatch([{ id: 'a', debit: 1, credit: 2, amount: 41n, code: 'x' }], ctx([holder(), sink()])))).toBe(
+      'exceeds_balance@0',
+    );
   });
 
   it('a new reservation may take what is not reserved, and no more', () => {
@@ -75,7 +99,9 @@ describe('engine: pending-aware limits', () => {
     const genesis = account(9, POS, -100n, 0n, 30n);
     const holder2 = account(3, NEG, 100n);
     expect(outcome(() => planBatch([{ id: 'a', debit: 3, credit: 9, amount: 70n, code: 'x' }], ctx([genesis, holder2])))).toBe('ok');
-    expect(outcome(() => planBatch([{ id: 'a', debit: 3, credit: 9, amount: 71n, code: 'x' }], ctx([genesis, holder2])))).toBe('exceeds_limit@0');
+    expect(outcome(() => planBatch([{ id: 'a', debit: 3, credit: 9, amount: 71n, code: 'x' }], ctx([genesis, holder2])))).toBe(
+      'exceeds_limit@0',
+    );
   });
 });
 
@@ -101,8 +127,24 @@ describe('bulk posting: pending-aware limits on a real ledger', () => {
       await transfer(tx, { id: 'deposit-other', debit: ids.custody, credit: ids.other, amount: 100n, code: 'test' });
       await transfer(tx, { id: 'fund-rich', debit: genesis, credit: ids.rich, amount: 1000n, code: 'test' });
       // 60 of the holder's 100 reserved; 30 of the other's on their way back to custody (its credits pending).
-      await transfer(tx, { kind: 'pending', id: 'hold', debit: ids.holder, credit: ids.rich, amount: 60n, timeoutMs: 60_000, code: 'test' });
-      await transfer(tx, { kind: 'pending', id: 'back', debit: ids.other, credit: ids.custody, amount: 30n, timeoutMs: 60_000, code: 'test' });
+      await transfer(tx, {
+        kind: 'pending',
+        id: 'hold',
+        debit: ids.holder,
+        credit: ids.rich,
+        amount: 60n,
+        timeoutMs: 60_000,
+        code: 'test',
+      });
+      await transfer(tx, {
+        kind: 'pending',
+        id: 'back',
+        debit: ids.other,
+        credit: ids.custody,
+        amount: 30n,
+        timeoutMs: 60_000,
+        code: 'test',
+      });
     });
   });
   afterAll(async () => {
@@ -110,10 +152,12 @@ describe('bulk posting: pending-aware limits on a real ledger', () => {
   });
 
   const bulk = (id: string, debit: number, credit: number, amount: bigint) =>
-    ledger.run((tx) => postBulk(tx, [{ id, debit, credit, amount, code: 'test' }])).then(
-      () => 'ok',
-      (e: unknown) => (isLedgerError(e) ? `${e.code}@${e.index}` : String(e)),
-    );
+    ledger
+      .run((tx) => postBulk(tx, [{ id, debit, credit, amount, code: 'test' }]))
+      .then(
+        () => 'ok',
+        (e: unknown) => (isLedgerError(e) ? `${e.code}@${e.index}` : String(e)),
+      );
 
   it('refuses to spend reserved units and allows the rest', async () => {
     expect(await bulk('spend-41', ids.holder, ids.rich, 41n)).toBe('exceeds_balance@0');

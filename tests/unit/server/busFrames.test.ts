@@ -23,7 +23,7 @@ describe('bus frames', () => {
     expect(out.at(-1)).toEqual(large);
   });
 
-  it('keeps two senders\' chunks apart, and a message completes where its last chunk lands', () => {
+  it("keeps two senders' chunks apart, and a message completes where its last chunk lands", () => {
     const one = encodeFrames(large, 'a.1', 2000);
     const two = encodeFrames({ ...large, nonce: 'other' }, 'b.1', 2000);
     const asm = new FrameAssembler();
@@ -38,7 +38,8 @@ describe('bus frames', () => {
 
   it('ignores malformed frames and messages of an unknown shape, and forgets partial ones on reset', () => {
     const asm = new FrameAssembler();
-    for (const bad of ['', 'not json', '{"to":"user"}', '{"to":"nobody"}', '~x:0', '~x:5:2:AAAA', '~x:a:b:AAAA', 'null']) expect(asm.accept(bad)).toBeUndefined();
+    for (const bad of ['', 'not json', '{"to":"user"}', '{"to":"nobody"}', '~x:0', '~x:5:2:AAAA', '~x:a:b:AAAA', 'null'])
+      expect(asm.accept(bad)).toBeUndefined();
     const frames = encodeFrames(large, 'c.1');
     asm.accept(frames[0]!);
     asm.reset();

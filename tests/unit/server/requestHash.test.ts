@@ -7,7 +7,11 @@ describe('requestHash', () => {
   const base = { method: 'POST', path: '/api/wallet/send', body: { amount: '1.5', currency: 'ngls', to: { address: '0xab', memo: null } } };
 
   it('is the same for the same request written in another key order or method case', () => {
-    const reordered = { method: 'post', path: '/api/wallet/send', body: { to: { memo: null, address: '0xab' }, currency: 'ngls', amount: '1.5' } };
+    const reordered = {
+      method: 'post',
+      path: '/api/wallet/send',
+      body: { to: { memo: null, address: '0xab' }, currency: 'ngls', amount: '1.5' },
+    };
     expect(requestHash(reordered)).toBe(requestHash(base));
     expect(requestHash(base)).toMatch(/^[0-9a-f]{64}$/);
   });

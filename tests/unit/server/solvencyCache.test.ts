@@ -4,7 +4,12 @@ import { manualClock } from '../../../src/server/clock';
 import { SOLVENCY_CACHE_MS, solvencyCache } from '../../../src/server/domain/solvency/solvencyCache';
 import type { SolvencyView } from '../../../src/shared/api/solvency';
 
-const viewAt = (now: number): SolvencyView => ({ updated_at: String(now), assets: [], custody_note: null, liability_root: { hash: '', assets: [], totals: [], players: 0, taken_at: '' } });
+const viewAt = (now: number): SolvencyView => ({
+  updated_at: String(now),
+  assets: [],
+  custody_note: null,
+  liability_root: { hash: '', assets: [], totals: [], players: 0, taken_at: '' },
+});
 
 describe('solvency cache', () => {
   it('reads once for concurrent requests and serves that report until the window ends', async () => {

@@ -7,8 +7,21 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  chainFrom, compareRiskToThreshold, FairnessError, isRoundHash, nextChainHash, roundHashBytes, THRESHOLD_DENOMINATOR,
-  thresholdDecimal, thresholdFraction, thresholdFractionString, thresholdUnits, verifyChain, verifyLink, winningRiskCutoff, zoneFor,
+  chainFrom,
+  compareRiskToThreshold,
+  FairnessError,
+  isRoundHash,
+  nextChainHash,
+  roundHashBytes,
+  THRESHOLD_DENOMINATOR,
+  thresholdDecimal,
+  thresholdFraction,
+  thresholdFractionString,
+  thresholdUnits,
+  verifyChain,
+  verifyLink,
+  winningRiskCutoff,
+  zoneFor,
 } from '../../../src/shared/rules/fairness';
 
 const seed = Number(process.env.FAIRNESS_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -30,7 +43,18 @@ describe('round hashes', () => {
   it('accept exactly 64 lowercase hex digits', () => {
     expect(isRoundHash('0'.repeat(64))).toBe(true);
     expect(isRoundHash('ab'.repeat(32))).toBe(true);
-    for (const bad of ['AB'.repeat(32), '0'.repeat(63), '0'.repeat(65), `0x${'0'.repeat(64)}`, ` ${'0'.repeat(64)}`, 'g'.repeat(64), '', 42, null, undefined]) {
+    for (const bad of [
+      'AB'.repeat(32),
+      '0'.repeat(63),
+      '0'.repeat(65),
+      `0x${'0'.repeat(64)}`,
+      ` ${'0'.repeat(64)}`,
+      'g'.repeat(64),
+      '',
+      42,
+      null,
+      undefined,
+    ]) {
       expect(isRoundHash(bad)).toBe(false);
     }
     expect(() => roundHashBytes('AB'.repeat(32))).toThrow(FairnessError);
@@ -58,7 +82,10 @@ describe('hash chain', () => {
 
   it('pins a published example (sha256 of the 32 zero bytes)', () => {
     expect(nextChainHash('00'.repeat(32))).toBe('66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925');
-    expect(chainFrom('00'.repeat(32), 1)).toEqual({ hashes: ['00'.repeat(32)], terminalHash: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925' });
+    expect(chainFrom('00'.repeat(32), 1)).toEqual({
+      hashes: ['00'.repeat(32)],
+      terminalHash: '66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925',
+    });
   });
 
   it('treats malformed input as a broken link, and refuses a bad anchor or length', () => {
@@ -196,32 +223,43 @@ describe('zones', () => {
 
   it('matches an independent decimal comparison, with risks right next to T', () => {
     fc.assert(
-      fc.property(unitsArb, fc.integer({ min: 0, max: 60 }), fc.integer({ min: -2, max: 2 }), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.boolean(), (u, s, delta, free, near) => {
-        const cutoff = winningRiskCutoff(u, s);
-        const max = 10n ** BigInt(s);
-        // Near T: the largest winning k and its neighbours; otherwise any k in [0, 10^s].
-        let k = near ? cutoff + BigInt(delta) : free % (max + 1n);
-        if (k < 0n) k = 0n;
-        const text = s === 0 ? `${k}` : `${k / max}.${(k % max).toString().padStart(s, '0')}`;
-        const expected = decimalZone(k, s, u);
-        expect(zoneFor(text, u)).toBe(expected);
-        expect(zoneFor({ numerator: k, denominator: max }, u)).toBe(expected);
-        if (k > 0n) expect(k <= cutoff ? 'bot' : 'top').toBe(expected);
-      }),
+      fc.property(
+        unitsArb,
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: -2, max: 2 }),
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        fc.boolean(),
+        (u, s, delta, free, near) => {
+          const cutoff = winningRiskCutoff(u, s);
+          const max = 10n ** BigInt(s);
+          // Near T: the largest winning k and its neighbours; otherwise any k in [0, 10^s].
+          let k = near ? cutoff + BigInt(delta) : free % (max + 1n);
+          if (k < 0n) k = 0n;
+          const text = s === 0 ? `${k}` : `${k / max}.${(k % max).toString().padStart(s, '0')}`;
+          const expected = decimalZone(k, s, u);
+          expect(zoneFor(text, u)).toBe(expected);
+          expect(zoneFor({ numerator: k, denominator: max }, u)).toBe(expected);
+          if (k > 0n) expect(k <= cutoff ? 'bot' : 'top').toBe(expected);
+        },
+      ),
       params,
     );
   });
 
   it('a risk exactly equal to T wins (every T is an exact decimal of at most 52 digits)', () => {
     fc.assert(
-      fc.property(unitsArb.filter((u) => u > 0n), fc.integer({ min: 52, max: 60 }), (u, s) => {
-        const k = winningRiskCutoff(u, s);
-        const max = 10n ** BigInt(s);
-        expect(k * THRESHOLD_DENOMINATOR).toBe(u * max);
-        expect(compareRiskToThreshold({ numerator: k, denominator: max }, u)).toBe(0);
-        expect(zoneFor(thresholdDecimal(u), u)).toBe('bot');
-        expect(zoneFor({ numerator: k + 1n, denominator: max }, u)).toBe('top');
-      }),
+      fc.property(
+        unitsArb.filter((u) => u > 0n),
+        fc.integer({ min: 52, max: 60 }),
+        (u, s) => {
+          const k = winningRiskCutoff(u, s);
+          const max = 10n ** BigInt(s);
+          expect(k * THRESHOLD_DENOMINATOR).toBe(u * max);
+          expect(compareRiskToThreshold({ numerator: k, denominator: max }, u)).toBe(0);
+          expect(zoneFor(thresholdDecimal(u), u)).toBe('bot');
+          expect(zoneFor({ numerator: k + 1n, denominator: max }, u)).toBe('top');
+        },
+      ),
       params,
     );
   });

@@ -6,7 +6,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { blockThresholdUnits, chainFrom, FairnessError, nextChainHash, thresholdDecimal, walkToCommitment, WALK_LINKS_PER_STEP } from '../../../src/shared/rules/fairness';
+import {
+  blockThresholdUnits,
+  chainFrom,
+  FairnessError,
+  nextChainHash,
+  thresholdDecimal,
+  walkToCommitment,
+  WALK_LINKS_PER_STEP,
+} from '../../../src/shared/rules/fairness';
 import { verifyAnchored, type FairnessSource } from '../../../src/shared/rules/round/verifyAnchored';
 import { verifyRound } from '../../../src/shared/rules/round/verifyRound';
 import type { FairRoundDetail } from '../../../src/shared/api/game';
@@ -77,10 +85,20 @@ describe('verifyAnchored', () => {
     const replay = verifyRound({ ...honestUnderX, threshold_units: units, threshold: thresholdDecimal(BigInt(units)) }).settlement!;
     const byId = new Map(replay.eidols.map((e) => [e.id, e]));
     const published: FairRoundDetail = {
-      ...honestUnderX, threshold_units: units, threshold: thresholdDecimal(BigInt(units)), pool_after: replay.totals.poolAfter.toString(),
+      ...honestUnderX,
+      threshold_units: units,
+      threshold: thresholdDecimal(BigInt(units)),
+      pool_after: replay.totals.poolAfter.toString(),
       entries: honestUnderX.entries.map((e) => {
         const s = byId.get(e.eidol_id)!;
-        return { ...e, zone: s.zone, stake: (-s.bet).toString(), payout: s.payout.toString(), mined: s.emission.toString(), value_after: s.value.toString() };
+        return {
+          ...e,
+          zone: s.zone,
+          stake: (-s.bet).toString(),
+          payout: s.payout.toString(),
+          mined: s.emission.toString(),
+          value_after: s.value.toString(),
+        };
       }),
     };
     expect(verifyRound(published).ok).toBe(true);

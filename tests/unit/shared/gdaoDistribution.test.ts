@@ -35,7 +35,14 @@ describe('gDAO distribution root', () => {
 describe('checkDistribution', () => {
   it('agrees when the published root and budget match the rows', () => {
     const c = checkDistribution({ budget: '100', root_hash: sha('7:7:70\n12:3:30'), rows });
-    expect(c).toEqual({ computedRoot: sha('7:7:70\n12:3:30'), rootMatches: true, total: '100', budget: '100', sumMatches: true, problem: '' });
+    expect(c).toEqual({
+      computedRoot: sha('7:7:70\n12:3:30'),
+      rootMatches: true,
+      total: '100',
+      budget: '100',
+      sumMatches: true,
+      problem: '',
+    });
   });
 
   it('flags a wrong root and a sum that is not the budget', () => {

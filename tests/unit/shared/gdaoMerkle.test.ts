@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  anchorCalldata, EMPTY_MERKLE_ROOT, leafBytes, leafHash, merkleProof, merkleRoot, nodeHash, orderedLeaves, verifyMerkleProof,
+  anchorCalldata,
+  EMPTY_MERKLE_ROOT,
+  leafBytes,
+  leafHash,
+  merkleProof,
+  merkleRoot,
+  nodeHash,
+  orderedLeaves,
+  verifyMerkleProof,
 } from '../../../src/shared/rules/gdaoMerkle';
 
 const seed = Number(process.env.MERKLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -33,14 +41,19 @@ function refRoot(rows: Array<{ user_id: number; activity: bigint; amount: bigint
   while (level.length > 1) {
     const next: string[] = [];
     for (let i = 0; i < level.length; i += 2) {
-      next.push(i + 1 < level.length ? sha(Buffer.concat([Buffer.from([1]), Buffer.from(level[i]!, 'hex'), Buffer.from(level[i + 1]!, 'hex')])) : level[i]!);
+      next.push(
+        i + 1 < level.length
+          ? sha(Buffer.concat([Buffer.from([1]), Buffer.from(level[i]!, 'hex'), Buffer.from(level[i + 1]!, 'hex')]))
+          : level[i]!,
+      );
     }
     level = next;
   }
   return level[0]!;
 }
 
-const month = (n: number) => Array.from({ length: n }, (_, i) => ({ user_id: 3 * i + 5, activity: BigInt(i + 1), amount: BigInt(1000 - i) }));
+const month = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ user_id: 3 * i + 5, activity: BigInt(i + 1), amount: BigInt(1000 - i) }));
 
 describe('gDAO Merkle leaves and nodes', () => {
   it('encodes a leaf as 49 fixed-width big-endian bytes after 0x00', () => {
@@ -62,7 +75,12 @@ describe('gDAO Merkle leaves and nodes', () => {
     expect(() => leafBytes({ user_id: 1, activity: 1, amount: '1.5' })).toThrow(/whole/);
     expect(() => leafBytes({ user_id: 1, activity: -1, amount: 1 })).toThrow(/whole/);
     expect(() => leafBytes({ user_id: 1, activity: (2n ** 64n).toString(), amount: 1 })).toThrow(/fit/);
-    expect(() => orderedLeaves([{ user_id: 4, activity: 1, amount: 1 }, { user_id: 4, activity: 2, amount: 2 }])).toThrow(/twice/);
+    expect(() =>
+      orderedLeaves([
+        { user_id: 4, activity: 1, amount: 1 },
+        { user_id: 4, activity: 2, amount: 2 },
+      ]),
+    ).toThrow(/twice/);
   });
 });
 
@@ -120,7 +138,11 @@ describe('gDAO Merkle root and proofs', () => {
 
   it('property: every leaf of a random month proves against the reference root; a changed amount never does', () => {
     const rowsArb = fc.uniqueArray(
-      fc.record({ user_id: fc.integer({ min: 1, max: 1_000_000 }), activity: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }), amount: fc.bigInt({ min: 0n, max: 2n ** 80n }) }),
+      fc.record({
+        user_id: fc.integer({ min: 1, max: 1_000_000 }),
+        activity: fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }),
+        amount: fc.bigInt({ min: 0n, max: 2n ** 80n }),
+      }),
       { minLength: 1, maxLength: 40, selector: (r) => r.user_id },
     );
     fc.assert(

@@ -8,7 +8,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  buildLiabilityTree, buildLiabilityTreeSliced, emptyRoot, LIABILITY_ASSETS, proofPath, rootHex, verifyLiabilityProof, type LiabilityLeaf, type ProofStep,
+  buildLiabilityTree,
+  buildLiabilityTreeSliced,
+  emptyRoot,
+  LIABILITY_ASSETS,
+  proofPath,
+  rootHex,
+  verifyLiabilityProof,
+  type LiabilityLeaf,
+  type ProofStep,
 } from '../../../src/shared/rules/liabilityTree';
 
 const seed = Number(process.env.LIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -31,7 +39,14 @@ function outsiderRoot(leaves: LiabilityLeaf[]): { hash: string; sums: bigint[] }
     for (let i = 0; i < level.length; i += 2) {
       const l = level[i]!;
       const r = level[i + 1];
-      up.push(r ? { hash: sha(Buffer.concat([Buffer.from([1]), l.hash, sums(l.sums), r.hash, sums(r.sums)])), sums: l.sums.map((s, k) => s + r.sums[k]!) } : l);
+      up.push(
+        r
+          ? {
+              hash: sha(Buffer.concat([Buffer.from([1]), l.hash, sums(l.sums), r.hash, sums(r.sums)])),
+              sums: l.sums.map((s, k) => s + r.sums[k]!),
+            }
+          : l,
+      );
     }
     level = up;
   }
@@ -51,7 +66,13 @@ const sample = leavesOf([
 /** A proof of leaf `i` as the API hands it over, checked against the tree's own root. */
 function proofOf(leaves: LiabilityLeaf[], i: number) {
   const tree = buildLiabilityTree(leaves);
-  return { leaf: leaves[i]!, index: i, count: leaves.length, path: proofPath(tree, i), root: { hash: rootHex(tree), sums: tree.root.sums } };
+  return {
+    leaf: leaves[i]!,
+    index: i,
+    count: leaves.length,
+    path: proofPath(tree, i),
+    root: { hash: rootHex(tree), sums: tree.root.sums },
+  };
 }
 
 describe('liability sum tree', () => {
@@ -91,7 +112,10 @@ describe('liability sum tree', () => {
 
   it('refuses a wrong salt, id or amount in the leaf', () => {
     const p = proofOf(sample, 1);
-    expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, salt: salt() } })).toEqual({ ok: false, reason: 'the path does not lead to the published root' });
+    expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, salt: salt() } })).toEqual({
+      ok: false,
+      reason: 'the path does not lead to the published root',
+    });
     expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, userId: 5 } }).ok).toBe(false);
     expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, amounts: [250_000_000n, 1_000_000n, 0n, 6n] } }).ok).toBe(false);
     expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, salt: 'zz' } })).toMatchObject({ ok: false, reason: /64 lowercase hex/ });
@@ -104,7 +128,10 @@ describe('liability sum tree', () => {
       const path = p.path.map((s, i) => (i === k ? bump(s, -1n) : s));
       // The sums alone fit the new total, but the parent's hash committed to the old ones.
       const total = p.root.sums.map((v, i) => (i === 0 ? v - 1n : v));
-      expect(verifyLiabilityProof({ ...p, path, root: { ...p.root, sums: total } })).toEqual({ ok: false, reason: 'the path does not lead to the published root' });
+      expect(verifyLiabilityProof({ ...p, path, root: { ...p.root, sums: total } })).toEqual({
+        ok: false,
+        reason: 'the path does not lead to the published root',
+      });
     }
     expect(verifyLiabilityProof({ ...p, root: { ...p.root, sums: p.root.sums.map((v, i) => (i === 3 ? v + 1n : v)) } })).toEqual({
       ok: false,
@@ -123,7 +150,14 @@ describe('liability sum tree', () => {
       for (let i = 0; i < level.length; i += 2) {
         const l = level[i]!;
         const r = level[i + 1];
-        up.push(r ? { hash: sha(Buffer.concat([Buffer.from([1]), l.hash, sums(l.sums), r.hash, sums(r.sums)])), sums: l.sums.map((s, k) => (s > r.sums[k]! ? s : r.sums[k]!)) } : l);
+        up.push(
+          r
+            ? {
+                hash: sha(Buffer.concat([Buffer.from([1]), l.hash, sums(l.sums), r.hash, sums(r.sums)])),
+                sums: l.sums.map((s, k) => (s > r.sums[k]! ? s : r.sums[k]!)),
+              }
+            : l,
+        );
       }
       levels.push((level = up));
     }
@@ -149,7 +183,9 @@ describe('liability sum tree', () => {
 
   it('refuses a path of the wrong shape: a side flipped, a step dropped, a position outside the tree', () => {
     const p = proofOf(sample, 3);
-    expect(verifyLiabilityProof({ ...p, path: p.path.map((s, i) => (i === 0 ? { ...s, side: s.side === 'left' ? 'right' : 'left' } : s)) })).toMatchObject({ ok: false, reason: /shape|fit/ });
+    expect(
+      verifyLiabilityProof({ ...p, path: p.path.map((s, i) => (i === 0 ? { ...s, side: s.side === 'left' ? 'right' : 'left' } : s)) }),
+    ).toMatchObject({ ok: false, reason: /shape|fit/ });
     expect(verifyLiabilityProof({ ...p, path: p.path.slice(1) }).ok).toBe(false);
     expect(verifyLiabilityProof({ ...p, index: 5 }).ok).toBe(false);
     expect(verifyLiabilityProof({ ...p, count: 4 }).ok).toBe(false);
@@ -162,16 +198,21 @@ describe('liability sum tree', () => {
   it('property: random trees match the outsider, every leaf verifies, any changed amount fails', () => {
     const amount = fc.bigInt({ min: 0n, max: (1n << 63n) - 1n });
     fc.assert(
-      fc.property(fc.array(fc.array(amount, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 40 }), fc.nat(), fc.nat({ max: 3 }), (amounts, pick, asset) => {
-        const leaves = leavesOf(amounts);
-        const tree = buildLiabilityTree(leaves);
-        expect({ hash: rootHex(tree), sums: tree.root.sums }).toEqual(outsiderRoot(leaves));
-        const i = pick % leaves.length;
-        const p = proofOf(leaves, i);
-        expect(verifyLiabilityProof(p).ok).toBe(true);
-        const changed = leaves[i]!.amounts.map((v, k) => (k === asset ? v + 1n : v));
-        expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, amounts: changed } }).ok).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.array(amount, { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        fc.nat({ max: 3 }),
+        (amounts, pick, asset) => {
+          const leaves = leavesOf(amounts);
+          const tree = buildLiabilityTree(leaves);
+          expect({ hash: rootHex(tree), sums: tree.root.sums }).toEqual(outsiderRoot(leaves));
+          const i = pick % leaves.length;
+          const p = proofOf(leaves, i);
+          expect(verifyLiabilityProof(p).ok).toBe(true);
+          const changed = leaves[i]!.amounts.map((v, k) => (k === asset ? v + 1n : v));
+          expect(verifyLiabilityProof({ ...p, leaf: { ...p.leaf, amounts: changed } }).ok).toBe(false);
+        },
+      ),
       { seed, numRuns: 100 },
     );
   });

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  CURRENCY_ASSETS, assetScale, formatUnits, formatUnitsTrimmed, isAssetCode, itemAsset, itemIdOf, parseUnits, rescaleDown,
+  CURRENCY_ASSETS,
+  assetScale,
+  formatUnits,
+  formatUnitsTrimmed,
+  isAssetCode,
+  itemAsset,
+  itemIdOf,
+  parseUnits,
+  rescaleDown,
   tryParseUnits,
 } from '../../../src/shared/money/index';
 

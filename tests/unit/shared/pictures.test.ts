@@ -8,7 +8,19 @@ import { allFrameNames } from '../../../src/client/engine/frameNames';
 import { eidolPictureFrame, ITEM_PICTURE_FRAMES, itemPictureFrame } from '../../../src/client/engine/pictureFrames';
 
 /** The item files the original bundles. */
-const BUNDLED = ['Apple.png', 'Cookie.png', 'Coop.png', 'Extract.png', 'Incense.png', 'Indulgence.png', 'Map.png', 'Map2.png', 'Puff.png', 'Scribe.png', 'Tax.png'];
+const BUNDLED = [
+  'Apple.png',
+  'Cookie.png',
+  'Coop.png',
+  'Extract.png',
+  'Incense.png',
+  'Indulgence.png',
+  'Map.png',
+  'Map2.png',
+  'Puff.png',
+  'Scribe.png',
+  'Tax.png',
+];
 
 describe('picture names', () => {
   it('turns stored skins into the original\u2019s files', () => {
@@ -34,7 +46,16 @@ describe('picture names', () => {
     }
     expect(itemPictureFrame('Cookie.png')).toBe('item-coincookie');
     expect(itemPictureFrame('Extract.png', 'Ectojar')).toBe('item-ectojar');
-    const eidol = { id: 7, value: '5', type: 'ogle', rarity: 'rare', collection: 'basic', experience: 0, next_level_experience: 10, skin: { image: skinPicture(hatchedFrame('basic', 'rare', 7)) } };
+    const eidol = {
+      id: 7,
+      value: '5',
+      type: 'ogle',
+      rarity: 'rare',
+      collection: 'basic',
+      experience: 0,
+      next_level_experience: 10,
+      skin: { image: skinPicture(hatchedFrame('basic', 'rare', 7)) },
+    };
     // The picture's variant is the one the server chose: the same frame as before the wire carried pictures.
     expect(eidolPictureFrame(eidol)).toBe(hatchedFrame('basic', 'rare', 7));
     expect(eidolPictureFrame({ ...eidol, skin: { image: '3.svg' } })).toBe('eidol-basic-rare-3');

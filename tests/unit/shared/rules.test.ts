@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, DISPLAY_DECIMALS } from '../../../src/shared/rules/displayAmount';
-import { activeBadges, badgeActive, gdaoQuantity, mastershipTarget, parseUtc, walletActionTarget, xpFraction } from '../../../src/shared/rules/wallet';
+import {
+  activeBadges,
+  badgeActive,
+  gdaoQuantity,
+  mastershipTarget,
+  parseUtc,
+  walletActionTarget,
+  xpFraction,
+} from '../../../src/shared/rules/wallet';
 import { stepChoice } from '../../../src/shared/rules/carousel';
 import { chartSizeLabel, nextChartSize } from '../../../src/shared/rules/chartSize';
 
@@ -49,7 +57,12 @@ describe('wallet rules', () => {
   });
 
   it('counts gDAO (item 4) and fills the XP bar', () => {
-    expect(gdaoQuantity([{ id: 4, quantity: 3 }, { id: 6, quantity: 9 }])).toBe(3);
+    expect(
+      gdaoQuantity([
+        { id: 4, quantity: 3 },
+        { id: 6, quantity: 9 },
+      ]),
+    ).toBe(3);
     expect(gdaoQuantity([])).toBe(0);
     expect(xpFraction(30, 120)).toBe(0.25);
     expect(xpFraction(500, 120)).toBe(1);

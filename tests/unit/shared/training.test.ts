@@ -7,7 +7,14 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  applyTraining, MAX_PRECISE, MAX_YIELDY, seedHashOf, trainingChance, trainingDraw, verifyTraining, type TrainingDraw,
+  applyTraining,
+  MAX_PRECISE,
+  MAX_YIELDY,
+  seedHashOf,
+  trainingChance,
+  trainingDraw,
+  verifyTraining,
+  type TrainingDraw,
 } from '../../../src/shared/rules/training';
 import { distributionRoot } from '../../../src/shared/rules/gdaoDistribution';
 import { splitBudget } from '../../../src/shared/rules/gdaoSplit';
@@ -59,7 +66,15 @@ describe('transmutation draw', () => {
   it('verifies an honest claim and catches a swapped seed, hash, outcome or attempt', () => {
     const s = randomBytes(32).toString('hex');
     const d = trainingDraw(s, 'mine', 3, 500, 1440);
-    const claim = { playerSeed: 'mine', attempt: 3, seed: s, seedHash: seedHashOf(s), experience: 500, nextLevelExperience: 1440, trained: d.trained };
+    const claim = {
+      playerSeed: 'mine',
+      attempt: 3,
+      seed: s,
+      seedHash: seedHashOf(s),
+      experience: 500,
+      nextLevelExperience: 1440,
+      trained: d.trained,
+    };
     expect(verifyTraining(claim)).toBeNull();
     expect(verifyTraining({ ...claim, trained: !d.trained })).toMatch(/draw says/);
     expect(verifyTraining({ ...claim, seedHash: seedHashOf(randomBytes(32).toString('hex')) })).toMatch(/not the published/);
@@ -73,11 +88,34 @@ describe('transmutation draw', () => {
   });
 
   it('raises traits within their caps and evolves one rarity step at most', () => {
-    const win = (raise: TrainingDraw['raise'], evolve: boolean): TrainingDraw => ({ roll: 1, chance: 50, trained: true, raise, evolve, form: 'Egod' });
-    expect(applyTraining({ yieldy: 0, precise: 0, rarity: 'common' }, win('both', true))).toEqual({ yieldy: 1, precise: 1, rarity: 'rare' });
-    expect(applyTraining({ yieldy: MAX_YIELDY, precise: 0, rarity: 'epic' }, win('yieldy', true))).toEqual({ yieldy: MAX_YIELDY, precise: 1, rarity: 'mythic' });
-    expect(applyTraining({ yieldy: 3, precise: MAX_PRECISE, rarity: 'mythic' }, win('precise', true))).toEqual({ yieldy: 4, precise: MAX_PRECISE, rarity: 'mythic' });
-    expect(applyTraining({ yieldy: MAX_YIELDY, precise: MAX_PRECISE, rarity: 'rare' }, win('both', false))).toEqual({ yieldy: MAX_YIELDY, precise: MAX_PRECISE, rarity: 'rare' });
+    const win = (raise: TrainingDraw['raise'], evolve: boolean): TrainingDraw => ({
+      roll: 1,
+      chance: 50,
+      trained: true,
+      raise,
+      evolve,
+      form: 'Egod',
+    });
+    expect(applyTraining({ yieldy: 0, precise: 0, rarity: 'common' }, win('both', true))).toEqual({
+      yieldy: 1,
+      precise: 1,
+      rarity: 'rare',
+    });
+    expect(applyTraining({ yieldy: MAX_YIELDY, precise: 0, rarity: 'epic' }, win('yieldy', true))).toEqual({
+      yieldy: MAX_YIELDY,
+      precise: 1,
+      rarity: 'mythic',
+    });
+    expect(applyTraining({ yieldy: 3, precise: MAX_PRECISE, rarity: 'mythic' }, win('precise', true))).toEqual({
+      yieldy: 4,
+      precise: MAX_PRECISE,
+      rarity: 'mythic',
+    });
+    expect(applyTraining({ yieldy: MAX_YIELDY, precise: MAX_PRECISE, rarity: 'rare' }, win('both', false))).toEqual({
+      yieldy: MAX_YIELDY,
+      precise: MAX_PRECISE,
+      rarity: 'rare',
+    });
     const lose: TrainingDraw = { roll: 90, chance: 20, trained: false, raise: null, evolve: false, form: 'Egod' };
     expect(applyTraining({ yieldy: 2, precise: 1, rarity: 'rare' }, lose)).toEqual({ yieldy: 2, precise: 1, rarity: 'rare' });
   });
@@ -86,20 +124,30 @@ describe('transmutation draw', () => {
 describe('monthly distribution', () => {
   it('splits the budget exactly, pro rata, and hashes the rows in user_id order', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.uniqueArray(fc.record({ user_id: fc.integer({ min: 1, max: 1e6 }), activity: fc.integer({ min: 0, max: 5000 }) }), { selector: (r) => r.user_id, maxLength: 60 }), (budget, rows) => {
-        const out = splitBudget(budget, rows);
-        const total = rows.reduce((s, r) => s + r.activity, 0);
-        const sum = out.reduce((s, r) => s + r.amount, 0n);
-        expect(sum).toBe(total === 0 ? 0n : budget);
-        for (const r of out) {
-          const exact = total === 0 ? 0 : (Number(budget) * r.activity) / total;
-          expect(Math.abs(Number(r.amount) - exact)).toBeLessThan(1 + 1e-6 * Math.max(1, exact));
-        }
-        expect(out.map((r) => r.user_id)).toEqual([...out.map((r) => r.user_id)].sort((a, b) => a - b));
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.uniqueArray(fc.record({ user_id: fc.integer({ min: 1, max: 1e6 }), activity: fc.integer({ min: 0, max: 5000 }) }), {
+          selector: (r) => r.user_id,
+          maxLength: 60,
+        }),
+        (budget, rows) => {
+          const out = splitBudget(budget, rows);
+          const total = rows.reduce((s, r) => s + r.activity, 0);
+          const sum = out.reduce((s, r) => s + r.amount, 0n);
+          expect(sum).toBe(total === 0 ? 0n : budget);
+          for (const r of out) {
+            const exact = total === 0 ? 0 : (Number(budget) * r.activity) / total;
+            expect(Math.abs(Number(r.amount) - exact)).toBeLessThan(1 + 1e-6 * Math.max(1, exact));
+          }
+          expect(out.map((r) => r.user_id)).toEqual([...out.map((r) => r.user_id)].sort((a, b) => a - b));
+        },
+      ),
       params,
     );
-    const rows = [{ user_id: 2, activity: 1, amount: 3n }, { user_id: 1, activity: 4, amount: 7n }];
+    const rows = [
+      { user_id: 2, activity: 1, amount: 3n },
+      { user_id: 1, activity: 4, amount: 7n },
+    ];
     expect(distributionRoot(rows)).toBe(createHash('sha256').update('1:4:7\n2:1:3').digest('hex'));
   });
 });

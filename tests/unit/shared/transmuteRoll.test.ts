@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_PLAYER_SEED, playerSeedProblem, randomPlayerSeed, rollOf, rollSucceeds, rollUnits, serverSeedHash, transmuteMac,
+  DEFAULT_PLAYER_SEED,
+  playerSeedProblem,
+  randomPlayerSeed,
+  rollOf,
+  rollSucceeds,
+  rollUnits,
+  serverSeedHash,
+  transmuteMac,
 } from '../../../src/shared/rules/transmuteRoll';
 import { trainingDraw } from '../../../src/shared/rules/training';
 

@@ -23,10 +23,26 @@ export async function insertPlayer(db: Db, clock: Clock, level = 0): Promise<num
   const row = await db.kysely
     .insertInto('users')
     .values({
-      name, name_key: name, email: `${name}@example.test`, email_normalized: `${name}@example.test`, password_hash: 'x',
-      investor_skin_id: 1, email_confirmed: 1, completed_onboarding: 1, referrer_id: null, xp: 0, level, start_pack: 1, start_gas: 1,
-      senator_until: null, patricius_until: null, is_admin: 0, created_at: now, updated_at: now,
-      ref_code: `r${seq}${process.pid}`, ws_auth_token: `ws-${name}`,
+      name,
+      name_key: name,
+      email: `${name}@example.test`,
+      email_normalized: `${name}@example.test`,
+      password_hash: 'x',
+      investor_skin_id: 1,
+      email_confirmed: 1,
+      completed_onboarding: 1,
+      referrer_id: null,
+      xp: 0,
+      level,
+      start_pack: 1,
+      start_gas: 1,
+      senator_until: null,
+      patricius_until: null,
+      is_admin: 0,
+      created_at: now,
+      updated_at: now,
+      ref_code: `r${seq}${process.pid}`,
+      ws_auth_token: `ws-${name}`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -8,7 +8,12 @@ const DIR = path.resolve(import.meta.dirname, '../../verifier');
 /** Every module specifier of a TypeScript source: static imports and exports, dynamic imports, require. */
 function specifiers(source: string): string[] {
   const out: string[] = [];
-  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g, /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g];
+  const patterns = [
+    /\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+    /\brequire\s*\(\s*['"`]([^'"`]+)['"`]\s*\)/g,
+  ];
   for (const re of patterns) for (const m of source.matchAll(re)) out.push(m[1]!);
   return out;
 }
@@ -30,7 +35,8 @@ describe('the outside verifier stands alone', () => {
   });
 
   it('the scan sees every form of import (it would catch a project import)', () => {
-    const sample = "import a from '../../src/x';\nimport './side';\nexport { b } from \"zod\";\nconst c = await import('viem');\nconst d = require('kysely');";
+    const sample =
+      "import a from '../../src/x';\nimport './side';\nexport { b } from \"zod\";\nconst c = await import('viem');\nconst d = require('kysely');";
     expect(specifiers(sample)).toEqual(['../../src/x', 'zod', './side', 'viem', 'kysely']);
   });
 });

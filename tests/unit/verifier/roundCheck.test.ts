@@ -21,7 +21,11 @@ const seed = Number(process.env.VERIFIER_SEED ?? Date.now() % 2 ** 31);
 console.info(`outside verifier property seed ${seed} (rerun with VERIFIER_SEED=${seed})`);
 
 const eidolArb = fc.record({
-  risk: fc.oneof(fc.constant('0'), fc.integer({ min: 1, max: 99 }).map((n) => `0.${String(n).padStart(2, '0')}`), fc.integer({ min: 1, max: 999_999 }).map((n) => `0.${String(n).padStart(6, '0')}`)),
+  risk: fc.oneof(
+    fc.constant('0'),
+    fc.integer({ min: 1, max: 99 }).map((n) => `0.${String(n).padStart(2, '0')}`),
+    fc.integer({ min: 1, max: 999_999 }).map((n) => `0.${String(n).padStart(6, '0')}`),
+  ),
   yieldy: fc.integer({ min: 0, max: 10 }),
   type: fc.constantFrom('eidol', 'eidol', 'eidol', 'egg', 'ectoplasm'),
   value: fc.bigInt({ min: 0n, max: 10n ** 12n }),
@@ -38,27 +42,61 @@ describe('the outside round recomputation', () => {
 
   it('equals settleRound on random snapshots', () => {
     fc.assert(
-      fc.property(fc.array(eidolArb, { minLength: 1, maxLength: 12 }), fc.bigInt({ min: 0n, max: (1n << 52n) - 1n }), fc.integer({ min: 0, max: 3 }), (seeds, u, slots) => {
-        const eidols = seeds.map((s, i) => ({
-          id: 100 - i * 7, owner: 0, value: s.value, risk: s.risk, yieldy: s.yieldy, type: s.type as 'eidol' | 'egg' | 'ectoplasm', xp: 0, level: s.type === 'egg' ? 0 : 1,
-          topValue: s.value, noLossValue: s.value, reservedStake: s.reservedCut ?? undefined, satOut: s.satOut,
-        }));
-        // A real pool backs every reservation (capacity.ts): the pool starts above the most these claims can be.
-        const poolBefore = 10n ** 15n + eidols.reduce((sum, e) => sum + stakeAndClaim(parseRisk(e.risk), e.value).claim, 0n);
-        const out = settleRound({ roundId: 1, thresholdUnits: u, eidols, poolBefore, incenseSlots: slots, config: ECONOMY_CONFIG });
-        const published: PublishedRound = {
-          id: 1, chain_id: 1, hash: '', block_hash: null, threshold_units: u.toString(), incense_slots: slots, pool_before: poolBefore.toString(), pool_after: '',
-          entries: eidols.map((e) => ({
-            eidol_id: e.id, risk: e.risk, yieldy: e.yieldy, type: e.type, value_before: e.value.toString(), zone: null, stake: '', payout: '', mined: '', value_after: '',
-            reserved_stake: e.reservedStake === undefined ? null : e.reservedStake.toString(), sat_out: e.satOut, previous_round_id: null, movements: [],
-          })),
-        };
-        const mine = recompute(published, u);
-        expect(mine.poolAfter).toBe(out.totals.poolAfter);
-        expect(mine.entries.map((e) => [e.id, e.zone, e.stake, e.payout, e.mined, e.valueAfter])).toEqual(
-          [...out.eidols].sort((a, b) => a.id - b.id).map((e) => [e.id, e.zone, -e.bet, e.payout, e.emission, e.value]),
-        );
-      }),
+      fc.property(
+        fc.array(eidolArb, { minLength: 1, maxLength: 12 }),
+        fc.bigInt({ min: 0n, max: (1n << 52n) - 1n }),
+        fc.integer({ min: 0, max: 3 }),
+        (seeds, u, slots) => {
+          const eidols = seeds.map((s, i) => ({
+            id: 100 - i * 7,
+            owner: 0,
+            value: s.value,
+            risk: s.risk,
+            yieldy: s.yieldy,
+            type: s.type as 'eidol' | 'egg' | 'ectoplasm',
+            xp: 0,
+            level: s.type === 'egg' ? 0 : 1,
+            topValue: s.value,
+            noLossValue: s.value,
+            reservedStake: s.reservedCut ?? undefined,
+            satOut: s.satOut,
+          }));
+          // A real pool backs every reservation (capacity.ts): the pool starts above the most these claims can be.
+          const poolBefore = 10n ** 15n + eidols.reduce((sum, e) => sum + stakeAndClaim(parseRisk(e.risk), e.value).claim, 0n);
+          const out = settleRound({ roundId: 1, thresholdUnits: u, eidols, poolBefore, incenseSlots: slots, config: ECONOMY_CONFIG });
+          const published: PublishedRound = {
+            id: 1,
+            chain_id: 1,
+            hash: '',
+            block_hash: null,
+            threshold_units: u.toString(),
+            incense_slots: slots,
+            pool_before: poolBefore.toString(),
+            pool_after: '',
+            entries: eidols.map((e) => ({
+              eidol_id: e.id,
+              risk: e.risk,
+              yieldy: e.yieldy,
+              type: e.type,
+              value_before: e.value.toString(),
+              zone: null,
+              stake: '',
+              payout: '',
+              mined: '',
+              value_after: '',
+              reserved_stake: e.reservedStake === undefined ? null : e.reservedStake.toString(),
+              sat_out: e.satOut,
+              previous_round_id: null,
+              movements: [],
+            })),
+          };
+          const mine = recompute(published, u);
+          expect(mine.poolAfter).toBe(out.totals.poolAfter);
+          expect(mine.entries.map((e) => [e.id, e.zone, e.stake, e.payout, e.mined, e.valueAfter])).toEqual(
+            [...out.eidols].sort((a, b) => a.id - b.id).map((e) => [e.id, e.zone, -e.bet, e.payout, e.emission, e.value]),
+          );
+        },
+      ),
       { seed, numRuns: 300 },
     );
   });
@@ -87,7 +125,7 @@ describe('the outside transmutation and gDAO parts', () => {
     expect(checkAttempt({ ...attempt, trained, roll: null }, other)[0]!.ok).toBe(false);
   });
 
-  it('rebuilds the project\'s gDAO root and follows its proofs', () => {
+  it("rebuilds the project's gDAO root and follows its proofs", () => {
     const rows = [1, 4, 9, 12, 30].map((id, i) => ({ user_id: id, activity: i + 1, amount: String(1000 * (i + 1)) }));
     expect(gdaoRoot(rows)).toBe(merkleRoot(rows));
     for (let i = 0; i < rows.length; i++) {

@@ -11,7 +11,9 @@ import { PIXI_WRITTEN_FOR } from './version';
 /** The installed pixi.js's version, read from its package.json under `root`. */
 export function installedPixiVersion(root = process.cwd()): string {
   try {
-    return (JSON.parse(readFileSync(path.join(root, 'node_modules/pixi.js/package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    return (
+      (JSON.parse(readFileSync(path.join(root, 'node_modules/pixi.js/package.json'), 'utf8')) as { version?: string }).version ?? 'unknown'
+    );
   } catch {
     return 'unknown';
   }
@@ -35,7 +37,10 @@ export function pixiBrowserExtensionsPlugin(root = process.cwd(), installed = in
     name: 'aeon-pixi-browser-extensions',
     enforce: 'pre',
     buildStart() {
-      if (!enabled) this.warn(`pixi.js ${installed} is not ${PIXI_WRITTEN_FOR}: Pixi's browserAll is not swapped for the app's list (src/client/engine/pixi-internals)`);
+      if (!enabled)
+        this.warn(
+          `pixi.js ${installed} is not ${PIXI_WRITTEN_FOR}: Pixi's browserAll is not swapped for the app's list (src/client/engine/pixi-internals)`,
+        );
     },
     resolveId(source, importer) {
       if (!enabled) return null;
@@ -54,7 +59,10 @@ export function pixiBrowserExtensionsPlugin(root = process.cwd(), installed = in
  * dependencies) into a chunk of its own.
  */
 export const PIXI_CHUNK_GROUPS = [
-  { name: 'pixi-ubo-wgsl', test: /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]gpu[\\/](GpuUboSystem|shader[\\/]utils[\\/](createUboElementsWGSL|generateArraySyncWGSL|createUboSyncFunctionWGSL))\.mjs$/ },
+  {
+    name: 'pixi-ubo-wgsl',
+    test: /pixi\.js[\\/]lib[\\/]rendering[\\/]renderers[\\/]gpu[\\/](GpuUboSystem|shader[\\/]utils[\\/](createUboElementsWGSL|generateArraySyncWGSL|createUboSyncFunctionWGSL))\.mjs$/,
+  },
   { name: 'pixi-graphics', test: /pixi\.js[\\/]lib[\\/]scene[\\/]graphics[\\/]shared[\\/]Graphics\.mjs$/ },
   { name: 'pixi-text', test: /pixi\.js[\\/]lib[\\/]scene[\\/]text[\\/]/ },
 ];

@@ -25,7 +25,9 @@ export function pixiPatchEnabled(patch: PixiPatch, installed: string = VERSION):
   if (installed === PIXI_WRITTEN_FOR) return true;
   if (!warned) {
     warned = true;
-    console.warn(`pixi.js ${installed} is not ${PIXI_WRITTEN_FOR}: the stage's patches of Pixi internals are off (src/client/engine/pixi-internals)`);
+    console.warn(
+      `pixi.js ${installed} is not ${PIXI_WRITTEN_FOR}: the stage's patches of Pixi internals are off (src/client/engine/pixi-internals)`,
+    );
   }
   return false;
 }

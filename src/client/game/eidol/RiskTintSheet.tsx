@@ -29,7 +29,15 @@ export default function RiskTintSheet({ frame, cell }: RiskTintSheetProps) {
     <Application width={cell * SHEET_ANGLES.length} height={cell} backgroundAlpha={0} preference="webgl" className="gallery-risk-sheet">
       <pixiContainer>
         {SHEET_ANGLES.map((theta, i) => (
-          <pixiSprite key={theta} texture={tex} anchor={0.5} x={cell * (i + 0.5)} y={cell / 2} scale={scale} tint={riskTint(riskColour(visualAngle(theta)))} />
+          <pixiSprite
+            key={theta}
+            texture={tex}
+            anchor={0.5}
+            x={cell * (i + 0.5)}
+            y={cell / 2}
+            scale={scale}
+            tint={riskTint(riskColour(visualAngle(theta)))}
+          />
         ))}
       </pixiContainer>
     </Application>

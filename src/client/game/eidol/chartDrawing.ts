@@ -69,17 +69,25 @@ export function drawCandles(g: Graphics, f: ChartFrame, candles: readonly Candle
   const domain = candleDomain(candles, lines);
   if (!domain) return;
   const [lo, hi] = domain;
-  const x = scaleLinear().domain([f.from, f.to]).range([f.left + PAD, f.left + f.width - PAD]);
-  const y = scaleLinear().domain([lo, hi]).range([f.top + f.height - PAD, f.top + PAD]);
+  const x = scaleLinear()
+    .domain([f.from, f.to])
+    .range([f.left + PAD, f.left + f.width - PAD]);
+  const y = scaleLinear()
+    .domain([lo, hi])
+    .range([f.top + f.height - PAD, f.top + PAD]);
   for (const l of lines) {
-    g.moveTo(f.left + PAD, y(l.value)).lineTo(f.left + f.width - PAD, y(l.value)).stroke({ width: 3, color: l.colour, alpha: 0.8 });
+    g.moveTo(f.left + PAD, y(l.value))
+      .lineTo(f.left + f.width - PAD, y(l.value))
+      .stroke({ width: 3, color: l.colour, alpha: 0.8 });
   }
   const slot = x(f.from + HOUR_MS) - x(f.from);
   const body = Math.max(2, slot * 0.7);
   for (const c of candles) {
     const cx = x(c.hour + HOUR_MS / 2);
     const colour = c.rising ? RISK_GOLD : RISK_PINK;
-    g.moveTo(cx, y(c.high)).lineTo(cx, y(c.low)).stroke({ width: Math.max(1, body / 6), color: colour });
+    g.moveTo(cx, y(c.high))
+      .lineTo(cx, y(c.low))
+      .stroke({ width: Math.max(1, body / 6), color: colour });
     const top = y(Math.max(c.open, c.close));
     const h = Math.max(2, Math.abs(y(c.open) - y(c.close)));
     g.rect(cx - body / 2, top, body, h).fill({ color: colour });
@@ -90,9 +98,15 @@ export function drawCandles(g: Graphics, f: ChartFrame, candles: readonly Candle
 export function drawNumbers(g: Graphics, f: ChartFrame, points: readonly NumberPoint[]): void {
   g.clear();
   frameBox(g, f);
-  const x = scaleLinear().domain([f.from, f.to]).range([f.left + PAD, f.left + f.width - PAD]);
-  const y = scaleLinear().domain([0, 100]).range([f.top + f.height - PAD, f.top + PAD]);
-  g.moveTo(f.left + PAD, y(50)).lineTo(f.left + f.width - PAD, y(50)).stroke({ width: 2, color: 0xffffff, alpha: 0.2 });
+  const x = scaleLinear()
+    .domain([f.from, f.to])
+    .range([f.left + PAD, f.left + f.width - PAD]);
+  const y = scaleLinear()
+    .domain([0, 100])
+    .range([f.top + f.height - PAD, f.top + PAD]);
+  g.moveTo(f.left + PAD, y(50))
+    .lineTo(f.left + f.width - PAD, y(50))
+    .stroke({ width: 2, color: 0xffffff, alpha: 0.2 });
   if (points.length === 0) return;
   points.forEach((p, i) => {
     const px = x(p.hour + HOUR_MS / 2);

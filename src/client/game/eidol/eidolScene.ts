@@ -188,11 +188,15 @@ export class EidolScene implements Scene {
       const candles = e ? hourlyCandles(roundPoints(e.value, txs), hours, now) : [];
       const value = e ? anglsUnits(e.value) : 0n;
       const lines = e
-        ? [e.top_value, e.no_loss_value].map((v) => ({ value: unitsToNumber(anglsUnits(v)), colour: referenceLineColour(value, anglsUnits(v), 0xe5c44f, 0xff8ee4) }))
+        ? [e.top_value, e.no_loss_value].map((v) => ({
+            value: unitsToNumber(anglsUnits(v)),
+            colour: referenceLineColour(value, anglsUnits(v), 0xe5c44f, 0xff8ee4),
+          }))
         : [];
       drawCandles(this.candles, this.chartFrame(bands.candles, hours, now), candles, lines);
     } else this.candles.clear();
-    if (bands.numbers) drawNumbers(this.numbers, this.chartFrame(bands.numbers, hours, now), numberSeries($numberSamples.get(), hours, now));
+    if (bands.numbers)
+      drawNumbers(this.numbers, this.chartFrame(bands.numbers, hours, now), numberSeries($numberSamples.get(), hours, now));
     else this.numbers.clear();
   }
 }

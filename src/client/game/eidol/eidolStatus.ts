@@ -49,7 +49,8 @@ export function eidolActions(eidol: EidolView | null, userLevel: number, locked:
   // An egg, or an ectoplasm that is not full yet, cannot act; nothing acts while the round or the eidol is locked.
   const blocked = locked || eidol.is_locked || eidol.type === 'egg' || (eidol.type === 'ectoplasm' && !fullEcto);
   if (eidol.type !== 'egg' && value > 0n) out.push({ id: 'pop', label: t.eidol.buttons.pop, path: '/pop', enabled: !blocked });
-  if (eidol.level >= 11 && eidol.type !== 'egg') out.push({ id: 'transmute', label: t.eidol.buttons.transmute, path: '/transmute', enabled: !blocked });
+  if (eidol.level >= 11 && eidol.type !== 'egg')
+    out.push({ id: 'transmute', label: t.eidol.buttons.transmute, path: '/transmute', enabled: !blocked });
   if (fullEcto) out.push({ id: 'transmuteEcto', label: t.eidol.buttons.transmuteEcto, path: '/transmuteecto', enabled: !blocked });
   if (value === 0n) out.push({ id: 'confirmLoss', label: t.eidol.buttons.confirmLoss, path: null, enabled: !locked && !eidol.is_locked });
   return out;
@@ -71,7 +72,8 @@ export function eidolFrameFor(eidol: EidolView): string {
     const hatch = anglsUnits(eidol.maxValue) / UNITS_PER_ANGLS;
     return eggFrame((EGG_BY_VALUE.find(([v]) => hatch >= v) ?? EGG_BY_VALUE[EGG_BY_VALUE.length - 1]!)[1]);
   }
-  if (eidol.type === 'ectoplasm') return eggtoplasmFrame(eidol.next_level_experience > 0 ? eidol.experience / eidol.next_level_experience : 0);
+  if (eidol.type === 'ectoplasm')
+    return eggtoplasmFrame(eidol.next_level_experience > 0 ? eidol.experience / eidol.next_level_experience : 0);
   return eidolFrame(eidol.collection, eidol.rarity, eidol.id);
 }
 

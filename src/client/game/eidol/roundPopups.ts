@@ -21,7 +21,10 @@ export interface RoundPopup {
 }
 
 /** XP gained between two views of one eidol (one level-up crossed at most per round). */
-export function xpGained(before: Pick<EidolView, 'level' | 'experience' | 'next_level_experience'>, after: Pick<EidolView, 'level' | 'experience'>): number {
+export function xpGained(
+  before: Pick<EidolView, 'level' | 'experience' | 'next_level_experience'>,
+  after: Pick<EidolView, 'level' | 'experience'>,
+): number {
   if (after.level > before.level) return before.next_level_experience - before.experience + after.experience;
   return after.experience - before.experience;
 }
@@ -36,7 +39,13 @@ export function roundPopups(before: readonly EidolView[], after: readonly EidolV
     const diff = anglsUnits(e.value) - anglsUnits(b.value);
     if (diff !== 0n) {
       const gain = diff > 0n;
-      out.push({ eidolId: e.id, kind: 'coin', text: `${gain ? '+' : ''}${formatAngls(diff)} ANGLS`, tone: gain ? 'gain' : 'loss', sound: gain ? 'coin' : 'loss' });
+      out.push({
+        eidolId: e.id,
+        kind: 'coin',
+        text: `${gain ? '+' : ''}${formatAngls(diff)} ANGLS`,
+        tone: gain ? 'gain' : 'loss',
+        sound: gain ? 'coin' : 'loss',
+      });
     }
     const xp = xpGained(b, e);
     if (xp > 0) {

@@ -55,7 +55,12 @@ const SIDE_SHRINK = 0.35;
 const SIDE_FADE = 0.55;
 
 /** Where item art stands in the band and how big it is drawn: pure, so the sizes are testable. */
-export function placeItem(look: ShopLook, art: { width: number; height: number }, offset: number, band: { cx: number; top: number; h: number }) {
+export function placeItem(
+  look: ShopLook,
+  art: { width: number; height: number },
+  offset: number,
+  band: { cx: number; top: number; h: number },
+) {
   const near = Math.min(1, Math.abs(offset));
   const fit = Math.min((band.h * look.height) / art.height, (DESIGN_WIDTH * 0.56) / art.width);
   return {

@@ -54,7 +54,10 @@ export class ShopScene implements Scene {
   resize(layout: Layout): void {
     this.layout = layout;
     const { cx, top, h } = this.band();
-    this.glow.clear().ellipse(cx, top + h * 0.92, DESIGN_WIDTH * 0.3, h * 0.06).fill({ color: 0xe5c44f, alpha: 0.14 });
+    this.glow
+      .clear()
+      .ellipse(cx, top + h * 0.92, DESIGN_WIDTH * 0.3, h * 0.06)
+      .fill({ color: 0xe5c44f, alpha: 0.14 });
     this.place();
   }
 

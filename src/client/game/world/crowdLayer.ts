@@ -125,7 +125,10 @@ export class CrowdLayer {
     if (page) return page;
     // The page's own texture of the source: the container binds it for every particle, and a particle's own
     // texture (a name's, say) may be destroyed while the page lives on.
-    const container = new ParticleContainer<Particle>({ texture: new Texture({ source: t.source }), dynamicProperties: { position: true } });
+    const container = new ParticleContainer<Particle>({
+      texture: new Texture({ source: t.source }),
+      dynamicProperties: { position: true },
+    });
     page = { key, tier, container, leaving: new Set() };
     let at = 0;
     for (const other of this.pages.values()) if (other.tier <= tier) at++;

@@ -32,7 +32,14 @@ export class ForumCharts {
   }
 
   /** Redraws in the band (top, height) for `hours` up to the hour of `nowMs`. */
-  draw(band: { top: number; height: number }, mode: ChartMode, hours: number, nowMs: number, chart: readonly Sample[], nums: readonly Sample[]): void {
+  draw(
+    band: { top: number; height: number },
+    mode: ChartMode,
+    hours: number,
+    nowMs: number,
+    chart: readonly Sample[],
+    nums: readonly Sample[],
+  ): void {
     const to = localHourStart(nowMs) + HOUR_MS;
     const frame = { left: 24, top: band.top, width: DESIGN_WIDTH - 48, height: band.height, from: to - hours * HOUR_MS, to };
     const look = chartLook(mode);

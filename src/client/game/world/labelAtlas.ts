@@ -102,7 +102,8 @@ export class LabelAtlas {
 
   private draw(text: string, style: LabelStyle): Entry | null {
     // A DOM without a 2D canvas (a headless test's) has nothing to draw with: the label stays empty.
-    if (this.measurer === undefined) this.measurer = DOMAdapter.get().createCanvas(1, 1).getContext('2d') as CanvasRenderingContext2D | null;
+    if (this.measurer === undefined)
+      this.measurer = DOMAdapter.get().createCanvas(1, 1).getContext('2d') as CanvasRenderingContext2D | null;
     if (!this.measurer) return null;
     const font = fontOf(style);
     this.measurer.font = font;

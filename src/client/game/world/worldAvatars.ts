@@ -88,8 +88,16 @@ export class MasterNode {
   private nameLane = 0;
   private flipped = false;
 
-  constructor(readonly key: string, look: MasterLook, labels: LabelAtlas) {
-    const skin = spriteOr(masterFrame(look.skinId), () => new Graphics().roundRect(-MISSING_SKIN.width / 2, -MISSING_SKIN.height, MISSING_SKIN.width, MISSING_SKIN.height, 40).fill({ color: MISSING_SKIN.color, alpha: MISSING_SKIN.alpha }));
+  constructor(
+    readonly key: string,
+    look: MasterLook,
+    labels: LabelAtlas,
+  ) {
+    const skin = spriteOr(masterFrame(look.skinId), () =>
+      new Graphics()
+        .roundRect(-MISSING_SKIN.width / 2, -MISSING_SKIN.height, MISSING_SKIN.width, MISSING_SKIN.height, 40)
+        .fill({ color: MISSING_SKIN.color, alpha: MISSING_SKIN.alpha }),
+    );
     this.root.addChild(skin);
     this.mirrored.push({ sprite: skin, x: 0 });
     if (look.puff && hasTexture(PIPE_FRAME)) {
@@ -167,7 +175,11 @@ export class ScribeNode {
   readonly root = new Container();
   private readonly excerpt: LabelRef;
 
-  constructor(readonly key: string, verse: string, labels: LabelAtlas) {
+  constructor(
+    readonly key: string,
+    verse: string,
+    labels: LabelAtlas,
+  ) {
     const icon = spriteOr(itemFrame('Scribe'), () => new Graphics().rect(-50, -110, 100, 110).fill({ color: 0xe5c44f, alpha: 0.4 }));
     icon.scale.set(1.1);
     this.excerpt = labels.label(excerpt(verse), EXCERPT_STYLE);

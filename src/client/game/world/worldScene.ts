@@ -331,7 +331,13 @@ export class WorldScene implements Scene {
     if (!user) return null;
     const t = activeTitles(game, user, this.clock.now() + clockOffsetMs);
     const admin = $config.get()?.admin_name;
-    return { skinId: game?.investor_skin_id ?? user.investor_skin_id, name: user.name, puff: holdsPuff(game), ...t, admin: !!admin && user.name === admin };
+    return {
+      skinId: game?.investor_skin_id ?? user.investor_skin_id,
+      name: user.name,
+      puff: holdsPuff(game),
+      ...t,
+      admin: !!admin && user.name === admin,
+    };
   }
 
   private buildOwn(): void {
@@ -348,7 +354,14 @@ export class WorldScene implements Scene {
 
   private lookOf(o: WorldObject): MasterLook {
     const admin = $config.get()?.admin_name;
-    return { skinId: o.skin_id, name: o.name, puff: o.puff, senator: o.senator, patricius: o.patricius, admin: !!admin && o.name === admin };
+    return {
+      skinId: o.skin_id,
+      name: o.name,
+      puff: o.puff,
+      senator: o.senator,
+      patricius: o.patricius,
+      admin: !!admin && o.name === admin,
+    };
   }
 
   /**
@@ -373,7 +386,7 @@ export class WorldScene implements Scene {
     const ownId = $ownObjectId.get();
     const ownUser = $session.get().user?.id;
     const cam = this.camera();
-    for (let n = 0; n < limit; ) {
+    for (let n = 0; n < limit;) {
       const { ids, force } = this.syncing!;
       const pass = this.syncPass;
       const next = ids.next();
@@ -497,9 +510,10 @@ export class WorldScene implements Scene {
   private build(o: Other): void {
     this.unbuilt.delete(o);
     const { obj } = o;
-    const node = obj.type === 'master'
-      ? new CrowdMaster(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels, this.crowd)
-      : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
+    const node =
+      obj.type === 'master'
+        ? new CrowdMaster(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels, this.crowd)
+        : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
     o.node = node;
     setX(node, o.motion.x);
     if (node instanceof CrowdMaster) {
@@ -637,7 +651,14 @@ export class WorldScene implements Scene {
     this.chartHour = hour;
     const h = this.layout?.designHeight ?? 1920;
     const o = $options.get();
-    this.charts?.draw({ top: h * CHART_BAND.top, height: h * CHART_BAND.height }, o.chart_mode, o.chart_size, this.clock.now(), $forumChartSamples.get(), $forumNumberSamples.get());
+    this.charts?.draw(
+      { top: h * CHART_BAND.top, height: h * CHART_BAND.height },
+      o.chart_mode,
+      o.chart_size,
+      this.clock.now(),
+      $forumChartSamples.get(),
+      $forumNumberSamples.get(),
+    );
   }
 }
 

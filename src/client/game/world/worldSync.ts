@@ -59,7 +59,10 @@ export function ownMaster(objects: Iterable<WorldObject>, userId: number | undef
 }
 
 /** `update` merged into `byId`: whole objects replace theirs, removed ids go. */
-export function mergeObjects(byId: ReadonlyMap<number, WorldObject>, update: Pick<ForumUpdate, 'data' | 'removed'>): Map<number, WorldObject> {
+export function mergeObjects(
+  byId: ReadonlyMap<number, WorldObject>,
+  update: Pick<ForumUpdate, 'data' | 'removed'>,
+): Map<number, WorldObject> {
   const next = new Map(byId);
   for (const o of update.data) next.set(o.id, o);
   for (const id of update.removed) next.delete(id);
@@ -167,7 +170,8 @@ export function createWorldSync(room: RoomId, deps: WorldSyncDeps = {}): WorldSy
     synced = own.coordinate;
     // The server clamps to the player's limits: the avatar goes where the server put it, unless it moves again.
     const pos = $ownPosition.get();
-    if (!pos.moving && pos.coordinate === coordinate && own.coordinate !== coordinate) $ownPosition.set({ ...pos, coordinate: own.coordinate });
+    if (!pos.moving && pos.coordinate === coordinate && own.coordinate !== coordinate)
+      $ownPosition.set({ ...pos, coordinate: own.coordinate });
   }
 
   /**

@@ -21,29 +21,32 @@ export function AtlasIcon({ frame, sizeEm = 1.2, fallback }: AtlasIconProps) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let gone = false;
-    void import('../../engine/atlas').then(({ hasTexture, loadSheetsFor, onAtlasesLoaded, texture }) => {
-      if (gone) return;
-      // The sheet holding the frame loads with the icon (scenes load only their own sheets).
-      loadSheetsFor([frame]).catch(() => undefined);
-      stop = onAtlasesLoaded(() => {
-        const el = canvas.current;
-        if (!el || !hasTexture(frame)) return;
-        const tex = texture(frame);
-        const source = tex.source.resource as CanvasImageSource | undefined;
-        const ctx = el.getContext('2d');
-        if (!ctx || !source) return;
-        const { x, y, width, height } = tex.frame;
-        const scale = tex.source.resolution || 1;
-        el.width = Math.max(1, Math.round(width * scale));
-        el.height = Math.max(1, Math.round(height * scale));
-        try {
-          ctx.drawImage(source, x * scale, y * scale, width * scale, height * scale, 0, 0, el.width, el.height);
-          setDrawn(true);
-        } catch {
-          // an unreadable source (e.g. a GPU-only texture) keeps the glyph
-        }
-      });
-    }, () => undefined /* no atlas loader (offline): the glyph stays */);
+    void import('../../engine/atlas').then(
+      ({ hasTexture, loadSheetsFor, onAtlasesLoaded, texture }) => {
+        if (gone) return;
+        // The sheet holding the frame loads with the icon (scenes load only their own sheets).
+        loadSheetsFor([frame]).catch(() => undefined);
+        stop = onAtlasesLoaded(() => {
+          const el = canvas.current;
+          if (!el || !hasTexture(frame)) return;
+          const tex = texture(frame);
+          const source = tex.source.resource as CanvasImageSource | undefined;
+          const ctx = el.getContext('2d');
+          if (!ctx || !source) return;
+          const { x, y, width, height } = tex.frame;
+          const scale = tex.source.resolution || 1;
+          el.width = Math.max(1, Math.round(width * scale));
+          el.height = Math.max(1, Math.round(height * scale));
+          try {
+            ctx.drawImage(source, x * scale, y * scale, width * scale, height * scale, 0, 0, el.width, el.height);
+            setDrawn(true);
+          } catch {
+            // an unreadable source (e.g. a GPU-only texture) keeps the glyph
+          }
+        });
+      },
+      () => undefined /* no atlas loader (offline): the glyph stays */,
+    );
     return () => {
       gone = true;
       stop?.();

@@ -59,7 +59,17 @@ function sheetImage(url: string): Promise<HTMLImageElement> {
 }
 
 /** One frame on a canvas the size of its box, at the screen's pixel density. */
-function FrameCanvas({ frame, rect, box, crisp }: { frame: string; rect: FrameRect; box: CSSProperties & { width: number; height: number }; crisp: boolean }) {
+function FrameCanvas({
+  frame,
+  rect,
+  box,
+  crisp,
+}: {
+  frame: string;
+  rect: FrameRect;
+  box: CSSProperties & { width: number; height: number };
+  crisp: boolean;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
   const { width, height } = box;
@@ -118,7 +128,13 @@ export function BandArtView({ art, frames }: BandArtViewProps) {
     const el = sprites.current;
     if (!el || shown.from === 0 || reducedMotion() || typeof el.animate !== 'function') return;
     const dx = shown.from * DESIGN_WIDTH * 0.6 * layout.scale;
-    el.animate([{ transform: `translateX(${dx}px)`, opacity: 0.2 }, { transform: 'none', opacity: 1 }], { duration: SLIDE_MS, easing: EASE_OUT_CUBIC });
+    el.animate(
+      [
+        { transform: `translateX(${dx}px)`, opacity: 0.2 },
+        { transform: 'none', opacity: 1 },
+      ],
+      { duration: SLIDE_MS, easing: EASE_OUT_CUBIC },
+    );
     // Only a change of art slides (the layer is keyed by the art), not a resize: the layout is read, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
@@ -130,11 +146,34 @@ export function BandArtView({ art, frames }: BandArtViewProps) {
   const bandHeight = designHeight * MASTER_AREA_HEIGHT;
   const glow = bandHeight * 0.42 * scale;
   return (
-    <div className="band-art" ref={layer} aria-hidden="true" data-testid="band-art" data-frames={drawn.join(' ')} style={{ top: -offset.top, left: -offset.left, width: layout.width }}>
-      {drawn.length > 0 && <div className="band-glow" style={{ left: (DESIGN_WIDTH / 2) * scale - glow, top: (bandTop + bandHeight / 2) * scale - glow, width: glow * 2, height: glow * 2 }} />}
+    <div
+      className="band-art"
+      ref={layer}
+      aria-hidden="true"
+      data-testid="band-art"
+      data-frames={drawn.join(' ')}
+      style={{ top: -offset.top, left: -offset.left, width: layout.width }}
+    >
+      {drawn.length > 0 && (
+        <div
+          className="band-glow"
+          style={{
+            left: (DESIGN_WIDTH / 2) * scale - glow,
+            top: (bandTop + bandHeight / 2) * scale - glow,
+            width: glow * 2,
+            height: glow * 2,
+          }}
+        />
+      )}
       <div className="band-sprites" ref={sprites} key={key}>
         {drawn.map((f, i) => (
-          <FrameCanvas key={f} frame={f} rect={rects!.get(f)!} box={spriteBox(rects!.get(f)!, place.fit * scale, place.centres[i]! * scale, place.bottom * scale)} crisp={shown.crisp === true} />
+          <FrameCanvas
+            key={f}
+            frame={f}
+            rect={rects!.get(f)!}
+            box={spriteBox(rects!.get(f)!, place.fit * scale, place.centres[i]! * scale, place.bottom * scale)}
+            crisp={shown.crisp === true}
+          />
         ))}
       </div>
     </div>

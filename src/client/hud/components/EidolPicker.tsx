@@ -32,7 +32,14 @@ export function EidolPicker({ eidols, eidol }: EidolPickerProps) {
   };
   return (
     <div className="row eidol-picker" data-testid="eidol-picker" data-eidol={eidol.id}>
-      <Button variant="secondary" small aria-label={t.components.previousEidol} data-testid="eidol-prev" disabled={index <= 0} onClick={() => go(-1)}>
+      <Button
+        variant="secondary"
+        small
+        aria-label={t.components.previousEidol}
+        data-testid="eidol-prev"
+        disabled={index <= 0}
+        onClick={() => go(-1)}
+      >
         ‹
       </Button>
       <figure>

@@ -19,7 +19,15 @@ export function HomeSwiperBand() {
   const slide = slides[index];
   return (
     <div className="master-band home-band" ref={band} data-testid="home-swiper" data-slide={slide?.key ?? ''} data-kind={slide?.kind ?? ''}>
-      <Button variant="secondary" small className="arrow prev" aria-label={t.components.previousSlide} data-testid="slide-prev" disabled={index <= 0} onClick={() => homeSwiper.step(-1)}>
+      <Button
+        variant="secondary"
+        small
+        className="arrow prev"
+        aria-label={t.components.previousSlide}
+        data-testid="slide-prev"
+        disabled={index <= 0}
+        onClick={() => homeSwiper.step(-1)}
+      >
         ‹
       </Button>
       <Button

@@ -31,10 +31,24 @@ export function MasterPicker() {
   return (
     <div className="master-band" ref={band} data-testid="master-swipe" data-skin={choice.skinId ?? ''}>
       <BandArtView art={$registerArt} frames={MASTER_FRAMES} />
-      <Button variant="secondary" small className="arrow prev" aria-label={t.components.previousMaster} data-testid="master-prev" onClick={() => stepMaster(-1)}>
+      <Button
+        variant="secondary"
+        small
+        className="arrow prev"
+        aria-label={t.components.previousMaster}
+        data-testid="master-prev"
+        onClick={() => stepMaster(-1)}
+      >
         ‹
       </Button>
-      <Button variant="secondary" small className="arrow next" aria-label={t.components.nextMaster} data-testid="master-next" onClick={() => stepMaster(1)}>
+      <Button
+        variant="secondary"
+        small
+        className="arrow next"
+        aria-label={t.components.nextMaster}
+        data-testid="master-next"
+        onClick={() => stepMaster(1)}
+      >
         ›
       </Button>
       <p className="caption" data-testid="master-caption">

@@ -41,7 +41,9 @@ export function QrInvite() {
   if (!wide || dismissed || page?.route === 'gallery') return null;
   return (
     <aside className="qr-invite" data-testid="qr-invite" aria-label={t.components.qr.label}>
-      <p>{product ? t.components.qr.productForPhones(product) : t.components.qr.forPhones} {t.components.qr.scan}</p>
+      <p>
+        {product ? t.components.qr.productForPhones(product) : t.components.qr.forPhones} {t.components.qr.scan}
+      </p>
       {dataUrl && <img src={dataUrl} alt={t.components.qr.alt} />}
       <Button
         variant="secondary"

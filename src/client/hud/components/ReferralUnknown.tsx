@@ -11,10 +11,7 @@ export interface ReferralUnknownProps {
 
 /** The notice and a way on without the code. */
 export function ReferralUnknown({ code, status, onRegisterWithout }: ReferralUnknownProps) {
-  const text =
-    status === 404
-      ? t.components.referral.unknown(code)
-      : t.components.referral.unchecked;
+  const text = status === 404 ? t.components.referral.unknown(code) : t.components.referral.unchecked;
   return (
     <div className="panel" role="status" data-testid="referral-unknown" data-status={status}>
       <p className="warning">{text}</p>

@@ -18,7 +18,15 @@ export function ShopSwiperBand({ label }: { label: string }) {
   const item = items[index];
   return (
     <div className="master-band shop-band" ref={band} role="group" aria-label={label} data-testid="shop-swiper" data-item={item?.id ?? ''}>
-      <Button variant="secondary" small className="arrow prev" aria-label={t.components.previousItem} data-testid="shop-prev" disabled={index <= 0} onClick={() => shopSwiper.step(-1)}>
+      <Button
+        variant="secondary"
+        small
+        className="arrow prev"
+        aria-label={t.components.previousItem}
+        data-testid="shop-prev"
+        disabled={index <= 0}
+        onClick={() => shopSwiper.step(-1)}
+      >
         ‹
       </Button>
       <Button

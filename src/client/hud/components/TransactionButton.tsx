@@ -5,7 +5,12 @@ import { Button } from './Button';
 /** The flow's button: pressing precalculates, approves, resets after an error or routes to activation. */
 export function TransactionButton({ flow, testId }: { flow: TransactionBinding; testId: string }) {
   return (
-    <Button variant={flow.state === 'error' ? 'error' : 'primary'} disabled={flow.button.disabled} onClick={flow.press} data-testid={testId}>
+    <Button
+      variant={flow.state === 'error' ? 'error' : 'primary'}
+      disabled={flow.button.disabled}
+      onClick={flow.press}
+      data-testid={testId}
+    >
       {flow.button.text}
     </Button>
   );

@@ -43,10 +43,24 @@ export function WalletDrawer({ panel, children }: WalletDrawerProps) {
   };
   return (
     <div className="drawer-host" onPointerDown={onDown} onPointerUp={onUp}>
-      <Button variant="secondary" small className="wallet-toggle" aria-expanded={open} aria-label={t.components.openWallet} onClick={() => setOpen(true)} data-testid="wallet-open">
+      <Button
+        variant="secondary"
+        small
+        className="wallet-toggle"
+        aria-expanded={open}
+        aria-label={t.components.openWallet}
+        onClick={() => setOpen(true)}
+        data-testid="wallet-open"
+      >
         ‹ {t.components.wallet}
       </Button>
-      <aside className={`wallet-drawer ${open ? 'open' : ''}`} data-testid="wallet-drawer" data-open={open} inert={!open} aria-hidden={!open}>
+      <aside
+        className={`wallet-drawer ${open ? 'open' : ''}`}
+        data-testid="wallet-drawer"
+        data-open={open}
+        inert={!open}
+        aria-hidden={!open}
+      >
         {panel}
         <Button variant="secondary" small onClick={() => setOpen(false)} data-testid="wallet-close">
           {t.common.close}

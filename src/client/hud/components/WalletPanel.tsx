@@ -29,7 +29,12 @@ export function WalletPanel({ user, address, nowMs }: WalletPanelProps) {
       <div className="name">
         <span data-testid="wallet-name">{t.components.purse(user.name)}</span>
         {activeBadges(user, nowMs).map((b) => (
-          <span key={b} className={`badge ${b === 'P' ? 'p' : ''}`} data-testid={`badge-${b}`} title={b === 'S' ? t.components.senator : t.components.patricius}>
+          <span
+            key={b}
+            className={`badge ${b === 'P' ? 'p' : ''}`}
+            data-testid={`badge-${b}`}
+            title={b === 'S' ? t.components.senator : t.components.patricius}
+          >
             {b}
           </span>
         ))}
@@ -51,7 +56,14 @@ export function WalletPanel({ user, address, nowMs }: WalletPanelProps) {
       ) : (
         <AddressCopy address={address} testId="wallet-address" />
       )}
-      <div className="xp-bar" role="progressbar" aria-label={t.units.xp} aria-valuemin={0} aria-valuemax={user.next_level_xp} aria-valuenow={user.xp}>
+      <div
+        className="xp-bar"
+        role="progressbar"
+        aria-label={t.units.xp}
+        aria-valuemin={0}
+        aria-valuemax={user.next_level_xp}
+        aria-valuenow={user.xp}
+      >
         <div style={{ width: `${fill * 100}%` }} />
       </div>
       <p className="muted" data-testid="wallet-level">

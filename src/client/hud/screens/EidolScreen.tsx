@@ -60,7 +60,8 @@ export default function EidolScreen() {
   const results = useMemo(() => (eidol && history.eidolId === eidol.id ? lastResults(history.txs) : []), [eidol, history]);
   // The same candles the stage draws, for the chart's text alternative (the canvas is hidden from readers).
   const candles = useMemo(
-    () => (eidol && history.eidolId === eidol.id ? hourlyCandles(roundPoints(eidol.value, history.txs), chart_size, deviceClock.now()) : []),
+    () =>
+      eidol && history.eidolId === eidol.id ? hourlyCandles(roundPoints(eidol.value, history.txs), chart_size, deviceClock.now()) : [],
     [eidol, history, chart_size],
   );
   const p = eidol ? eidolPrecision(eidol, deviceClock.now()) : 0;
@@ -115,10 +116,16 @@ export default function EidolScreen() {
         <section className="panel eidol-stats" aria-label={t.eidol.eidol}>
           <RiskReadout p={p} last={last} disabled={bidsClosed} />
           <p>
-            <span className="label">{t.eidol.value}</span> <span data-testid="eidol-value">{formatAngls(anglsUnits(eidol.value))} {t.units.ngls}</span>
+            <span className="label">{t.eidol.value}</span>{' '}
+            <span data-testid="eidol-value">
+              {formatAngls(anglsUnits(eidol.value))} {t.units.ngls}
+            </span>
           </p>
           <p>
-            <span className="label">{t.eidol.yieldyPrecise}</span> <span data-testid="eidol-traits">{eidol.data.greedy} % / {eidol.data.precise}</span>
+            <span className="label">{t.eidol.yieldyPrecise}</span>{' '}
+            <span data-testid="eidol-traits">
+              {eidol.data.greedy} % / {eidol.data.precise}
+            </span>
           </p>
           <p>
             <span className="label">{t.units.xp}</span>{' '}

@@ -28,7 +28,13 @@ type Chosen =
   | { state: 'none' }
   | { state: 'loading'; id: number }
   | { state: 'failed'; id: number; text: string }
-  | { state: 'done'; id: number; detail: FairRoundDetail; verification: RoundVerification; walk: { steps: number; terminalHash: string } | null };
+  | {
+      state: 'done';
+      id: number;
+      detail: FairRoundDetail;
+      verification: RoundVerification;
+      walk: { steps: number; terminalHash: string } | null;
+    };
 
 /** Props: `round` opens that round's recomputation at once (the list's links are `/fairness?round=<id>`). */
 export interface FairnessScreenProps {
@@ -70,8 +76,17 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
     const anchored = await verifyAnchored(apiSource(id, r.data), id);
     if (!live.current || ticket !== latest.current) return;
     // A round whose verification could not run at all is still shown, with every check failed.
-    const verification = anchored.verification ?? { roundId: id, ok: false, thresholdUnits: null, checks: [], mismatches: [], entries: [], settlement: null };
-    const walk = anchored.chain && anchored.walkSteps !== null ? { steps: anchored.walkSteps, terminalHash: anchored.chain.terminal_hash } : null;
+    const verification = anchored.verification ?? {
+      roundId: id,
+      ok: false,
+      thresholdUnits: null,
+      checks: [],
+      mismatches: [],
+      entries: [],
+      settlement: null,
+    };
+    const walk =
+      anchored.chain && anchored.walkSteps !== null ? { steps: anchored.walkSteps, terminalHash: anchored.chain.terminal_hash } : null;
     setChosen({ state: 'done', id, detail: r.data, verification, walk });
   }
 
@@ -124,11 +139,17 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
                   <strong>{t.fairness.chain(c.id, i === 0)}</strong>{' '}
                   <span className="muted">{t.fairness.chainRounds(c.first_round_id, c.last_round_id, c.length)}</span>
                   <div>
-                    {t.fairness.terminalHash} <code className="hash" data-testid={i === 0 ? 'fairness-terminal-hash' : undefined}>{c.terminal_hash}</code>
+                    {t.fairness.terminalHash}{' '}
+                    <code className="hash" data-testid={i === 0 ? 'fairness-terminal-hash' : undefined}>
+                      {c.terminal_hash}
+                    </code>
                   </div>
                   <div className="muted">{t.fairness.saltRule[c.salt_rule](c.block_rule_from ?? 0)}</div>
                   <div>
-                    {t.fairness.salt} <code className="hash" data-testid={i === 0 ? 'fairness-salt' : undefined}>{c.salt}</code>
+                    {t.fairness.salt}{' '}
+                    <code className="hash" data-testid={i === 0 ? 'fairness-salt' : undefined}>
+                      {c.salt}
+                    </code>
                   </div>
                 </li>
               ))}
@@ -137,10 +158,19 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
 
           <section className="panel" aria-labelledby="fairness-rounds">
             <h2 id="fairness-rounds">{t.fairness.settled}</h2>
-            {list.rounds.length === 0 && <p className="muted" data-testid="fairness-empty">{t.fairness.noRound}</p>}
+            {list.rounds.length === 0 && (
+              <p className="muted" data-testid="fairness-empty">
+                {t.fairness.noRound}
+              </p>
+            )}
             <ul className="fairness-rounds" data-testid="fairness-rounds">
               {list.rounds.map((r) => (
-                <li key={r.id} data-testid="fairness-round" data-round={r.id} data-chosen={chosen.state !== 'none' && chosen.id === r.id ? 'true' : undefined}>
+                <li
+                  key={r.id}
+                  data-testid="fairness-round"
+                  data-round={r.id}
+                  data-chosen={chosen.state !== 'none' && chosen.id === r.id ? 'true' : undefined}
+                >
                   <span>
                     <strong>#{r.id}</strong> <span className="muted">{r.ends_at}</span>
                   </span>
@@ -178,7 +208,9 @@ export default function FairnessScreen({ round }: FairnessScreenProps) {
           </Button>
         </div>
       )}
-      {chosen.state === 'done' && <RoundReport key={chosen.id} detail={chosen.detail} verification={chosen.verification} walk={chosen.walk} />}
+      {chosen.state === 'done' && (
+        <RoundReport key={chosen.id} detail={chosen.detail} verification={chosen.verification} walk={chosen.walk} />
+      )}
 
       <Button variant="secondary" small onClick={() => navigate('/')}>
         {t.common.back}
@@ -224,7 +256,11 @@ function WalkToCommitment({ hash, walk }: { hash: string; walk: { steps: number;
           <progress max={100} value={percent} /> {t.fairness.walking(progress.done, progress.total)}
         </p>
       ) : (
-        <p data-testid="fairness-walk-result" data-ok={progress.reached ? 'true' : 'false'} className={progress.reached ? 'fair-ok' : 'fair-bad'}>
+        <p
+          data-testid="fairness-walk-result"
+          data-ok={progress.reached ? 'true' : 'false'}
+          className={progress.reached ? 'fair-ok' : 'fair-bad'}
+        >
           {progress.reached ? t.fairness.walkReached(walk.steps) : t.fairness.walkMissed(walk.steps)}
         </p>
       )}
@@ -233,7 +269,15 @@ function WalkToCommitment({ hash, walk }: { hash: string; walk: { steps: number;
 }
 
 /** One round recomputed: its inputs, each check ✓/✗ and the payouts table. */
-function RoundReport({ detail, verification, walk }: { detail: FairRoundDetail; verification: RoundVerification; walk: { steps: number; terminalHash: string } | null }) {
+function RoundReport({
+  detail,
+  verification,
+  walk,
+}: {
+  detail: FairRoundDetail;
+  verification: RoundVerification;
+  walk: { steps: number; terminalHash: string } | null;
+}) {
   const checks = checkRows(verification);
   const rows = payoutRows(verification);
   const units = verification.thresholdUnits;
@@ -247,10 +291,20 @@ function RoundReport({ detail, verification, walk }: { detail: FairRoundDetail; 
         {t.fairness.hash} <code className="hash">{detail.hash}</code>
       </p>
       <p>
-        {t.fairness.block} {detail.block_number === null ? <span className="muted">{t.fairness.noBlock}</span> : <>#{detail.block_number} <code className="hash">{detail.block_hash}</code></>}
+        {t.fairness.block}{' '}
+        {detail.block_number === null ? (
+          <span className="muted">{t.fairness.noBlock}</span>
+        ) : (
+          <>
+            #{detail.block_number} <code className="hash">{detail.block_hash}</code>
+          </>
+        )}
       </p>
       <p>
-        {t.fairness.thresholdIs} <span className="hash" data-testid="fairness-threshold">{units === null ? t.fairness.cannotCompute : thresholdFractionString(BigInt(units))}</span>
+        {t.fairness.thresholdIs}{' '}
+        <span className="hash" data-testid="fairness-threshold">
+          {units === null ? t.fairness.cannotCompute : thresholdFractionString(BigInt(units))}
+        </span>
         {units !== null && <span className="muted hash"> = {detail.threshold}</span>}
       </p>
       {walk && <WalkToCommitment hash={detail.hash} walk={walk} />}

@@ -18,9 +18,13 @@ function RiskTints({ frames, max }: { frames: string[]; max: number }) {
   if (!frame) return null;
   return (
     <section>
-      <h2>risk tints <small>(0° to 90°)</small></h2>
+      <h2>
+        risk tints <small>(0° to 90°)</small>
+      </h2>
       <select value={frame} onChange={(e) => setFrame(e.target.value)} aria-label="Frame under the risk tints">
-        {drawn.map((name) => <option key={name}>{name}</option>)}
+        {drawn.map((name) => (
+          <option key={name}>{name}</option>
+        ))}
       </select>
       <Suspense fallback={<p>Loading the risk sheet…</p>}>
         <RiskTintSheet frame={frame} cell={Math.max(48, Math.round(max / 2))} />
@@ -65,8 +69,12 @@ function SoundButton({ name, loop }: { name: string; loop: boolean }) {
   };
   return (
     <div className="gallery-sound">
-      <button type="button" onClick={play}>▶ {name}</button>
-      <button type="button" onClick={() => audio.current?.pause()} aria-label={`Stop ${name}`}>■</button>
+      <button type="button" onClick={play}>
+        ▶ {name}
+      </button>
+      <button type="button" onClick={() => audio.current?.pause()} aria-label={`Stop ${name}`}>
+        ■
+      </button>
       <span>{loop ? 'loop' : 'one-shot'}</span>
     </div>
   );
@@ -95,8 +103,8 @@ export default function GalleryScreen() {
       <header className="gallery-head">
         <h1>Art gallery</h1>
         <p>
-          {info.manifest.sheets.length} sheets, {loadedFrameNames().length} frames, resolution <b>{info.resolution}</b>{' '}
-          (<a href="?atlas=full">full</a> / <a href="?atlas=half">half</a>)
+          {info.manifest.sheets.length} sheets, {loadedFrameNames().length} frames, resolution <b>{info.resolution}</b> (
+          <a href="?atlas=full">full</a> / <a href="?atlas=half">half</a>)
         </p>
         <label>
           size <input type="range" min={48} max={400} value={max} onChange={(e) => setMax(Number(e.target.value))} />
@@ -108,20 +116,29 @@ export default function GalleryScreen() {
       <section>
         <h2>Sounds</h2>
         <div className="gallery-sounds">
-          {info.manifest.audio.map((s) => <SoundButton key={s.name} name={s.name} loop={s.loop} />)}
+          {info.manifest.audio.map((s) => (
+            <SoundButton key={s.name} name={s.name} loop={s.loop} />
+          ))}
         </div>
       </section>
       <RiskTints frames={families.eidols ?? []} max={max} />
       {Object.entries(families).map(([family, frames]) => (
         <section key={family}>
-          <h2>{family} <small>({frames.length})</small></h2>
+          <h2>
+            {family} <small>({frames.length})</small>
+          </h2>
           <div className="gallery-grid">
             {frames.map((name) => (
               <figure key={name} className={hasTexture(name) ? 'gallery-frame' : 'gallery-frame gallery-missing'}>
                 {hasTexture(name) ? <FrameCanvas tex={texture(name)} max={max} /> : <div className="gallery-hole">missing</div>}
                 <figcaption>
                   {name}
-                  {hasTexture(name) && <small> {texture(name).frame.width}×{texture(name).frame.height}</small>}
+                  {hasTexture(name) && (
+                    <small>
+                      {' '}
+                      {texture(name).frame.width}×{texture(name).frame.height}
+                    </small>
+                  )}
                 </figcaption>
               </figure>
             ))}

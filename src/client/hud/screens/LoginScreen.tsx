@@ -98,9 +98,33 @@ export default function LoginScreen() {
           else send({ type: 'SUBMIT', body: { username: email, password } });
         }}
       >
-        <Field label={t.common.email} type="email" autoComplete="username" value={email} onValue={setEmail} errors={errors.username} errorsAt={ERROR_LINE_ID} data-testid="login-email" />
-        <Field label={t.common.password} type="password" autoComplete="current-password" value={password} onValue={setPassword} errors={errors.password} errorsAt={ERROR_LINE_ID} data-testid="login-password" />
-        <Button type="submit" variant={state === 'error' ? 'error' : 'primary'} disabled={state === 'logging' || state === 'done'} data-testid="login-submit" data-state={state}>
+        <Field
+          label={t.common.email}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onValue={setEmail}
+          errors={errors.username}
+          errorsAt={ERROR_LINE_ID}
+          data-testid="login-email"
+        />
+        <Field
+          label={t.common.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+          errors={errors.password}
+          errorsAt={ERROR_LINE_ID}
+          data-testid="login-password"
+        />
+        <Button
+          type="submit"
+          variant={state === 'error' ? 'error' : 'primary'}
+          disabled={state === 'logging' || state === 'done'}
+          data-testid="login-submit"
+          data-state={state}
+        >
           {label}
         </Button>
         <ErrorLine text={state === 'error' ? snap.context.error : ''} testId="login-error" id={ERROR_LINE_ID} />

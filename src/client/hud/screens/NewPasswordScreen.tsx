@@ -41,8 +41,26 @@ export default function NewPasswordScreen({ token, email: initialEmail }: NewPas
           submit.onSubmit({ token, email, password, password_confirmation: confirmation });
         }}
       >
-        <Field label={t.common.email} type="email" required autoComplete="username" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="newpw-email" />
-        <Field label={t.common.password} type="password" required autoComplete="new-password" value={password} onValue={setPassword} errors={submit.fieldErrors.password} data-testid="newpw-password" />
+        <Field
+          label={t.common.email}
+          type="email"
+          required
+          autoComplete="username"
+          value={email}
+          onValue={setEmail}
+          errors={submit.fieldErrors.email}
+          data-testid="newpw-email"
+        />
+        <Field
+          label={t.common.password}
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onValue={setPassword}
+          errors={submit.fieldErrors.password}
+          data-testid="newpw-password"
+        />
         <Field
           label={t.newPassword.confirmation}
           type="password"

@@ -75,7 +75,12 @@ export default function OnboardingScreen({ variant = 'main' }: OnboardingScreenP
 
   return (
     <main className="screen" data-testid={`screen-onboarding${variant === 'ecto' ? '-ecto' : ''}`}>
-      <div className="master-band onboarding-band" aria-hidden="true" data-testid="onboarding-art" data-frames={(art[index] ?? []).join(' ')} />
+      <div
+        className="master-band onboarding-band"
+        aria-hidden="true"
+        data-testid="onboarding-art"
+        data-frames={(art[index] ?? []).join(' ')}
+      />
       <section className="slides panel" data-testid="onboarding-slide" data-slide={index + 1} aria-live="polite">
         <h2>{slide.title}</h2>
         <p>{slide.text}</p>

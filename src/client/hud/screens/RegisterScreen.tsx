@@ -77,7 +77,9 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           {t.register.invitedBy(referrer.name)}
         </p>
       )}
-      {refCode && refFailure && <ReferralUnknown code={refCode} status={refFailure.status} onRegisterWithout={() => navigate('/register')} />}
+      {refCode && refFailure && (
+        <ReferralUnknown code={refCode} status={refFailure.status} onRegisterWithout={() => navigate('/register')} />
+      )}
       <form
         className="panel"
         noValidate
@@ -102,7 +104,15 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
           errors={nameErrors}
           data-testid="register-name"
         />
-        <Field label={t.common.email} type="email" autoComplete="email" value={email} onValue={setEmail} errors={errors.email} data-testid="register-email" />
+        <Field
+          label={t.common.email}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValue={setEmail}
+          errors={errors.email}
+          data-testid="register-email"
+        />
         <Field
           label={t.common.password}
           type="password"
@@ -126,7 +136,13 @@ export default function RegisterScreen({ refCode }: RegisterScreenProps) {
         <p className="warning" data-testid="register-warning">
           {t.register.warning}
         </p>
-        <Button type="submit" variant={submit.state === 'error' ? 'error' : 'primary'} disabled={submit.busy || submit.state === 'done'} data-testid="register-submit" data-state={submit.state}>
+        <Button
+          type="submit"
+          variant={submit.state === 'error' ? 'error' : 'primary'}
+          disabled={submit.busy || submit.state === 'done'}
+          data-testid="register-submit"
+          data-state={submit.state}
+        >
           {submit.label}
         </Button>
         <ErrorLine text={submit.state === 'error' ? submit.error : ''} testId="register-error" />

@@ -32,7 +32,16 @@ export default function ResetRequestScreen() {
           submit.onSubmit({ email });
         }}
       >
-        <Field label={t.common.email} type="email" required autoComplete="email" value={email} onValue={setEmail} errors={submit.fieldErrors.email} data-testid="reset-email" />
+        <Field
+          label={t.common.email}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onValue={setEmail}
+          errors={submit.fieldErrors.email}
+          data-testid="reset-email"
+        />
         <Button type="submit" disabled={submit.busy || submit.state === 'done'} data-testid="reset-submit">
           {submit.label}
         </Button>

@@ -79,7 +79,13 @@ export default function SessionsScreen() {
               <span className="muted">
                 {s.ip ?? t.sessions.unknownAddress} · {t.sessions.started(when(s.created_at))} · {t.sessions.lastSeen(when(s.last_seen_at))}
               </span>
-              <Button variant="secondary" small disabled={ending !== null} onClick={() => void end(s)} aria-label={t.sessions.endLabel(s.device, s.current)}>
+              <Button
+                variant="secondary"
+                small
+                disabled={ending !== null}
+                onClick={() => void end(s)}
+                aria-label={t.sessions.endLabel(s.device, s.current)}
+              >
                 {ending === s.id ? t.sessions.ending : t.sessions.end}
               </Button>
             </li>

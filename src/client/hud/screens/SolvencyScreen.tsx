@@ -17,8 +17,10 @@ import './SolvencyScreen.css';
 import { solvencyCards, updatedText, type SolvencyCard, type SolvencyCheck, type SolvencyLine } from './solvencyView';
 import { myProofView } from './solvencyProofView';
 
-type State = { state: 'loading' } | { state: 'failed'; text: string } | { state: 'loaded'; view: SolvencyView; refreshing: boolean; error: string };
-type ProofState = { state: 'none' } | { state: 'checking' } | { state: 'failed'; text: string } | { state: 'loaded'; proof: LiabilityProof };
+type State =
+  { state: 'loading' } | { state: 'failed'; text: string } | { state: 'loaded'; view: SolvencyView; refreshing: boolean; error: string };
+type ProofState =
+  { state: 'none' } | { state: 'checking' } | { state: 'failed'; text: string } | { state: 'loaded'; proof: LiabilityProof };
 
 /** The solvency page. */
 export default function SolvencyScreen() {
@@ -133,7 +135,11 @@ function MyProof({ view, proof, guest }: { view: SolvencyView; proof: ProofState
       {proof.state === 'failed' && <ErrorLine text={proof.text} testId="solvency-proof-error" />}
       {checked && (
         <>
-          <p data-testid="solvency-proof-verdict" data-state={checked.state} className={checked.state === 'counted' ? 'solvency-ok' : checked.state === 'stale' ? 'muted' : 'solvency-bad'}>
+          <p
+            data-testid="solvency-proof-verdict"
+            data-state={checked.state}
+            className={checked.state === 'counted' ? 'solvency-ok' : checked.state === 'stale' ? 'muted' : 'solvency-bad'}
+          >
             {checked.headline}
           </p>
           <h3>{t.solvency.proofYours}</h3>
@@ -191,7 +197,10 @@ function AssetCard({ card }: { card: SolvencyCard }) {
   return (
     <section className="panel" aria-labelledby={id} data-testid="solvency-asset" data-asset={card.asset}>
       <h2 id={id}>{card.title}</h2>
-      <p data-testid="solvency-verdict" className={card.verdict.tone === 'ok' ? 'solvency-ok' : card.verdict.tone === 'bad' ? 'solvency-bad' : 'muted'}>
+      <p
+        data-testid="solvency-verdict"
+        className={card.verdict.tone === 'ok' ? 'solvency-ok' : card.verdict.tone === 'bad' ? 'solvency-bad' : 'muted'}
+      >
         {card.verdict.text}
       </p>
       <Lines lines={card.proof ? [...card.summary.slice(0, 1), card.proof.line, ...card.summary.slice(1)] : card.summary} />

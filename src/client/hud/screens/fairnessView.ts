@@ -31,7 +31,13 @@ export interface CheckRow {
 
 /** The check lines of a recomputed round. */
 export function checkRows(v: RoundVerification): CheckRow[] {
-  return v.checks.map((c) => ({ name: c.name, label: CHECK_LABELS[c.name], ok: c.ok, mark: c.ok ? '✓' : '✗', details: c.mismatches.map(describeMismatch) }));
+  return v.checks.map((c) => ({
+    name: c.name,
+    label: CHECK_LABELS[c.name],
+    ok: c.ok,
+    mark: c.ok ? '✓' : '✗',
+    details: c.mismatches.map(describeMismatch),
+  }));
 }
 
 /** One line of the payouts table (money in ANGLS, as published; `expected` shows the recomputation where it differs). */
@@ -64,7 +70,8 @@ export function payoutRows(v: RoundVerification): PayoutRow[] {
     if (e.expected === null) differences.push(t.fairness.notRecomputed);
     else {
       for (const field of ['zone', 'stake', 'payout', 'mined', 'value_after'] as const) {
-        const want = e.expected[field], got = e.published[field];
+        const want = e.expected[field],
+          got = e.published[field];
         if (want === got) continue;
         const show = field === 'zone' ? (z: typeof want) => zoneText(z as 'bot' | 'top' | null) : (x: typeof want) => anglsText(String(x));
         differences.push(t.fairness.difference(field.replace('_', ' '), show(want), show(got)));

@@ -13,5 +13,6 @@ export interface WalkRequest {
 
 self.onmessage = (event: MessageEvent<WalkRequest>) => {
   const { hash, steps, terminalHash } = event.data;
-  for (const progress of walkToCommitment(hash, steps, terminalHash)) (self as unknown as { postMessage(p: WalkProgress): void }).postMessage(progress);
+  for (const progress of walkToCommitment(hash, steps, terminalHash))
+    (self as unknown as { postMessage(p: WalkProgress): void }).postMessage(progress);
 };

@@ -67,5 +67,11 @@ export function myProofView(proof: LiabilityProof, view: SolvencyView): MyProofV
     { ok: totalsOk, text: t.solvency.proofTotalsMatch },
   ];
   const counted = result.ok && totalsOk;
-  return { state: counted ? 'counted' : 'not_counted', headline: counted ? t.solvency.proofCounted : t.solvency.proofNotCounted, amounts, checks, maths };
+  return {
+    state: counted ? 'counted' : 'not_counted',
+    headline: counted ? t.solvency.proofCounted : t.solvency.proofNotCounted,
+    amounts,
+    checks,
+    maths,
+  };
 }

@@ -84,13 +84,19 @@ export function solvencyCard(a: SolvencyAsset, proofTotal?: string): SolvencyCar
   const title = TITLES[a.asset] ?? a.asset;
   const pools: SolvencyLine[] = a.pools
     .filter((p) => !isZero(p.amount))
-    .map((p) => ({ key: p.name, label: POOL_TEXTS[p.name]?.label ?? t.solvency.otherAccount, amount: p.amount, explain: POOL_TEXTS[p.name]?.explain ?? t.solvency.otherAccountExplain }));
+    .map((p) => ({
+      key: p.name,
+      label: POOL_TEXTS[p.name]?.label ?? t.solvency.otherAccount,
+      amount: p.amount,
+      explain: POOL_TEXTS[p.name]?.explain ?? t.solvency.otherAccountExplain,
+    }));
   const summary: SolvencyLine[] = [
     { key: 'liabilities', label: t.solvency.owed, amount: a.liabilities, explain: t.solvency.owedExplain(title) },
     { key: 'pools_total', label: t.solvency.poolsHeld, amount: a.pools_total, explain: t.solvency.poolsHeldExplain },
     { key: 'issued', label: t.solvency.issued, amount: a.issued, explain: t.solvency.issuedExplain(title) },
   ];
-  if (isChainAsset(a.asset) || !isZero(a.from_chain)) summary.push({ key: 'from_chain', label: t.solvency.fromChain, amount: a.from_chain, explain: t.solvency.fromChainExplain(title) });
+  if (isChainAsset(a.asset) || !isZero(a.from_chain))
+    summary.push({ key: 'from_chain', label: t.solvency.fromChain, amount: a.from_chain, explain: t.solvency.fromChainExplain(title) });
   const held = sumUnits(a.asset, [a.pools_total, a.liabilities]);
   const exists = sumUnits(a.asset, [a.issued, a.from_chain]);
   const sumsOk = held !== undefined && held === exists;
@@ -104,12 +110,37 @@ export function solvencyCard(a: SolvencyAsset, proofTotal?: string): SolvencyCar
   const custody: SolvencyLine[] = c
     ? [
         { key: 'on_chain', label: t.solvency.custody.on_chain.label, amount: c.on_chain, explain: t.solvency.custody.on_chain.explain },
-        { key: 'owed_on_chain', label: t.solvency.custody.owed_on_chain.label, amount: c.owed_on_chain, explain: t.solvency.custody.owed_on_chain.explain },
-        { key: 'pending_out', label: t.solvency.custody.pending_out.label, amount: c.pending_out, explain: t.solvency.custody.pending_out.explain },
-        { key: 'difference', label: t.solvency.custody.difference.label, amount: c.difference, explain: t.solvency.custody.difference.explain },
+        {
+          key: 'owed_on_chain',
+          label: t.solvency.custody.owed_on_chain.label,
+          amount: c.owed_on_chain,
+          explain: t.solvency.custody.owed_on_chain.explain,
+        },
+        {
+          key: 'pending_out',
+          label: t.solvency.custody.pending_out.label,
+          amount: c.pending_out,
+          explain: t.solvency.custody.pending_out.explain,
+        },
+        {
+          key: 'difference',
+          label: t.solvency.custody.difference.label,
+          amount: c.difference,
+          explain: t.solvency.custody.difference.explain,
+        },
         { key: 'dust', label: t.solvency.custody.dust.label, amount: c.dust, explain: t.solvency.custody.dust.explain },
-        { key: 'operator_funds', label: t.solvency.custody.operator_funds.label, amount: c.operator_funds, explain: t.solvency.custody.operator_funds.explain },
-        { key: 'beyond_players', label: t.solvency.custody.beyond_players.label, amount: c.beyond_players, explain: t.solvency.custody.beyond_players.explain(title) },
+        {
+          key: 'operator_funds',
+          label: t.solvency.custody.operator_funds.label,
+          amount: c.operator_funds,
+          explain: t.solvency.custody.operator_funds.explain,
+        },
+        {
+          key: 'beyond_players',
+          label: t.solvency.custody.beyond_players.label,
+          amount: c.beyond_players,
+          explain: t.solvency.custody.beyond_players.explain(title),
+        },
       ]
     : [];
   // Custody beside the proof's total: what the chain holds, in the plain lines.
@@ -133,16 +164,18 @@ export function solvencyCard(a: SolvencyAsset, proofTotal?: string): SolvencyCar
 function proofCheck(a: SolvencyAsset, title: string, units: bigint): SolvencyCheck & { line: SolvencyLine } {
   const ok = sumUnits(a.asset, [a.liabilities]) === units;
   const amount = formatUnitsTrimmed(units, scaleOf(a.asset));
-  return { ok, text: ok ? t.solvency.proofOk : t.solvency.proofBad, line: { key: 'proof_total', label: t.solvency.proofTotal, amount, explain: t.solvency.proofTotalExplain } };
+  return {
+    ok,
+    text: ok ? t.solvency.proofOk : t.solvency.proofBad,
+    line: { key: 'proof_total', label: t.solvency.proofTotal, amount, explain: t.solvency.proofTotalExplain },
+  };
 }
 
 /** The card's one-line verdict. */
 function verdictOf(a: SolvencyAsset, title: string): SolvencyCard['verdict'] {
   if (a.asset === 'ANGLS' || a.asset === 'GDAO') return { tone: 'plain', text: t.solvency.issuedInside(title) };
   if (!a.custody) return { tone: 'plain', text: t.solvency.custodyNotShown };
-  return a.custody.solvent
-    ? { tone: 'ok', text: t.solvency.covers(title) }
-    : { tone: 'bad', text: t.solvency.short(title) };
+  return a.custody.solvent ? { tone: 'ok', text: t.solvency.covers(title) } : { tone: 'bad', text: t.solvency.short(title) };
 }
 
 /** Every card of the report, in the server's order, each with its total in the proof. */

@@ -4,4 +4,7 @@ import { partFor } from '../catalogues';
 import type { Parts } from '../messages';
 
 /** The core messages and the coop part, in the player's language. */
-export const t: typeof base & Parts['coop'] = { ...base, ...partFor(import.meta.glob<Parts['coop']>('../languages/*/coop.ts', { eager: true, import: 'messages' })) };
+export const t: typeof base & Parts['coop'] = {
+  ...base,
+  ...partFor(import.meta.glob<Parts['coop']>('../languages/*/coop.ts', { eager: true, import: 'messages' })),
+};

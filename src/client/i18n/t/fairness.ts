@@ -4,4 +4,7 @@ import { partFor } from '../catalogues';
 import type { Parts } from '../messages';
 
 /** The core messages and the fairness part, in the player's language. */
-export const t: typeof base & Parts['fairness'] = { ...base, ...partFor(import.meta.glob<Parts['fairness']>('../languages/*/fairness.ts', { eager: true, import: 'messages' })) };
+export const t: typeof base & Parts['fairness'] = {
+  ...base,
+  ...partFor(import.meta.glob<Parts['fairness']>('../languages/*/fairness.ts', { eager: true, import: 'messages' })),
+};

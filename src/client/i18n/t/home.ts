@@ -4,4 +4,7 @@ import { partFor } from '../catalogues';
 import type { Parts } from '../messages';
 
 /** The core messages and the home part, in the player's language. */
-export const t: typeof base & Parts['home'] = { ...base, ...partFor(import.meta.glob<Parts['home']>('../languages/*/home.ts', { eager: true, import: 'messages' })) };
+export const t: typeof base & Parts['home'] = {
+  ...base,
+  ...partFor(import.meta.glob<Parts['home']>('../languages/*/home.ts', { eager: true, import: 'messages' })),
+};

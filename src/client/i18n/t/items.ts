@@ -4,4 +4,7 @@ import { partFor } from '../catalogues';
 import type { Parts } from '../messages';
 
 /** The core and home messages and the items part, in the player's language. */
-export const t: typeof base & Parts['items'] = { ...base, ...partFor(import.meta.glob<Parts['items']>('../languages/*/items.ts', { eager: true, import: 'messages' })) };
+export const t: typeof base & Parts['items'] = {
+  ...base,
+  ...partFor(import.meta.glob<Parts['items']>('../languages/*/items.ts', { eager: true, import: 'messages' })),
+};

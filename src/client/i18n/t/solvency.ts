@@ -4,4 +4,7 @@ import { partFor } from '../catalogues';
 import type { Parts } from '../messages';
 
 /** The core messages and the solvency part, in the player's language. */
-export const t: typeof base & Parts['solvency'] = { ...base, ...partFor(import.meta.glob<Parts['solvency']>('../languages/*/solvency.ts', { eager: true, import: 'messages' })) };
+export const t: typeof base & Parts['solvency'] = {
+  ...base,
+  ...partFor(import.meta.glob<Parts['solvency']>('../languages/*/solvency.ts', { eager: true, import: 'messages' })),
+};

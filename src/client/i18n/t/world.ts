@@ -4,4 +4,7 @@ import { partFor } from '../catalogues';
 import type { Parts } from '../messages';
 
 /** The core and home messages and the world part, in the player's language. */
-export const t: typeof base & Parts['world'] = { ...base, ...partFor(import.meta.glob<Parts['world']>('../languages/*/world.ts', { eager: true, import: 'messages' })) };
+export const t: typeof base & Parts['world'] = {
+  ...base,
+  ...partFor(import.meta.glob<Parts['world']>('../languages/*/world.ts', { eager: true, import: 'messages' })),
+};

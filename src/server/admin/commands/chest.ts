@@ -17,4 +17,3 @@ export const chestCommand: AdminCommand = {
     return { summary: `gDAO chest ${after ? 'locked' : 'open'}`, details: { before, after, actor: ctx.actor } };
   },
 };
-

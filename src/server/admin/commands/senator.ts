@@ -20,7 +20,8 @@ export const senatorCommand: AdminCommand = {
     if (!revoke && !(months >= 1 && months <= 120)) throw new AdminUsageError(`usage: ${USAGE}`);
     const k = ctx.db.kysely;
     const user = await k
-      .selectFrom('users').select(['id', 'name', 'senator_until'])
+      .selectFrom('users')
+      .select(['id', 'name', 'senator_until'])
       .where((eb) => (/^\d{1,9}$/.test(who) ? eb.or([eb('id', '=', Number(who)), eb('name', '=', who)]) : eb('name', '=', who)))
       .orderBy('id')
       .executeTakeFirst();
@@ -29,9 +30,10 @@ export const senatorCommand: AdminCommand = {
     const until = revoke ? null : extendTitle(user.senator_until, now, months);
     await k.updateTable('users').set({ senator_until: until, updated_at: now }).where('id', '=', user.id).execute();
     return {
-      summary: revoke ? `Senator title of ${user.name} (#${user.id}) revoked` : `${user.name} (#${user.id}) is Senator until ${wireTime(until)} UTC`,
+      summary: revoke
+        ? `Senator title of ${user.name} (#${user.id}) revoked`
+        : `${user.name} (#${user.id}) is Senator until ${wireTime(until)} UTC`,
       details: { user_id: user.id, name: user.name, before: wireTime(user.senator_until), after: wireTime(until), actor: ctx.actor },
     };
   },
 };
-

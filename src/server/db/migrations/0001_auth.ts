@@ -28,7 +28,12 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .execute();
   await db.schema.createIndex('users_referrer_id').on('users').column('referrer_id').execute();
   // Names are ASCII letters/digits/_/- (validation), so lower() folds case the same way on both engines.
-  await db.schema.createIndex('users_name_lower').on('users').unique().expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('users_name_lower')
+    .on('users')
+    .unique()
+    .expression(sql`lower(name)`)
+    .execute();
 
   await db.schema
     .createTable('sessions')

@@ -19,8 +19,18 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addColumn('name', 'varchar(32)', (c) => c.notNull())
     .addColumn('flags', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('balance', int64, (c) => c.notNull().defaultTo(0))
-    .addColumn('debits_pending', int64, (c) => c.notNull().defaultTo(0).check(sql`debits_pending >= 0`))
-    .addColumn('credits_pending', int64, (c) => c.notNull().defaultTo(0).check(sql`credits_pending >= 0`))
+    .addColumn('debits_pending', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`debits_pending >= 0`),
+    )
+    .addColumn('credits_pending', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credits_pending >= 0`),
+    )
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', int64, (c) => c.notNull())
     // Flag 1 (must not go negative) as a constraint too: a bug in the code cannot overdraw a player.

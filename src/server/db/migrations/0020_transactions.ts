@@ -28,9 +28,24 @@ export async function up(db: MigrationDb, _dialect: DialectName): Promise<void> 
     // The feature's precalculated request (JSON, bigints kept exact).
     .addColumn('payload', 'text', (c) => c.notNull())
     // The gas of the precalculation in units of each asset (BNB 9, ANGLS 8, USDC 6 decimals).
-    .addColumn('bnb_fee', int64, (c) => c.notNull().defaultTo(0).check(sql`bnb_fee >= 0`))
-    .addColumn('ngls_fee', int64, (c) => c.notNull().defaultTo(0).check(sql`ngls_fee >= 0`))
-    .addColumn('busd_fee', int64, (c) => c.notNull().defaultTo(0).check(sql`busd_fee >= 0`))
+    .addColumn('bnb_fee', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`bnb_fee >= 0`),
+    )
+    .addColumn('ngls_fee', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`ngls_fee >= 0`),
+    )
+    .addColumn('busd_fee', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`busd_fee >= 0`),
+    )
     // What the commit answered (JSON) on success/pending, the player's message on fail.
     .addColumn('result', 'text')
     .addColumn('message', 'varchar(255)')

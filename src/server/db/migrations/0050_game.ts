@@ -18,12 +18,32 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addColumn('skin_image', 'varchar(64)', (c) => c.notNull())
     // How it came: 'free' (the one free egg: unique per player below) or the shop tier 'egg1'..'egg4'.
     .addColumn('source', 'varchar(16)', (c) => c.notNull())
-    .addColumn('level', 'integer', (c) => c.notNull().defaultTo(0).check(sql`level >= 0 and level <= 11`))
-    .addColumn('experience', 'integer', (c) => c.notNull().defaultTo(0).check(sql`experience >= 0`))
+    .addColumn('level', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`level >= 0 and level <= 11`),
+    )
+    .addColumn('experience', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`experience >= 0`),
+    )
     // r as a canonical decimal string ('0', '0.125'); multiplier = 1 + r on the wire.
     .addColumn('risk', 'varchar(16)', (c) => c.notNull().defaultTo('0'))
-    .addColumn('yieldy', 'integer', (c) => c.notNull().defaultTo(0).check(sql`yieldy >= 0 and yieldy <= 10`))
-    .addColumn('precise', 'integer', (c) => c.notNull().defaultTo(0).check(sql`precise >= 0 and precise <= 2`))
+    .addColumn('yieldy', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`yieldy >= 0 and yieldy <= 10`),
+    )
+    .addColumn('precise', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`precise >= 0 and precise <= 2`),
+    )
     .addColumn('apple_until', int64)
     .addColumn('hatch_value', int64, (c) => c.notNull().check(sql`hatch_value >= 0`))
     .addColumn('top_value', int64, (c) => c.notNull().check(sql`top_value >= 0`))
@@ -36,7 +56,13 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addColumn('updated_at', int64, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('eidols_user').on('eidols').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('eidols_one_free_egg').on('eidols').column('user_id').unique().where(sql.ref('source'), '=', 'free').execute();
+  await db.schema
+    .createIndex('eidols_one_free_egg')
+    .on('eidols')
+    .column('user_id')
+    .unique()
+    .where(sql.ref('source'), '=', 'free')
+    .execute();
 
   await withId(db.schema.createTable('fairness_chains'), dialect)
     .addColumn('terminal_hash', 'char(64)', (c) => c.notNull().unique())

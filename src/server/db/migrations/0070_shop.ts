@@ -26,11 +26,36 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addColumn('name', 'varchar(128)', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('stock', 'integer', (c) => c.check(sql`stock is null or stock >= 0`))
-    .addColumn('price_ngls', int64, (c) => c.notNull().defaultTo(0).check(sql`price_ngls >= 0`))
-    .addColumn('price_bnb', int64, (c) => c.notNull().defaultTo(0).check(sql`price_bnb >= 0`))
-    .addColumn('price_busd', int64, (c) => c.notNull().defaultTo(0).check(sql`price_busd >= 0`))
-    .addColumn('price_token', int64, (c) => c.notNull().defaultTo(0).check(sql`price_token >= 0`))
-    .addColumn('nodeshare', int64, (c) => c.notNull().defaultTo(0).check(sql`nodeshare >= 0`))
+    .addColumn('price_ngls', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price_ngls >= 0`),
+    )
+    .addColumn('price_bnb', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price_bnb >= 0`),
+    )
+    .addColumn('price_busd', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price_busd >= 0`),
+    )
+    .addColumn('price_token', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`price_token >= 0`),
+    )
+    .addColumn('nodeshare', int64, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`nodeshare >= 0`),
+    )
     .addColumn('data', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
@@ -40,11 +65,19 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   // Fixed ids: the original client tells pack 4 (no gas) by its id.
   await db
     .insertInto('shop_items')
-    .values(STARTER_PACKS.map((p) => ({
-      id: p.id, type: 'startpak', name: p.name, stock: null, price_busd: p.price * USDC, position: p.id, created_at: 0,
-      description: `<p>A ${p.rarity} Eidol egg of value ${p.value} ANGLS to begin your Cryptonomics.</p>`,
-      data: JSON.stringify({ value: p.value, rarity: p.rarity, collection: 'basic', type: 'egg', skin: p.egg, egg: p.egg }),
-    })))
+    .values(
+      STARTER_PACKS.map((p) => ({
+        id: p.id,
+        type: 'startpak',
+        name: p.name,
+        stock: null,
+        price_busd: p.price * USDC,
+        position: p.id,
+        created_at: 0,
+        description: `<p>A ${p.rarity} Eidol egg of value ${p.value} ANGLS to begin your Cryptonomics.</p>`,
+        data: JSON.stringify({ value: p.value, rarity: p.rarity, collection: 'basic', type: 'egg', skin: p.egg, egg: p.egg }),
+      })),
+    )
     .execute();
   // Identity columns do not advance on explicit ids: later catalogue rows must not collide with the packs.
   if (dialect === 'postgres') await sql`select setval(pg_get_serial_sequence('shop_items', 'id'), 100)`.execute(db);

@@ -63,5 +63,8 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     .addColumn('lit_by', 'integer', (c) => c.references('users.id'))
     .addColumn('updated_at', int64, (c) => c.notNull())
     .execute();
-  await db.insertInto('incense_slots').values([1, 2, 3].map((slot) => ({ slot, burns_until: null, lit_by: null, updated_at: 0 }))).execute();
+  await db
+    .insertInto('incense_slots')
+    .values([1, 2, 3].map((slot) => ({ slot, burns_until: null, lit_by: null, updated_at: 0 })))
+    .execute();
 }

@@ -12,11 +12,20 @@ import { int64, type MigrationDb } from '../columns';
 /** Adds the capacity columns and the reservations table. */
 export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   void dialect;
-  await db.schema.alterTable('rounds').addColumn('capacity', int64, (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('rounds').addColumn('reserved', int64, (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('rounds')
+    .addColumn('capacity', int64, (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('rounds')
+    .addColumn('reserved', int64, (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('eidols').addColumn('joined_at', int64).execute();
   await db.schema.alterTable('round_entries').addColumn('reserved_stake', int64).execute();
-  await db.schema.alterTable('round_entries').addColumn('sat_out', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('round_entries')
+    .addColumn('sat_out', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('round_reservations')
     .addColumn('round_id', 'integer', (c) => c.notNull().references('rounds.id'))

@@ -42,7 +42,11 @@ function rootOfLeafHashes(hashes: readonly string[]): string {
   while (level.length > 1) {
     const next: string[] = [];
     for (let i = 0; i < level.length; i += 2) {
-      next.push(i + 1 < level.length ? sha256Hex(Buffer.concat([Buffer.from([0x01]), Buffer.from(level[i]!, 'hex'), Buffer.from(level[i + 1]!, 'hex')])) : level[i]!);
+      next.push(
+        i + 1 < level.length
+          ? sha256Hex(Buffer.concat([Buffer.from([0x01]), Buffer.from(level[i]!, 'hex'), Buffer.from(level[i + 1]!, 'hex')]))
+          : level[i]!,
+      );
     }
     level = next;
   }
@@ -54,7 +58,9 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
   void dialect;
   const t = () => db.schema.alterTable('gdao_distributions');
   await t().addColumn('merkle_root', 'varchar(64)').execute();
-  await t().addColumn('anchor_status', 'varchar(16)', (c) => c.notNull().defaultTo('pending')).execute();
+  await t()
+    .addColumn('anchor_status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
+    .execute();
   await t().addColumn('anchor_signer', 'varchar(42)').execute();
   await t().addColumn('anchor_nonce', 'integer').execute();
   await t().addColumn('anchor_raw', 'text').execute();
@@ -78,8 +84,17 @@ export async function up(db: MigrationDb, dialect: DialectName): Promise<void> {
     for (const r of rows) {
       const hash = leafHash({ user_id: Number(r.user_id), activity: BigInt(r.activity), amount: BigInt(r.amount) });
       hashes.push(hash);
-      await db.updateTable('gdao_distribution_rows').set({ leaf_hash: hash }).where('month', '=', month).where('user_id', '=', r.user_id).execute();
+      await db
+        .updateTable('gdao_distribution_rows')
+        .set({ leaf_hash: hash })
+        .where('month', '=', month)
+        .where('user_id', '=', r.user_id)
+        .execute();
     }
-    await db.updateTable('gdao_distributions').set({ merkle_root: rootOfLeafHashes(hashes) }).where('month', '=', month).execute();
+    await db
+      .updateTable('gdao_distributions')
+      .set({ merkle_root: rootOfLeafHashes(hashes) })
+      .where('month', '=', month)
+      .execute();
   }
 }

@@ -8,5 +8,7 @@ import type { MigrationDb } from '../columns';
 
 /** Rewrites "<p>A epic " to "<p>An epic " in shop item descriptions. */
 export async function up(db: MigrationDb, _dialect: DialectName): Promise<void> {
-  await sql`update shop_items set description = replace(description, '<p>A epic ', '<p>An epic ') where description like '<p>A epic %'`.execute(db);
+  await sql`update shop_items set description = replace(description, '<p>A epic ', '<p>An epic ') where description like '<p>A epic %'`.execute(
+    db,
+  );
 }

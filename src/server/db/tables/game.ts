@@ -155,6 +155,23 @@ export interface GameTables {
 
 /** Money columns of these tables (read as bigint: moneyColumns.ts). */
 export const GAME_MONEY_COLUMNS = [
-  'hatch_value', 'top_value', 'no_loss_value', 'pool_before', 'pool_after', 'round_fee', 'claims_paid', 'emission_paid', 'nominal_stakes',
-  'value_before', 'top_value_before', 'stake', 'payout', 'mined', 'value_after', 'capacity', 'reserved', 'reserved_stake', 'claim',
+  'hatch_value',
+  'top_value',
+  'no_loss_value',
+  'pool_before',
+  'pool_after',
+  'round_fee',
+  'claims_paid',
+  'emission_paid',
+  'nominal_stakes',
+  'value_before',
+  'top_value_before',
+  'stake',
+  'payout',
+  'mined',
+  'value_after',
+  'capacity',
+  'reserved',
+  'reserved_stake',
+  'claim',
 ] as const;

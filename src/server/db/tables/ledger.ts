@@ -80,5 +80,10 @@ export const LEDGER_MONEY_COLUMNS = ['balance', 'debits_pending', 'credits_pendi
 
 /** Money aliases of the ledger's own queries (checkQueries.ts): sums and neighbours of money columns. */
 export const LEDGER_MONEY_ALIASES = [
-  'sum_balance', 'sum_amount', 'prev_balance', 'open_debits_pending', 'open_credits_pending', 'pending_amount',
+  'sum_balance',
+  'sum_amount',
+  'prev_balance',
+  'open_debits_pending',
+  'open_credits_pending',
+  'pending_amount',
 ] as const;

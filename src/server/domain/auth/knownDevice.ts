@@ -17,7 +17,11 @@ export interface DeviceOwner {
 }
 
 function mac(owner: DeviceOwner, issuedAt: number): string {
-  return crypto.createHmac('sha256', owner.password_hash).update(`known-device\u0000${owner.id}\u0000${issuedAt}`).digest('base64url').slice(0, 22);
+  return crypto
+    .createHmac('sha256', owner.password_hash)
+    .update(`known-device\u0000${owner.id}\u0000${issuedAt}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** A fresh token for `owner`'s account on this device. */

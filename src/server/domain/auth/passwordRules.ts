@@ -44,7 +44,9 @@ export interface PasswordOwner {
 export function containsOwner(password: string, owner: PasswordOwner): boolean {
   const p = password.normalize('NFC').toLowerCase();
   const local = owner.email?.trim().split('@')[0];
-  return [owner.name, local].some((w) => w !== undefined && w.trim().length >= CONTEXT_MIN && p.includes(w.trim().normalize('NFC').toLowerCase()));
+  return [owner.name, local].some(
+    (w) => w !== undefined && w.trim().length >= CONTEXT_MIN && p.includes(w.trim().normalize('NFC').toLowerCase()),
+  );
 }
 
 /** Password rules plus its confirmation; `owner` enables the name/e-mail rule. */

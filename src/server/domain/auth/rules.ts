@@ -46,7 +46,8 @@ export function checkEmail(bag: ErrorBag, email: string, field = 'email'): void 
   const a = attribute(field);
   const e = email.trim();
   if (e === '') return bag.add(field, `The ${a} field is required.`);
-  if (e.length > EMAIL_MAX || normalizeEmail(e).length > EMAIL_MAX) return bag.add(field, `The ${a} field must not be greater than ${EMAIL_MAX} characters.`);
+  if (e.length > EMAIL_MAX || normalizeEmail(e).length > EMAIL_MAX)
+    return bag.add(field, `The ${a} field must not be greater than ${EMAIL_MAX} characters.`);
   if (!isPlainEmail(e)) bag.add(field, `The ${a} field must be a valid email address.`);
 }
 

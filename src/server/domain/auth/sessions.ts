@@ -89,12 +89,7 @@ function isLive(now: number) {
 /** The live session of a cookie value; "last seen" and the sliding expiry move at most every few minutes. */
 export async function loadSession(db: Kysely<Database>, id: string, now: number): Promise<Session | undefined> {
   const key = sha256Hex(id);
-  const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', key)
-    .where(isLive(now))
-    .executeTakeFirst();
+  const row = await db.selectFrom('sessions').selectAll().where('id', '=', key).where(isLive(now)).executeTakeFirst();
   return row ? sessionOfRow(db, row, id, now) : undefined;
 }
 
@@ -116,7 +111,11 @@ export async function sessionOfRow(db: Kysely<Database>, row: SessionRow, id: st
   if (publicId === null || now - (row.last_seen_at ?? 0) >= SESSION_TOUCH_MS) {
     expiresAt = expiryAt(row.created_at, now);
     publicId ??= newPublicId();
-    await db.updateTable('sessions').set({ expires_at: expiresAt, last_seen_at: now, public_id: publicId }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt, last_seen_at: now, public_id: publicId })
+      .where('id', '=', row.id)
+      .execute();
   }
   return { id, key: row.id, publicId, userId: row.user_id, csrf: data.csrf, expiresAt };
 }
@@ -125,13 +124,12 @@ export async function sessionOfRow(db: Kysely<Database>, row: SessionRow, id: st
  * The session's current expiry without touching it (no sliding, no "last seen"): a socket rechecking its
  * session must not keep it alive by merely being open; only requests do.
  */
-export async function peekSessionExpiry(db: Kysely<Database>, key: string, now: number): Promise<{ userId: number; expiresAt: number } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'expires_at'])
-    .where('id', '=', key)
-    .where(isLive(now))
-    .executeTakeFirst();
+export async function peekSessionExpiry(
+  db: Kysely<Database>,
+  key: string,
+  now: number,
+): Promise<{ userId: number; expiresAt: number } | undefined> {
+  const row = await db.selectFrom('sessions').select(['user_id', 'expires_at']).where('id', '=', key).where(isLive(now)).executeTakeFirst();
   if (!row || row.user_id === null) return undefined;
   return { userId: row.user_id, expiresAt: row.expires_at };
 }
@@ -170,7 +168,12 @@ export async function listUserSessions(db: Kysely<Database>, userId: number, now
 
 /** Ends the session `publicId` if it belongs to `userId`; returns its stored key, undefined when none. */
 export async function endUserSession(db: Kysely<Database>, userId: number, publicId: string): Promise<string | undefined> {
-  const row = await db.deleteFrom('sessions').where('public_id', '=', publicId).where('user_id', '=', userId).returning('id').executeTakeFirst();
+  const row = await db
+    .deleteFrom('sessions')
+    .where('public_id', '=', publicId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
   return row?.id;
 }
 

@@ -22,7 +22,14 @@ export async function issueToken(db: Kysely<Database>, userId: number, purpose: 
     await trx.deleteFrom('tokens').where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
     await trx
       .insertInto('tokens')
-      .values({ user_id: userId, purpose, token_hash: sha256Hex(token), expires_at: now + TOKEN_TTL_MS[purpose], used_at: null, created_at: now })
+      .values({
+        user_id: userId,
+        purpose,
+        token_hash: sha256Hex(token),
+        expires_at: now + TOKEN_TTL_MS[purpose],
+        used_at: null,
+        created_at: now,
+      })
       .execute();
   });
   return token;

@@ -11,8 +11,13 @@ export function confirmLoss(ledger: Ledger, userId: number, id: number): Promise
   return ledger.run(async (tx) => {
     // The row under a lock (PostgreSQL), as every item action takes it: a feed or an extract of this eidol
     // runs wholly before or after the close, so the value read below is the value the eidol closes with.
-    const row = await tx.kysely.selectFrom('eidols').selectAll().where('id', '=', id).where('user_id', '=', userId)
-      .$if(tx.dialect === 'postgres', (q) => q.forUpdate()).executeTakeFirst();
+    const row = await tx.kysely
+      .selectFrom('eidols')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
+      .executeTakeFirst();
     if (!row || row.closed_at !== null) throw new AppError(404, EIDOL_NOT_FOUND);
     if (row.is_locked !== 0) throw new AppError(422, EIDOL_BUSY);
     // Read in the closing transaction, so the value checked is the value at the close.

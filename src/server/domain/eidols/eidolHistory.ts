@@ -38,9 +38,33 @@ export async function eidolTransactions(k: Kysely<Database>, eidolId: number, pa
   for (const r of rows) {
     const at = wireTime(r.created_at)!;
     // Newest first: settlement pays the claim, then releases the emission, after the bet of the same round.
-    if (r.mined > 0n) lines.push({ id: `mined:${r.round_id}:${eidolId}`, type: 'mined', amount: angls(r.mined), game_id: r.round_id, zone: r.zone, created_at: at });
-    if (r.payout > 0n) lines.push({ id: `win:${r.round_id}:${eidolId}`, type: 'win', amount: angls(r.payout), game_id: r.round_id, zone: r.zone, created_at: at });
-    if (r.stake > 0n) lines.push({ id: `bet:${r.round_id}:${eidolId}`, type: 'bet', amount: angls(-r.stake), game_id: r.round_id, zone: r.zone, created_at: at });
+    if (r.mined > 0n)
+      lines.push({
+        id: `mined:${r.round_id}:${eidolId}`,
+        type: 'mined',
+        amount: angls(r.mined),
+        game_id: r.round_id,
+        zone: r.zone,
+        created_at: at,
+      });
+    if (r.payout > 0n)
+      lines.push({
+        id: `win:${r.round_id}:${eidolId}`,
+        type: 'win',
+        amount: angls(r.payout),
+        game_id: r.round_id,
+        zone: r.zone,
+        created_at: at,
+      });
+    if (r.stake > 0n)
+      lines.push({
+        id: `bet:${r.round_id}:${eidolId}`,
+        type: 'bet',
+        amount: angls(-r.stake),
+        game_id: r.round_id,
+        zone: r.zone,
+        created_at: at,
+      });
   }
   return lines;
 }

@@ -18,17 +18,27 @@ import { incenseView } from '../world/incense';
 /** Builds the game view of `user` in `round`; `items` are the user's items as the user view lists them. */
 export async function loadGameView(k: Kysely<Database>, user: UserRow, round: RoundRow, items: Item[], now: number): Promise<GameView> {
   const rows = await openEidolsOf(k, user.id);
-  const values = await eidolValues(k, rows.map((r) => r.id));
+  const values = await eidolValues(
+    k,
+    rows.map((r) => r.id),
+  );
   const chest = await loadChestView(k);
   const oogles = rows.map((r) => toEidolView(r, values.get(r.id) ?? 0n));
   const caravan = caravanView(await caravanState(k), now);
   const incense = await incenseView(k, now);
-  const held = rows.length === 0 ? [] : await k
-    .selectFrom('round_reservations')
-    .select(['eidol_id', 'claim'])
-    .where('round_id', '=', round.id)
-    .where('eidol_id', 'in', rows.map((r) => r.id))
-    .execute();
+  const held =
+    rows.length === 0
+      ? []
+      : await k
+          .selectFrom('round_reservations')
+          .select(['eidol_id', 'claim'])
+          .where('round_id', '=', round.id)
+          .where(
+            'eidol_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
   // An egg earns XP every round whatever its risk, so it is always in; an eidol is in once its risk is > 0.
   const isJoined = rows.some((r) => r.type === 'egg' || r.risk !== '0');
   return {

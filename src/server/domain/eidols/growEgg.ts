@@ -7,14 +7,29 @@
 import { EGG_TIERS, FREE_EGG_TIER, eggFrame, isEggTier, type EggTier } from '../../../shared/rules/eggs';
 import type { EidolView } from '../../../shared/api/game';
 import { ANGLS_UNIT } from '../../../shared/rules/round/economyConfig';
-import { eidolAccount, getAccount, isLedgerError, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type TransferInput } from '../../ledger/index';
+import {
+  eidolAccount,
+  getAccount,
+  isLedgerError,
+  playerAccount,
+  systemAccount,
+  transferBatch,
+  type Ledger,
+  type LedgerTx,
+  type TransferInput,
+} from '../../ledger/index';
 import { AppError, validationFailed } from '../errors';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { rewardReferralIn } from '../gdao/referralReward';
 import { countOpenEidols } from './eidolRepo';
 import { toEidolView } from './eidolView';
 import {
-  CONFIRM_EMAIL_FIRST, EXTRA_EIDOL_REFUSED, FREE_EGG_TAKEN, INSUFFICIENT_ANGLS, POOL_LIMIT_REACHED, UNKNOWN_EGG_TYPE,
+  CONFIRM_EMAIL_FIRST,
+  EXTRA_EIDOL_REFUSED,
+  FREE_EGG_TAKEN,
+  INSUFFICIENT_ANGLS,
+  POOL_LIMIT_REACHED,
+  UNKNOWN_EGG_TYPE,
 } from './eidolTexts';
 
 /** Where an egg comes from: the free egg, or a shop tier. */
@@ -51,8 +66,18 @@ export async function insertEgg(tx: LedgerTx, userId: number, tier: EggTier, sou
   return tx.kysely
     .insertInto('eidols')
     .values({
-      user_id: userId, type: 'egg', rarity: spec.rarity, collection: 'basic', skin_name: eggName(spec.rarity), skin_image: eggFrame(tier),
-      source, hatch_value: value, top_value: value, no_loss_value: value, created_at: tx.now, updated_at: tx.now,
+      user_id: userId,
+      type: 'egg',
+      rarity: spec.rarity,
+      collection: 'basic',
+      skin_name: eggName(spec.rarity),
+      skin_image: eggFrame(tier),
+      source,
+      hatch_value: value,
+      top_value: value,
+      no_loss_value: value,
+      created_at: tx.now,
+      updated_at: tx.now,
     })
     .onConflict((oc) => oc.doNothing())
     .returningAll()
@@ -69,7 +94,12 @@ async function growEggIn(tx: LedgerTx, userId: number, source: EggSource): Promi
 
   if (source.kind === 'free') {
     if (user.email_confirmed !== 1) throw new AppError(422, CONFIRM_EMAIL_FIRST, { email: [CONFIRM_EMAIL_FIRST] });
-    const taken = await tx.kysely.selectFrom('eidols').select('id').where('user_id', '=', userId).where('source', '=', 'free').executeTakeFirst();
+    const taken = await tx.kysely
+      .selectFrom('eidols')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('source', '=', 'free')
+      .executeTakeFirst();
     if (taken) throw new AppError(422, FREE_EGG_TAKEN);
   }
   await requireRoomForEidol(tx, userId, user.level);
@@ -79,19 +109,21 @@ async function growEggIn(tx: LedgerTx, userId: number, source: EggSource): Promi
   // Checked first so the refusal carries the spec's text; the ledger's own check stays the last word.
   const payer = (await getAccount(tx.kysely, source.kind === 'free' ? pool : player))!;
   const needed = source.kind === 'free' ? value : cost;
-  if (payer.balance - payer.debitsPending < needed) throw new AppError(422, source.kind === 'free' ? POOL_LIMIT_REACHED : INSUFFICIENT_ANGLS);
+  if (payer.balance - payer.debitsPending < needed)
+    throw new AppError(422, source.kind === 'free' ? POOL_LIMIT_REACHED : INSUFFICIENT_ANGLS);
 
   const row = await insertEgg(tx, userId, tier, source.kind === 'free' ? 'free' : tier);
   if (!row) throw new AppError(422, FREE_EGG_TAKEN);
 
   const eidol = await eidolAccount(tx, row.id);
-  const transfers: TransferInput[] = source.kind === 'free'
-    // One free egg per account, so its id is the player's: a retry can never pay it twice.
-    ? [{ id: `egg:free:${userId}`, debit: pool, credit: eidol, amount: value, code: 'egg-free', ref: String(row.id) }]
-    : [
-      { id: `egg:${row.id}:value`, debit: player, credit: eidol, amount: value, code: 'egg-buy', ref: String(row.id) },
-      { id: `egg:${row.id}:premium`, debit: player, credit: pool, amount: cost - value, code: 'egg-buy', ref: String(row.id) },
-    ];
+  const transfers: TransferInput[] =
+    source.kind === 'free'
+      ? // One free egg per account, so its id is the player's: a retry can never pay it twice.
+        [{ id: `egg:free:${userId}`, debit: pool, credit: eidol, amount: value, code: 'egg-free', ref: String(row.id) }]
+      : [
+          { id: `egg:${row.id}:value`, debit: player, credit: eidol, amount: value, code: 'egg-buy', ref: String(row.id) },
+          { id: `egg:${row.id}:premium`, debit: player, credit: pool, amount: cost - value, code: 'egg-buy', ref: String(row.id) },
+        ];
   await transferBatch(tx, transfers);
   // Level −1 (no eidol yet) becomes 0 (eggs only) with the first egg.
   await tx.kysely.updateTable('users').set({ level: 0, updated_at: tx.now }).where('id', '=', userId).where('level', '=', -1).execute();
@@ -117,7 +149,12 @@ export function growFreeEgg(ledger: Ledger, userId: number, ref: RequestRef | un
 }
 
 /** `POST /api/oogle/buy {type}`: a shop egg at its tier's price; an unknown type is a 422 on `type`. */
-export async function buyEgg(ledger: Ledger, userId: number, type: string, ref: RequestRef | undefined): Promise<RequestOutcome<EidolView>> {
+export async function buyEgg(
+  ledger: Ledger,
+  userId: number,
+  type: string,
+  ref: RequestRef | undefined,
+): Promise<RequestOutcome<EidolView>> {
   if (!isEggTier(type)) throw validationFailed({ type: [UNKNOWN_EGG_TYPE] });
   return growEgg(ledger, userId, { kind: 'buy', tier: type }, ref);
 }

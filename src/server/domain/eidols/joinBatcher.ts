@@ -48,7 +48,11 @@ export function createJoinBatcher(ledger: Ledger, clock: Clock, onCapacity?: (st
           // Taken once the transaction holds its connection (and SQLite's write lock), not before: the joins
           // that arrived while it waited for them go in too. A retried attempt keeps the same batch.
           batch ??= queue.splice(0, MAX_JOIN_BATCH);
-          return joinBatch(tx, clock, batch.map((w) => w.join));
+          return joinBatch(
+            tx,
+            clock,
+            batch.map((w) => w.join),
+          );
         });
         outcome.results.forEach((r, i) => (r instanceof AppError ? batch![i]!.reject(r) : batch![i]!.resolve(r)));
         if (outcome.capacity) onCapacity?.(outcome.capacity);

@@ -19,8 +19,17 @@ import { AppError, validationFailed } from '../errors';
 import { eidolValues } from './eidolRepo';
 import type { EidolRow } from './eidolView';
 import {
-  capacityFull, ECTOPLASM_CANNOT_JOIN, EIDOL_BUSY, EIDOL_CLOSED, EIDOL_NOT_FOUND, NO_EIDOL_YET, NO_OPEN_EIDOL, NO_ROUND, OOGLE_ID_INVALID,
-  ROUND_LOCKED, VALUE_ZERO_CANNOT_JOIN,
+  capacityFull,
+  ECTOPLASM_CANNOT_JOIN,
+  EIDOL_BUSY,
+  EIDOL_CLOSED,
+  EIDOL_NOT_FOUND,
+  NO_EIDOL_YET,
+  NO_OPEN_EIDOL,
+  NO_ROUND,
+  OOGLE_ID_INVALID,
+  ROUND_LOCKED,
+  VALUE_ZERO_CANNOT_JOIN,
 } from './eidolTexts';
 import { formatRisk, multiplierOf, readJoinRisk, riskDigits } from './riskInput';
 import { reserveClaims } from '../rounds/roundCapacity';
@@ -75,7 +84,13 @@ async function readBatchState(tx: LedgerTx, joins: readonly JoinRequest[]): Prom
   if (named.length > 0) for (const r of await k.selectFrom('eidols').selectAll().where('id', 'in', named).execute()) byId.set(r.id, r);
   const firstOpen = new Map<number, EidolRow>();
   if (implicit.length > 0) {
-    const rows = await k.selectFrom('eidols').selectAll().where('user_id', 'in', implicit).where('closed_at', 'is', null).orderBy('id').execute();
+    const rows = await k
+      .selectFrom('eidols')
+      .selectAll()
+      .where('user_id', 'in', implicit)
+      .where('closed_at', 'is', null)
+      .orderBy('id')
+      .execute();
     for (const r of rows) if (!firstOpen.has(r.user_id)) firstOpen.set(r.user_id, r);
   }
   const values = await eidolValues(k, [...new Set([...byId.keys(), ...[...firstOpen.values()].map((r) => r.id)])]);
@@ -110,7 +125,11 @@ function checkJoin(state: BatchState, join: JoinRequest, now: number): CheckedJo
   // Open when it arrived (the last millisecond before can_act_before counts), and never once the round is
   // past ends_at, when settlement may already have read the risks.
   if (roundPhase(round, join.receivedAt) !== 'open' || roundPhase(round, now) === 'settling') throw new AppError(422, ROUND_LOCKED);
-  return { result: { game_id: round.id, oogle_id: eidol.id, risk: reading.text, multiplier: multiplierOf(reading.text) }, risk: reading.risk, value };
+  return {
+    result: { game_id: round.id, oogle_id: eidol.id, risk: reading.text, multiplier: multiplierOf(reading.text) },
+    risk: reading.risk,
+    value,
+  };
 }
 
 /**
@@ -193,7 +212,10 @@ export async function joinBatch(
     });
     capacity = { roundId: state.round.id, ...after };
   }
-  await writeRisks(tx, out.filter((r): r is JoinResult => !(r instanceof AppError)));
+  await writeRisks(
+    tx,
+    out.filter((r): r is JoinResult => !(r instanceof AppError)),
+  );
   return capacity ? { results: out, capacity } : { results: out };
 }
 

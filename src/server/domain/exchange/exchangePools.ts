@@ -50,12 +50,21 @@ export async function ensureExchangePools(db: Db, clock: Clock): Promise<boolean
     if (done.length === Object.keys(POOL_GENESIS_IDS).length) return false;
     const usdc = (t: string) => parseUnits(t, CURRENCY_ASSETS.USDC.scale);
     const leg = async (id: string, asset: CurrencyCode, name: SystemAccountName, amount: bigint) => ({
-      id, debit: await systemAccount(tx, 'genesis', asset), credit: await systemAccount(tx, name, asset), amount, code: 'genesis',
+      id,
+      debit: await systemAccount(tx, 'genesis', asset),
+      credit: await systemAccount(tx, name, asset),
+      amount,
+      code: 'genesis',
     });
     const results = await transferBatch(tx, [
       await leg(POOL_GENESIS_IDS.gscbReserveUsdc, 'USDC', 'gscb_reserve', usdc(EXCHANGE_POOL_GENESIS.gscbReserveUsdc)),
       await leg(POOL_GENESIS_IDS.exchangePoolUsdc, 'USDC', 'exchange_pool', usdc(EXCHANGE_POOL_GENESIS.exchangePoolUsdc)),
-      await leg(POOL_GENESIS_IDS.exchangePoolBnb, 'BNB', 'exchange_pool', parseUnits(EXCHANGE_POOL_GENESIS.exchangePoolBnb, CURRENCY_ASSETS.BNB.scale)),
+      await leg(
+        POOL_GENESIS_IDS.exchangePoolBnb,
+        'BNB',
+        'exchange_pool',
+        parseUnits(EXCHANGE_POOL_GENESIS.exchangePoolBnb, CURRENCY_ASSETS.BNB.scale),
+      ),
     ]);
     return results.some((r) => r.created);
   });

@@ -41,10 +41,14 @@ export interface TradeRequest {
 export function quoteTrade(req: TradeRequest): Quote {
   const r = EXCHANGE_RATES;
   switch (`${req.from}>${req.to}` as PairKey) {
-    case 'busd>ngls': return quoteMint(req.amount, ratioOf(r.nglsPrice), ratioOf(r.nglsFee));
-    case 'ngls>busd': return quoteMelt(req.amount, ratioOf(r.nglsSPrice), ratioOf(r.nglsFee));
-    case 'busd>bnb': return quoteUsdcToBnb(req.amount, ratioOf(r.bnbPrice), ratioOf(r.bnbFee));
-    case 'bnb>busd': return quoteBnbToUsdc(req.amount, ratioOf(r.bnbPrice), ratioOf(r.bnbFee));
+    case 'busd>ngls':
+      return quoteMint(req.amount, ratioOf(r.nglsPrice), ratioOf(r.nglsFee));
+    case 'ngls>busd':
+      return quoteMelt(req.amount, ratioOf(r.nglsSPrice), ratioOf(r.nglsFee));
+    case 'busd>bnb':
+      return quoteUsdcToBnb(req.amount, ratioOf(r.bnbPrice), ratioOf(r.bnbFee));
+    case 'bnb>busd':
+      return quoteBnbToUsdc(req.amount, ratioOf(r.bnbPrice), ratioOf(r.bnbFee));
   }
 }
 
@@ -81,7 +85,9 @@ async function applyTrade(tx: LedgerTx, record: TransactionRecord) {
   const pair = PAIRS[`${req.from}>${req.to}` as PairKey];
   // One trade of a player at a time (PostgreSQL): the weekly allowance is read and raised under this lock.
   const user = await tx.kysely
-    .selectFrom('users').select(['id', 'level']).where('id', '=', record.userId)
+    .selectFrom('users')
+    .select(['id', 'level'])
+    .where('id', '=', record.userId)
     .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   const q = quoteTrade(req);
@@ -97,22 +103,52 @@ async function applyTrade(tx: LedgerTx, record: TransactionRecord) {
   if ((await poolAvailable(tx, pair.pool)) < poolNeeds) throw new AppError(422, POOL_LIMIT[req.to]);
 
   // The paid side goes to the pool of the same pair (the reserve for ANGLS ↔ USDC, the exchange pool for swaps).
-  const paidPool = pair.op === 'swap' ? await systemAccount(tx, 'exchange_pool', fromAsset) : await systemAccount(tx, 'gscb_reserve', fromAsset);
+  const paidPool =
+    pair.op === 'swap' ? await systemAccount(tx, 'exchange_pool', fromAsset) : await systemAccount(tx, 'gscb_reserve', fromAsset);
   const feeAsset = pair.feeIn === 'received' ? toAsset : fromAsset;
   const feeFrom = pair.feeIn === 'received' ? pool : player;
   const id = (leg: string) => `exchange:${record.id}:${leg}`;
   const legs: PostedInput[] = [
-    { id: id('pay'), debit: player, credit: paidPool, amount: pair.feeIn === 'paid' ? req.amount - q.fee : req.amount, code: `exchange-${pair.op}`, ref: record.id },
-    { id: id('fee'), debit: feeFrom, credit: await systemAccount(tx, 'mining_pool', feeAsset), amount: q.fee, code: 'exchange-fee', ref: record.id },
-    { id: id('out'), debit: pool, credit: await playerAccount(tx, record.userId, toAsset), amount: q.received, code: `exchange-${pair.op}`, ref: record.id },
+    {
+      id: id('pay'),
+      debit: player,
+      credit: paidPool,
+      amount: pair.feeIn === 'paid' ? req.amount - q.fee : req.amount,
+      code: `exchange-${pair.op}`,
+      ref: record.id,
+    },
+    {
+      id: id('fee'),
+      debit: feeFrom,
+      credit: await systemAccount(tx, 'mining_pool', feeAsset),
+      amount: q.fee,
+      code: 'exchange-fee',
+      ref: record.id,
+    },
+    {
+      id: id('out'),
+      debit: pool,
+      credit: await playerAccount(tx, record.userId, toAsset),
+      amount: q.received,
+      code: `exchange-${pair.op}`,
+      ref: record.id,
+    },
   ];
-  await transferBatch(tx, legs.filter((l) => l.amount > 0n));
+  await transferBatch(
+    tx,
+    legs.filter((l) => l.amount > 0n),
+  );
   if (pair.op === 'melt') await recordMelt(tx, record.userId, req.amount);
   const fmt = (units: bigint, asset: keyof typeof CURRENCY_ASSETS) => formatUnits(units, CURRENCY_ASSETS[asset].scale);
   return {
     result: {
-      from_currency: req.from, to_currency: req.to, amount: fmt(req.amount, fromAsset), received: fmt(q.received, toAsset),
-      fee: fmt(q.fee, feeAsset), fee_currency: pair.feeIn === 'received' ? req.to : req.from, bonus: fmt(q.bonus, toAsset),
+      from_currency: req.from,
+      to_currency: req.to,
+      amount: fmt(req.amount, fromAsset),
+      received: fmt(q.received, toAsset),
+      fee: fmt(q.fee, feeAsset),
+      fee_currency: pair.feeIn === 'received' ? req.to : req.from,
+      bonus: fmt(q.bonus, toAsset),
     },
   };
 }

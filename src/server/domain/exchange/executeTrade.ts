@@ -10,7 +10,11 @@ import { amountRefused, EXCHANGE_KIND, readTradeRequest } from './exchangeTrade'
 
 /** `POST /api/wallet/exchange`: executes `body` for `user` (once per Idempotency-Key when sent). */
 export function executeTrade(
-  ledger: Ledger, user: ActivationFlags & { id: number }, body: Record<string, unknown>, ref: RequestRef | undefined, onUpdate?: TransactionUpdateListener,
+  ledger: Ledger,
+  user: ActivationFlags & { id: number },
+  body: Record<string, unknown>,
+  ref: RequestRef | undefined,
+  onUpdate?: TransactionUpdateListener,
 ): Promise<RequestOutcome<ActionAnswer>> {
   requireActiveWallet(user);
   const req = readTradeRequest(body);

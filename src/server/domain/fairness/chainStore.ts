@@ -66,11 +66,20 @@ export async function generateChain(length: number, opts: ChainOptions = {}): Pr
 export async function insertChain(k: Kysely<Database>, chain: GeneratedChain, firstRoundId: number, now: number): Promise<number> {
   const row = await k
     .insertInto('fairness_chains')
-    .values({ terminal_hash: chain.terminalHash, salt: chain.salt, length: chain.length, first_round_id: firstRoundId, created_at: now, block_rule_from: firstRoundId })
+    .values({
+      terminal_hash: chain.terminalHash,
+      salt: chain.salt,
+      length: chain.length,
+      first_round_id: firstRoundId,
+      created_at: now,
+      block_rule_from: firstRoundId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (let i = 0; i < chain.checkpoints.length; i += CHECKPOINT_ROWS_PER_INSERT) {
-    const rows = chain.checkpoints.slice(i, i + CHECKPOINT_ROWS_PER_INSERT).map((c) => ({ chain_id: row.id, position: c.position, hash: c.hash }));
+    const rows = chain.checkpoints
+      .slice(i, i + CHECKPOINT_ROWS_PER_INSERT)
+      .map((c) => ({ chain_id: row.id, position: c.position, hash: c.hash }));
     await k.insertInto('fairness_checkpoints').values(rows).execute();
   }
   return row.id;

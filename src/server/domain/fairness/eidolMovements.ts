@@ -39,17 +39,28 @@ export interface Continuity {
 const CHUNK = 900;
 
 /** A ledger entry of an eidol's account as read here, with its transfer's code. */
-type AccountEntry = Pick<LedgerEntriesTable, 'account_version' | 'transfer_id' | 'amount' | 'before_balance' | 'after_balance' | 'created_at'> & { code: string };
+type AccountEntry = Pick<
+  LedgerEntriesTable,
+  'account_version' | 'transfer_id' | 'amount' | 'before_balance' | 'after_balance' | 'created_at'
+> & { code: string };
 
 /**
  * The version of `entries` (an account's, in version order) at round `roundId`'s snapshot (`side` 'before':
  * before its legs) or after its booking ('after'); `balance` is the value the round recorded there.
  */
-function versionAt(entries: readonly AccountEntry[], eidolId: number, roundId: number, settledAt: number, balance: bigint, side: 'before' | 'after'): number {
+function versionAt(
+  entries: readonly AccountEntry[],
+  eidolId: number,
+  roundId: number,
+  settledAt: number,
+  balance: bigint,
+  side: 'before' | 'after',
+): number {
   const prefix = `round:${roundId}:${eidolId}:`;
   const legs = entries.filter((e) => e.transfer_id.startsWith(prefix)).map((e) => e.account_version);
   if (legs.length > 0) return side === 'before' ? Math.min(...legs) - 1 : Math.max(...legs);
-  let strictlyBefore = 0, atOrBefore = 0;
+  let strictlyBefore = 0,
+    atOrBefore = 0;
   for (const e of entries) {
     if (e.created_at < settledAt) strictlyBefore = e.account_version;
     if (e.created_at <= settledAt) atOrBefore = e.account_version;
@@ -63,7 +74,12 @@ function versionAt(entries: readonly AccountEntry[], eidolId: number, roundId: n
 }
 
 /** The continuity of every entry of settled round `roundId` (booked at `settledAt`). */
-export async function loadContinuity(k: Kysely<Database>, roundId: number, settledAt: number, entries: readonly ContinuityEntry[]): Promise<Map<number, Continuity>> {
+export async function loadContinuity(
+  k: Kysely<Database>,
+  roundId: number,
+  settledAt: number,
+  entries: readonly ContinuityEntry[],
+): Promise<Map<number, Continuity>> {
   const out = new Map<number, Continuity>();
   for (let i = 0; i < entries.length; i += CHUNK) {
     const chunk = entries.slice(i, i + CHUNK);
@@ -74,7 +90,11 @@ export async function loadContinuity(k: Kysely<Database>, roundId: number, settl
       .select(['e.eidol_id', 'e.round_id', 'e.value_after', 'r.settled_at'])
       .where('e.eidol_id', 'in', ids)
       .where('e.round_id', '=', (eb) =>
-        eb.selectFrom('round_entries as p').select((p) => p.fn.max('p.round_id').as('m')).whereRef('p.eidol_id', '=', 'e.eidol_id').where('p.round_id', '<', roundId),
+        eb
+          .selectFrom('round_entries as p')
+          .select((p) => p.fn.max('p.round_id').as('m'))
+          .whereRef('p.eidol_id', '=', 'e.eidol_id')
+          .where('p.round_id', '<', roundId),
       )
       .execute();
     const prevOf = new Map(previous.map((p) => [p.eidol_id, p]));
@@ -89,16 +109,32 @@ export async function loadContinuity(k: Kysely<Database>, roundId: number, settl
     const accountOf = new Map(accounts.map((a) => [a.owner_id, a.id]));
     // Only what can lie between the oldest previous booking of the chunk and this round's booking is read.
     const from = chunk.some((e) => !prevOf.has(e.eidol_id)) ? 0 : Math.min(...previous.map((p) => p.settled_at ?? 0));
-    const rows = accounts.length === 0 ? [] : await k
-      .selectFrom('ledger_entries as le')
-      .innerJoin('ledger_transfers as t', 't.id', 'le.transfer_id')
-      .select(['le.account_id', 'le.account_version', 'le.transfer_id', 'le.amount', 'le.before_balance', 'le.after_balance', 'le.created_at', 't.code'])
-      .where('le.account_id', 'in', accounts.map((a) => a.id))
-      .where('le.created_at', '>=', from)
-      .where('le.created_at', '<=', settledAt)
-      .orderBy('le.account_id')
-      .orderBy('le.account_version')
-      .execute();
+    const rows =
+      accounts.length === 0
+        ? []
+        : await k
+            .selectFrom('ledger_entries as le')
+            .innerJoin('ledger_transfers as t', 't.id', 'le.transfer_id')
+            .select([
+              'le.account_id',
+              'le.account_version',
+              'le.transfer_id',
+              'le.amount',
+              'le.before_balance',
+              'le.after_balance',
+              'le.created_at',
+              't.code',
+            ])
+            .where(
+              'le.account_id',
+              'in',
+              accounts.map((a) => a.id),
+            )
+            .where('le.created_at', '>=', from)
+            .where('le.created_at', '<=', settledAt)
+            .orderBy('le.account_id')
+            .orderBy('le.account_version')
+            .execute();
     const byAccount = new Map<number, AccountEntry[]>();
     for (const r of rows) {
       const list = byAccount.get(r.account_id) ?? [];
@@ -115,7 +151,14 @@ export async function loadContinuity(k: Kysely<Database>, roundId: number, settl
         previousRoundId: prev?.round_id ?? null,
         movements: list
           .filter((m) => m.account_version > start && m.account_version <= end)
-          .map((m) => ({ version: m.account_version, transfer_id: m.transfer_id, code: m.code, amount: m.amount.toString(), before: m.before_balance.toString(), after: m.after_balance.toString() })),
+          .map((m) => ({
+            version: m.account_version,
+            transfer_id: m.transfer_id,
+            code: m.code,
+            amount: m.amount.toString(),
+            before: m.before_balance.toString(),
+            after: m.after_balance.toString(),
+          })),
       });
     }
   }

@@ -20,7 +20,14 @@ export async function loadRoundDetail(k: Kysely<Database>, roundId: number): Pro
   const previous =
     round.position === 1
       ? chain.terminal_hash
-      : (await k.selectFrom('rounds').select('hash').where('chain_id', '=', round.chain_id).where('position', '=', round.position - 1).executeTakeFirstOrThrow()).hash;
+      : (
+          await k
+            .selectFrom('rounds')
+            .select('hash')
+            .where('chain_id', '=', round.chain_id)
+            .where('position', '=', round.position - 1)
+            .executeTakeFirstOrThrow()
+        ).hash;
   const entries = await k.selectFrom('round_entries').selectAll().where('round_id', '=', roundId).orderBy('eidol_id').execute();
   const continuity = await loadContinuity(k, roundId, round.settled_at, entries);
   const units = BigInt(round.threshold_units);

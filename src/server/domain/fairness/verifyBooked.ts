@@ -94,7 +94,9 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
   // expects), looked up by primary key in chunks, so the cost follows the round, not the ledger, and no
   // collation can bend a prefix match. A stray transfer for an eidol the round did not list is not looked for.
   const expected = new Map<string, SettlementTransfer>((verification.settlement?.transfers ?? []).map((t) => [t.id, t]));
-  const ids = [...new Set([...detail.entries.flatMap((e) => LEGS.map((leg) => settlementTransferId(roundId, e.eidol_id, leg))), ...expected.keys()])];
+  const ids = [
+    ...new Set([...detail.entries.flatMap((e) => LEGS.map((leg) => settlementTransferId(roundId, e.eidol_id, leg))), ...expected.keys()]),
+  ];
   const booked: BookedRow[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await k
@@ -102,9 +104,20 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
       .innerJoin('ledger_accounts as d', 'd.id', 't.debit_account_id')
       .innerJoin('ledger_accounts as c', 'c.id', 't.credit_account_id')
       .select([
-        't.id', 't.kind', 't.amount', 't.code', 't.debit_account_id', 't.credit_account_id',
-        'd.owner_kind as debit_kind', 'd.owner_id as debit_owner', 'd.name as debit_name', 'd.asset as debit_asset',
-        'c.owner_kind as credit_kind', 'c.owner_id as credit_owner', 'c.name as credit_name', 'c.asset as credit_asset',
+        't.id',
+        't.kind',
+        't.amount',
+        't.code',
+        't.debit_account_id',
+        't.credit_account_id',
+        'd.owner_kind as debit_kind',
+        'd.owner_id as debit_owner',
+        'd.name as debit_name',
+        'd.asset as debit_asset',
+        'c.owner_kind as credit_kind',
+        'c.owner_id as credit_owner',
+        'c.name as credit_name',
+        'c.asset as credit_asset',
       ])
       .where('t.id', 'in', ids.slice(i, i + CHUNK))
       .execute();
@@ -134,14 +147,27 @@ export async function verifyBookedRound(k: Kysely<Database>, roundId: number): P
     for (const [field, e, b] of diffs) if (e !== b) ledger.push({ transfer: row.id, eidolId, field, expected: e, booked: b });
   }
   for (const [id, want] of expected) {
-    if (!bookedIds.has(id)) ledger.push({ transfer: id, eidolId: eidolOf(id), field: 'missing', expected: want.amount.toString(), booked: 'nothing' });
+    if (!bookedIds.has(id))
+      ledger.push({ transfer: id, eidolId: eidolOf(id), field: 'missing', expected: want.amount.toString(), booked: 'nothing' });
   }
   ledger.push(...(await snapshotAgainstLedger(k, booked, verification.settlement?.transfers[0]?.id, detail.entries, detail.pool_before)));
   const record = await recordAgainstReplay(k, roundId, verification);
 
   const lines = reportLines(roundId, verification, ledger, record, booked.length);
   const ok = verification.ok && ledger.length === 0 && record.length === 0;
-  return { kind: 'checked', roundId, ok, verification, hash: detail.hash, walkSteps: anchored.walkSteps, terminalHash: anchored.chain?.terminal_hash ?? null, ledger, record, transfers: booked.length, lines };
+  return {
+    kind: 'checked',
+    roundId,
+    ok,
+    verification,
+    hash: detail.hash,
+    walkSteps: anchored.walkSteps,
+    terminalHash: anchored.chain?.terminal_hash ?? null,
+    ledger,
+    record,
+    transfers: booked.length,
+    lines,
+  };
 }
 
 /** The published record read straight from the database, through the same loaders the API answers with. */
@@ -171,7 +197,8 @@ async function recordAgainstReplay(k: Kysely<Database>, roundId: number, v: Roun
   const gained = new Map(s.eidols.map((e) => [e.id, e.xpGained]));
   for (const e of xp) {
     const want = gained.get(e.eidol_id);
-    if (want !== undefined && want !== e.xp_gained) out.push({ transfer: 'round_entries', eidolId: e.eidol_id, field: 'xp_gained', expected: String(want), booked: String(e.xp_gained) });
+    if (want !== undefined && want !== e.xp_gained)
+      out.push({ transfer: 'round_entries', eidolId: e.eidol_id, field: 'xp_gained', expected: String(want), booked: String(e.xp_gained) });
   }
   return out;
 }
@@ -188,7 +215,15 @@ async function snapshotAgainstLedger(
   entries: readonly { eidol_id: number; value_before: string }[],
   poolBefore: string,
 ): Promise<LedgerMismatch[]> {
-  type EntryRow = { owner_kind: string; owner_id: number; name: string; account_id: number; account_version: number; before_balance: bigint; transfer_id: string };
+  type EntryRow = {
+    owner_kind: string;
+    owner_id: number;
+    name: string;
+    account_id: number;
+    account_version: number;
+    before_balance: bigint;
+    transfer_id: string;
+  };
   const read = (accounts: readonly number[], transfers: readonly string[]): Promise<EntryRow[]> =>
     k
       .selectFrom('ledger_entries as e')
@@ -202,12 +237,26 @@ async function snapshotAgainstLedger(
   const rows: EntryRow[] = [];
   for (let i = 0; i < booked.length; i += CHUNK) {
     const chunk = booked.slice(i, i + CHUNK);
-    const eidolAccounts = [...new Set(chunk.flatMap((t) => [t.debit_kind === 'eidol' ? t.debit_account_id : null, t.credit_kind === 'eidol' ? t.credit_account_id : null]))];
+    const eidolAccounts = [
+      ...new Set(
+        chunk.flatMap((t) => [
+          t.debit_kind === 'eidol' ? t.debit_account_id : null,
+          t.credit_kind === 'eidol' ? t.credit_account_id : null,
+        ]),
+      ),
+    ];
     const accounts = eidolAccounts.filter((a): a is number => a !== null);
-    if (accounts.length > 0) rows.push(...(await read(accounts, chunk.map((t) => t.id))));
+    if (accounts.length > 0)
+      rows.push(
+        ...(await read(
+          accounts,
+          chunk.map((t) => t.id),
+        )),
+      );
   }
   const opening = booked.find((t) => t.id === firstTransfer);
-  if (opening) rows.push(...(await read([opening.debit_kind === 'system' ? opening.debit_account_id : opening.credit_account_id], [opening.id])));
+  if (opening)
+    rows.push(...(await read([opening.debit_kind === 'system' ? opening.debit_account_id : opening.credit_account_id], [opening.id])));
   rows.sort((x, y) => x.account_id - y.account_id || x.account_version - y.account_version);
   const first = new Map<string, { before: bigint; transfer: string }>();
   for (const r of rows) {
@@ -218,12 +267,24 @@ async function snapshotAgainstLedger(
   for (const e of entries) {
     const seen = first.get(`eidol:${e.eidol_id}`);
     if (seen && seen.before.toString() !== e.value_before) {
-      out.push({ transfer: 'snapshot', eidolId: e.eidol_id, field: 'value_before', expected: e.value_before, booked: `${seen.before} before ${seen.transfer}` });
+      out.push({
+        transfer: 'snapshot',
+        eidolId: e.eidol_id,
+        field: 'value_before',
+        expected: e.value_before,
+        booked: `${seen.before} before ${seen.transfer}`,
+      });
     }
   }
   const pool = first.get('system:mining_pool');
   if (pool && pool.before.toString() !== poolBefore) {
-    out.push({ transfer: 'snapshot', eidolId: null, field: 'pool_before', expected: poolBefore, booked: `${pool.before} before ${pool.transfer}` });
+    out.push({
+      transfer: 'snapshot',
+      eidolId: null,
+      field: 'pool_before',
+      expected: poolBefore,
+      booked: `${pool.before} before ${pool.transfer}`,
+    });
   }
   return out;
 }
@@ -237,13 +298,19 @@ export function describeLedgerMismatch(m: LedgerMismatch): string {
 const CHECK_TEXT = {
   chain: "chain: sha256(hash) = the previous round's own hash (or the listed chain's terminal hash)",
   threshold: 'threshold: first 52 bits of HMAC-SHA256(hash, block hash) (salt rule: HMAC-SHA256(salt, hash)) = published T',
-  settlement: 'settlement: every entry\'s zone, stake, payout, mined and value after replayed',
+  settlement: "settlement: every entry's zone, stake, payout, mined and value after replayed",
   pool: 'pool: mining pool after the round replayed',
   continuity: 'continuity: each value before = its value after where it last played + its movements since',
 } as const;
 
 /** The CLI's lines: the round, one line per check (with its mismatches under it), and the verdict. */
-function reportLines(roundId: number, v: RoundVerification, ledger: readonly LedgerMismatch[], record: readonly LedgerMismatch[], transfers: number): string[] {
+function reportLines(
+  roundId: number,
+  v: RoundVerification,
+  ledger: readonly LedgerMismatch[],
+  record: readonly LedgerMismatch[],
+  transfers: number,
+): string[] {
   const mark = (ok: boolean) => (ok ? 'ok  ' : 'FAIL');
   const lines: string[] = [];
   const t = v.thresholdUnits === null ? 'unreadable' : `${thresholdDecimal(BigInt(v.thresholdUnits))} (${v.thresholdUnits}/2^52)`;
@@ -252,7 +319,9 @@ function reportLines(roundId: number, v: RoundVerification, ledger: readonly Led
     lines.push(`${mark(c.ok)} ${CHECK_TEXT[c.name]}`);
     for (const m of c.mismatches) lines.push(`     ${describeMismatch(m)}`);
   }
-  lines.push(`${mark(ledger.length === 0)} ledger: ${transfers} booked transfers round:${roundId}:* = the recomputed ones, snapshot = balances before the round`);
+  lines.push(
+    `${mark(ledger.length === 0)} ledger: ${transfers} booked transfers round:${roundId}:* = the recomputed ones, snapshot = balances before the round`,
+  );
   for (const m of ledger) lines.push(`     ${describeLedgerMismatch(m)}`);
   lines.push(`${mark(record.length === 0)} record: the round's stored totals and each entry's XP = the recomputed ones`);
   for (const m of record) lines.push(`     ${describeLedgerMismatch(m)}`);

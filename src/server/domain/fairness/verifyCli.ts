@@ -45,7 +45,9 @@ try {
         else reached = p.reached;
       }
       walked = reached;
-      console.info(`${reached ? 'ok  ' : 'FAIL'} walk: ${steps} link(s) from round ${roundId}'s hash reach the chain's terminal hash ${report.terminalHash ?? '(no listed chain)'}`);
+      console.info(
+        `${reached ? 'ok  ' : 'FAIL'} walk: ${steps} link(s) from round ${roundId}'s hash reach the chain's terminal hash ${report.terminalHash ?? '(no listed chain)'}`,
+      );
     }
     process.exitCode = report.ok && walked ? 0 : 1;
   }

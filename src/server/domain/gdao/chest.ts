@@ -59,8 +59,12 @@ export async function setChestLocked(k: Kysely<Database>, locked: boolean, now: 
 /** The chest's ANGLS balance (units), read without opening an account. */
 async function chestSupply(k: Kysely<Database>): Promise<bigint> {
   const row = await k
-    .selectFrom('ledger_accounts').select(['balance', 'debits_pending'])
-    .where('owner_kind', '=', 'system').where('owner_id', '=', 0).where('name', '=', 'gdao_chest').where('asset', '=', 'ANGLS')
+    .selectFrom('ledger_accounts')
+    .select(['balance', 'debits_pending'])
+    .where('owner_kind', '=', 'system')
+    .where('owner_id', '=', 0)
+    .where('name', '=', 'gdao_chest')
+    .where('asset', '=', 'ANGLS')
     .executeTakeFirst();
   return row ? row.balance - row.debits_pending : 0n;
 }
@@ -88,19 +92,50 @@ async function claimIn(tx: LedgerTx, userId: number, amount: bigint, open: boole
   const chest = await systemAccount(tx, 'gdao_chest', 'ANGLS');
   if ((await spendable(tx, chest)) < worth) throw refuse(NOT_ENOUGH_SUPPLY);
   const burn = await tx.kysely
-    .insertInto('gdao_burns').values({ user_id: userId, amount, received, created_at: tx.now }).returning('id').executeTakeFirstOrThrow();
+    .insertInto('gdao_burns')
+    .values({ user_id: userId, amount, received, created_at: tx.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const legs = [
-    { id: `gdao-burn:${burn.id}:burn`, debit: tokens, credit: await systemAccount(tx, 'gdao_burned', 'GDAO'), amount, code: 'gdao-burn', ref: String(burn.id) },
-    { id: `gdao-burn:${burn.id}:pay`, debit: chest, credit: await playerAccount(tx, userId, 'ANGLS'), amount: received, code: 'gdao-burn', ref: String(burn.id) },
-    { id: `gdao-burn:${burn.id}:fee`, debit: chest, credit: await systemAccount(tx, 'fees', 'ANGLS'), amount: fee, code: 'gdao-burn', ref: String(burn.id) },
+    {
+      id: `gdao-burn:${burn.id}:burn`,
+      debit: tokens,
+      credit: await systemAccount(tx, 'gdao_burned', 'GDAO'),
+      amount,
+      code: 'gdao-burn',
+      ref: String(burn.id),
+    },
+    {
+      id: `gdao-burn:${burn.id}:pay`,
+      debit: chest,
+      credit: await playerAccount(tx, userId, 'ANGLS'),
+      amount: received,
+      code: 'gdao-burn',
+      ref: String(burn.id),
+    },
+    {
+      id: `gdao-burn:${burn.id}:fee`,
+      debit: chest,
+      credit: await systemAccount(tx, 'fees', 'ANGLS'),
+      amount: fee,
+      code: 'gdao-burn',
+      ref: String(burn.id),
+    },
   ];
-  await transferBatch(tx, legs.filter((l) => l.amount > 0n));
+  await transferBatch(
+    tx,
+    legs.filter((l) => l.amount > 0n),
+  );
   return { burned: amount.toString(), received: formatUnits(received, CURRENCY_ASSETS.ANGLS.scale) };
 }
 
 /** Burns `body.amount` gDAO of the player for its ANGLS from the chest (once per Idempotency-Key); refusals write nothing. */
 export async function claimGdao(
-  ledger: Ledger, userId: number, body: Record<string, unknown>, receivedAt: number, ref?: RequestRef,
+  ledger: Ledger,
+  userId: number,
+  body: Record<string, unknown>,
+  receivedAt: number,
+  ref?: RequestRef,
 ): Promise<RequestOutcome<ClaimResult>> {
   const amount = claimAmountOf(body.amount);
   try {

@@ -67,7 +67,19 @@ type Head = Pick<GdaoDistributionsTable, 'month' | 'budget' | 'total_activity' |
   anchor_block_time: number | null;
 };
 
-const HEAD_COLUMNS = ['month', 'budget', 'total_activity', 'root_hash', 'created_at', 'merkle_root', 'anchor_status', 'anchor_signer', 'anchor_tx_hash', 'anchor_block', 'anchor_block_time'] as const;
+const HEAD_COLUMNS = [
+  'month',
+  'budget',
+  'total_activity',
+  'root_hash',
+  'created_at',
+  'merkle_root',
+  'anchor_status',
+  'anchor_signer',
+  'anchor_tx_hash',
+  'anchor_block',
+  'anchor_block_time',
+] as const;
 
 /** The anchor of a month's row. */
 function anchorOf(h: Head): AnchorView {
@@ -85,7 +97,14 @@ function anchorOf(h: Head): AnchorView {
 
 /** The summary of a month's row. */
 function summaryOf(h: Head): DistributionSummary {
-  return { month: h.month, budget: h.budget.toString(), total_activity: h.total_activity, root_hash: h.root_hash, merkle_root: h.merkle_root, anchor: anchorOf(h) };
+  return {
+    month: h.month,
+    budget: h.budget.toString(),
+    total_activity: h.total_activity,
+    root_hash: h.root_hash,
+    merkle_root: h.merkle_root,
+    anchor: anchorOf(h),
+  };
 }
 
 /** Every published month, newest first. */
@@ -111,10 +130,20 @@ function headOf(k: Kysely<Database>, month: string): Promise<Head | undefined> {
 export async function loadDistribution(k: Kysely<Database>, month: string): Promise<DistributionView | undefined> {
   const head = await headOf(k, month);
   if (!head) return undefined;
-  const rows = await k.selectFrom('gdao_distribution_rows').select(['user_id', 'activity', 'amount']).where('month', '=', month).orderBy('user_id').execute();
+  const rows = await k
+    .selectFrom('gdao_distribution_rows')
+    .select(['user_id', 'activity', 'amount'])
+    .where('month', '=', month)
+    .orderBy('user_id')
+    .execute();
   return {
     ...summaryOf(head),
-    rows: rows.map((r) => ({ user_id: r.user_id, activity: r.activity, share: shareOf(r.activity, head.total_activity), amount: r.amount.toString() })),
+    rows: rows.map((r) => ({
+      user_id: r.user_id,
+      activity: r.activity,
+      share: shareOf(r.activity, head.total_activity),
+      amount: r.amount.toString(),
+    })),
   };
 }
 
@@ -126,7 +155,12 @@ export async function loadDistribution(k: Kysely<Database>, month: string): Prom
 export async function loadLeafProof(k: Kysely<Database>, month: string, userId: number): Promise<LeafProofView | null | undefined> {
   const head = await headOf(k, month);
   if (!head?.merkle_root) return undefined;
-  const rows = await k.selectFrom('gdao_distribution_rows').select(['user_id', 'activity', 'amount']).where('month', '=', month).orderBy('user_id').execute();
+  const rows = await k
+    .selectFrom('gdao_distribution_rows')
+    .select(['user_id', 'activity', 'amount'])
+    .where('month', '=', month)
+    .orderBy('user_id')
+    .execute();
   const index = rows.findIndex((r) => r.user_id === userId);
   if (index < 0) return null;
   const mine = rows[index]!;

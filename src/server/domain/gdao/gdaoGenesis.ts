@@ -15,12 +15,18 @@ export async function ensureGdaoGenesis(db: Db, clock: Clock): Promise<boolean> 
     if (done.length === Object.keys(GDAO_GENESIS_IDS).length) return false;
     const results = await transferBatch(tx, [
       {
-        id: GDAO_GENESIS_IDS.reserve, debit: await systemAccount(tx, 'genesis', 'GDAO'), credit: await systemAccount(tx, 'gdao_reserve', 'GDAO'),
-        amount: GDAO_RESERVE_SUPPLY, code: 'genesis',
+        id: GDAO_GENESIS_IDS.reserve,
+        debit: await systemAccount(tx, 'genesis', 'GDAO'),
+        credit: await systemAccount(tx, 'gdao_reserve', 'GDAO'),
+        amount: GDAO_RESERVE_SUPPLY,
+        code: 'genesis',
       },
       {
-        id: GDAO_GENESIS_IDS.chest, debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await systemAccount(tx, 'gdao_chest', 'ANGLS'),
-        amount: GDAO_CHEST_SUPPLY, code: 'genesis',
+        id: GDAO_GENESIS_IDS.chest,
+        debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+        credit: await systemAccount(tx, 'gdao_chest', 'ANGLS'),
+        amount: GDAO_CHEST_SUPPLY,
+        code: 'genesis',
       },
     ]);
     return results.some((r) => r.created);

@@ -23,7 +23,11 @@ export interface IncomeLedgerView {
 /** The income ledger of `userId` at `now`. */
 export async function loadIncomeLedger(k: Kysely<Database>, userId: number, now: number): Promise<IncomeLedgerView> {
   const rows = await k
-    .selectFrom('gdao_distribution_rows').select(['month', 'own_activity', 'activity', 'amount']).where('user_id', '=', userId).orderBy('month', 'desc').execute();
+    .selectFrom('gdao_distribution_rows')
+    .select(['month', 'own_activity', 'activity', 'amount'])
+    .where('user_id', '=', userId)
+    .orderBy('month', 'desc')
+    .execute();
   const latest = await k.selectFrom('gdao_distributions').select('month').orderBy('month', 'desc').limit(1).executeTakeFirst();
   let social = 0n;
   let total = 0n;
@@ -32,10 +36,19 @@ export async function loadIncomeLedger(k: Kysely<Database>, userId: number, now:
     if (r.activity > 0) social += (r.amount * BigInt(r.own_activity)) / BigInt(r.activity);
   }
   const monthly = latest ? (rows.find((r) => r.month === latest.month)?.amount ?? 0n) : 0n;
-  const burned = await k.selectFrom('gdao_burns').select((eb) => eb.fn.sum<bigint | null>('amount').as('sum_amount')).where('user_id', '=', userId).executeTakeFirst();
+  const burned = await k
+    .selectFrom('gdao_burns')
+    .select((eb) => eb.fn.sum<bigint | null>('amount').as('sum_amount'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const patrons = await k.selectFrom('users').select('id').where('referrer_id', '=', userId).execute();
   const [start, end] = monthRange(monthOf(now));
-  const active = await roundsJoined(k, start, end, patrons.map((p) => p.id));
+  const active = await roundsJoined(
+    k,
+    start,
+    end,
+    patrons.map((p) => p.id),
+  );
   return {
     monthly_income: monthly.toString(),
     total_patrons: patrons.length,

@@ -42,7 +42,12 @@ export function createGdaoAnchorer(db: Db, clock: Clock, gateway: ChainGateway) 
       .limit(BATCH)
       .execute();
   const mark = (month: string, from: GdaoAnchorStatus, set: Updateable<GdaoDistributionsTable>) =>
-    k.updateTable('gdao_distributions').set({ ...set, anchor_updated_at: clock.now() }).where('month', '=', month).where('anchor_status', '=', from).executeTakeFirst();
+    k
+      .updateTable('gdao_distributions')
+      .set({ ...set, anchor_updated_at: clock.now() })
+      .where('month', '=', month)
+      .where('anchor_status', '=', from)
+      .executeTakeFirst();
   const broadcast = async (raw: Hex) => {
     try {
       await client.sendRawTransaction({ serializedTransaction: raw });
@@ -59,7 +64,13 @@ export function createGdaoAnchorer(db: Db, clock: Clock, gateway: ChainGateway) 
         const data = anchorCalldata(m.month, m.merkle_root!);
         const nonce = await nextNonce(k, gateway, signer.hotWallet);
         const { raw, hash } = await signer.signCall({ to: signer.hotWallet, value: 0n, data, gas: gasFor(data), nonce });
-        const res = await mark(m.month, 'pending', { anchor_status: 'signed', anchor_signer: signer.hotWallet.toLowerCase(), anchor_nonce: nonce, anchor_raw: raw, anchor_tx_hash: hash });
+        const res = await mark(m.month, 'pending', {
+          anchor_status: 'signed',
+          anchor_signer: signer.hotWallet.toLowerCase(),
+          anchor_nonce: nonce,
+          anchor_raw: raw,
+          anchor_tx_hash: hash,
+        });
         if (Number(res.numUpdatedRows) !== 1) return;
         await broadcast(raw);
         await mark(m.month, 'signed', { anchor_status: 'broadcast' });
@@ -107,7 +118,12 @@ export function createGdaoAnchorer(db: Db, clock: Clock, gateway: ChainGateway) 
           continue;
         }
         const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-        await mark(m.month, 'broadcast', { anchor_status: 'anchored', anchor_block: Number(receipt.blockNumber), anchor_block_time: Number(block.timestamp) * 1000, anchor_raw: null });
+        await mark(m.month, 'broadcast', {
+          anchor_status: 'anchored',
+          anchor_block: Number(receipt.blockNumber),
+          anchor_block_time: Number(block.timestamp) * 1000,
+          anchor_raw: null,
+        });
         out.anchored.push(m.month);
       }
       return out;

@@ -56,7 +56,12 @@ async function roundIdRange(k: Kysely<Database>, start: number, end: number): Pr
 }
 
 /** Rounds each player joined among the rounds settled in [start, end) (only `userIds` when given). */
-export async function roundsJoined(k: Kysely<Database>, start: number, end: number, userIds?: readonly number[]): Promise<Map<number, number>> {
+export async function roundsJoined(
+  k: Kysely<Database>,
+  start: number,
+  end: number,
+  userIds?: readonly number[],
+): Promise<Map<number, number>> {
   if (userIds && userIds.length === 0) return new Map();
   const range = await roundIdRange(k, start, end);
   if (!range) return new Map();
@@ -78,15 +83,23 @@ export async function computeMonth(k: Kysely<Database>, month: string, budget: b
   const invited = new Map<number, number>();
   const ids = [...own.keys()];
   for (let i = 0; i < ids.length; i += 500) {
-    const users = await k.selectFrom('users').select(['id', 'referrer_id']).where('id', 'in', ids.slice(i, i + 500)).where('referrer_id', 'is not', null).execute();
-    for (const u of users) if (u.referrer_id !== u.id) invited.set(u.referrer_id!, (invited.get(u.referrer_id!) ?? 0) + (own.get(u.id) ?? 0));
+    const users = await k
+      .selectFrom('users')
+      .select(['id', 'referrer_id'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('referrer_id', 'is not', null)
+      .execute();
+    for (const u of users)
+      if (u.referrer_id !== u.id) invited.set(u.referrer_id!, (invited.get(u.referrer_id!) ?? 0) + (own.get(u.id) ?? 0));
   }
   const players = [...new Set([...own.keys(), ...invited.keys()])];
-  const base = players.map((id) => {
-    const o = own.get(id) ?? 0;
-    const p = Math.floor(((invited.get(id) ?? 0) * PATRON_ACTIVITY_PERCENT) / 100);
-    return { user_id: id, own_activity: o, patron_activity: p, activity: o + p };
-  }).filter((r) => r.activity > 0);
+  const base = players
+    .map((id) => {
+      const o = own.get(id) ?? 0;
+      const p = Math.floor(((invited.get(id) ?? 0) * PATRON_ACTIVITY_PERCENT) / 100);
+      return { user_id: id, own_activity: o, patron_activity: p, activity: o + p };
+    })
+    .filter((r) => r.activity > 0);
   const split = new Map(splitBudget(budget, base).map((r) => [r.user_id, r.amount]));
   return base.map((r) => ({ ...r, amount: split.get(r.user_id) ?? 0n })).sort((a, b) => a.user_id - b.user_id);
 }
@@ -106,8 +119,12 @@ export async function publishMonthIn(tx: LedgerTx, month: string): Promise<boole
   const header = await tx.kysely
     .insertInto('gdao_distributions')
     .values({
-      month, budget, total_activity: rows.reduce((s, r) => s + r.activity, 0), root_hash: distributionRoot(rows),
-      merkle_root: rootOfLeafHashes(leaves.map((r) => r.leaf_hash)), created_at: tx.now,
+      month,
+      budget,
+      total_activity: rows.reduce((s, r) => s + r.activity, 0),
+      root_hash: distributionRoot(rows),
+      merkle_root: rootOfLeafHashes(leaves.map((r) => r.leaf_hash)),
+      created_at: tx.now,
     })
     // A concurrent publisher (PostgreSQL) waits for the other's commit here, then writes nothing.
     .onConflict((oc) => oc.doNothing())
@@ -115,13 +132,23 @@ export async function publishMonthIn(tx: LedgerTx, month: string): Promise<boole
     .executeTakeFirst();
   if (!header) return false;
   for (let i = 0; i < leaves.length; i += 500) {
-    await tx.kysely.insertInto('gdao_distribution_rows').values(leaves.slice(i, i + 500).map((r) => ({ month, ...r }))).execute();
+    await tx.kysely
+      .insertInto('gdao_distribution_rows')
+      .values(leaves.slice(i, i + 500).map((r) => ({ month, ...r })))
+      .execute();
   }
   const paid = rows.filter((r) => r.amount > 0n);
   if (paid.length > 0) {
     const legs = [];
     for (const r of paid) {
-      legs.push({ id: `gdao-income:${month}:${r.user_id}`, debit: reserve, credit: await playerAccount(tx, r.user_id, 'GDAO'), amount: r.amount, code: 'gdao-income', ref: month });
+      legs.push({
+        id: `gdao-income:${month}:${r.user_id}`,
+        debit: reserve,
+        credit: await playerAccount(tx, r.user_id, 'GDAO'),
+        amount: r.amount,
+        code: 'gdao-income',
+        ref: month,
+      });
     }
     await transferBatch(tx, legs);
   }
@@ -130,7 +157,10 @@ export async function publishMonthIn(tx: LedgerTx, month: string): Promise<boole
 
 /** Closed months from the month of the first settled round up to the month before `now`. */
 export async function closedMonths(k: Kysely<Database>, now: number): Promise<string[]> {
-  const first = await k.selectFrom('rounds').select((eb) => eb.fn.min<number | null>('settled_at').as('t')).executeTakeFirst();
+  const first = await k
+    .selectFrom('rounds')
+    .select((eb) => eb.fn.min<number | null>('settled_at').as('t'))
+    .executeTakeFirst();
   if (first?.t == null) return [];
   const out: string[] = [];
   const current = monthOf(now);
@@ -143,7 +173,9 @@ export async function publishDueMonths(ledger: Ledger): Promise<string[]> {
   const k = ledger.db.kysely;
   const months = await closedMonths(k, ledger.clock.now());
   if (months.length === 0) return [];
-  const published = new Set((await k.selectFrom('gdao_distributions').select('month').where('month', 'in', months).execute()).map((r) => r.month));
+  const published = new Set(
+    (await k.selectFrom('gdao_distributions').select('month').where('month', 'in', months).execute()).map((r) => r.month),
+  );
   const out: string[] = [];
   for (const m of months.filter((x) => !published.has(x))) if (await ledger.run((tx) => publishMonthIn(tx, m))) out.push(m);
   return out;

@@ -22,9 +22,19 @@ const CATCH_UP_BATCH = 200;
  * of it (an empty reserve leaves the reward to a later catch-up).
  */
 export async function rewardReferralIn(tx: LedgerTx, invitedId: number): Promise<boolean> {
-  const user = await tx.kysely.selectFrom('users').select(['id', 'referrer_id', 'email_confirmed']).where('id', '=', invitedId).executeTakeFirst();
+  const user = await tx.kysely
+    .selectFrom('users')
+    .select(['id', 'referrer_id', 'email_confirmed'])
+    .where('id', '=', invitedId)
+    .executeTakeFirst();
   if (!user || user.referrer_id === null || user.referrer_id === invitedId || user.email_confirmed !== 1) return false;
-  const egg = await tx.kysely.selectFrom('eidols').select('id').where('user_id', '=', invitedId).where('source', '!=', 'free').limit(1).executeTakeFirst();
+  const egg = await tx.kysely
+    .selectFrom('eidols')
+    .select('id')
+    .where('user_id', '=', invitedId)
+    .where('source', '!=', 'free')
+    .limit(1)
+    .executeTakeFirst();
   if (!egg) return false;
   const paid = await tx.kysely.selectFrom('referral_rewards').select('invited_id').where('invited_id', '=', invitedId).executeTakeFirst();
   if (paid) return false;
@@ -39,8 +49,22 @@ export async function rewardReferralIn(tx: LedgerTx, invitedId: number): Promise
     .executeTakeFirst();
   if (!row) return false;
   await transferBatch(tx, [
-    { id: `referral:${invitedId}:invited`, debit: reserve, credit: await playerAccount(tx, invitedId, 'GDAO'), amount: REFERRAL_REWARD_GDAO, code: 'referral', ref: String(invitedId) },
-    { id: `referral:${invitedId}:referrer`, debit: reserve, credit: await playerAccount(tx, user.referrer_id, 'GDAO'), amount: REFERRAL_REWARD_GDAO, code: 'referral', ref: String(invitedId) },
+    {
+      id: `referral:${invitedId}:invited`,
+      debit: reserve,
+      credit: await playerAccount(tx, invitedId, 'GDAO'),
+      amount: REFERRAL_REWARD_GDAO,
+      code: 'referral',
+      ref: String(invitedId),
+    },
+    {
+      id: `referral:${invitedId}:referrer`,
+      debit: reserve,
+      credit: await playerAccount(tx, user.referrer_id, 'GDAO'),
+      amount: REFERRAL_REWARD_GDAO,
+      code: 'referral',
+      ref: String(invitedId),
+    },
   ]);
   return true;
 }
@@ -57,7 +81,9 @@ export async function catchUpReferrals(ledger: Ledger): Promise<number> {
     .select('u.id')
     .where('u.referrer_id', 'is not', null)
     .where('u.email_confirmed', '=', 1)
-    .where((eb) => eb.exists(eb.selectFrom('eidols as e').select('e.id').whereRef('e.user_id', '=', 'u.id').where('e.source', '!=', 'free')))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('eidols as e').select('e.id').whereRef('e.user_id', '=', 'u.id').where('e.source', '!=', 'free')),
+    )
     .where((eb) => eb.not(eb.exists(eb.selectFrom('referral_rewards as r').select('r.invited_id').whereRef('r.invited_id', '=', 'u.id'))))
     .orderBy('u.id')
     .limit(CATCH_UP_BATCH)
@@ -70,7 +96,13 @@ export async function catchUpReferrals(ledger: Ledger): Promise<number> {
 /** gDAO the player received from referral rewards, as referrer and as invited player (`ref_tokens`). */
 export async function refTokensOf(k: Kysely<Database>, userId: number): Promise<number> {
   const sum = async (column: 'referrer_id' | 'invited_id') =>
-    (await k.selectFrom('referral_rewards').select((eb) => eb.fn.sum<bigint | null>('amount').as('sum_amount')).where(column, '=', userId).executeTakeFirst())?.sum_amount ?? 0n;
+    (
+      await k
+        .selectFrom('referral_rewards')
+        .select((eb) => eb.fn.sum<bigint | null>('amount').as('sum_amount'))
+        .where(column, '=', userId)
+        .executeTakeFirst()
+    )?.sum_amount ?? 0n;
   const [asReferrer, asInvited] = await Promise.all([sum('referrer_id'), sum('invited_id')]);
   return Number(BigInt(asReferrer) + BigInt(asInvited));
 }

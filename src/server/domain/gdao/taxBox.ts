@@ -32,7 +32,9 @@ export function extendTitle(until: number | null, now: number, months = 1): numb
 async function payTaxIn(tx: LedgerTx, userId: number, open: boolean): Promise<{ patricius: string }> {
   refuseUnlessOpen(open);
   const user = await tx.kysely
-    .selectFrom('users').select(['id', 'patricius_until']).where('id', '=', userId)
+    .selectFrom('users')
+    .select(['id', 'patricius_until'])
+    .where('id', '=', userId)
     .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   const item = await playerAccount(tx, userId, itemAsset(ITEM_IDS.TAX_COMMENDATION));
@@ -40,14 +42,24 @@ async function payTaxIn(tx: LedgerTx, userId: number, open: boolean): Promise<{ 
   const until = extendTitle(user.patricius_until, tx.now);
   const id = crypto.randomUUID();
   await transfer(tx, {
-    id: `tax:${id}`, debit: item, credit: await systemAccount(tx, 'consumed', itemAsset(ITEM_IDS.TAX_COMMENDATION)), amount: 1n, code: 'tax', ref: String(userId),
+    id: `tax:${id}`,
+    debit: item,
+    credit: await systemAccount(tx, 'consumed', itemAsset(ITEM_IDS.TAX_COMMENDATION)),
+    amount: 1n,
+    code: 'tax',
+    ref: String(userId),
   });
   await tx.kysely.updateTable('users').set({ patricius_until: until, updated_at: tx.now }).where('id', '=', userId).execute();
   return { patricius: wireTime(until)! };
 }
 
 /** Spends one Tax Commendation of the player for a month of Patricius (once per Idempotency-Key); answers the new end. */
-export function payTax(ledger: Ledger, userId: number, receivedAt: number, ref?: RequestRef): Promise<RequestOutcome<{ patricius: string }>> {
+export function payTax(
+  ledger: Ledger,
+  userId: number,
+  receivedAt: number,
+  ref?: RequestRef,
+): Promise<RequestOutcome<{ patricius: string }>> {
   return ledger.run(async (tx) => {
     const open = await roundOpenAt(tx, receivedAt);
     return withOptionalRequestRecord(tx, userId, ref, () => payTaxIn(tx, userId, open));

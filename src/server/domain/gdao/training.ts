@@ -59,7 +59,10 @@ function nextXpOf(level: number): number {
  */
 async function trainableEidol(tx: LedgerTx, userId: number, eidolId: number, lock: boolean): Promise<EidolRow> {
   const row = await tx.kysely
-    .selectFrom('eidols').selectAll().where('id', '=', eidolId).where('user_id', '=', userId)
+    .selectFrom('eidols')
+    .selectAll()
+    .where('id', '=', eidolId)
+    .where('user_id', '=', userId)
     .$if(lock && tx.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   if (!row || row.closed_at !== null) throw new AppError(404, EIDOL_NOT_FOUND);
@@ -83,7 +86,10 @@ async function insertCommitment(tx: LedgerTx, eidolId: number, attempt: number):
 /** The eidol's open commitment, if any. */
 function openCommitment(tx: LedgerTx, eidolId: number) {
   return tx.kysely
-    .selectFrom('training_commitments').selectAll().where('eidol_id', '=', eidolId).where('used_at', 'is', null)
+    .selectFrom('training_commitments')
+    .selectAll()
+    .where('eidol_id', '=', eidolId)
+    .where('used_at', 'is', null)
     .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
 }
@@ -93,18 +99,27 @@ async function ensureCommitment(tx: LedgerTx, eidolId: number) {
   const open = await openCommitment(tx, eidolId);
   if (open) return open;
   const last = await tx.kysely
-    .selectFrom('training_commitments').select((eb) => eb.fn.max<number | null>('attempt').as('n')).where('eidol_id', '=', eidolId)
+    .selectFrom('training_commitments')
+    .select((eb) => eb.fn.max<number | null>('attempt').as('n'))
+    .where('eidol_id', '=', eidolId)
     .executeTakeFirst();
   await insertCommitment(tx, eidolId, (last?.n ?? 0) + 1);
   return (await openCommitment(tx, eidolId))!;
 }
 
 /** The open commitment `{seed_hash, attempt}` of an eidol that can transmute (published now if none), else null. */
-export async function publishedCommitment(ledger: Ledger, k: Kysely<Database>, row: EidolRow): Promise<{ seed_hash: string; attempt: number } | null> {
+export async function publishedCommitment(
+  ledger: Ledger,
+  k: Kysely<Database>,
+  row: EidolRow,
+): Promise<{ seed_hash: string; attempt: number } | null> {
   if (row.type !== 'ogle' || row.level < TRAINING_LEVEL || row.closed_at !== null) return null;
   // Most reads find it open already: no write transaction for them.
   const open = await k
-    .selectFrom('training_commitments').select(['seed_hash', 'attempt']).where('eidol_id', '=', row.id).where('used_at', 'is', null)
+    .selectFrom('training_commitments')
+    .select(['seed_hash', 'attempt'])
+    .where('eidol_id', '=', row.id)
+    .where('used_at', 'is', null)
     .executeTakeFirst();
   if (open) return open;
   return ledger.run(async (tx) => {
@@ -141,15 +156,25 @@ async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: bo
   const draw = trainingDraw(c.seed, input.playerSeed, c.attempt, row.experience, nextXp);
   const after = applyTraining({ yieldy: row.yieldy, precise: row.precise, rarity: row.rarity as Rarity }, draw);
   await transfer(tx, {
-    id: `train:${eidolId}:${c.attempt}:fee`, debit: player, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
-    amount: fee, code: 'train', ref: String(eidolId),
+    id: `train:${eidolId}:${c.attempt}:fee`,
+    debit: player,
+    credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+    amount: fee,
+    code: 'train',
+    ref: String(eidolId),
   });
   await tx.kysely
     .updateTable('training_commitments')
     .set({
-      used_at: tx.now, trained: draw.trained ? 1 : 0, experience: row.experience, next_level_experience: nextXp, amount: fee, player_seed: input.playerSeed,
+      used_at: tx.now,
+      trained: draw.trained ? 1 : 0,
+      experience: row.experience,
+      next_level_experience: nextXp,
+      amount: fee,
+      player_seed: input.playerSeed,
     })
-    .where('eidol_id', '=', eidolId).where('attempt', '=', c.attempt)
+    .where('eidol_id', '=', eidolId)
+    .where('attempt', '=', c.attempt)
     .execute();
   const evolvedToMythic = after.rarity === 'mythic' && row.rarity !== 'mythic';
   const updated: EidolRow = {
@@ -164,15 +189,29 @@ async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: bo
   };
   await tx.kysely
     .updateTable('eidols')
-    .set({ yieldy: updated.yieldy, precise: updated.precise, rarity: updated.rarity, skin_name: updated.skin_name, experience: updated.experience, updated_at: tx.now })
+    .set({
+      yieldy: updated.yieldy,
+      precise: updated.precise,
+      rarity: updated.rarity,
+      skin_name: updated.skin_name,
+      experience: updated.experience,
+      updated_at: tx.now,
+    })
     .where('id', '=', eidolId)
     .execute();
   await insertCommitment(tx, eidolId, c.attempt + 1);
   const next = (await openCommitment(tx, eidolId))!;
   const oogle = toEidolView(updated, await eidolValue(tx.kysely, eidolId));
   return {
-    trained: draw.trained, chance: draw.chance, roll: draw.roll, seed: c.seed, seed_hash: c.seed_hash, player_seed: input.playerSeed,
-    attempt: c.attempt, experience: row.experience, next_level_experience: nextXp,
+    trained: draw.trained,
+    chance: draw.chance,
+    roll: draw.roll,
+    seed: c.seed,
+    seed_hash: c.seed_hash,
+    player_seed: input.playerSeed,
+    attempt: c.attempt,
+    experience: row.experience,
+    next_level_experience: nextXp,
     // The next attempt's commitment, published in the same commit as this one's reveal.
     oogle: { ...oogle, transmute_seed_hash: next.seed_hash, transmute_attempt: next.attempt },
   };
@@ -185,7 +224,12 @@ async function attemptIn(tx: LedgerTx, userId: number, eidolId: number, open: bo
  * Idempotency-Key a retry replays.
  */
 export async function trainEidol(
-  ledger: Ledger, userId: number, eidolId: number, receivedAt: number, input: TrainingInput, ref?: RequestRef,
+  ledger: Ledger,
+  userId: number,
+  eidolId: number,
+  receivedAt: number,
+  input: TrainingInput,
+  ref?: RequestRef,
 ): Promise<RequestOutcome<TrainingResult>> {
   try {
     return await ledger.run(async (tx) => {

@@ -17,8 +17,10 @@ export const TRANSMUTATIONS_PER_PAGE = 25;
 /** Page `page` (1-based) of eidol `eidolId`'s used commitments, newest first. */
 export async function transmutationHistory(k: Kysely<Database>, eidolId: number, page: number): Promise<TransmutationLine[]> {
   const rows = await k
-    .selectFrom('training_commitments').selectAll()
-    .where('eidol_id', '=', eidolId).where('used_at', 'is not', null)
+    .selectFrom('training_commitments')
+    .selectAll()
+    .where('eidol_id', '=', eidolId)
+    .where('used_at', 'is not', null)
     .orderBy('attempt', 'desc')
     .limit(TRANSMUTATIONS_PER_PAGE)
     .offset((page - 1) * TRANSMUTATIONS_PER_PAGE)

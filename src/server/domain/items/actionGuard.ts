@@ -44,7 +44,8 @@ export async function lockRoundOpen(tx: LedgerTx, receivedAt: number): Promise<b
       .limit(1)
       .$if(lock, (q) => q.forShare())
       .executeTakeFirst();
-  const openAt = (round: Awaited<ReturnType<typeof read>>) => round !== undefined && receivedAt >= round.opens_at && roundPhase(round, receivedAt) === 'open';
+  const openAt = (round: Awaited<ReturnType<typeof read>>) =>
+    round !== undefined && receivedAt >= round.opens_at && roundPhase(round, receivedAt) === 'open';
   if (tx.dialect === 'sqlite') return openAt(await read(false));
   // PostgreSQL: a request that arrived after the open phase is refused without the lock, so a stream of late
   // requests (each sharing the row a moment) can never keep a waiting settlement from its `for update`.

@@ -24,7 +24,14 @@ async function appleIn(tx: LedgerTx, req: ActionRequest, amount: bigint, opId: s
 
   const asset = itemAsset(ACTION_ITEMS.apple);
   await transferBatch(tx, [
-    { id: `apple:${opId}:apples`, debit: await playerAccount(tx, req.userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount, code: 'apple', ref: String(row.id) },
+    {
+      id: `apple:${opId}:apples`,
+      debit: await playerAccount(tx, req.userId, asset),
+      credit: await systemAccount(tx, 'consumed', asset),
+      amount,
+      code: 'apple',
+      ref: String(row.id),
+    },
   ]);
   const from = Math.max(tx.now, row.apple_until ?? 0);
   const set = { apple_until: from + APPLE_MS * Number(amount), updated_at: tx.now };
@@ -33,7 +40,18 @@ async function appleIn(tx: LedgerTx, req: ActionRequest, amount: bigint, opId: s
 }
 
 /** Feeds `rawAmount` Precision Apples to the player's eidol; a refusal writes nothing. */
-export async function appleEidol(ledger: Ledger, req: ActionRequest, rawAmount: unknown, ref: RequestRef | undefined): Promise<RequestOutcome<ActionResult>> {
+export async function appleEidol(
+  ledger: Ledger,
+  req: ActionRequest,
+  rawAmount: unknown,
+  ref: RequestRef | undefined,
+): Promise<RequestOutcome<ActionResult>> {
   const amount = readAmount(rawAmount, SPECIFY_FEED);
-  return runAction(ledger, req.userId, ref, (tx, opId) => appleIn(tx, req, amount, opId), () => refuse(NOT_ENOUGH_APPLES, 'amount'));
+  return runAction(
+    ledger,
+    req.userId,
+    ref,
+    (tx, opId) => appleIn(tx, req, amount, opId),
+    () => refuse(NOT_ENOUGH_APPLES, 'amount'),
+  );
 }

@@ -6,7 +6,15 @@
 import { CURRENCY_ASSETS, itemAsset } from '../../../shared/money/assets';
 import { formatUnits } from '../../../shared/money/format';
 import { ANGLS_UNIT } from '../../../shared/rules/round/economyConfig';
-import { eidolAccount, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type TransferInput } from '../../ledger/index';
+import {
+  eidolAccount,
+  playerAccount,
+  systemAccount,
+  transferBatch,
+  type Ledger,
+  type LedgerTx,
+  type TransferInput,
+} from '../../ledger/index';
 import { eidolValue } from '../eidols/eidolRepo';
 import { toEidolView } from '../eidols/eidolView';
 import type { RequestOutcome, RequestRef } from '../requests/requestRecords';
@@ -35,19 +43,48 @@ async function extractIn(tx: LedgerTx, req: ActionRequest, amount: bigint, opId:
   const asset = itemAsset(ACTION_ITEMS.extract);
   const ref = String(row.id);
   const legs: TransferInput[] = [
-    { id: `extract:${opId}:items`, debit: await playerAccount(tx, req.userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount: items, code: 'extract', ref },
+    {
+      id: `extract:${opId}:items`,
+      debit: await playerAccount(tx, req.userId, asset),
+      credit: await systemAccount(tx, 'consumed', asset),
+      amount: items,
+      code: 'extract',
+      ref,
+    },
     { id: `extract:${opId}:paid`, debit: eidol, credit: await playerAccount(tx, req.userId, 'ANGLS'), amount: paid, code: 'extract', ref },
   ];
-  if (units > paid) legs.push({ id: `extract:${opId}:pool`, debit: eidol, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: units - paid, code: 'extract', ref });
+  if (units > paid)
+    legs.push({
+      id: `extract:${opId}:pool`,
+      debit: eidol,
+      credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+      amount: units - paid,
+      code: 'extract',
+      ref,
+    });
   await transferBatch(tx, legs);
   // The break-even never goes below 0 (a CHECK): what was extracted beyond it was winnings.
   const noLoss = row.no_loss_value > units ? row.no_loss_value - units : 0n;
   await tx.kysely.updateTable('eidols').set({ no_loss_value: noLoss, updated_at: tx.now }).where('id', '=', row.id).execute();
-  return { oogle: toEidolView({ ...row, no_loss_value: noLoss, updated_at: tx.now }, value - units), paid: formatUnits(paid, CURRENCY_ASSETS.ANGLS.scale) };
+  return {
+    oogle: toEidolView({ ...row, no_loss_value: noLoss, updated_at: tx.now }, value - units),
+    paid: formatUnits(paid, CURRENCY_ASSETS.ANGLS.scale),
+  };
 }
 
 /** Extracts `rawAmount` whole ANGLS from the player's eidol; a refusal writes nothing. */
-export async function extractValue(ledger: Ledger, req: ActionRequest, rawAmount: unknown, ref: RequestRef | undefined): Promise<RequestOutcome<ActionResult>> {
+export async function extractValue(
+  ledger: Ledger,
+  req: ActionRequest,
+  rawAmount: unknown,
+  ref: RequestRef | undefined,
+): Promise<RequestOutcome<ActionResult>> {
   const amount = readAmount(rawAmount, SPECIFY_EXTRACTION);
-  return runAction(ledger, req.userId, ref, (tx, opId) => extractIn(tx, req, amount, opId), (err) => (err.index === ITEM_LEG ? refuse(NOT_ENOUGH_EXTRACT, 'amount') : undefined));
+  return runAction(
+    ledger,
+    req.userId,
+    ref,
+    (tx, opId) => extractIn(tx, req, amount, opId),
+    (err) => (err.index === ITEM_LEG ? refuse(NOT_ENOUGH_EXTRACT, 'amount') : undefined),
+  );
 }

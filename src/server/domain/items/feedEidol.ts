@@ -32,8 +32,22 @@ async function feedIn(tx: LedgerTx, req: ActionRequest, amount: bigint, opId: st
   const eidol = await eidolAccount(tx, row.id);
   const ref = String(row.id);
   await transferBatch(tx, [
-    { id: `feed:${opId}:cookies`, debit: await playerAccount(tx, req.userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount, code: 'feed', ref },
-    { id: `feed:${opId}:backing`, debit: await systemAccount(tx, 'item_backing', 'ANGLS'), credit: eidol, amount: units, code: 'feed', ref },
+    {
+      id: `feed:${opId}:cookies`,
+      debit: await playerAccount(tx, req.userId, asset),
+      credit: await systemAccount(tx, 'consumed', asset),
+      amount,
+      code: 'feed',
+      ref,
+    },
+    {
+      id: `feed:${opId}:backing`,
+      debit: await systemAccount(tx, 'item_backing', 'ANGLS'),
+      credit: eidol,
+      amount: units,
+      code: 'feed',
+      ref,
+    },
   ]);
   const value = await eidolValue(tx.kysely, row.id);
   const set = { no_loss_value: row.no_loss_value + units, top_value: value > row.top_value ? value : row.top_value, updated_at: tx.now };
@@ -42,9 +56,20 @@ async function feedIn(tx: LedgerTx, req: ActionRequest, amount: bigint, opId: st
 }
 
 /** Feeds `rawAmount` Golden Cookies to the player's eidol; a refusal writes nothing. */
-export async function feedEidol(ledger: Ledger, req: ActionRequest, rawAmount: unknown, ref: RequestRef | undefined): Promise<RequestOutcome<ActionResult>> {
+export async function feedEidol(
+  ledger: Ledger,
+  req: ActionRequest,
+  rawAmount: unknown,
+  ref: RequestRef | undefined,
+): Promise<RequestOutcome<ActionResult>> {
   const amount = readAmount(rawAmount, SPECIFY_FEED);
-  return runAction(ledger, req.userId, ref, (tx, opId) => feedIn(tx, req, amount, opId), (err) =>
-    // The backing short is a bookkeeping fault (every cookie sold carries its ANGLS), not the player's.
-    (err.index === COOKIE_LEG ? refuse(NOT_ENOUGH_COOKIES, 'amount') : new AppError(503, COOKIE_BACKING_SHORT)));
+  return runAction(
+    ledger,
+    req.userId,
+    ref,
+    (tx, opId) => feedIn(tx, req, amount, opId),
+    (err) =>
+      // The backing short is a bookkeeping fault (every cookie sold carries its ANGLS), not the player's.
+      err.index === COOKIE_LEG ? refuse(NOT_ENOUGH_COOKIES, 'amount') : new AppError(503, COOKIE_BACKING_SHORT),
+  );
 }

@@ -4,7 +4,15 @@
  */
 import { CURRENCY_ASSETS } from '../../../shared/money/assets';
 import { formatUnits } from '../../../shared/money/format';
-import { eidolAccount, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type TransferInput } from '../../ledger/index';
+import {
+  eidolAccount,
+  playerAccount,
+  systemAccount,
+  transferBatch,
+  type Ledger,
+  type LedgerTx,
+  type TransferInput,
+} from '../../ledger/index';
 import { eidolValue } from '../eidols/eidolRepo';
 import { toEidolView } from '../eidols/eidolView';
 import type { RequestOutcome, RequestRef } from '../requests/requestRecords';
@@ -27,11 +35,30 @@ async function popIn(tx: LedgerTx, req: ActionRequest, opId: string): Promise<Ac
   const eidol = await eidolAccount(tx, row.id);
   const ref = String(row.id);
   const legs: TransferInput[] = [];
-  if (paid > 0n) legs.push({ id: `pop:${opId}:paid`, debit: eidol, credit: await playerAccount(tx, req.userId, 'ANGLS'), amount: paid, code: 'pop', ref });
-  if (value > paid) legs.push({ id: `pop:${opId}:pool`, debit: eidol, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: value - paid, code: 'pop', ref });
+  if (paid > 0n)
+    legs.push({
+      id: `pop:${opId}:paid`,
+      debit: eidol,
+      credit: await playerAccount(tx, req.userId, 'ANGLS'),
+      amount: paid,
+      code: 'pop',
+      ref,
+    });
+  if (value > paid)
+    legs.push({
+      id: `pop:${opId}:pool`,
+      debit: eidol,
+      credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+      amount: value - paid,
+      code: 'pop',
+      ref,
+    });
   await transferBatch(tx, legs);
   await tx.kysely.updateTable('eidols').set({ closed_at: tx.now, updated_at: tx.now }).where('id', '=', row.id).execute();
-  return { oogle: toEidolView({ ...row, closed_at: tx.now, updated_at: tx.now }, 0n), paid: formatUnits(paid, CURRENCY_ASSETS.ANGLS.scale) };
+  return {
+    oogle: toEidolView({ ...row, closed_at: tx.now, updated_at: tx.now }, 0n),
+    paid: formatUnits(paid, CURRENCY_ASSETS.ANGLS.scale),
+  };
 }
 
 /** Pops the player's eidol: pays its potency share and closes it; a refusal writes nothing. */

@@ -28,17 +28,41 @@ async function transmuteIn(tx: LedgerTx, req: ActionRequest, opId: string): Prom
 
   const asset = itemAsset(ACTION_ITEMS.tome);
   await transferBatch(tx, [
-    { id: `transmuteegg:${opId}:tome`, debit: await playerAccount(tx, req.userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount: 1n, code: 'transmuteegg', ref: String(row.id) },
+    {
+      id: `transmuteegg:${opId}:tome`,
+      debit: await playerAccount(tx, req.userId, asset),
+      credit: await systemAccount(tx, 'consumed', asset),
+      amount: 1n,
+      code: 'transmuteegg',
+      ref: String(row.id),
+    },
   ]);
-  const set = { type: 'ogle' as const, experience: 0, hatched_at: tx.now, skin_image: hatchedFrame(row.collection, row.rarity, row.id), updated_at: tx.now };
+  const set = {
+    type: 'ogle' as const,
+    experience: 0,
+    hatched_at: tx.now,
+    skin_image: hatchedFrame(row.collection, row.rarity, row.id),
+    updated_at: tx.now,
+  };
   await tx.kysely.updateTable('eidols').set(set).where('id', '=', row.id).execute();
   // A first hatched eidol makes a level-0 player titled (settlement's rule, playerLevel).
   const standing = (await ownersStanding(tx.kysely, [req.userId])).get(req.userId);
-  if (standing) await tx.kysely.updateTable('users').set({ level: playerLevel(standing.xp, standing), updated_at: tx.now }).where('id', '=', req.userId).execute();
+  if (standing)
+    await tx.kysely
+      .updateTable('users')
+      .set({ level: playerLevel(standing.xp, standing), updated_at: tx.now })
+      .where('id', '=', req.userId)
+      .execute();
   return { oogle: toEidolView({ ...row, ...set }, await eidolValue(tx.kysely, row.id)) };
 }
 
 /** Transmutes the player's full eggtoplasm into an eidol; a refusal writes nothing. */
 export function transmuteEgg(ledger: Ledger, req: ActionRequest, ref: RequestRef | undefined): Promise<RequestOutcome<ActionResult>> {
-  return runAction(ledger, req.userId, ref, (tx, opId) => transmuteIn(tx, req, opId), () => refuse(NO_TOME));
+  return runAction(
+    ledger,
+    req.userId,
+    ref,
+    (tx, opId) => transmuteIn(tx, req, opId),
+    () => refuse(NO_TOME),
+  );
 }

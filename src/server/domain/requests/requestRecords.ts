@@ -19,7 +19,8 @@ export const MAX_REQUEST_KEY_LENGTH = 255;
 /** The text of what is wrong with `key` as a request key, or undefined when it is acceptable. */
 export function requestKeyProblem(key: string): string | undefined {
   if (key.length === 0) return 'The idempotency key field is required.';
-  if (key.length > MAX_REQUEST_KEY_LENGTH) return `The idempotency key field must not be greater than ${MAX_REQUEST_KEY_LENGTH} characters.`;
+  if (key.length > MAX_REQUEST_KEY_LENGTH)
+    return `The idempotency key field must not be greater than ${MAX_REQUEST_KEY_LENGTH} characters.`;
   // Printable ASCII only: the key is stored as given and compared byte for byte on both databases.
   if (!/^[\x21-\x7e]+$/.test(key)) return 'The idempotency key field format is invalid.';
   return undefined;

@@ -16,7 +16,15 @@ export interface RoundTiming {
 }
 
 /** Inserts round `id` at `position` of chain `chainId`, opening at `now` with its capacity and carried-over reservations. */
-export async function insertRound(k: Kysely<Database>, id: number, chainId: number, position: number, now: number, timing: RoundTiming, config: EconomyConfig): Promise<void> {
+export async function insertRound(
+  k: Kysely<Database>,
+  id: number,
+  chainId: number,
+  position: number,
+  now: number,
+  timing: RoundTiming,
+  config: EconomyConfig,
+): Promise<void> {
   const hash = await roundHash(k, chainId, position);
   const canActBefore = now + timing.openMs;
   await k
@@ -30,7 +38,12 @@ export async function insertRound(k: Kysely<Database>, id: number, chainId: numb
  * Writes round 1 and its chain when no round exists yet; false when one already does. The chain is
  * generated before the transaction, so its hashing never holds the database's write lock.
  */
-export async function ensureFirstRound(ledger: Ledger, timing: RoundTiming, chainLength: number, config: EconomyConfig = ECONOMY_CONFIG): Promise<boolean> {
+export async function ensureFirstRound(
+  ledger: Ledger,
+  timing: RoundTiming,
+  chainLength: number,
+  config: EconomyConfig = ECONOMY_CONFIG,
+): Promise<boolean> {
   const any = await ledger.db.kysely.selectFrom('rounds').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const chain = await generateChain(chainLength);

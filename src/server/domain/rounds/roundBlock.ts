@@ -41,7 +41,10 @@ export async function recordBlockHash(k: Kysely<Database>, blocks: RoundBlocks, 
 }
 
 /** T's numerator for `round` under its chain's rule; undefined when the block rule applies and no block hash is recorded yet. */
-export function roundThreshold(round: Pick<RoundRow, 'id' | 'hash' | 'block_hash'>, chain: { salt: string; block_rule_from: number | null }): bigint | undefined {
+export function roundThreshold(
+  round: Pick<RoundRow, 'id' | 'hash' | 'block_hash'>,
+  chain: { salt: string; block_rule_from: number | null },
+): bigint | undefined {
   if (!usesBlockRule(round, chain)) return thresholdUnits(round.hash, chain.salt);
   return round.block_hash === null ? undefined : blockThresholdUnits(round.hash, round.block_hash);
 }

@@ -80,7 +80,11 @@ export async function openRoundCapacity(k: Kysely<Database>, roundId: number, no
     reserved += claim;
     values.push({ round_id: roundId, eidol_id: r.id, risk: r.risk, stake, claim, created_at: now });
   }
-  for (let i = 0; i < values.length; i += INSERT_CHUNK) await k.insertInto('round_reservations').values(values.slice(i, i + INSERT_CHUNK)).execute();
+  for (let i = 0; i < values.length; i += INSERT_CHUNK)
+    await k
+      .insertInto('round_reservations')
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .execute();
   await k.updateTable('rounds').set({ capacity, reserved }).where('id', '=', roundId).execute();
   return { capacity, reserved, carried: values.length, sittingOut };
 }
@@ -128,7 +132,12 @@ export async function reserveClaims(
   const ids = [...new Set(requests.map((r) => r.eidolId))];
   const held = new Map<number, bigint>();
   if (ids.length > 0) {
-    const rows = await k.selectFrom('round_reservations').select(['eidol_id', 'claim']).where('round_id', '=', roundId).where('eidol_id', 'in', ids).execute();
+    const rows = await k
+      .selectFrom('round_reservations')
+      .select(['eidol_id', 'claim'])
+      .where('round_id', '=', roundId)
+      .where('eidol_id', 'in', ids)
+      .execute();
     for (const r of rows) held.set(r.eidol_id, r.claim);
   }
   let reserved = round.reserved;
@@ -149,7 +158,8 @@ export async function reserveClaims(
     results.push(true);
   }
   const removed = [...writes].filter(([, w]) => w === null).map(([id]) => id);
-  if (removed.length > 0) await k.deleteFrom('round_reservations').where('round_id', '=', roundId).where('eidol_id', 'in', removed).execute();
+  if (removed.length > 0)
+    await k.deleteFrom('round_reservations').where('round_id', '=', roundId).where('eidol_id', 'in', removed).execute();
   const upserts = [...writes].flatMap(([id, w]) => (w ? [{ round_id: roundId, eidol_id: id, ...w, created_at: now }] : []));
   for (let i = 0; i < upserts.length; i += INSERT_CHUNK) {
     await k
@@ -157,7 +167,10 @@ export async function reserveClaims(
       .values(upserts.slice(i, i + INSERT_CHUNK))
       .onConflict((oc) =>
         oc.columns(['round_id', 'eidol_id']).doUpdateSet((eb) => ({
-          risk: eb.ref('excluded.risk'), stake: eb.ref('excluded.stake'), claim: eb.ref('excluded.claim'), created_at: eb.ref('excluded.created_at'),
+          risk: eb.ref('excluded.risk'),
+          stake: eb.ref('excluded.stake'),
+          claim: eb.ref('excluded.claim'),
+          created_at: eb.ref('excluded.created_at'),
         })),
       )
       .execute();

@@ -11,7 +11,11 @@ import { currentRound, roundPhase, type RoundRow } from './currentRound';
 import type { RoundTiming } from './openRound';
 
 /** The running round's boundaries under `timing` at `now`: unchanged when it already follows them. */
-export function retimedBoundaries(round: Pick<RoundRow, 'opens_at' | 'can_act_before' | 'ends_at'>, timing: RoundTiming, now: number): { can_act_before: number; ends_at: number } {
+export function retimedBoundaries(
+  round: Pick<RoundRow, 'opens_at' | 'can_act_before' | 'ends_at'>,
+  timing: RoundTiming,
+  now: number,
+): { can_act_before: number; ends_at: number } {
   const phase = roundPhase(round, now);
   if (phase === 'open') {
     const canActBefore = Math.max(now, round.opens_at + timing.openMs);

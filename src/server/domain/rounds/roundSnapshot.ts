@@ -53,8 +53,23 @@ function participants(k: Kysely<Database>, { roundId, lockedAt }: SnapshotRound)
     )
     .leftJoin('round_reservations as rr', (j) => j.onRef('rr.eidol_id', '=', 'e.id').on('rr.round_id', '=', roundId))
     .select([
-      'e.id', 'e.user_id', 'e.type', 'e.risk', 'e.yieldy', 'e.experience', 'e.level', 'e.top_value', 'e.no_loss_value', 'e.collection',
-      'e.rarity', 'e.skin_image', 'e.hatched_at', 'a.id as account_id', 'a.balance', 'rr.risk as reserved_risk', 'rr.stake as reserved_stake',
+      'e.id',
+      'e.user_id',
+      'e.type',
+      'e.risk',
+      'e.yieldy',
+      'e.experience',
+      'e.level',
+      'e.top_value',
+      'e.no_loss_value',
+      'e.collection',
+      'e.rarity',
+      'e.skin_image',
+      'e.hatched_at',
+      'a.id as account_id',
+      'a.balance',
+      'rr.risk as reserved_risk',
+      'rr.stake as reserved_stake',
     ])
     .where('e.closed_at', 'is', null)
     .where('e.created_at', '<', lockedAt)
@@ -73,7 +88,7 @@ function participants(k: Kysely<Database>, { roundId, lockedAt }: SnapshotRound)
  */
 async function* pages(k: Kysely<Database>, round: SnapshotRound, paging: SnapshotPaging): AsyncGenerator<Found[]> {
   if (paging.dialect === 'sqlite') {
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const page = await participants(k, round).where('e.id', '>', after).limit(PAGE).execute();
       if (page.length > 0) yield page;
       if (page.length < PAGE) return;

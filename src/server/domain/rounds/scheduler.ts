@@ -73,7 +73,10 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
       return true;
     } catch (err) {
       if (!(err instanceof ChainUnreadable)) throw err;
-      opts.log.error({ err: err.message, round: roundId }, 'chain unreadable at the lock: the block number is recorded once it can be read');
+      opts.log.error(
+        { err: err.message, round: roundId },
+        'chain unreadable at the lock: the block number is recorded once it can be read',
+      );
       return false;
     }
   };
@@ -84,7 +87,11 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
     if (!fitted) {
       const retimed = await fitRoundToTiming(db.kysely, opts.timing, clock.now());
       fitted = true;
-      if (retimed) opts.log.warn?.(retimed, `round ${retimed.roundId} follows the new round timing: it now ends at ${new Date(retimed.after.ends_at).toISOString()}`);
+      if (retimed)
+        opts.log.warn?.(
+          retimed,
+          `round ${retimed.roundId} follows the new round timing: it now ends at ${new Date(retimed.after.ends_at).toISOString()}`,
+        );
     }
     // A settled round opens the next from now, so this loop settles at most one overdue round per pass.
     for (;;) {
@@ -113,7 +120,8 @@ export function createRoundScheduler(opts: SchedulerOptions): RoundScheduler {
         if (now?.id === round.id) return arm(RETRY_AFTER_FAILURE_MS);
         continue;
       }
-      if (settled.unreadableRisk.length > 0) opts.log.warn?.({ round: settled.roundId, eidols: settled.unreadableRisk }, 'eidols with an unreadable risk sat out the round');
+      if (settled.unreadableRisk.length > 0)
+        opts.log.warn?.({ round: settled.roundId, eidols: settled.unreadableRisk }, 'eidols with an unreadable risk sat out the round');
       try {
         await opts.onSettled(settled);
       } catch (err) {

@@ -19,7 +19,15 @@ import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
 import { recordBlockHash, roundThreshold, usesBlockRule } from './roundBlock';
 import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
-import { insertEntries, ownersStanding, updateEidols, updateUsers, type EidolUpdate, type EntryRow, type UserUpdate } from './settlementWrites';
+import {
+  insertEntries,
+  ownersStanding,
+  updateEidols,
+  updateUsers,
+  type EidolUpdate,
+  type EntryRow,
+  type UserUpdate,
+} from './settlementWrites';
 
 /** What a settlement booked, for the announcement that follows its commit. */
 export interface SettledRound {
@@ -55,7 +63,11 @@ export type SettlePhase = 'snapshot' | 'settle' | 'transfers' | 'entries' | 'eid
 export async function settleDue(ledger: Ledger, opts: SettleOptions): Promise<SettledRound | undefined> {
   const round = await currentRound(ledger.db.kysely);
   if (!round || ledger.clock.now() < round.ends_at) return undefined;
-  const chain = await ledger.db.kysely.selectFrom('fairness_chains').select(['id', 'length', 'block_rule_from']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  const chain = await ledger.db.kysely
+    .selectFrom('fairness_chains')
+    .select(['id', 'length', 'block_rule_from'])
+    .where('id', '=', round.chain_id)
+    .executeTakeFirstOrThrow();
   // The block's hash is read and recorded in a commit of its own first; not mined yet: wait. Unreadable: throws.
   if (usesBlockRule(round, chain) && (await recordBlockHash(ledger.db.kysely, opts.blocks, round.id)) === undefined) return undefined;
   // The next chain is generated outside the transaction: a million links must not hold the write lock.
@@ -63,7 +75,12 @@ export async function settleDue(ledger: Ledger, opts: SettleOptions): Promise<Se
   return ledger.run((tx) => settleInTx(tx, round.id, freshChain, opts));
 }
 
-async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedChain | undefined, opts: SettleOptions): Promise<SettledRound | undefined> {
+async function settleInTx(
+  tx: LedgerTx,
+  roundId: number,
+  freshChain: GeneratedChain | undefined,
+  opts: SettleOptions,
+): Promise<SettledRound | undefined> {
   const k = tx.kysely;
   const now = tx.now;
   let q = k.selectFrom('rounds').selectAll().where('id', '=', roundId).where('settled_at', 'is', null);
@@ -71,7 +88,11 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   if (tx.dialect === 'postgres') q = q.forUpdate();
   const round = await q.executeTakeFirst();
   if (!round || now < round.ends_at) return undefined;
-  const chain = await k.selectFrom('fairness_chains').select(['id', 'length', 'salt', 'block_rule_from']).where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+  const chain = await k
+    .selectFrom('fairness_chains')
+    .select(['id', 'length', 'salt', 'block_rule_from'])
+    .where('id', '=', round.chain_id)
+    .executeTakeFirstOrThrow();
   const units = roundThreshold(round, chain);
   if (units === undefined) return undefined;
 
@@ -85,19 +106,27 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   // row below so the fairness record (and `npm run verify`) replays the same number.
   const incenseSlots = await burningSlots(k, now);
   const config = opts.economy ?? ECONOMY_CONFIG;
-  const { rows, unreadable } = await loadSnapshot(k, { roundId: round.id, lockedAt: round.can_act_before }, { dialect: tx.dialect, pause }, config);
+  const { rows, unreadable } = await loadSnapshot(
+    k,
+    { roundId: round.id, lockedAt: round.can_act_before },
+    { dialect: tx.dialect, pause },
+    config,
+  );
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
   const eidols = rows.map((r) => r.eidol);
   await pause();
-  const settlement = await settleRoundSliced({
-    roundId: round.id,
-    thresholdUnits: units,
-    eidols,
-    poolBefore: pool.balance,
-    incenseSlots,
-    config,
-  }, pause);
+  const settlement = await settleRoundSliced(
+    {
+      roundId: round.id,
+      thresholdUnits: units,
+      eidols,
+      poolBefore: pool.balance,
+      incenseSlots,
+      config,
+    },
+    pause,
+  );
 
   phase('settle');
   const byId = new Map<number, SnapshotRow>();
@@ -106,14 +135,21 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     if ((i & 1023) === 1023) await pause();
   }
   // Every eidol with a transfer has value > 0, so its account exists; opening one is only a fallback.
-  const accountOf = (a: SettlementAccount): number | Promise<number> => (a.kind === 'system' ? poolId : (byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id)));
+  const accountOf = (a: SettlementAccount): number | Promise<number> =>
+    a.kind === 'system' ? poolId : (byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id));
   const inputs: PostedInput[] = [];
   for (let i = 0; i < settlement.transfers.length; i++) {
     const t = settlement.transfers[i]!;
     if ((i & 1023) === 1023) await pause();
-    const debit = accountOf(t.debit), credit = accountOf(t.credit);
+    const debit = accountOf(t.debit),
+      credit = accountOf(t.credit);
     inputs.push({
-      id: t.id, debit: typeof debit === 'number' ? debit : await debit, credit: typeof credit === 'number' ? credit : await credit, amount: t.amount, code: t.code, ref: t.ref,
+      id: t.id,
+      debit: typeof debit === 'number' ? debit : await debit,
+      credit: typeof credit === 'number' ? credit : await credit,
+      amount: t.amount,
+      code: t.code,
+      ref: t.ref,
     });
   }
   // One linked bulk batch, set-based writes; bets come first, so the pool stays ≥ 0 after every transfer.
@@ -128,10 +164,26 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
     const row = byId.get(e.id)!;
     const s = row.eidol;
     entries.push({
-      round_id: round.id, eidol_id: e.id, user_id: e.owner, risk: String(s.risk), yieldy: s.yieldy, eidol_type: s.type, xp_before: s.xp,
-      level_before: s.level, value_before: s.value, top_value_before: s.topValue, no_loss_value: s.noLossValue, zone: e.zone,
-      stake: -e.bet, payout: e.payout, mined: e.emission, value_after: e.value, xp_gained: e.xpGained, reserved_stake: s.reservedStake ?? null,
-      sat_out: s.satOut ? 1 : 0, created_at: now,
+      round_id: round.id,
+      eidol_id: e.id,
+      user_id: e.owner,
+      risk: String(s.risk),
+      yieldy: s.yieldy,
+      eidol_type: s.type,
+      xp_before: s.xp,
+      level_before: s.level,
+      value_before: s.value,
+      top_value_before: s.topValue,
+      no_loss_value: s.noLossValue,
+      zone: e.zone,
+      stake: -e.bet,
+      payout: e.payout,
+      mined: e.emission,
+      value_after: e.value,
+      xp_gained: e.xpGained,
+      reserved_stake: s.reservedStake ?? null,
+      sat_out: s.satOut ? 1 : 0,
+      created_at: now,
     });
     eidolUpdates.push({
       id: e.id,
@@ -164,8 +216,17 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
   await k
     .updateTable('rounds')
     .set({
-      settled_at: now, threshold_units: Number(units), incense_slots: incenseSlots, participants: t.participants, winners: t.winners, pool_before: t.poolBefore,
-      pool_after: t.poolAfter, round_fee: 0n, claims_paid: t.claimsPaid, emission_paid: t.emissionPaid, nominal_stakes: t.stakes,
+      settled_at: now,
+      threshold_units: Number(units),
+      incense_slots: incenseSlots,
+      participants: t.participants,
+      winners: t.winners,
+      pool_before: t.poolBefore,
+      pool_after: t.poolAfter,
+      round_fee: 0n,
+      claims_paid: t.claimsPaid,
+      emission_paid: t.emissionPaid,
+      nominal_stakes: t.stakes,
     })
     .where('id', '=', round.id)
     .execute();
@@ -174,5 +235,13 @@ async function settleInTx(tx: LedgerTx, roundId: number, freshChain: GeneratedCh
 
   // Sorted natively as a typed array: a comparator sort of 10^5 owners would hold the loop for long.
   const owners = Array.from(Float64Array.from(new Set(settlement.eidols.map((e) => e.owner))).sort());
-  return { roundId: round.id, hash: round.hash, thresholdUnits: units, nextRoundId: round.id + 1, participants: t.participants, owners, unreadableRisk: unreadable };
+  return {
+    roundId: round.id,
+    hash: round.hash,
+    thresholdUnits: units,
+    nextRoundId: round.id + 1,
+    participants: t.participants,
+    owners,
+    unreadableRisk: unreadable,
+  };
 }

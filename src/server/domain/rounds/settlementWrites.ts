@@ -69,10 +69,18 @@ export async function insertEntries(k: Kysely<Database>, dialect: DialectName, r
 }
 
 /** Writes each eidol's XP, level, type, hatch time, frame and top value. */
-export async function updateEidols(k: Kysely<Database>, dialect: DialectName, rows: readonly EidolUpdate[], now: number, pause = noPause): Promise<void> {
+export async function updateEidols(
+  k: Kysely<Database>,
+  dialect: DialectName,
+  rows: readonly EidolUpdate[],
+  now: number,
+  pause = noPause,
+): Promise<void> {
   if (dialect === 'sqlite') {
     for (const c of chunks(rows, SQLITE_ROWS)) {
-      const values = sql.join(c.map((r) => sql`(${r.id}, ${r.experience}, ${r.level}, ${r.type}, ${r.hatched_at}, ${r.skin_image}, ${r.top_value})`));
+      const values = sql.join(
+        c.map((r) => sql`(${r.id}, ${r.experience}, ${r.level}, ${r.type}, ${r.hatched_at}, ${r.skin_image}, ${r.top_value})`),
+      );
       await sql`with v(id, experience, level, type, hatched_at, skin_image, top_value) as (values ${values})
         update eidols set experience = v.experience, level = v.level, type = v.type, hatched_at = v.hatched_at,
           skin_image = v.skin_image, top_value = v.top_value, updated_at = ${now}
@@ -97,7 +105,9 @@ export async function updateUsers(k: Kysely<Database>, dialect: DialectName, row
   if (dialect === 'sqlite') {
     for (const c of chunks(rows, SQLITE_ROWS)) {
       const values = sql.join(c.map((r) => sql`(${r.id}, ${r.xp}, ${r.level})`));
-      await sql`with v(id, xp, level) as (values ${values}) update users set xp = v.xp, level = v.level from v where users.id = v.id`.execute(k);
+      await sql`with v(id, xp, level) as (values ${values}) update users set xp = v.xp, level = v.level from v where users.id = v.id`.execute(
+        k,
+      );
       await pause();
     }
     return;
@@ -111,7 +121,11 @@ export async function updateUsers(k: Kysely<Database>, dialect: DialectName, row
 }
 
 /** Per player: XP now, eidols ever owned (closed ones count) and how many hatched: what `playerLevel` reads. */
-export async function ownersStanding(k: Kysely<Database>, owners: readonly number[], pause = noPause): Promise<Map<number, { xp: number; eidols: number; hatched: number }>> {
+export async function ownersStanding(
+  k: Kysely<Database>,
+  owners: readonly number[],
+  pause = noPause,
+): Promise<Map<number, { xp: number; eidols: number; hatched: number }>> {
   const out = new Map<number, { xp: number; eidols: number; hatched: number }>();
   for (const c of chunks(owners, SQLITE_ROWS)) {
     const users = await k.selectFrom('users').select(['id', 'xp']).where('id', 'in', c).execute();

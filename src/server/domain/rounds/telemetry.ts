@@ -27,10 +27,26 @@ export interface TelemetrySample {
 /** The telemetry totals. */
 export async function loadTelemetry(k: Kysely<Database>): Promise<TelemetryView> {
   const pool = await miningPoolBalance(k);
-  const nodes = await k.selectFrom('eidols').select((eb) => eb.fn.countAll<number>().as('n')).where('closed_at', 'is', null).executeTakeFirstOrThrow();
-  const users = await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const mined = await k.selectFrom('rounds').select((eb) => eb.fn.sum<bigint | number | string | null>('emission_paid').as('sum_amount')).executeTakeFirstOrThrow();
-  const last = await k.selectFrom('rounds').select('emission_paid').where('settled_at', 'is not', null).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const nodes = await k
+    .selectFrom('eidols')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('closed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  const users = await k
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const mined = await k
+    .selectFrom('rounds')
+    .select((eb) => eb.fn.sum<bigint | number | string | null>('emission_paid').as('sum_amount'))
+    .executeTakeFirstOrThrow();
+  const last = await k
+    .selectFrom('rounds')
+    .select('emission_paid')
+    .where('settled_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return {
     total_pool: formatUnits(pool, ANGLS_SCALE),
     totalNodes: Number(nodes.n),

@@ -13,7 +13,10 @@ export async function issueLoginTicket(deps: Pick<FactorDeps, 'db' | 'clock'>, u
   const ticket = randomToken();
   const now = deps.clock.now();
   await deps.db.deleteFrom('login_tickets').where('expires_at', '<=', now).execute();
-  await deps.db.insertInto('login_tickets').values({ ticket_hash: sha256Hex(ticket), user_id: userId, expires_at: now + LOGIN_TICKET_TTL_MS }).execute();
+  await deps.db
+    .insertInto('login_tickets')
+    .values({ ticket_hash: sha256Hex(ticket), user_id: userId, expires_at: now + LOGIN_TICKET_TTL_MS })
+    .execute();
   return ticket;
 }
 
@@ -31,6 +34,10 @@ export async function ticketOwner(deps: Pick<FactorDeps, 'db' | 'clock'>, ticket
 
 /** Uses the ticket up; false when another request did first. */
 export async function takeLoginTicket(deps: Pick<FactorDeps, 'db' | 'clock'>, ticket: string): Promise<boolean> {
-  const r = await deps.db.deleteFrom('login_tickets').where('ticket_hash', '=', sha256Hex(ticket)).where('expires_at', '>', deps.clock.now()).executeTakeFirst();
+  const r = await deps.db
+    .deleteFrom('login_tickets')
+    .where('ticket_hash', '=', sha256Hex(ticket))
+    .where('expires_at', '>', deps.clock.now())
+    .executeTakeFirst();
   return Number(r.numDeletedRows) === 1;
 }

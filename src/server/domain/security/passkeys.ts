@@ -30,11 +30,20 @@ export const PASSKEY_NAME_MAX = 64;
 
 /** The player's passkeys, oldest first. */
 export async function listPasskeys(deps: Pick<FactorDeps, 'db'>, userId: number): Promise<PasskeySummary[]> {
-  return deps.db.selectFrom('passkeys').select(['id', 'name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return deps.db
+    .selectFrom('passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Registration options for `userId` (their passkeys excluded, so one authenticator is not registered twice). */
-export async function passkeyRegistrationOptions(deps: FactorDeps, user: { id: number; email: string; name: string }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  deps: FactorDeps,
+  user: { id: number; email: string; name: string },
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await deps.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', user.id).execute();
   const options = await generateRegistrationOptions({
     rpName: deps.party.rpName,
@@ -52,7 +61,12 @@ export async function passkeyRegistrationOptions(deps: FactorDeps, user: { id: n
 }
 
 /** Verifies a registration answer and stores the passkey; false when it does not verify. */
-export async function registerPasskey(deps: FactorDeps, userId: number, response: RegistrationResponseJSON, name: string): Promise<boolean> {
+export async function registerPasskey(
+  deps: FactorDeps,
+  userId: number,
+  response: RegistrationResponseJSON,
+  name: string,
+): Promise<boolean> {
   let info;
   try {
     const v = await verifyRegistrationResponse({
@@ -87,8 +101,13 @@ export async function registerPasskey(deps: FactorDeps, userId: number, response
 }
 
 /** Assertion options: for `userId`'s passkeys, or (null) for any discoverable credential of this site. */
-export async function passkeyAssertionOptions(deps: FactorDeps, purpose: Exclude<ChallengePurpose, 'register'>, userId: number | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const allow = userId === null ? [] : await deps.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', userId).execute();
+export async function passkeyAssertionOptions(
+  deps: FactorDeps,
+  purpose: Exclude<ChallengePurpose, 'register'>,
+  userId: number | null,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const allow =
+    userId === null ? [] : await deps.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', userId).execute();
   const options = await generateAuthenticationOptions({
     rpID: deps.party.rpId,
     userVerification: 'required',
@@ -102,7 +121,12 @@ export async function passkeyAssertionOptions(deps: FactorDeps, purpose: Exclude
  * Verifies an assertion answer made for a challenge of `purpose` (and `userId`, null: usernameless);
  * answers the passkey's owner, or undefined. The signature counter must grow when the authenticator keeps one.
  */
-export async function redeemPasskey(deps: FactorDeps, purpose: Exclude<ChallengePurpose, 'register'>, userId: number | null, response: AuthenticationResponseJSON): Promise<number | undefined> {
+export async function redeemPasskey(
+  deps: FactorDeps,
+  purpose: Exclude<ChallengePurpose, 'register'>,
+  userId: number | null,
+  response: AuthenticationResponseJSON,
+): Promise<number | undefined> {
   if (typeof response?.id !== 'string' || response.id.length > 1400) return undefined;
   const row = await deps.db.selectFrom('passkeys').selectAll().where('id', '=', response.id).executeTakeFirst();
   if (!row || (userId !== null && row.user_id !== userId)) return undefined;
@@ -113,7 +137,12 @@ export async function redeemPasskey(deps: FactorDeps, purpose: Exclude<Challenge
       expectedChallenge: (c) => takeChallenge(deps, c, purpose, userId),
       expectedOrigin: deps.party.origins,
       expectedRPID: deps.party.rpId,
-      credential: { id: row.id, publicKey: Buffer.from(row.public_key, 'base64url'), counter: Number(row.counter), transports: JSON.parse(row.transports) as AuthenticatorTransport[] },
+      credential: {
+        id: row.id,
+        publicKey: Buffer.from(row.public_key, 'base64url'),
+        counter: Number(row.counter),
+        transports: JSON.parse(row.transports) as AuthenticatorTransport[],
+      },
       requireUserVerification: true,
     });
     if (!v.verified) return undefined;

@@ -25,7 +25,10 @@ function normalize(code: string): string {
 }
 
 function hashOf(deps: Pick<FactorDeps, 'key'>, userId: number, code: string): string {
-  return crypto.createHmac('sha256', deps.key).update(`recovery\0${userId}\0${normalize(code)}`).digest('hex');
+  return crypto
+    .createHmac('sha256', deps.key)
+    .update(`recovery\0${userId}\0${normalize(code)}`)
+    .digest('hex');
 }
 
 /** Replaces `userId`'s codes with 10 new ones; answers them (the only time they are readable). */

@@ -85,5 +85,9 @@ export async function redeemTotp(deps: FactorDeps, userId: number, code: string)
 
 /** Turns TOTP off (the pending setup too). */
 export async function removeTotp(deps: FactorDeps, userId: number): Promise<void> {
-  await deps.db.updateTable('user_factors').set({ totp_secret: null, totp_pending: null, updated_at: deps.clock.now() }).where('user_id', '=', userId).execute();
+  await deps.db
+    .updateTable('user_factors')
+    .set({ totp_secret: null, totp_pending: null, updated_at: deps.clock.now() })
+    .where('user_id', '=', userId)
+    .execute();
 }

@@ -15,11 +15,19 @@ export async function keepChallenge(deps: FactorDeps, challenge: string, purpose
   const now = deps.clock.now();
   // Expired ones go on the way: challenges are asked for rarely, a sweep of its own is not worth it.
   await deps.db.deleteFrom('webauthn_challenges').where('expires_at', '<=', now).execute();
-  await deps.db.insertInto('webauthn_challenges').values({ challenge, purpose, user_id: userId, expires_at: now + CHALLENGE_TTL_MS }).execute();
+  await deps.db
+    .insertInto('webauthn_challenges')
+    .values({ challenge, purpose, user_id: userId, expires_at: now + CHALLENGE_TTL_MS })
+    .execute();
 }
 
 /** Uses up `challenge`; true only when it was handed out for this purpose and player and has not expired. */
-export async function takeChallenge(deps: FactorDeps, challenge: string, purpose: ChallengePurpose, userId: number | null): Promise<boolean> {
+export async function takeChallenge(
+  deps: FactorDeps,
+  challenge: string,
+  purpose: ChallengePurpose,
+  userId: number | null,
+): Promise<boolean> {
   if (challenge.length > 128) return false;
   const r = await deps.db
     .deleteFrom('webauthn_challenges')

@@ -24,7 +24,11 @@ function shopItemIdOf(value: unknown): number | undefined {
  * `start_pack` is earned); every other listing needs an active wallet and is a `shop_purchase`.
  */
 export async function buyShopItem(
-  ledger: Ledger, user: ActivationFlags & { id: number }, body: Record<string, unknown>, ref: RequestRef | undefined, onUpdate?: TransactionUpdateListener,
+  ledger: Ledger,
+  user: ActivationFlags & { id: number },
+  body: Record<string, unknown>,
+  ref: RequestRef | undefined,
+  onUpdate?: TransactionUpdateListener,
 ): Promise<RequestOutcome<ActionAnswer>> {
   const id = shopItemIdOf(body.shop_item_id);
   const item = id === undefined ? undefined : await findShopItem(ledger.db.kysely, id);
@@ -40,7 +44,10 @@ export async function buyShopItem(
       { userId: user.id, kind: SHOP_PURCHASE_KIND, payload: { shopItemId: item.id } },
       ref,
       // A concurrent buyer took the last unit, or spent the money, between the checks and the ledger's locked ones.
-      (err) => (err.transferId?.endsWith(`:${STOCK_LEG}`) ? new AppError(422, OUT_OF_STOCK, { shop_item_id: [OUT_OF_STOCK] }) : insufficientRefusal(currency)),
+      (err) =>
+        err.transferId?.endsWith(`:${STOCK_LEG}`)
+          ? new AppError(422, OUT_OF_STOCK, { shop_item_id: [OUT_OF_STOCK] })
+          : insufficientRefusal(currency),
       onUpdate,
     );
   }

@@ -5,7 +5,16 @@
  */
 import crypto from 'node:crypto';
 import { ITEM_IDS } from '../../../shared/money/assets';
-import { getAccount, isLedgerError, itemAsset, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx } from '../../ledger/index';
+import {
+  getAccount,
+  isLedgerError,
+  itemAsset,
+  playerAccount,
+  systemAccount,
+  transferBatch,
+  type Ledger,
+  type LedgerTx,
+} from '../../ledger/index';
 import { AppError, validationFailed } from '../errors';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
 import { JAR_CLAIM_GDAO } from './shopConfig';
@@ -34,11 +43,24 @@ async function claimJar(tx: LedgerTx, userId: number, opId: string): Promise<Dro
   if (user.email_confirmed !== 1) throw new AppError(422, CONFIRM_EMAIL, { email: [CONFIRM_EMAIL] });
   const payer = await playerAccount(tx, userId, 'GDAO');
   const acc = await getAccount(tx.kysely, payer);
-  if (!acc || acc.balance - acc.debitsPending < JAR_CLAIM_GDAO) throw new AppError(422, JAR_GDAO_REQUIRED, { item_id: [JAR_GDAO_REQUIRED] });
+  if (!acc || acc.balance - acc.debitsPending < JAR_CLAIM_GDAO)
+    throw new AppError(422, JAR_GDAO_REQUIRED, { item_id: [JAR_GDAO_REQUIRED] });
   const jar = itemAsset(ITEM_IDS.EGGTOPLASM_JAR);
   await transferBatch(tx, [
-    { id: `drop:${opId}:pay`, debit: payer, credit: await systemAccount(tx, 'gdao_reserve', 'GDAO'), amount: JAR_CLAIM_GDAO, code: 'jar-claim' },
-    { id: `drop:${opId}:jar`, debit: await systemAccount(tx, 'genesis', jar), credit: await playerAccount(tx, userId, jar), amount: 1n, code: 'jar-claim' },
+    {
+      id: `drop:${opId}:pay`,
+      debit: payer,
+      credit: await systemAccount(tx, 'gdao_reserve', 'GDAO'),
+      amount: JAR_CLAIM_GDAO,
+      code: 'jar-claim',
+    },
+    {
+      id: `drop:${opId}:jar`,
+      debit: await systemAccount(tx, 'genesis', jar),
+      credit: await playerAccount(tx, userId, jar),
+      amount: 1n,
+      code: 'jar-claim',
+    },
   ]);
   return { item_id: ITEM_IDS.EGGTOPLASM_JAR, quantity: 1 };
 }
@@ -50,7 +72,14 @@ async function claimJar(tx: LedgerTx, userId: number, opId: string): Promise<Dro
  * items (21 and up as seeded) and item ids stay below them, so the two forms never meet.
  */
 async function buyFromStore(tx: LedgerTx, userId: number, id: number, opId: string): Promise<DropResult> {
-  const listings = await tx.kysely.selectFrom('shop_items').selectAll().where('type', '=', 'gdao').where('active', '=', 1).orderBy('position').orderBy('id').execute();
+  const listings = await tx.kysely
+    .selectFrom('shop_items')
+    .selectAll()
+    .where('type', '=', 'gdao')
+    .where('active', '=', 1)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   const listing = listings.find((l) => l.id === id) ?? listings.find((l) => listingItemId(l) === id);
   if (!listing) throw validationFailed({ item_id: [DROP_ITEM_NOT_FOUND] });
   const result = await applyPurchase(tx, userId, listing, opId);
@@ -58,16 +87,28 @@ async function buyFromStore(tx: LedgerTx, userId: number, id: number, opId: stri
 }
 
 /** Runs a drop of `body.item_id` for `userId`; maps the ledger's locked re-checks to the spec's texts. */
-export async function dropItem(ledger: Ledger, userId: number, body: Record<string, unknown>, ref: RequestRef | undefined): Promise<RequestOutcome<DropResult>> {
+export async function dropItem(
+  ledger: Ledger,
+  userId: number,
+  body: Record<string, unknown>,
+  ref: RequestRef | undefined,
+): Promise<RequestOutcome<DropResult>> {
   const itemId = itemIdOf(body.item_id);
   if (itemId === undefined) throw validationFailed({ item_id: [DROP_ITEM_NOT_FOUND] });
   const opId = crypto.randomUUID();
   try {
-    return await ledger.run((tx) => withOptionalRequestRecord(tx, userId, ref, async () => {
-      // One drop of a player at a time (PostgreSQL), as the shop's purchases.
-      await tx.kysely.selectFrom('users').select('id').where('id', '=', userId).$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate()).execute();
-      return itemId === ITEM_IDS.JAR_CLAIM_DROP ? claimJar(tx, userId, opId) : buyFromStore(tx, userId, itemId, opId);
-    }));
+    return await ledger.run((tx) =>
+      withOptionalRequestRecord(tx, userId, ref, async () => {
+        // One drop of a player at a time (PostgreSQL), as the shop's purchases.
+        await tx.kysely
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', userId)
+          .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+          .execute();
+        return itemId === ITEM_IDS.JAR_CLAIM_DROP ? claimJar(tx, userId, opId) : buyFromStore(tx, userId, itemId, opId);
+      }),
+    );
   } catch (err) {
     if (!isLedgerError(err, 'exceeds_balance')) throw err;
     if (itemId === ITEM_IDS.JAR_CLAIM_DROP) throw new AppError(422, JAR_GDAO_REQUIRED, { item_id: [JAR_GDAO_REQUIRED] });

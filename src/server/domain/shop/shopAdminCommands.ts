@@ -18,12 +18,14 @@ import { SHOP_ITEM_TYPES } from './shopItems';
 
 /** A positive integer argument. */
 function idArg(text: string | undefined, what: string): number {
-  if (!text || !/^\d{1,9}$/.test(text) || Number(text) === 0) throw new AdminUsageError(`${what} must be a positive integer, got "${text ?? ''}"`);
+  if (!text || !/^\d{1,9}$/.test(text) || Number(text) === 0)
+    throw new AdminUsageError(`${what} must be a positive integer, got "${text ?? ''}"`);
   return Number(text);
 }
 
 function currencyArg(text: string | undefined): PriceCurrency {
-  if (!(PAYING_ORDER as readonly string[]).includes(text ?? '')) throw new AdminUsageError(`currency must be one of ${PAYING_ORDER.join(', ')}`);
+  if (!(PAYING_ORDER as readonly string[]).includes(text ?? ''))
+    throw new AdminUsageError(`currency must be one of ${PAYING_ORDER.join(', ')}`);
   return text as PriceCurrency;
 }
 
@@ -57,7 +59,8 @@ function checkPrice(type: string, data: Record<string, unknown>, currency: Price
   if (type === 'egg') {
     const tier = isEggTier(data.skin) ? data.skin : undefined;
     if (!tier || currency !== 'ngls') throw new AdminUsageError('eggs are priced in ngls');
-    if (price < BigInt(EGG_TIERS[tier].value) * ANGLS_UNIT + nodeshare) throw new AdminUsageError('an egg costs at least its hatch value plus the node share');
+    if (price < BigInt(EGG_TIERS[tier].value) * ANGLS_UNIT + nodeshare)
+      throw new AdminUsageError('an egg costs at least its hatch value plus the node share');
   }
   if (data.item_id === ITEM_IDS.GOLDEN_COOKIE && (currency !== 'ngls' || price < priceUnits('ngls', COOKIE_BACKING_ANGLS) + nodeshare)) {
     throw new AdminUsageError('Golden Cookies are priced in ngls, at least their backing plus the node share');
@@ -79,7 +82,10 @@ async function applyStock(tx: LedgerTx, row: ShopItemRow, stock: number | null):
     // An item's stock is one ledger balance: a second counted listing would silently share (and reset) it.
     const others = await tx.kysely.selectFrom('shop_items').selectAll().where('stock', 'is not', null).where('id', '!=', row.id).execute();
     const other = others.find((o) => listingItemId(o) === itemId);
-    if (other) throw new AdminUsageError(`item ${itemId} already has counted listing ${other.id} (its stock is the item's): set that one, or make it "many" first`);
+    if (other)
+      throw new AdminUsageError(
+        `item ${itemId} already has counted listing ${other.id} (its stock is the item's): set that one, or make it "many" first`,
+      );
   }
   await tx.kysely.updateTable('shop_items').set({ stock }).where('id', '=', row.id).execute();
   // 'many' sells by issuing from genesis: what is left in shop_stock stays there (the caravan's goods included).
@@ -93,8 +99,15 @@ const list: AdminCommand = {
   usage: 'shop:list [egg|item|gdao|startpak]  every listing (active or not) with its price and stock',
   async run({ db }, args) {
     const type = args[0];
-    if (type !== undefined && !(SHOP_ITEM_TYPES as readonly string[]).includes(type)) throw new AdminUsageError(`type must be one of ${SHOP_ITEM_TYPES.join(', ')}`);
-    const rows = await db.kysely.selectFrom('shop_items').selectAll().$if(type !== undefined, (q) => q.where('type', '=', type as ShopItemRow['type'])).orderBy('position').orderBy('id').execute();
+    if (type !== undefined && !(SHOP_ITEM_TYPES as readonly string[]).includes(type))
+      throw new AdminUsageError(`type must be one of ${SHOP_ITEM_TYPES.join(', ')}`);
+    const rows = await db.kysely
+      .selectFrom('shop_items')
+      .selectAll()
+      .$if(type !== undefined, (q) => q.where('type', '=', type as ShopItemRow['type']))
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
     const stocks = await shopStockBalances(db.kysely);
     const lines = rows.map((r) => {
       const p = listingPrice(r);
@@ -118,10 +131,20 @@ const setPrice: AdminCommand = {
     const nodeshare = args[3] === undefined ? 0n : amountArg(currency, args[3], 'nodeshare');
     checkPrice(row.type, JSON.parse(row.data) as Record<string, unknown>, currency, price, nodeshare);
     const before = listingPrice(row);
-    await db.kysely.updateTable('shop_items').set({ ...priceColumns(currency, price), nodeshare }).where('id', '=', row.id).execute();
+    await db.kysely
+      .updateTable('shop_items')
+      .set({ ...priceColumns(currency, price), nodeshare })
+      .where('id', '=', row.id)
+      .execute();
     return {
       summary: `shop item ${row.id} (${row.name}) now costs ${args[2]} ${currency}`,
-      details: { shop_item_id: row.id, currency, price, nodeshare, before: before ? { currency: before.currency, price: before.price, nodeshare: before.nodeshare } : null },
+      details: {
+        shop_item_id: row.id,
+        currency,
+        price,
+        nodeshare,
+        before: before ? { currency: before.currency, price: before.price, nodeshare: before.nodeshare } : null,
+      },
     };
   },
 };
@@ -142,7 +165,10 @@ const activation = (active: 0 | 1): AdminCommand => ({
   async run({ db }, args) {
     const row = await listing(db, idArg(args[0], 'id'));
     await db.kysely.updateTable('shop_items').set({ active }).where('id', '=', row.id).execute();
-    return { summary: `shop item ${row.id} (${row.name}) ${active ? 'activated' : 'deactivated'}`, details: { shop_item_id: row.id, active: active === 1, before: row.active === 1 } };
+    return {
+      summary: `shop item ${row.id} (${row.name}) ${active ? 'activated' : 'deactivated'}`,
+      details: { shop_item_id: row.id, active: active === 1, before: row.active === 1 },
+    };
   },
 });
 
@@ -161,7 +187,8 @@ const add: AdminCommand = {
       data = { value: t.value, rarity: t.rarity, collection: 'basic', type: 'egg', skin: what };
     } else {
       const kind = ITEM_KINDS[idArg(what, 'item id')];
-      if (!kind || kind.id === ITEM_IDS.GDAO_TOKEN || kind.id === ITEM_IDS.JAR_CLAIM_DROP) throw new AdminUsageError(`no sellable item ${what}`);
+      if (!kind || kind.id === ITEM_IDS.GDAO_TOKEN || kind.id === ITEM_IDS.JAR_CLAIM_DROP)
+        throw new AdminUsageError(`no sellable item ${what}`);
       name = kind.name;
       data = { item_id: kind.id, type: kind.type, skin: `item-${kind.id}` };
     }
@@ -172,14 +199,30 @@ const add: AdminCommand = {
     if (price === 0n) throw new AdminUsageError('price must be above 0');
     if (type === 'egg' && stock !== null) throw new AdminUsageError('eggs are always in stock ("many")');
     checkPrice(type, data, currency, price, nodeshare);
-    const last = await db.kysely.selectFrom('shop_items').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+    const last = await db.kysely
+      .selectFrom('shop_items')
+      .select((eb) => eb.fn.max('position').as('p'))
+      .executeTakeFirst();
     const row = await db.kysely
       .insertInto('shop_items')
-      .values({ type, name, description: '', stock: null, ...priceColumns(currency, price), nodeshare, data: JSON.stringify(data), position: Number(last?.p ?? 0) + 1, created_at: db.now })
+      .values({
+        type,
+        name,
+        description: '',
+        stock: null,
+        ...priceColumns(currency, price),
+        nodeshare,
+        data: JSON.stringify(data),
+        position: Number(last?.p ?? 0) + 1,
+        created_at: db.now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     const stocked = stock === null ? {} : await applyStock(db, row, stock);
-    return { summary: `added shop item ${row.id} (${name})`, details: { shop_item_id: row.id, type, name, currency, price, nodeshare, data, ...stocked } };
+    return {
+      summary: `added shop item ${row.id} (${name})`,
+      details: { shop_item_id: row.id, type, name, currency, price, nodeshare, data, ...stocked },
+    };
   },
 };
 

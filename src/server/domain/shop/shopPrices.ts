@@ -19,7 +19,9 @@ export interface ListingPrice {
 }
 
 /** The payment of `row`, or undefined when every price is 0 (not for sale). */
-export function listingPrice(row: Pick<ShopItemRow, 'price_busd' | 'price_bnb' | 'price_ngls' | 'price_token' | 'nodeshare'>): ListingPrice | undefined {
+export function listingPrice(
+  row: Pick<ShopItemRow, 'price_busd' | 'price_bnb' | 'price_ngls' | 'price_token' | 'nodeshare'>,
+): ListingPrice | undefined {
   for (const currency of PAYING_ORDER) {
     const price = row[`price_${currency}`];
     if (price > 0n) return { currency, asset: PRICE_ASSET[currency], price, nodeshare: row.nodeshare };

@@ -10,7 +10,14 @@ import { ITEM_IDS } from '../../../shared/money/assets';
 import { EGG_TIERS, isEggTier } from '../../../shared/rules/eggs';
 import { ANGLS_UNIT } from '../../../shared/rules/round/economyConfig';
 import {
-  eidolAccount, getAccount, itemAsset, playerAccount, systemAccount, transferBatch, type LedgerTx, type PostedInput,
+  eidolAccount,
+  getAccount,
+  itemAsset,
+  playerAccount,
+  systemAccount,
+  transferBatch,
+  type LedgerTx,
+  type PostedInput,
 } from '../../ledger/index';
 import { registerTransactionKind, type TransactionRecord } from '../transactions/index';
 import { AppError } from '../errors';
@@ -67,8 +74,14 @@ async function checkSale(tx: LedgerTx, userId: number, item: ShopItemRow): Promi
 export async function applyPurchase(tx: LedgerTx, userId: number, item: ShopItemRow, opId: string): Promise<PurchaseResult> {
   const price = await checkSale(tx, userId, item);
   const id = (leg: string) => `shop:${opId}:${leg}`;
-  const leg = (name: string, debit: number, credit: number, amount: bigint): PostedInput =>
-    ({ id: id(name), debit, credit, amount, code: `shop-${item.type}`, ref: String(item.id) });
+  const leg = (name: string, debit: number, credit: number, amount: bigint): PostedInput => ({
+    id: id(name),
+    debit,
+    credit,
+    amount,
+    code: `shop-${item.type}`,
+    ref: String(item.id),
+  });
   const payer = await playerAccount(tx, userId, price.asset);
   const surcharge = price.currency === 'bnb' ? priceUnits('bnb', BNB_SURCHARGE) : 0n;
   const data = JSON.parse(item.data) as { skin?: unknown; egg?: unknown };
@@ -93,7 +106,8 @@ export async function applyPurchase(tx: LedgerTx, userId: number, item: ShopItem
     result.oogle_id = egg.id;
   } else {
     itemId = listingItemId(item);
-    if (itemId === undefined || itemId === ITEM_IDS.GDAO_TOKEN || item.type === 'startpak') throw new AppError(422, SHOP_ITEM_NOT_FOUND, { shop_item_id: [SHOP_ITEM_NOT_FOUND] });
+    if (itemId === undefined || itemId === ITEM_IDS.GDAO_TOKEN || item.type === 'startpak')
+      throw new AppError(422, SHOP_ITEM_NOT_FOUND, { shop_item_id: [SHOP_ITEM_NOT_FOUND] });
     counted = item.stock !== null;
     if (counted && (await shopStockOf(tx, itemId)) < 1n) throw new AppError(422, OUT_OF_STOCK, { shop_item_id: [OUT_OF_STOCK] });
     const backing = itemId === ITEM_IDS.GOLDEN_COOKIE ? priceUnits('ngls', COOKIE_BACKING_ANGLS) : 0n;
@@ -113,7 +127,10 @@ export async function applyPurchase(tx: LedgerTx, userId: number, item: ShopItem
     result.quantity = 1;
   }
   if (surcharge > 0n) legs.push(leg('surcharge', payer, await systemAccount(tx, 'fees', 'BNB'), surcharge));
-  await transferBatch(tx, legs.filter((l) => l.amount > 0n));
+  await transferBatch(
+    tx,
+    legs.filter((l) => l.amount > 0n),
+  );
   // A paid egg is one of the two facts a referral reward waits for: pay it in this same commit when due.
   if (item.type === 'egg') await rewardReferralIn(tx, userId);
   return result;

@@ -26,8 +26,11 @@ export function listingItemId(row: Pick<ShopItemRow, 'data'>): number | undefine
 /** Every item's `shop_stock` balance (item id → units); items never stocked are absent. */
 export async function shopStockBalances(k: Kysely<Database>): Promise<Map<number, bigint>> {
   const rows = await k
-    .selectFrom('ledger_accounts').select(['asset', 'balance', 'debits_pending'])
-    .where('owner_kind', '=', 'system').where('owner_id', '=', 0).where('name', '=', 'shop_stock')
+    .selectFrom('ledger_accounts')
+    .select(['asset', 'balance', 'debits_pending'])
+    .where('owner_kind', '=', 'system')
+    .where('owner_id', '=', 0)
+    .where('name', '=', 'shop_stock')
     .execute();
   const out = new Map<number, bigint>();
   for (const r of rows) {
@@ -56,9 +59,12 @@ export async function setShopStock(tx: LedgerTx, itemId: number, target: bigint)
   const seeded = await tx.kysely.selectFrom('ledger_transfers').select('id').where('id', '=', stockSeedId(itemId)).executeTakeFirst();
   // Operator changes are never retried requests: a fresh id each, except the item's first issue.
   const id = !seeded && target > before ? stockSeedId(itemId) : `shop-stock:set:${itemId}:${crypto.randomUUID()}`;
-  await transfer(tx, target > before
-    ? { id, debit: genesis, credit: stock, amount: target - before, code: 'shop-stock' }
-    : { id, debit: stock, credit: genesis, amount: before - target, code: 'shop-stock' });
+  await transfer(
+    tx,
+    target > before
+      ? { id, debit: genesis, credit: stock, amount: target - before, code: 'shop-stock' }
+      : { id, debit: stock, credit: genesis, amount: before - target, code: 'shop-stock' },
+  );
   return before;
 }
 
@@ -68,7 +74,13 @@ export async function setShopStock(tx: LedgerTx, itemId: number, target: bigint)
  */
 export async function ensureShopStock(db: Db, clock: Clock): Promise<number[]> {
   return runLedgerTx(db, clock, async (tx) => {
-    const rows = await tx.kysely.selectFrom('shop_items').selectAll().where('stock', 'is not', null).where('type', 'in', ['item', 'gdao']).orderBy('id').execute();
+    const rows = await tx.kysely
+      .selectFrom('shop_items')
+      .selectAll()
+      .where('stock', 'is not', null)
+      .where('type', 'in', ['item', 'gdao'])
+      .orderBy('id')
+      .execute();
     const stocked: number[] = [];
     for (const row of rows) {
       const itemId = listingItemId(row);

@@ -26,13 +26,16 @@ async function applyStarterPack(tx: LedgerTx, record: TransactionRecord) {
   const userId = record.userId;
   // One purchase of a player at a time (PostgreSQL): start_pack is read and set under this lock.
   const user = await tx.kysely
-    .selectFrom('users').select(['id', 'start_pack']).where('id', '=', userId)
+    .selectFrom('users')
+    .select(['id', 'start_pack'])
+    .where('id', '=', userId)
     .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirstOrThrow();
   if (user.start_pack === 1) throw new AppError(422, STARTER_PACK_TAKEN);
   const item = await findShopItem(tx.kysely, shopItemId);
   const data = item ? (JSON.parse(item.data) as { egg?: unknown }) : {};
-  if (!item || item.type !== 'startpak' || !isEggTier(data.egg)) throw new AppError(422, SHOP_ITEM_NOT_FOUND, { shop_item_id: [SHOP_ITEM_NOT_FOUND] });
+  if (!item || item.type !== 'startpak' || !isEggTier(data.egg))
+    throw new AppError(422, SHOP_ITEM_NOT_FOUND, { shop_item_id: [SHOP_ITEM_NOT_FOUND] });
   const tier = EGG_TIERS[data.egg];
   const value = BigInt(tier.value) * ANGLS_UNIT;
   const cost = BigInt(tier.cost) * ANGLS_UNIT;
@@ -47,18 +50,45 @@ async function applyStarterPack(tx: LedgerTx, record: TransactionRecord) {
   const eidol = await tx.kysely
     .insertInto('eidols')
     .values({
-      user_id: userId, type: 'egg', rarity: tier.rarity, collection: 'basic', skin_name: `${capitalised(tier.rarity)} Egg`, skin_image: eggFrame(data.egg),
-      source: data.egg, hatch_value: value, top_value: value, no_loss_value: value, created_at: tx.now, updated_at: tx.now,
+      user_id: userId,
+      type: 'egg',
+      rarity: tier.rarity,
+      collection: 'basic',
+      skin_name: `${capitalised(tier.rarity)} Egg`,
+      skin_image: eggFrame(data.egg),
+      source: data.egg,
+      hatch_value: value,
+      top_value: value,
+      no_loss_value: value,
+      created_at: tx.now,
+      updated_at: tx.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = (leg: string) => `starter:${record.id}:${leg}`;
   const legs = [
-    { id: id('pay'), debit: payer, credit: await systemAccount(tx, 'gscb_reserve', 'USDC'), amount: item.price_busd, code: 'starter-pack', ref: record.id },
+    {
+      id: id('pay'),
+      debit: payer,
+      credit: await systemAccount(tx, 'gscb_reserve', 'USDC'),
+      amount: item.price_busd,
+      code: 'starter-pack',
+      ref: record.id,
+    },
     { id: id('value'), debit: reserveAngls, credit: await eidolAccount(tx, eidol.id), amount: value, code: 'starter-pack', ref: record.id },
-    { id: id('premium'), debit: reserveAngls, credit: await systemAccount(tx, 'mining_pool', 'ANGLS'), amount: cost - value, code: 'starter-pack', ref: record.id },
+    {
+      id: id('premium'),
+      debit: reserveAngls,
+      credit: await systemAccount(tx, 'mining_pool', 'ANGLS'),
+      amount: cost - value,
+      code: 'starter-pack',
+      ref: record.id,
+    },
   ];
-  await transferBatch(tx, legs.filter((l) => l.amount > 0n));
+  await transferBatch(
+    tx,
+    legs.filter((l) => l.amount > 0n),
+  );
   // Level −1 (no eidol yet) becomes 0 (eggs only) with the first egg, as a bought egg does.
   await tx.kysely.updateTable('users').set({ level: 0, updated_at: tx.now }).where('id', '=', userId).where('level', '=', -1).execute();
   await tx.kysely.updateTable('users').set({ start_pack: 1, updated_at: tx.now }).where('id', '=', userId).execute();

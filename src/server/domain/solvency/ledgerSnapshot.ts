@@ -31,7 +31,8 @@ export interface LedgerSnapshot {
 /** Reads the snapshot in one read transaction; `pause` hands the event loop a turn between pages. */
 export async function readLedgerSnapshot(db: Db, pause: () => Promise<void>, page = PAGE_PLAYERS): Promise<LedgerSnapshot> {
   const read = (k: Kysely<Database>) => readIn(k, pause, page);
-  if (db.dialect === 'postgres') return db.kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+  if (db.dialect === 'postgres')
+    return db.kysely.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
   // SQLite: a deferred transaction reads one WAL snapshot (the same as checkLedger).
   return db.kysely.transaction().execute(read);
 }
@@ -47,7 +48,12 @@ async function readIn(k: Kysely<Database>, pause: () => Promise<void>, page: num
     .where('asset', 'in', [...LIABILITY_ASSETS])
     .groupBy(['asset', 'owner_kind', 'name'])
     .execute();
-  const sums = rows.map((r) => ({ asset: r.asset, ownerKind: r.owner_kind as BalanceSum['ownerKind'], name: r.name, total: BigInt(r.total ?? '0') }));
+  const sums = rows.map((r) => ({
+    asset: r.asset,
+    ownerKind: r.owner_kind as BalanceSum['ownerKind'],
+    name: r.name,
+    total: BigInt(r.total ?? '0'),
+  }));
 
   const leaves: LiabilityLeaf[] = [];
   let unsalted = 0;

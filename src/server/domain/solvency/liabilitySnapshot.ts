@@ -6,7 +6,14 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { loopSlicer } from '../../loopSlice';
-import { buildLiabilityTreeSliced, LIABILITY_ASSETS, proofPath, rootHex, type LiabilityLeaf, type LiabilityTree } from '../../../shared/rules/liabilityTree';
+import {
+  buildLiabilityTreeSliced,
+  LIABILITY_ASSETS,
+  proofPath,
+  rootHex,
+  type LiabilityLeaf,
+  type LiabilityTree,
+} from '../../../shared/rules/liabilityTree';
 import { ensureSalts } from './liabilitySalts';
 import { readLedgerSnapshot, type BalanceSum } from './ledgerSnapshot';
 
@@ -45,7 +52,9 @@ export async function takeLiabilitySnapshot(db: Db, clock: Clock): Promise<Liabi
 
 /** What players and their eidols hold per asset in the snapshot (units), in LIABILITY_ASSETS order. */
 export function liabilitiesOf(s: LiabilitySnapshot): bigint[] {
-  return LIABILITY_ASSETS.map((asset) => s.sums.filter((r) => r.asset === asset && r.ownerKind !== 'system').reduce((n, r) => n + r.total, 0n));
+  return LIABILITY_ASSETS.map((asset) =>
+    s.sums.filter((r) => r.asset === asset && r.ownerKind !== 'system').reduce((n, r) => n + r.total, 0n),
+  );
 }
 
 /** A player's leaf and path, or undefined when they registered after the snapshot. */

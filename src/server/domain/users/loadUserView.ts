@@ -18,7 +18,11 @@ export async function loadUserView(
   now: number,
 ): Promise<User> {
   const [b, refCount, withdraws, items, refTokens] = await Promise.all([
-    balances(row.id), countReferrals(db, row.id), meltAllowanceLeft(db, row.id, row.level, now), itemsOf(db, row.id), refTokensOf(db, row.id),
+    balances(row.id),
+    countReferrals(db, row.id),
+    meltAllowanceLeft(db, row.id, row.level, now),
+    itemsOf(db, row.id),
+    refTokensOf(db, row.id),
   ]);
   return toUserView(row, { publicUrl, balances: b, refCount, withdraws, items, refTokens });
 }

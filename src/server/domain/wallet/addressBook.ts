@@ -21,7 +21,13 @@ export interface AddressBookOptions {
  * Records `address` for `userId` on its first use and answers whether it is usable at `now`. A verified
  * factor makes a new or cooling entry usable from now on.
  */
-export async function canUseAddress(db: Kysely<Database>, userId: number, address: string, now: number, opts: AddressBookOptions): Promise<AddressVerdict> {
+export async function canUseAddress(
+  db: Kysely<Database>,
+  userId: number,
+  address: string,
+  now: number,
+  opts: AddressBookOptions,
+): Promise<AddressVerdict> {
   const key = address.toLowerCase();
   const usableAt = opts.factorVerified ? now : now + opts.coolingOffMs;
   await db
@@ -29,7 +35,12 @@ export async function canUseAddress(db: Kysely<Database>, userId: number, addres
     .values({ user_id: userId, address: key, usable_at: usableAt, created_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'address']).doNothing())
     .execute();
-  const row = await db.selectFrom('withdrawal_addresses').select('usable_at').where('user_id', '=', userId).where('address', '=', key).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('withdrawal_addresses')
+    .select('usable_at')
+    .where('user_id', '=', userId)
+    .where('address', '=', key)
+    .executeTakeFirstOrThrow();
   if (row.usable_at <= now) return { ok: true };
   if (opts.factorVerified) {
     await db.updateTable('withdrawal_addresses').set({ usable_at: now }).where('user_id', '=', userId).where('address', '=', key).execute();

@@ -22,7 +22,11 @@ export interface ActionAnswer {
  * the kind's checks and the ledger's locked ones) into the spec's refusal.
  */
 export async function executeNow(
-  ledger: Ledger, input: NewTransaction, ref: RequestRef | undefined, refusalOf: (err: LedgerError) => Error, onUpdate?: TransactionUpdateListener,
+  ledger: Ledger,
+  input: NewTransaction,
+  ref: RequestRef | undefined,
+  refusalOf: (err: LedgerError) => Error,
+  onUpdate?: TransactionUpdateListener,
 ): Promise<RequestOutcome<ActionAnswer>> {
   let outcome: RequestOutcome<ActionAnswer>;
   try {
@@ -33,11 +37,17 @@ export async function executeNow(
         // `for no key update`, not `for update`: the Idempotency-Key's record (request_records) was inserted
         // before this, and its foreign key's key-share lock must not block us, or two keyed requests of one
         // player deadlock on the upgrade (again on every retry). It still serialises the player's requests.
-        await tx.kysely.selectFrom('users').select('id').where('id', '=', input.userId).$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate()).execute();
+        await tx.kysely
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', input.userId)
+          .$if(tx.dialect === 'postgres', (q) => q.forNoKeyUpdate())
+          .execute();
         const record = await runTransactionNow(tx, input);
         await consumeFeeQuotes(tx, input.userId, record.id);
         return { transaction: transactionViewOf(record), result: record.result };
-      }));
+      }),
+    );
   } catch (err) {
     if (isLedgerError(err, 'exceeds_balance')) throw refusalOf(err);
     throw err;

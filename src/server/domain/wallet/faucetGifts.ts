@@ -12,10 +12,17 @@ export async function claimFaucetGift(db: Kysely<Database>, userId: number, now:
   const res = await db
     .insertInto('faucet_gifts')
     .values({ user_id: userId, last_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_at: now }).where('faucet_gifts.last_at', '<=', now - intervalMs))
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ last_at: now })
+        .where('faucet_gifts.last_at', '<=', now - intervalMs),
+    )
     .executeTakeFirst();
   if (Number(res.numInsertedOrUpdatedRows ?? 0n) === 1) return;
   const row = await db.selectFrom('faucet_gifts').select('last_at').where('user_id', '=', userId).executeTakeFirst();
   const waitMs = Math.max(0, (row?.last_at ?? now) + intervalMs - now);
-  throw new AppError(429, faucetWaitText(Math.max(1, Math.ceil(waitMs / 60_000))), undefined, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+  throw new AppError(429, faucetWaitText(Math.max(1, Math.ceil(waitMs / 60_000))), undefined, {
+    'retry-after': String(Math.ceil(waitMs / 1000)),
+  });
 }

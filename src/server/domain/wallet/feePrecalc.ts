@@ -9,7 +9,13 @@ import type { PrecalcData } from '../../../shared/api/transactions';
 import type { Ledger, LedgerTx } from '../../ledger/index';
 import { encodeStored } from '../requests/storedJson';
 import { ErrorBag } from '../errors';
-import { createTransaction, precalcDataOf, registerTransactionKind, transactionViewOf, type TransactionUpdateListener } from '../transactions/index';
+import {
+  createTransaction,
+  precalcDataOf,
+  registerTransactionKind,
+  transactionViewOf,
+  type TransactionUpdateListener,
+} from '../transactions/index';
 import { requireActiveWallet, type ActivationFlags } from './walletGuard';
 import { amountUnits, wireCurrencyOf } from './walletInput';
 import { SPECIFY_ADDRESS, SPECIFY_AMOUNT, UNKNOWN_CURRENCY } from './walletTexts';
@@ -30,7 +36,10 @@ registerTransactionKind(FEE_QUOTE_KIND, {
  * fee quote. The starter flow calls it before `start_pack` exists, so only the gas deposit is required.
  */
 export async function precalculateFee(
-  ledger: Ledger, user: ActivationFlags & { id: number }, body: Record<string, unknown>, onUpdate?: TransactionUpdateListener,
+  ledger: Ledger,
+  user: ActivationFlags & { id: number },
+  body: Record<string, unknown>,
+  onUpdate?: TransactionUpdateListener,
 ): Promise<PrecalcData> {
   requireActiveWallet(user, 'starter');
   const bag = new ErrorBag(['to_address', 'amount', 'currency']);
@@ -42,7 +51,12 @@ export async function precalculateFee(
   if (currency && amount === undefined) bag.add('amount', `${SPECIFY_AMOUNT}.`);
   bag.throwIfAny();
   const record = await ledger.run((tx) =>
-    createTransaction(tx, { userId: user.id, kind: FEE_QUOTE_KIND, payload: { currency: currency!, amount: amount!, to_address: String(body.to_address).trim() } }));
+    createTransaction(tx, {
+      userId: user.id,
+      kind: FEE_QUOTE_KIND,
+      payload: { currency: currency!, amount: amount!, to_address: String(body.to_address).trim() },
+    }),
+  );
   onUpdate?.(user.id, transactionViewOf(record));
   return precalcDataOf(record);
 }

@@ -10,7 +10,16 @@ import { createTransaction, registerTransactionKind, type TransactionRecord } fr
 import { balancesOf, playerAccount, systemAccount, transfer, transferBatch, type Ledger } from '../../ledger/index';
 import type { UserRow } from '../users/userView';
 import { formatUnitsTrimmed } from '../../../shared/money/index';
-import { assetOfWire, serverAmountError, validateAddress, validateSend, WALLET_TEXTS, wireScale, type CurrencyUnits, type WireCurrency } from '../../../shared/rules/wallet/index';
+import {
+  assetOfWire,
+  serverAmountError,
+  validateAddress,
+  validateSend,
+  WALLET_TEXTS,
+  wireScale,
+  type CurrencyUnits,
+  type WireCurrency,
+} from '../../../shared/rules/wallet/index';
 import { playersByAddress } from '../../chain/depositAddresses';
 import { NO_GAS, WITHDRAW_GAS } from '../../chain/gasFees';
 import { withdrawalLegs } from '../../chain/withdrawals';
@@ -76,7 +85,15 @@ function utcMinute(ms: number): string {
  * platform addresses refused, frozen accounts refused, the daily limit by level, the address book's
  * cooling-off (last: it records a new address). Answers the payload's safety fields.
  */
-async function withdrawalSafety(ledger: Ledger, user: UserRow, currency: WireCurrency, units: bigint, to: string, safety: SendSafety, freshFactor: () => Promise<boolean>) {
+async function withdrawalSafety(
+  ledger: Ledger,
+  user: UserRow,
+  currency: WireCurrency,
+  units: bigint,
+  to: string,
+  safety: SendSafety,
+  freshFactor: () => Promise<boolean>,
+) {
   const k = ledger.db.kysely;
   const { hasCode } = await checkDestination(safety.gateway, to);
   await requireNotFrozen(k, user.id);
@@ -95,7 +112,12 @@ async function withdrawalSafety(ledger: Ledger, user: UserRow, currency: WireCur
 }
 
 /** Stage 0: validates and stores the `send` transaction; throws the spec's 422 texts. */
-export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<string, unknown>, opts: SendOptions = {}): Promise<TransactionRecord> {
+export async function precalcSend(
+  ledger: Ledger,
+  user: UserRow,
+  body: Record<string, unknown>,
+  opts: SendOptions = {},
+): Promise<TransactionRecord> {
   if (user.start_gas !== 1 || user.start_pack !== 1) throw new AppError(403, NOT_ACTIVATED);
   const address = validateAddress(body.to_address);
   const owners = address.ok ? await playersByAddress(ledger.db.kysely, [address.address]) : new Map<string, number>();
@@ -103,7 +125,11 @@ export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<st
   if (recipientId === user.id) throw new AppError(422, WALLET_TEXTS.invalidAddress, { to_address: [WALLET_TEXTS.invalidAddress] });
   const gasTable: CurrencyUnits = recipientId === null ? WITHDRAW_GAS : NO_GAS;
   const b = await balancesOf(ledger.db.kysely, user.id);
-  const checked = validateSend({ to_address: body.to_address, amount: body.amount, currency: body.currency }, { ngls: b.ngls, busd: b.busd, bnb: b.bnb }, gasTable);
+  const checked = validateSend(
+    { to_address: body.to_address, amount: body.amount, currency: body.currency },
+    { ngls: b.ngls, busd: b.busd, bnb: b.bnb },
+    gasTable,
+  );
   if (!checked.ok) {
     // Clients drop the last character of an amount error (spec 2 §8): the server adds it.
     const errors = { ...checked.errors, ...(checked.errors.amount ? { amount: checked.errors.amount.map(serverAmountError) } : {}) };
@@ -113,9 +139,16 @@ export async function precalcSend(ledger: Ledger, user: UserRow, body: Record<st
   const gas = gasTable[currency];
   const noFactor = async () => false;
   const freshFactor = opts.freshFactor ?? noFactor;
-  const guarded = recipientId !== null ? {} : opts.safety ? await withdrawalSafety(ledger, user, currency, units, to, opts.safety, freshFactor) : { factorVerified: await freshFactor() };
+  const guarded =
+    recipientId !== null
+      ? {}
+      : opts.safety
+        ? await withdrawalSafety(ledger, user, currency, units, to, opts.safety, freshFactor)
+        : { factorVerified: await freshFactor() };
   const payload: SendPayload = { currency, units, gas, to, recipientId, ...guarded };
-  return ledger.run((tx) => createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }));
+  return ledger.run((tx) =>
+    createTransaction(tx, { userId: user.id, kind: SEND_KIND, payload: payload as never, fee: { [currency]: gas } }),
+  );
 }
 
 /** True when a precalculated withdrawal's address has code on the chain (a contract): the confirm step warns. */
@@ -153,8 +186,14 @@ registerTransactionKind(SEND_KIND, {
     await requireNotFrozen(tx.kysely, record.userId);
     if (p.dailyLimit !== undefined) {
       const used = await withdrawnToday(tx.kysely, record.userId, p.currency, tx.now);
-      if (used + p.units > BigInt(p.dailyLimit)) throw new AppError(422, dailyLimitText(formatUnitsTrimmed(BigInt(p.dailyLimit), wireScale(p.currency)), assetOfWire(p.currency)));
-      const book = await tx.kysely.selectFrom('withdrawal_addresses').select('usable_at').where('user_id', '=', record.userId).where('address', '=', p.to.toLowerCase()).executeTakeFirst();
+      if (used + p.units > BigInt(p.dailyLimit))
+        throw new AppError(422, dailyLimitText(formatUnitsTrimmed(BigInt(p.dailyLimit), wireScale(p.currency)), assetOfWire(p.currency)));
+      const book = await tx.kysely
+        .selectFrom('withdrawal_addresses')
+        .select('usable_at')
+        .where('user_id', '=', record.userId)
+        .where('address', '=', p.to.toLowerCase())
+        .executeTakeFirst();
       if (!book || book.usable_at > tx.now) throw refuseAddress(coolingOffText(utcMinute(book?.usable_at ?? tx.now)));
     }
     // USDC and BNB go back to the chain's custody; ANGLS leaves the ledger (minted as a token).
@@ -162,12 +201,49 @@ registerTransactionKind(SEND_KIND, {
     const fees = await systemAccount(tx, 'fees', asset);
     const legs = withdrawalLegs(record.id);
     await transferBatch(tx, [
-      { kind: 'pending', id: legs.amount, debit: from, credit: custody, amount: p.units, timeoutMs: WITHDRAWAL_HOLD_MS, code: 'withdraw', ref: record.id },
-      ...(p.gas > 0n ? [{ kind: 'pending' as const, id: legs.gas, debit: from, credit: fees, amount: p.gas, timeoutMs: WITHDRAWAL_HOLD_MS, code: 'withdraw_gas', ref: record.id }] : []),
+      {
+        kind: 'pending',
+        id: legs.amount,
+        debit: from,
+        credit: custody,
+        amount: p.units,
+        timeoutMs: WITHDRAWAL_HOLD_MS,
+        code: 'withdraw',
+        ref: record.id,
+      },
+      ...(p.gas > 0n
+        ? [
+            {
+              kind: 'pending' as const,
+              id: legs.gas,
+              debit: from,
+              credit: fees,
+              amount: p.gas,
+              timeoutMs: WITHDRAWAL_HOLD_MS,
+              code: 'withdraw_gas',
+              ref: record.id,
+            },
+          ]
+        : []),
     ]);
     await tx.kysely
       .insertInto('chain_withdrawals')
-      .values({ id: record.id, user_id: record.userId, asset, to_address: p.to.toLowerCase(), amount: p.units, gas: p.gas, chain_amount: null, status: 'queued', signer: null, nonce: null, raw: null, tx_hash: null, created_at: tx.now, updated_at: tx.now })
+      .values({
+        id: record.id,
+        user_id: record.userId,
+        asset,
+        to_address: p.to.toLowerCase(),
+        amount: p.units,
+        gas: p.gas,
+        chain_amount: null,
+        status: 'queued',
+        signer: null,
+        nonce: null,
+        raw: null,
+        tx_hash: null,
+        created_at: tx.now,
+        updated_at: tx.now,
+      })
       .execute();
     return { status: 'pending', result: { ...result, internal: false } };
   },

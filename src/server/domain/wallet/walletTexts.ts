@@ -7,7 +7,11 @@ export const SPECIFY_AMOUNT = 'Specify correct amount';
 export const SPECIFY_ADDRESS = 'Specify a valid address';
 
 /** Spec 2 §5: the balance of the paid currency does not cover amount plus gas. */
-export const INSUFFICIENT = { ngls: 'Insufficent ANGLS balance', busd: 'Insufficent USDC balance', bnb: 'Insufficent BNB balance' } as const;
+export const INSUFFICIENT = {
+  ngls: 'Insufficent ANGLS balance',
+  busd: 'Insufficent USDC balance',
+  bnb: 'Insufficent BNB balance',
+} as const;
 
 /** Spec 2 §5: the pool that pays the received currency cannot. */
 export const POOL_LIMIT = { ngls: 'ANGLS pool limit reached', busd: 'USDC pool limit reached', bnb: 'BNB pool limit reached' } as const;
@@ -31,7 +35,8 @@ export const UNKNOWN_CURRENCY = 'The selected currency is invalid.';
 export const BURN_ADDRESS_REFUSED = 'This address burns coins: nothing sent there can ever be recovered. Choose another address.';
 
 /** A withdrawal to one of the platform's own contracts or wallets. */
-export const PLATFORM_ADDRESS_REFUSED = 'This is a contract or wallet of the platform itself, not a deposit address: coins sent there would be lost. Choose another address.';
+export const PLATFORM_ADDRESS_REFUSED =
+  'This is a contract or wallet of the platform itself, not a deposit address: coins sent there would be lost. Choose another address.';
 
 /** A new address in the address book, usable from `when` (UTC). */
 export function coolingOffText(when: string): string {
@@ -47,7 +52,8 @@ export function dailyLimitText(limit: string, currency: string): string {
 }
 
 /** A queued withdrawal stopped by the freeze link; everything was returned. */
-export const WITHDRAWAL_FROZEN_STOPPED = 'Withdrawal stopped: withdrawals were frozen from the mail link; the amount and gas were returned.';
+export const WITHDRAWAL_FROZEN_STOPPED =
+  'Withdrawal stopped: withdrawals were frozen from the mail link; the amount and gas were returned.';
 
 /** The freeze link's answer. */
 export const FREEZE_DONE = 'Withdrawals are frozen. Log in to unfreeze them when you are safe.';

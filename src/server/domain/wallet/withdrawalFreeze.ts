@@ -29,7 +29,12 @@ export async function requireNotFrozen(db: Kysely<Database>, userId: number): Pr
  * Creates the freeze link's token of withdrawal `withdrawalId`; undefined when its mail was already
  * issued (the queue announces each withdrawal once).
  */
-export async function issueFreezeToken(db: Kysely<Database>, withdrawalId: string, userId: number, now: number): Promise<string | undefined> {
+export async function issueFreezeToken(
+  db: Kysely<Database>,
+  withdrawalId: string,
+  userId: number,
+  now: number,
+): Promise<string | undefined> {
   const token = randomToken();
   const res = await db
     .insertInto('withdrawal_mail_tokens')
@@ -58,7 +63,11 @@ export interface FreezeOutcome {
 export async function freezeByToken(ledger: Ledger, token: string): Promise<FreezeOutcome> {
   return ledger.run(async (tx) => {
     const k = tx.kysely;
-    const row = await k.selectFrom('withdrawal_mail_tokens').select('user_id').where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+    const row = await k
+      .selectFrom('withdrawal_mail_tokens')
+      .select('user_id')
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
     if (!row) throw new AppError(404, SAFETY_LINK_INVALID);
     const userId = row.user_id;
     await k
@@ -66,16 +75,31 @@ export async function freezeByToken(ledger: Ledger, token: string): Promise<Free
       .values({ user_id: userId, frozen_at: tx.now, unfreeze_hash: null, unfreeze_expires_at: null })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ unfreeze_hash: null, unfreeze_expires_at: null }))
       .execute();
-    const queued = await k.selectFrom('chain_withdrawals').select(['id', 'gas']).where('user_id', '=', userId).where('status', '=', 'queued').execute();
+    const queued = await k
+      .selectFrom('chain_withdrawals')
+      .select(['id', 'gas'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'queued')
+      .execute();
     const stopped: string[] = [];
     for (const w of queued) {
       // The signer moves a row out of `queued` under the same condition: whoever updates it first owns it.
-      const res = await k.updateTable('chain_withdrawals').set({ status: 'failed', updated_at: tx.now }).where('id', '=', w.id).where('status', '=', 'queued').executeTakeFirst();
+      const res = await k
+        .updateTable('chain_withdrawals')
+        .set({ status: 'failed', updated_at: tx.now })
+        .where('id', '=', w.id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) continue;
       const legs = withdrawalLegs(w.id);
       await voidPending(tx, { id: `${legs.amount}:void`, pendingId: legs.amount });
       if (w.gas > 0n) await voidPending(tx, { id: `${legs.gas}:void`, pendingId: legs.gas });
-      await k.updateTable('transactions').set({ status: 'fail', message: WITHDRAWAL_FROZEN_STOPPED, updated_at: tx.now }).where('id', '=', w.id).where('status', '=', 'pending').execute();
+      await k
+        .updateTable('transactions')
+        .set({ status: 'fail', message: WITHDRAWAL_FROZEN_STOPPED, updated_at: tx.now })
+        .where('id', '=', w.id)
+        .where('status', '=', 'pending')
+        .execute();
       stopped.push(w.id);
     }
     return { userId, stopped };

@@ -23,7 +23,14 @@ export async function withdrawnToday(db: Kysely<Database>, userId: number, curre
 }
 
 /** The limit left for `userId` at `level` in `currency` (0 when the level may not withdraw it). */
-export async function dailyLimitLeft(db: Kysely<Database>, cfg: WithdrawalSafetyConfig, userId: number, level: number, currency: WireCurrency, now: number): Promise<{ limit: bigint; left: bigint }> {
+export async function dailyLimitLeft(
+  db: Kysely<Database>,
+  cfg: WithdrawalSafetyConfig,
+  userId: number,
+  level: number,
+  currency: WireCurrency,
+  now: number,
+): Promise<{ limit: bigint; left: bigint }> {
   const limit = dailyLimitOf(cfg, level)[currency];
   const used = await withdrawnToday(db, userId, currency, now);
   return { limit, left: limit > used ? limit - used : 0n };

@@ -13,7 +13,13 @@ import type { QueuedWithdrawal, QueueSafety } from '../../chain/withdrawals';
 import { dropFreezeToken, issueFreezeToken } from './withdrawalFreeze';
 
 /** The queue's safety: `holdMs` before signing, and a mail through `mailer` for each withdrawal. */
-export function withdrawalQueueSafety(deps: { db: Kysely<Database>; clock: Clock; mailer: Mailer; brand: MailBrand; holdMs: number }): QueueSafety {
+export function withdrawalQueueSafety(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  mailer: Mailer;
+  brand: MailBrand;
+  holdMs: number;
+}): QueueSafety {
   return {
     holdMs: deps.holdMs,
     async announce(w: QueuedWithdrawal) {
@@ -21,7 +27,11 @@ export function withdrawalQueueSafety(deps: { db: Kysely<Database>; clock: Clock
       if (token === undefined) return;
       const user = await deps.db.selectFrom('users').select(['email', 'name']).where('id', '=', w.user_id).executeTakeFirstOrThrow();
       const asset = w.asset as CurrencyCode;
-      const notice = { amount: formatUnitsTrimmed(w.amount, CURRENCY_ASSETS[asset].scale), currency: asset, to: toChecksumAddress(w.to_address) };
+      const notice = {
+        amount: formatUnitsTrimmed(w.amount, CURRENCY_ASSETS[asset].scale),
+        currency: asset,
+        to: toChecksumAddress(w.to_address),
+      };
       try {
         await deps.mailer.send(withdrawalMail(deps.brand, user.email, user.name, notice, token));
       } catch (err) {

@@ -24,7 +24,8 @@ export interface WithdrawalSafetyConfig {
 }
 
 /** Default limits (decimal text per wire currency) by level. */
-export const DEFAULT_DAILY_LIMITS = '1:busd=200,bnb=0.5,ngls=20000;2:busd=1000,bnb=2,ngls=100000;3:busd=5000,bnb=10,ngls=500000;4:busd=20000,bnb=40,ngls=2000000';
+export const DEFAULT_DAILY_LIMITS =
+  '1:busd=200,bnb=0.5,ngls=20000;2:busd=1000,bnb=2,ngls=100000;3:busd=5000,bnb=10,ngls=500000;4:busd=20000,bnb=40,ngls=2000000';
 
 /**
  * Reads `level:currency=amount,…;level:…` (WITHDRAW_DAILY_LIMITS). A currency a level leaves out may not
@@ -32,11 +33,17 @@ export const DEFAULT_DAILY_LIMITS = '1:busd=200,bnb=0.5,ngls=20000;2:busd=1000,b
  */
 export function parseDailyLimits(text: string): WithdrawalSafetyConfig['dailyLimits'] {
   const out: { level: number; limit: DailyLimit }[] = [];
-  for (const part of text.split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(\d+)\s*:(.*)$/.exec(part);
     if (!m) throw new Error(`WITHDRAW_DAILY_LIMITS: "${part}" is not level:currency=amount,…`);
     const limit: Record<WireCurrency, bigint> = { busd: 0n, bnb: 0n, ngls: 0n };
-    for (const pair of m[2]!.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const pair of m[2]!
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [code = '', amount = ''] = pair.split('=').map((s) => s.trim());
       if (!(code in LEDGER_CODE)) throw new Error(`WITHDRAW_DAILY_LIMITS: unknown currency "${code}"`);
       const wire = code as WireCurrency;

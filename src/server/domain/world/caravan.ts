@@ -11,7 +11,16 @@
  */
 import crypto from 'node:crypto';
 import { WORLD_ITEM_IDS } from '../../../shared/rules/items';
-import { isLedgerError, itemAsset, playerAccount, systemAccount, transferBatch, type Ledger, type LedgerTx, type TransferInput } from '../../ledger/index';
+import {
+  isLedgerError,
+  itemAsset,
+  playerAccount,
+  systemAccount,
+  transferBatch,
+  type Ledger,
+  type LedgerTx,
+  type TransferInput,
+} from '../../ledger/index';
 import { AppError } from '../errors';
 import { itemsHeld } from '../items/actionGuard';
 import { withOptionalRequestRecord, type RequestOutcome, type RequestRef } from '../requests/requestRecords';
@@ -29,8 +38,7 @@ export type CaravanView = {
 
 /** What the caravan did: sent (with its return time), or one good unpacked (its item and the goods left). */
 export type CaravanOutcome =
-  | { kind: 'sent'; returnsAt: number; view: CaravanView }
-  | { kind: 'unpacked'; itemId: number; goodsLeft: number; view: CaravanView };
+  { kind: 'sent'; returnsAt: number; view: CaravanView } | { kind: 'unpacked'; itemId: number; goodsLeft: number; view: CaravanView };
 
 /** True while the caravan is away: goods packed and the return still ahead. */
 export function travelling(c: CaravanState, now: number): boolean {
@@ -45,7 +53,9 @@ export function caravanView(c: CaravanState, now: number): CaravanView {
 async function lockCaravan(tx: LedgerTx): Promise<CaravanState & { updatedAt: number }> {
   // PostgreSQL: a concurrent caravan request waits here and then sees this one's result.
   const row = await tx.kysely
-    .selectFrom('caravan_state').select(['returns_at', 'goods_remaining', 'updated_at']).where('id', '=', 1)
+    .selectFrom('caravan_state')
+    .select(['returns_at', 'goods_remaining', 'updated_at'])
+    .where('id', '=', 1)
     .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirstOrThrow();
   return { returnsAt: row.returns_at, goodsRemaining: row.goods_remaining, updatedAt: row.updated_at };
@@ -55,15 +65,32 @@ async function send(tx: LedgerTx, userId: number, opId: string): Promise<Caravan
   if ((await itemsHeld(tx, userId, WORLD_ITEM_IDS.MAP)) < 1n) throw new AppError(409, NO_MAP);
   const map = itemAsset(WORLD_ITEM_IDS.MAP);
   const legs: TransferInput[] = [
-    { id: `caravan:${opId}:map`, debit: await playerAccount(tx, userId, map), credit: await systemAccount(tx, 'consumed', map), amount: 1n, code: 'caravan', ref: String(userId) },
+    {
+      id: `caravan:${opId}:map`,
+      debit: await playerAccount(tx, userId, map),
+      credit: await systemAccount(tx, 'consumed', map),
+      amount: 1n,
+      code: 'caravan',
+      ref: String(userId),
+    },
   ];
   for (const [itemId, units] of caravanLoad(CARAVAN_GOODS)) {
     const asset = itemAsset(itemId);
-    legs.push({ id: `caravan:${opId}:load:${itemId}`, debit: await systemAccount(tx, 'genesis', asset), credit: await systemAccount(tx, 'item_reserve', asset), amount: units, code: 'caravan' });
+    legs.push({
+      id: `caravan:${opId}:load:${itemId}`,
+      debit: await systemAccount(tx, 'genesis', asset),
+      credit: await systemAccount(tx, 'item_reserve', asset),
+      amount: units,
+      code: 'caravan',
+    });
   }
   await transferBatch(tx, legs);
   const returnsAt = tx.now + CARAVAN_MINUTES * 60_000;
-  await tx.kysely.updateTable('caravan_state').set({ returns_at: returnsAt, goods_remaining: CARAVAN_GOODS, updated_at: tx.now }).where('id', '=', 1).execute();
+  await tx.kysely
+    .updateTable('caravan_state')
+    .set({ returns_at: returnsAt, goods_remaining: CARAVAN_GOODS, updated_at: tx.now })
+    .where('id', '=', 1)
+    .execute();
   return { kind: 'sent', returnsAt, view: caravanView({ returnsAt, goodsRemaining: CARAVAN_GOODS }, tx.now) };
 }
 
@@ -73,10 +100,21 @@ async function unpack(tx: LedgerTx, c: CaravanState, opId: string): Promise<Cara
   const itemId = caravanGoodItem(goodsLeft);
   const asset = itemAsset(itemId);
   await transferBatch(tx, [
-    { id: `caravan-unpack:${opId}`, debit: await systemAccount(tx, 'item_reserve', asset), credit: await systemAccount(tx, 'shop_stock', asset), amount: 1n, code: 'caravan_unpack', ref: String(goodsLeft) },
+    {
+      id: `caravan-unpack:${opId}`,
+      debit: await systemAccount(tx, 'item_reserve', asset),
+      credit: await systemAccount(tx, 'shop_stock', asset),
+      amount: 1n,
+      code: 'caravan_unpack',
+      ref: String(goodsLeft),
+    },
   ]);
   const next = { returnsAt: goodsLeft === 0 ? null : c.returnsAt, goodsRemaining: goodsLeft };
-  await tx.kysely.updateTable('caravan_state').set({ returns_at: next.returnsAt, goods_remaining: goodsLeft, updated_at: tx.now }).where('id', '=', 1).execute();
+  await tx.kysely
+    .updateTable('caravan_state')
+    .set({ returns_at: next.returnsAt, goods_remaining: goodsLeft, updated_at: tx.now })
+    .where('id', '=', 1)
+    .execute();
   return { kind: 'unpacked', itemId, goodsLeft, view: caravanView(next, tx.now) };
 }
 
@@ -86,7 +124,12 @@ async function unpack(tx: LedgerTx, c: CaravanState, opId: string): Promise<Cara
  * others is refused, never turned into a send that spends the player's Map. A refusal writes nothing.
  * With a request key (`ref`) it runs once: a retry, even one racing the first, replays its outcome.
  */
-export async function caravanAction(ledger: Ledger, userId: number, seen: CaravanState, ref?: RequestRef): Promise<RequestOutcome<CaravanOutcome>> {
+export async function caravanAction(
+  ledger: Ledger,
+  userId: number,
+  seen: CaravanState,
+  ref?: RequestRef,
+): Promise<RequestOutcome<CaravanOutcome>> {
   const opId = crypto.randomUUID();
   try {
     return await ledger.run((tx) =>

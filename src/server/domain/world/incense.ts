@@ -40,7 +40,11 @@ export function readIncenseSlot(raw: unknown): number {
 
 /** How many slots burn at `at` (epoch ms): `burns_until` strictly after it. */
 export async function burningSlots(k: Kysely<Database>, at: number): Promise<number> {
-  const row = await k.selectFrom('incense_slots').select((eb) => eb.fn.countAll<number | string>().as('n')).where('burns_until', '>', at).executeTakeFirstOrThrow();
+  const row = await k
+    .selectFrom('incense_slots')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('burns_until', '>', at)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -66,17 +70,29 @@ export async function burnIncense(ledger: Ledger, userId: number, slot: number, 
       withOptionalRequestRecord(tx, userId, ref, async () => {
         // PostgreSQL: a racing burn of this slot waits here, then finds it lit. SQLite's BEGIN IMMEDIATE serialises.
         const row = await tx.kysely
-          .selectFrom('incense_slots').select(['slot', 'burns_until']).where('slot', '=', slot)
+          .selectFrom('incense_slots')
+          .select(['slot', 'burns_until'])
+          .where('slot', '=', slot)
           .$if(tx.dialect === 'postgres', (q) => q.forUpdate())
           .executeTakeFirstOrThrow();
         if ((await itemsHeld(tx, userId, WORLD_ITEM_IDS.INCENSE)) < 1n) throw new AppError(409, NO_INCENSE, { incense_id: [NO_INCENSE] });
-        if (row.burns_until !== null && row.burns_until > tx.now) throw new AppError(409, INCENSE_BURNING, { incense_id: [INCENSE_BURNING] });
+        if (row.burns_until !== null && row.burns_until > tx.now)
+          throw new AppError(409, INCENSE_BURNING, { incense_id: [INCENSE_BURNING] });
         const asset = itemAsset(WORLD_ITEM_IDS.INCENSE);
         await transfer(tx, {
-          id: `incense:${opId}`, debit: await playerAccount(tx, userId, asset), credit: await systemAccount(tx, 'consumed', asset), amount: 1n, code: 'incense', ref: String(slot),
+          id: `incense:${opId}`,
+          debit: await playerAccount(tx, userId, asset),
+          credit: await systemAccount(tx, 'consumed', asset),
+          amount: 1n,
+          code: 'incense',
+          ref: String(slot),
         });
         const until = tx.now + INCENSE_MINUTES * 60_000;
-        await tx.kysely.updateTable('incense_slots').set({ burns_until: until, lit_by: userId, updated_at: tx.now }).where('slot', '=', slot).execute();
+        await tx.kysely
+          .updateTable('incense_slots')
+          .set({ burns_until: until, lit_by: userId, updated_at: tx.now })
+          .where('slot', '=', slot)
+          .execute();
         return { slot, until: wireTime(until)!, ...(await incenseView(tx.kysely, tx.now)) };
       }),
     );

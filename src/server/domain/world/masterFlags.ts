@@ -41,6 +41,12 @@ export async function masterFlagsOf(k: Kysely<Database>, userIds: readonly numbe
  */
 export function withFlags(room: RoomId, object: WorldObject, flags: MasterFlags): WorldObject {
   const coordinate = clampCoordinate(room, object.coordinate, { titled: flags.senator || flags.patricius, puff: flags.puff });
-  if (coordinate === object.coordinate && flags.senator === object.senator && flags.patricius === object.patricius && flags.puff === object.puff) return object;
+  if (
+    coordinate === object.coordinate &&
+    flags.senator === object.senator &&
+    flags.patricius === object.patricius &&
+    flags.puff === object.puff
+  )
+    return object;
   return { ...object, ...flags, coordinate };
 }

@@ -16,7 +16,12 @@ import { LIKE_SELF, PLAYER_GONE, PLAYER_NOT_FOUND, likeTooFast } from './worldTe
 
 /** The master object `id`: its player and whether it is present; 404 for an unknown or non-master id. */
 async function masterOf(ctx: WorldActionContext, id: number): Promise<{ userId: number; room: RoomId | null; present: boolean }> {
-  const row = await ctx.db.kysely.selectFrom('world_objects').select(['user_id', 'room', 'seen_at']).where('id', '=', id).where('type', '=', 'master').executeTakeFirst();
+  const row = await ctx.db.kysely
+    .selectFrom('world_objects')
+    .select(['user_id', 'room', 'seen_at'])
+    .where('id', '=', id)
+    .where('type', '=', 'master')
+    .executeTakeFirst();
   if (!row) throw new AppError(404, PLAYER_NOT_FOUND);
   return { userId: row.user_id, room: row.room as RoomId | null, present: row.room !== null && seenRecently(row.seen_at, ctx.clock.now()) };
 }

@@ -38,7 +38,8 @@ async function store(ctx: WorldActionContext, kind: ChatKind, text: string, s: S
       .values({ room: s.room, channel, kind, user_id: s.userId, content: text, name: s.name, title: s.title, created_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (kind === 'verse') await trx.updateTable('world_objects').set({ verse: text, updated_at: now }).where('id', '=', s.objectId).execute();
+    if (kind === 'verse')
+      await trx.updateTable('world_objects').set({ verse: text, updated_at: now }).where('id', '=', s.objectId).execute();
     return toChatEntry(row);
   });
 }
@@ -67,7 +68,12 @@ async function burstOf(ctx: WorldActionContext, s: Speaker, text: string, now: n
 async function amend(ctx: WorldActionContext, id: number, text: string, s: Speaker): Promise<ChatEntry> {
   const now = ctx.clock.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('chat_messages').set({ content: text, created_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .updateTable('chat_messages')
+      .set({ content: text, created_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await trx.updateTable('world_objects').set({ verse: text, updated_at: now }).where('id', '=', s.objectId).execute();
     return toChatEntry(row);
   });
@@ -104,7 +110,11 @@ export async function postChat(ctx: WorldActionContext, userId: number, kind: Ch
   // The master as the snapshot has it (its row may not hold its last walk yet), with the new bubble.
   const here = kind === 'verse' ? await cachedMaster(ctx, speaker.room, userId) : undefined;
   const data =
-    kind !== 'verse' ? [] : here?.id === speaker.objectId ? [{ ...here, data: { ...here.data, verse: text } }] : await loadObjects(ctx.db.kysely, [speaker.objectId], ctx.clock.now());
+    kind !== 'verse'
+      ? []
+      : here?.id === speaker.objectId
+        ? [{ ...here, data: { ...here.data, verse: text } }]
+        : await loadObjects(ctx.db.kysely, [speaker.objectId], ctx.clock.now());
   await announceRoomChange(ctx, speaker.room, { data, chat: chat ? [chat] : [] });
   const state = await roomState(ctx, speaker.room, userId);
   if (kind === 'yell' && chat) {

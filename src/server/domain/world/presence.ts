@@ -30,7 +30,12 @@ export interface PresentMaster {
  * PRESENCE_TIMEOUT_MS; without it, the sweep's clearing of silent masters is relied on).
  */
 export async function presentMaster(k: Kysely<Database>, userId: number, nowMs?: number): Promise<PresentMaster | undefined> {
-  let q = k.selectFrom('world_objects').select(['id', 'room', 'coordinate', 'flip']).where('type', '=', 'master').where('user_id', '=', userId).where('room', 'is not', null);
+  let q = k
+    .selectFrom('world_objects')
+    .select(['id', 'room', 'coordinate', 'flip'])
+    .where('type', '=', 'master')
+    .where('user_id', '=', userId)
+    .where('room', 'is not', null);
   if (nowMs !== undefined) q = q.where('seen_at', '>', nowMs - PRESENCE_TIMEOUT_MS);
   const row = await q.executeTakeFirst();
   if (!row || (row.room !== 1 && row.room !== 2)) return undefined;
@@ -61,7 +66,10 @@ class EntryQueue {
 
   run<T>(room: RoomId, fn: () => Promise<T>): Promise<T> {
     const next = (this.tails.get(room) ?? Promise.resolve()).then(fn, fn);
-    this.tails.set(room, next.catch(() => undefined));
+    this.tails.set(
+      room,
+      next.catch(() => undefined),
+    );
     return next;
   }
 }
@@ -104,7 +112,12 @@ async function occupiedNear(k: Kysely<Database>, room: RoomId, walker: Walker, n
   return (await q.execute()).map((r) => Number(r.coordinate));
 }
 
-async function enterAt(ctx: WorldContext, userId: number, room: RoomId, master: Awaited<ReturnType<typeof loadMaster>>): Promise<RoomState> {
+async function enterAt(
+  ctx: WorldContext,
+  userId: number,
+  room: RoomId,
+  master: Awaited<ReturnType<typeof loadMaster>>,
+): Promise<RoomState> {
   const k = ctx.db.kysely;
   const now = ctx.clock.now();
   let object: WorldObject;
@@ -115,7 +128,11 @@ async function enterAt(ctx: WorldContext, userId: number, room: RoomId, master: 
     let coordinate: number;
     if (staying) {
       coordinate = clampCoordinate(room, master.object.coordinate, walker);
-      await k.updateTable('world_objects').set({ room, coordinate, seen_at: now, updated_at: now }).where('id', '=', master.object.id).execute();
+      await k
+        .updateTable('world_objects')
+        .set({ room, coordinate, seen_at: now, updated_at: now })
+        .where('id', '=', master.object.id)
+        .execute();
     } else coordinate = await placeAtEntry(ctx.db, room, walker, now, master.object.id);
     object = { ...master.object, coordinate };
     from = master.room;
@@ -124,7 +141,12 @@ async function enterAt(ctx: WorldContext, userId: number, room: RoomId, master: 
       .insertInto('world_objects')
       .values({ type: 'master', user_id: userId, room, coordinate: 0, seen_at: now, updated_at: now, created_at: now })
       // Two first enters at once: one row all the same (the unique index on masters' user_id).
-      .onConflict((oc) => oc.column('user_id').where(sql<boolean>`type = 'master'`).doUpdateSet({ room, seen_at: now, updated_at: now }))
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .where(sql<boolean>`type = 'master'`)
+          .doUpdateSet({ room, seen_at: now, updated_at: now }),
+      )
       .execute();
     const made = (await loadMaster(k, userId, now))!;
     const walker = walkerOf(made.object);
@@ -144,7 +166,12 @@ export async function leaveRoom(ctx: WorldContext, userId: number): Promise<void
   const row = await presentMaster(k, userId);
   if (!row) return;
   const now = ctx.clock.now();
-  const res = await k.updateTable('world_objects').set({ room: null, updated_at: now }).where('id', '=', row.id).where('room', '=', row.room).executeTakeFirst();
+  const res = await k
+    .updateTable('world_objects')
+    .set({ room: null, updated_at: now })
+    .where('id', '=', row.id)
+    .where('room', '=', row.room)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) > 0) worldOf(ctx).announce(row.room, { removed: [row.id] });
 }
 

@@ -38,7 +38,13 @@ export async function puffHolders(k: K, userIds: readonly number[]): Promise<Set
 async function votesOf(k: K, objectIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (objectIds.length === 0) return out;
-  const rows = await k.selectFrom('inscription_votes').select(['object_id', 'user_id']).where('object_id', 'in', [...objectIds]).orderBy('created_at').orderBy('user_id').execute();
+  const rows = await k
+    .selectFrom('inscription_votes')
+    .select(['object_id', 'user_id'])
+    .where('object_id', 'in', [...objectIds])
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
   for (const r of rows) {
     const list = out.get(Number(r.object_id)) ?? [];
     list.push(Number(r.user_id));
@@ -50,7 +56,10 @@ async function votesOf(k: K, objectIds: readonly number[]): Promise<Map<number, 
 /** Rows to wire objects, with their Puff and votes read in two queries. */
 async function objectsOf(k: K, rows: readonly (ObjectRow & { seen_at: number; updated_at: number })[], nowMs: number): Promise<Stamped[]> {
   const puffs = await puffHolders(k, [...new Set(rows.map((r) => Number(r.user_id)))]);
-  const votes = await votesOf(k, rows.filter((r) => r.type === 'scribe').map((r) => Number(r.id)));
+  const votes = await votesOf(
+    k,
+    rows.filter((r) => r.type === 'scribe').map((r) => Number(r.id)),
+  );
   return rows.map((r) => ({
     object: worldObjectOf(r, puffs.has(Number(r.user_id)), votes.get(Number(r.id)) ?? [], nowMs),
     stamp: Number(r.type === 'master' ? r.seen_at : r.updated_at),
@@ -87,7 +96,11 @@ export async function loadObjects(k: K, ids: readonly number[], nowMs: number): 
 }
 
 /** The player's master with its room, whether present or not (undefined before its first visit). */
-export async function loadMaster(k: K, userId: number, nowMs: number): Promise<{ object: WorldObject; room: number | null; seenAt: number } | undefined> {
+export async function loadMaster(
+  k: K,
+  userId: number,
+  nowMs: number,
+): Promise<{ object: WorldObject; room: number | null; seenAt: number } | undefined> {
   const row = await objectQuery(k).where('w.type', '=', 'master').where('w.user_id', '=', userId).executeTakeFirst();
   if (!row) return undefined;
   const [stamped] = await objectsOf(k, [row], nowMs);
@@ -106,7 +119,14 @@ export async function loadChat(k: K, room: RoomId): Promise<ChatEntry[]> {
       .orderBy('id', 'desc')
       .limit(CHAT_LOG_SIZE)
       .execute();
-    for (const r of rows) byId.set(Number(r.id), { id: Number(r.id), room, channel: Number(r.channel), content: r.content, data: { name: r.name, title: r.title } });
+    for (const r of rows)
+      byId.set(Number(r.id), {
+        id: Number(r.id),
+        room,
+        channel: Number(r.channel),
+        content: r.content,
+        data: { name: r.name, title: r.title },
+      });
   }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }

@@ -98,7 +98,8 @@ export class RoomSnapshot {
    * past the end of one of its objects (an ended inscription is never answered, not even for a moment).
    */
   list(nowMs: number): WorldObject[] {
-    if (this.listed && nowMs - this.listedAt < SNAPSHOT_REFRESH_MS && nowMs >= this.listedAt && nowMs < this.listedUntil) return this.listed;
+    if (this.listed && nowMs - this.listedAt < SNAPSHOT_REFRESH_MS && nowMs >= this.listedAt && nowMs < this.listedUntil)
+      return this.listed;
     const out: WorldObject[] = [];
     let until = Infinity;
     for (const o of this.objects.values()) {

@@ -45,7 +45,12 @@ async function whereToWrite(ctx: WorldActionContext, userId: number, ref: Reques
  * Writes the inscription and spends the Scribe in one ledger transaction, once per request key when `ref`
  * is given; returns the new object's id and room (a replay: the first run's).
  */
-async function write(ctx: WorldActionContext, userId: number, text: string, ref: RequestRef | undefined): Promise<RequestOutcome<{ id: number; room: RoomId }>> {
+async function write(
+  ctx: WorldActionContext,
+  userId: number,
+  text: string,
+  ref: RequestRef | undefined,
+): Promise<RequestOutcome<{ id: number; room: RoomId }>> {
   const here = await whereToWrite(ctx, userId, ref);
   const opId = crypto.randomUUID();
   try {
@@ -61,8 +66,17 @@ async function write(ctx: WorldActionContext, userId: number, text: string, ref:
         const row = await tx.kysely
           .insertInto('world_objects')
           .values({
-            type: 'scribe', user_id: userId, room: speaker.room, coordinate: speaker.coordinate, flip: 0, verse: text,
-            limit_at: tx.now + INSCRIPTION_DAYS * DAY_MS, promoted: 0, seen_at: tx.now, updated_at: tx.now, created_at: tx.now,
+            type: 'scribe',
+            user_id: userId,
+            room: speaker.room,
+            coordinate: speaker.coordinate,
+            flip: 0,
+            verse: text,
+            limit_at: tx.now + INSCRIPTION_DAYS * DAY_MS,
+            promoted: 0,
+            seen_at: tx.now,
+            updated_at: tx.now,
+            created_at: tx.now,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -79,9 +93,17 @@ async function write(ctx: WorldActionContext, userId: number, text: string, ref:
  * Puts an inscription for `userId`; announces it to the room and to every player; answers the room's state.
  * With a request key (`ref`) a retry, also one racing the first, spends no second Scribe and announces nothing.
  */
-export async function scribeInscription(ctx: WorldActionContext, userId: number, raw: unknown, ref?: RequestRef): Promise<RequestOutcome<RoomState>> {
+export async function scribeInscription(
+  ctx: WorldActionContext,
+  userId: number,
+  raw: unknown,
+  ref?: RequestRef,
+): Promise<RequestOutcome<RoomState>> {
   const text = readVerse(raw, SCRIBE_MAX);
-  const { result: { id, room }, replayed } = await write(ctx, userId, text, ref);
+  const {
+    result: { id, room },
+    replayed,
+  } = await write(ctx, userId, text, ref);
   if (replayed) return { result: await roomState(ctx, room, userId), replayed };
   const [object] = (await loadObjects(ctx.db.kysely, [id], ctx.clock.now())) as [WorldObject];
   await announceRoomChange(ctx, room, { data: [object] });

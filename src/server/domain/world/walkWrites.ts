@@ -63,7 +63,11 @@ export class WalkWrites {
   private async write(batch: Map<number, WalkWrite>): Promise<WrittenWalks> {
     const now = this.ctx.clock.now();
     return this.ctx.db.kysely.transaction().execute(async (trx) => {
-      const flags = await masterFlagsOf(trx, [...batch.values()].map((w) => w.userId), now);
+      const flags = await masterFlagsOf(
+        trx,
+        [...batch.values()].map((w) => w.userId),
+        now,
+      );
       const written = new Map<number, { write: WalkWrite; flags: MasterFlags | undefined }>();
       for (const [id, w] of batch) {
         const f = flags.get(w.userId);

@@ -19,7 +19,9 @@ export interface WorldContext {
 /** Sends a room's updates through the bus, and asks this node, for each room message, who receives it. */
 export interface RoomSender {
   sendToRoom(room: number, event: 'forumupd', payload: ForumUpdate): void;
-  setRoomResolver(resolver: (room: number, event: string, payload: object) => { users: Iterable<number>; original?: () => Record<string, unknown> }): void;
+  setRoomResolver(
+    resolver: (room: number, event: string, payload: object) => { users: Iterable<number>; original?: () => Record<string, unknown> },
+  ): void;
 }
 
 /** Fixed-window counters (the app's rate store). */

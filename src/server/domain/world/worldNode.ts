@@ -36,7 +36,9 @@ export class WorldNode {
     private readonly realtime: RoomSender,
   ) {
     this.writes = new WalkWrites(ctx, (written) => this.correct(written));
-    realtime.setRoomResolver((room, event, payload) => (event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : { users: [] }));
+    realtime.setRoomResolver((room, event, payload) =>
+      event === 'forumupd' && (room === 1 || room === 2) ? this.received(room, payload as ForumUpdate) : { users: [] },
+    );
   }
 
   /** The room's snapshot, loaded from the database on first use (deltas received meanwhile are kept). */
@@ -66,7 +68,11 @@ export class WorldNode {
     let batch = this.batches.get(room);
     if (!batch) this.batches.set(room, (batch = new RoomBatch(room)));
     batch.add(change, ts);
-    if (!this.timers.has(room) && !this.closed) this.timers.set(room, this.ctx.clock.setTimeout(() => this.flush(room), FANOUT_WINDOW_MS));
+    if (!this.timers.has(room) && !this.closed)
+      this.timers.set(
+        room,
+        this.ctx.clock.setTimeout(() => this.flush(room), FANOUT_WINDOW_MS),
+      );
     return ts;
   }
 

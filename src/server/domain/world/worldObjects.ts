@@ -40,7 +40,11 @@ export function worldObjectOf(row: ObjectRow, puff: boolean, votes: number[], no
     puff,
     senator: titleActive(row.senator_until == null ? null : Number(row.senator_until), nowMs),
     patricius: titleActive(row.patricius_until == null ? null : Number(row.patricius_until), nowMs),
-    data: { verse: row.verse, votes: row.type === 'scribe' ? votes : [], limit: row.type === 'scribe' && row.limit_at != null ? utcText(Number(row.limit_at)) : '' },
+    data: {
+      verse: row.verse,
+      votes: row.type === 'scribe' ? votes : [],
+      limit: row.type === 'scribe' && row.limit_at != null ? utcText(Number(row.limit_at)) : '',
+    },
   };
 }
 

@@ -11,7 +11,13 @@ import type { PaceStore } from './worldContext';
  * Counts one use of `key` (e.g. `chat:<user id>`) against every rule, in order; throws 429 with `text(seconds)`
  * at the first rule over its quota (the later ones are not counted then).
  */
-export async function keepPace(store: PaceStore, key: string, rules: readonly PaceRule[], now: number, text: (seconds: number) => string): Promise<void> {
+export async function keepPace(
+  store: PaceStore,
+  key: string,
+  rules: readonly PaceRule[],
+  now: number,
+  text: (seconds: number) => string,
+): Promise<void> {
   for (const rule of rules) {
     const { count, resetAt } = await store.hit(sha256Hex(`world\u0000${rule.windowMs}\u0000${key}`), rule.windowMs, now);
     if (count <= rule.max) continue;

@@ -10,7 +10,11 @@ import type { PublicConfig } from '../../../shared/api/auth';
 export function accountRoutes(app: App, ctx: AppContext): void {
   app.post('/api/onboarding/completed', async (request) => {
     const user = await requireUser(ctx, request);
-    await ctx.db.kysely.updateTable('users').set({ completed_onboarding: 1, updated_at: ctx.clock.now() }).where('id', '=', user.id).execute();
+    await ctx.db.kysely
+      .updateTable('users')
+      .set({ completed_onboarding: 1, updated_at: ctx.clock.now() })
+      .where('id', '=', user.id)
+      .execute();
     const row = (await findUserById(ctx.db.kysely, user.id)) ?? user;
     return ok(await loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, row, ctx.clock.now()));
   });

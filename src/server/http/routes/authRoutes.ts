@@ -12,7 +12,8 @@ import { secondFactorStep } from './loginFactorRoutes';
 
 /** Registers /api/auth/status, /api/auth/login, /api/auth/logout and /api/user. */
 export function authRoutes(app: App, ctx: AppContext): void {
-  const view = (row: Parameters<typeof loadUserView>[3]) => loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, row, ctx.clock.now());
+  const view = (row: Parameters<typeof loadUserView>[3]) =>
+    loadUserView(ctx.db.kysely, ctx.balances, ctx.config.publicUrl, row, ctx.clock.now());
 
   app.get('/api/auth/status', async (request) => ok(await view(await requireUser(ctx, request))));
 

@@ -9,7 +9,13 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { factorProof, passkeyAddBody, passkeyParams, totpConfirmBody, type FactorStatus } from '../../../shared/api/factors';
 import { AppError } from '../../domain/errors';
 import { hasSecondFactor } from '../../domain/security/secondFactor';
-import { listPasskeys, passkeyAssertionOptions, passkeyRegistrationOptions, registerPasskey, removePasskey } from '../../domain/security/passkeys';
+import {
+  listPasskeys,
+  passkeyAssertionOptions,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  removePasskey,
+} from '../../domain/security/passkeys';
 import { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft } from '../../domain/security/recoveryCodes';
 import { confirmTotp, removeTotp, startTotpSetup, totpEnabled } from '../../domain/security/totp';
 import type { App, AppContext } from '../../app/context';
@@ -40,7 +46,11 @@ export function factorRoutes(app: App, ctx: AppContext): void {
 
   app.get('/api/auth/factors', async (request) => {
     const user = await requireUser(ctx, request);
-    const [totp, passkeys, left] = await Promise.all([totpEnabled(deps, user.id), listPasskeys(deps, user.id), recoveryCodesLeft(deps, user.id)]);
+    const [totp, passkeys, left] = await Promise.all([
+      totpEnabled(deps, user.id),
+      listPasskeys(deps, user.id),
+      recoveryCodesLeft(deps, user.id),
+    ]);
     const data: FactorStatus = {
       totp,
       passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, created_at: iso(p.created_at)!, last_used_at: iso(p.last_used_at) })),
@@ -61,7 +71,8 @@ export function factorRoutes(app: App, ctx: AppContext): void {
     if (await totpEnabled(deps, user.id)) throw new AppError(409, FACTOR_TEXTS.totpOn);
     const had = await factorVerifiedIfEnabled(ctx, request, user, request.body);
     await ctx.limiter.hit('factor', request.ip, user.email);
-    if (!(await confirmTotp(deps, user.id, request.body.code))) throw new AppError(422, FACTOR_TEXTS.codeWrong, { code: [FACTOR_TEXTS.codeWrong] });
+    if (!(await confirmTotp(deps, user.id, request.body.code)))
+      throw new AppError(422, FACTOR_TEXTS.codeWrong, { code: [FACTOR_TEXTS.codeWrong] });
     return ok({ recovery_codes: await codesIfFirst(user.id, had) }, 'Two-step codes are on.');
   });
 

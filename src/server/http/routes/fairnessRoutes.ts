@@ -20,7 +20,8 @@ export function fairnessRoutes(app: App, ctx: AppContext): void {
     const raw = request.query.page;
     let page = 1;
     if (raw !== undefined && raw !== '') {
-      if (typeof raw !== 'string' || !PAGE.test(raw)) throw validationFailed({ page: ['The page field must be an integer of at least 1.'] });
+      if (typeof raw !== 'string' || !PAGE.test(raw))
+        throw validationFailed({ page: ['The page field must be an integer of at least 1.'] });
       page = Number(raw);
     }
     const data = await loadFairnessPage(ctx.db.kysely, page);

@@ -12,14 +12,18 @@ import { requireUser, UNAUTHENTICATED } from '../requireUser';
 
 /** Registers the game routes; joins go through the app's one batcher (ctx.joins, made in createApp). */
 export function gameRoutes(app: App, ctx: AppContext): void {
-
   app.get('/api/game', async (request) => {
     const user = await requireUser(ctx, request);
     const round = await currentRound(ctx.db.kysely);
     if (!round) throw new AppError(404, NO_ROUND);
     // The items exactly as the user view lists them (its one definition); the referral count plays no part.
     const held = await itemsOf(ctx.db.kysely, user.id);
-    const items = toUserView(user, { publicUrl: ctx.config.publicUrl, balances: await ctx.balances(user.id), refCount: 0, items: held }).items;
+    const items = toUserView(user, {
+      publicUrl: ctx.config.publicUrl,
+      balances: await ctx.balances(user.id),
+      refCount: 0,
+      items: held,
+    }).items;
     return ok(await loadGameView(ctx.db.kysely, user, round, items, ctx.clock.now()));
   });
 

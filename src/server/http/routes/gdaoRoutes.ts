@@ -74,7 +74,13 @@ export function gdaoRoutes(app: App, ctx: AppContext, realtime: Realtime): void 
     const receivedAt = ctx.clock.now();
     const user = await requireUser(ctx, request);
     const body = request.body;
-    const outcome = await claimGdao(ledger, user.id, body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}, receivedAt, requestRefOf(request));
+    const outcome = await claimGdao(
+      ledger,
+      user.id,
+      body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {},
+      receivedAt,
+      requestRefOf(request),
+    );
     if (outcome.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return ok(outcome.result);
   });

@@ -45,7 +45,9 @@ export function registerRoutes(app: App, ctx: AppContext): void {
   app.post('/api/register/verify/:token', { schema: { params: tokenParams } }, async (request, reply) => {
     const userId = await confirmEmail(ctx.auth, request.params.token);
     // The confirmation may be the last fact of a referral reward; a failure here is caught up by the gDAO job.
-    await rewardReferral(createLedger(ctx.db, ctx.clock), userId).catch((err: unknown) => request.log.error({ err, userId }, 'referral reward failed'));
+    await rewardReferral(createLedger(ctx.db, ctx.clock), userId).catch((err: unknown) =>
+      request.log.error({ err, userId }, 'referral reward failed'),
+    );
     // The page clears its storage and sends the player to /login: whoever was logged in here is logged out.
     await endSession(ctx, request, reply);
     return ok({ email_confirmed: true }, 'E-mail confirmed.');

@@ -37,7 +37,14 @@ function verseOf(body: unknown): unknown {
 /** The chat routes; `deposits` derives the deposit addresses send answers (the chain gateway's). */
 export function roomChatRoutes(deposits: AddressDeriver): RouteModule {
   return (app, appCtx, realtime) => {
-    const ctx: WorldActionContext = { db: appCtx.db, clock: appCtx.clock, auth: appCtx.auth, config: appCtx.config, pace: appCtx.limiter.store, realtime };
+    const ctx: WorldActionContext = {
+      db: appCtx.db,
+      clock: appCtx.clock,
+      auth: appCtx.auth,
+      config: appCtx.config,
+      pace: appCtx.limiter.store,
+      realtime,
+    };
     // The actions read and announce rooms through the app's world node (roomRoutes attached it).
     shareWorld(appCtx, ctx);
     // The original client calls some rooms paths with a trailing slash: both spellings answer alike.

@@ -48,8 +48,10 @@ export function roomEffectRoutes(app: App, ctx: AppContext, realtime: Realtime):
       const state = await roomState(ctx, FORUM, user.id);
       const ts = state.ts;
       if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      else if (done.kind === 'sent') realtime.broadcast('forumcaravan', { room: FORUM, ts, name: user.name, returns_at: done.view.caravan });
-      else realtime.broadcast('forumcaravanunpack', { room: FORUM, ts, name: user.name, item_id: done.itemId, caravan_items: done.goodsLeft });
+      else if (done.kind === 'sent')
+        realtime.broadcast('forumcaravan', { room: FORUM, ts, name: user.name, returns_at: done.view.caravan });
+      else
+        realtime.broadcast('forumcaravanunpack', { room: FORUM, ts, name: user.name, item_id: done.itemId, caravan_items: done.goodsLeft });
       return ok({ ...(done.kind === 'sent' ? done.view : { ...done.view, item_id: done.itemId }), ...state });
     });
   }

@@ -22,7 +22,8 @@ export function solvencyRoutes(gateway: ChainGateway | undefined, opts: { ttlMs?
     const snapshots = solvencyCache(ctx.clock, () => takeLiabilitySnapshot(ctx.db, ctx.clock), opts.snapshotTtlMs ?? LIABILITY_SNAPSHOT_MS);
     const reports = solvencyCache(
       ctx.clock,
-      async (now) => readSolvency(ctx.db, gateway, now, (err) => app.log.warn({ err }, 'solvency: custody not readable'), await snapshots.get()),
+      async (now) =>
+        readSolvency(ctx.db, gateway, now, (err) => app.log.warn({ err }, 'solvency: custody not readable'), await snapshots.get()),
       opts.ttlMs,
     );
     app.get('/api/solvency', async () => {

@@ -35,7 +35,8 @@ export function walletExchangeRoutes(app: App, ctx: AppContext, realtime: Realti
   // After the commit, to the owner on every transport (as transaction_update): the item a purchase or drop brought.
   const itemArrived = (userId: number, result: unknown) => {
     const r = result as { item_id?: unknown; quantity?: unknown } | null;
-    if (typeof r?.item_id === 'number' && typeof r.quantity === 'number') realtime.sendToUser(userId, 'item_arrived', { item_id: r.item_id, quantity: r.quantity });
+    if (typeof r?.item_id === 'number' && typeof r.quantity === 'number')
+      realtime.sendToUser(userId, 'item_arrived', { item_id: r.item_id, quantity: r.quantity });
   };
 
   app.get('/api/wallet/exchange', async (request) => {
@@ -64,7 +65,10 @@ export function walletExchangeRoutes(app: App, ctx: AppContext, realtime: Realti
     if (type !== undefined && type !== '' && !(SHOP_ITEM_TYPES as readonly string[]).includes(type)) {
       throw new AppError(422, UNKNOWN_SHOP_TYPE, { type: [UNKNOWN_SHOP_TYPE] });
     }
-    const [rows, stocks] = await Promise.all([listShopItems(ctx.db.kysely, type ? (type as ShopItemType) : 'egg'), shopStockBalances(ctx.db.kysely)]);
+    const [rows, stocks] = await Promise.all([
+      listShopItems(ctx.db.kysely, type ? (type as ShopItemType) : 'egg'),
+      shopStockBalances(ctx.db.kysely),
+    ]);
     return ok(rows.map((row) => shopItemView(row, stocks)));
   };
   // The original client asks for both spellings (`/shop?type=item`, `/shop/?type=startpak`); without a type

@@ -25,7 +25,8 @@ export function withdrawalSafetyRoutes(app: App, ctx: AppContext, realtime: Real
 
   app.get('/api/wallet/freeze/:token', { schema: { params: tokenParams } }, async (request) => {
     const { userId, stopped } = await freezeByToken(ledger, request.params.token);
-    for (const id of stopped) realtime.sendToUser(userId, 'transaction_update', { id, type: 'send', status: 'fail', message: WITHDRAWAL_FROZEN_STOPPED });
+    for (const id of stopped)
+      realtime.sendToUser(userId, 'transaction_update', { id, type: 'send', status: 'fail', message: WITHDRAWAL_FROZEN_STOPPED });
     return ok({ frozen: true, stopped: stopped.length }, FREEZE_DONE);
   });
 

@@ -63,7 +63,10 @@ export class OneEntryMap<K, V> {
       this.value = value;
       this.has1 = true;
     } else {
-      this.many = new Map([[this.key as K, this.value as V], [key, value]]);
+      this.many = new Map([
+        [this.key as K, this.value as V],
+        [key, value],
+      ]);
       this.clearOne();
     }
     return this;

@@ -76,7 +76,12 @@ export class EngineHeartbeat {
    */
   adopt(socket: HeartbeatSocket): boolean {
     if (socket.protocol !== 4 || socket.pingTimeoutTimer !== null || !isNodeTimer(socket.pingIntervalTimer)) return false;
-    if (typeof socket.sendPacket !== 'function' || typeof socket.onClose !== 'function' || typeof socket.hasRefreshedPingTimeout !== 'boolean') return false;
+    if (
+      typeof socket.sendPacket !== 'function' ||
+      typeof socket.onClose !== 'function' ||
+      typeof socket.hasRefreshedPingTimeout !== 'boolean'
+    )
+      return false;
     clearTimeout(socket.pingIntervalTimer);
     const beat = new Beat(socket, this);
     socket.pingIntervalTimer = beat;

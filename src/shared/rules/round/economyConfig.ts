@@ -123,11 +123,18 @@ export function assertEconomyConfig(config: EconomyConfig): void {
   // ×2^3 incense must still be at most the whole pool, so emission can never overdraw it.
   ratio('emissionRatePpm', config.emissionRatePpm, PPM / 8n);
   if (config.emissionCapUnits < 0n) throw new Error('economy config: emissionCapUnits < 0');
-  for (const [name, v] of [['eggXpPerRound', config.eggXpPerRound], ['xpPerWin', config.xpPerWin], ['xpPerLoss', config.xpPerLoss]] as const) {
+  for (const [name, v] of [
+    ['eggXpPerRound', config.eggXpPerRound],
+    ['xpPerWin', config.xpPerWin],
+    ['xpPerLoss', config.xpPerLoss],
+  ] as const) {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error(`economy config: ${name} must be a whole number ≥ 0`);
   }
   if (!Number.isInteger(config.maxLevel) || config.maxLevel < 1) throw new Error('economy config: maxLevel must be ≥ 1');
-  if (config.nextLevelXp.length !== config.maxLevel + 1) throw new Error('economy config: nextLevelXp needs one entry per level 0..maxLevel');
-  if (config.nextLevelXp.some((v) => !Number.isSafeInteger(v) || v < 1)) throw new Error('economy config: nextLevelXp entries must be whole numbers ≥ 1');
-  if (!Number.isInteger(config.hatchLevel) || config.hatchLevel < 1 || config.hatchLevel > config.maxLevel) throw new Error('economy config: bad hatchLevel');
+  if (config.nextLevelXp.length !== config.maxLevel + 1)
+    throw new Error('economy config: nextLevelXp needs one entry per level 0..maxLevel');
+  if (config.nextLevelXp.some((v) => !Number.isSafeInteger(v) || v < 1))
+    throw new Error('economy config: nextLevelXp entries must be whole numbers ≥ 1');
+  if (!Number.isInteger(config.hatchLevel) || config.hatchLevel < 1 || config.hatchLevel > config.maxLevel)
+    throw new Error('economy config: bad hatchLevel');
 }

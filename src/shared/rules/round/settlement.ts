@@ -10,7 +10,16 @@ import { assertEconomyConfig, MAX_INCENSE_SLOTS, PPM } from './economyConfig';
 import { addXp, ectoplasmRoundXp, roundXp } from './eidolProgress';
 import { claimOfStake, stakeAndClaim } from './capacity';
 import { assertRisk, parseRisk, riskAtMostThreshold, THRESHOLD_BITS, THRESHOLD_SCALE } from './risk';
-import type { EidolSettlement, OwnerXp, Settlement, SettlementAccount, SettlementInput, SettlementLeg, SettlementTransfer, SnapshotEidol } from './settlementTypes';
+import type {
+  EidolSettlement,
+  OwnerXp,
+  Settlement,
+  SettlementAccount,
+  SettlementInput,
+  SettlementLeg,
+  SettlementTransfer,
+  SnapshotEidol,
+} from './settlementTypes';
 
 /** Most Yieldy, whole percent. */
 export const MAX_YIELDY = 10;
@@ -65,8 +74,13 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
   }
   assertUniqueIds(staked);
 
-  let stakes = 0n, losersStakes = 0n, claimsPaid = 0n, weights = 0n;
-  let participants = 0, winners = 0, satOut = 0;
+  let stakes = 0n,
+    losersStakes = 0n,
+    claimsPaid = 0n,
+    weights = 0n;
+  let participants = 0,
+    winners = 0,
+    satOut = 0;
   for (let i = 0; i < staked.length; i++) {
     if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
     const s = staked[i]!;
@@ -75,24 +89,33 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
     participants += 1;
     stakes += s.stake;
     weights += s.weight;
-    if (s.zone === 'bot') { winners += 1; claimsPaid += s.claim; } else losersStakes += s.stake;
+    if (s.zone === 'bot') {
+      winners += 1;
+      claimsPaid += s.claim;
+    } else losersStakes += s.stake;
   }
 
   // Winners are paid G in full, always: the round's capacity (capacity.ts, reserved at the join and the open)
   // is what keeps the claims within the pool. A snapshot that breaks it is refused, never booked short.
   const poolAfterSettling = poolBefore + losersStakes - claimsPaid;
-  if (poolAfterSettling < 0n) throw new Error(`round ${roundId}: claims ${claimsPaid} exceed the pool ${poolBefore} plus the losers' stakes ${losersStakes}`);
+  if (poolAfterSettling < 0n)
+    throw new Error(`round ${roundId}: claims ${claimsPaid} exceed the pool ${poolBefore} plus the losers' stakes ${losersStakes}`);
 
   // Emission after settling, bounded per unit staked (y) so a thin round never pays a lone stake the whole of it.
   let emission = 0n;
   if (weights > 0n) {
-    const base = min(min(config.emissionCapUnits, (poolAfterSettling * config.emissionRatePpm) / PPM), (stakes * config.emissionPerStakePpm) / PPM);
+    const base = min(
+      min(config.emissionCapUnits, (poolAfterSettling * config.emissionRatePpm) / PPM),
+      (stakes * config.emissionPerStakePpm) / PPM,
+    );
     emission = min(base << BigInt(incenseSlots), poolAfterSettling);
   }
   const shares = yield* emissionShares(staked, emission, weights);
 
   const eidols: EidolSettlement[] = [];
-  const bets: SettlementTransfer[] = [], wins: SettlementTransfer[] = [], mined: SettlementTransfer[] = [];
+  const bets: SettlementTransfer[] = [],
+    wins: SettlementTransfer[] = [],
+    mined: SettlementTransfer[] = [];
   let emissionPaid = 0n;
   const ref = String(roundId);
   for (let i = 0; i < staked.length; i++) {
@@ -110,8 +133,14 @@ function* settlementSteps(input: SettlementInput): Generator<void, Settlement> {
 
     const value = e.value - s.stake + payout + share;
     // An eggtoplasm fills its XP bar and stays one (no level-up, no hatching); inline: no extra object per eidol.
-    const xpGained = e.type === 'ectoplasm' ? ectoplasmRoundXp(e.xp, e.level, config) : roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
-    const progress = e.type === 'ectoplasm' ? { xp: e.xp + xpGained, level: e.level, type: e.type } : addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
+    const xpGained =
+      e.type === 'ectoplasm'
+        ? ectoplasmRoundXp(e.xp, e.level, config)
+        : roundXp(e.type, s.zone === null ? 'none' : s.zone === 'bot' ? 'win' : 'loss', config);
+    const progress =
+      e.type === 'ectoplasm'
+        ? { xp: e.xp + xpGained, level: e.level, type: e.type }
+        : addXp({ xp: e.xp, level: e.level, type: e.type }, xpGained, config);
     eidols.push({
       id: e.id,
       owner: e.owner,
@@ -190,7 +219,10 @@ function* emissionShares(staked: readonly Staked[], emission: bigint, weights: b
   const tied: number[] = [];
   for (let i = 0; i < staked.length; i++) {
     if (i % SLICE_EIDOLS === SLICE_EIDOLS - 1) yield;
-    if (keys[i]! > cut) { shares[i]! += 1n; left -= 1n; } else if (keys[i] === cut) tied.push(i);
+    if (keys[i]! > cut) {
+      shares[i]! += 1n;
+      left -= 1n;
+    } else if (keys[i] === cut) tied.push(i);
   }
   // A stable sort over ascending indexes: equal remainders keep ascending id (and a run of equals costs one pass).
   tied.sort((a, b) => (rems[a]! > rems[b]! ? -1 : rems[a]! < rems[b]! ? 1 : 0));
@@ -244,7 +276,8 @@ function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
   if (typeof eidol.risk !== 'string') assertRisk(risk);
   // An eggtoplasm never stakes, whatever risk it carries: it takes part for its XP only (and so mines nothing).
   // A carried-over eidol that did not fit the capacity sits the round out the same way.
-  if (risk.units === 0n || eidol.type === 'ectoplasm' || eidol.satOut === true) return { eidol, zone: null, stake: 0n, claim: 0n, weight: 0n };
+  if (risk.units === 0n || eidol.type === 'ectoplasm' || eidol.satOut === true)
+    return { eidol, zone: null, stake: 0n, claim: 0n, weight: 0n };
   const full = stakeAndClaim(risk, eidol.value).stake;
   const stake = eidol.reservedStake !== undefined && eidol.reservedStake < full ? eidol.reservedStake : full;
   const wins = riskAtMostThreshold(risk, thresholdUnits);
@@ -252,7 +285,16 @@ function stakeOf(eidol: SnapshotEidol, thresholdUnits: bigint): Staked {
   return { eidol, zone: wins ? 'bot' : 'top', stake, claim: wins ? claimOfStake(risk, stake) : 0n, weight };
 }
 
-function pushLeg(out: SettlementTransfer[], roundId: number, eidolId: number, leg: SettlementLeg, debit: SettlementAccount, credit: SettlementAccount, amount: bigint, ref: string): void {
+function pushLeg(
+  out: SettlementTransfer[],
+  roundId: number,
+  eidolId: number,
+  leg: SettlementLeg,
+  debit: SettlementAccount,
+  credit: SettlementAccount,
+  amount: bigint,
+  ref: string,
+): void {
   if (amount > 0n) out.push({ id: settlementTransferId(roundId, eidolId, leg), debit, credit, amount, code: leg, ref });
 }
 
@@ -270,7 +312,8 @@ function assertEidol(e: SnapshotEidol): void {
   if (!Number.isSafeInteger(e.id) || e.id < 0) throw new Error(`bad eidol id ${e.id}`);
   if (e.value < 0n) throw new Error(`eidol ${e.id}: negative value`);
   if (e.reservedStake !== undefined && e.reservedStake < 0n) throw new Error(`eidol ${e.id}: negative reserved stake`);
-  if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY) throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
+  if (!Number.isInteger(e.yieldy) || e.yieldy < 0 || e.yieldy > MAX_YIELDY)
+    throw new Error(`eidol ${e.id}: yieldy ${e.yieldy} outside 0..${MAX_YIELDY}`);
   if (!Number.isSafeInteger(e.xp) || e.xp < 0 || !Number.isInteger(e.level) || e.level < 0) throw new Error(`eidol ${e.id}: bad xp/level`);
   if (e.type !== 'egg' && e.type !== 'eidol' && e.type !== 'ectoplasm') throw new Error(`eidol ${e.id}: bad type ${String(e.type)}`);
 }

@@ -49,7 +49,11 @@ export function ruleOf(chain: FairChain, roundId: number): RoundAnchor['rule'] {
 }
 
 /** Verifies round `roundId` against the commitment, fetching what it needs from `source`. */
-export async function verifyAnchored(source: FairnessSource, roundId: number, config: EconomyConfig = ECONOMY_CONFIG): Promise<AnchoredVerification> {
+export async function verifyAnchored(
+  source: FairnessSource,
+  roundId: number,
+  config: EconomyConfig = ECONOMY_CONFIG,
+): Promise<AnchoredVerification> {
   const cache = new Map<number, Promise<FairRoundDetail | undefined>>();
   const fetchRound = (id: number) => {
     let p = cache.get(id);
@@ -72,7 +76,8 @@ export async function verifyAnchored(source: FairnessSource, roundId: number, co
     if (previous) previousHash = previous.hash;
     else anchorMismatches.push({ field: 'hash', eidolId: null, expected: `round ${roundId - 1}'s own record`, published: 'not found' });
   }
-  if (chain && detail.chain_id !== chain.id) anchorMismatches.push({ field: 'chain_id', eidolId: null, expected: String(chain.id), published: String(detail.chain_id) });
+  if (chain && detail.chain_id !== chain.id)
+    anchorMismatches.push({ field: 'chain_id', eidolId: null, expected: String(chain.id), published: String(detail.chain_id) });
   const verification = verifyRound(detail, config, { previousHash, rule: chain ? ruleOf(chain, roundId) : 'block' });
   const chainCheck = verification.checks.find((c) => c.name === 'chain')!;
   chainCheck.mismatches.unshift(...anchorMismatches);
@@ -86,10 +91,14 @@ export async function verifyAnchored(source: FairnessSource, roundId: number, co
 }
 
 /** Each entry's value before against its value after where it last played, plus the movements between. */
-async function checkContinuity(detail: FairRoundDetail, fetchRound: (id: number) => Promise<FairRoundDetail | undefined>): Promise<VerifyCheck> {
+async function checkContinuity(
+  detail: FairRoundDetail,
+  fetchRound: (id: number) => Promise<FairRoundDetail | undefined>,
+): Promise<VerifyCheck> {
   const mismatches: VerifyMismatch[] = [];
   for (const entry of detail.entries) {
-    const miss = (expected: string, published: string) => mismatches.push({ field: 'value_before', eidolId: entry.eidol_id, expected, published });
+    const miss = (expected: string, published: string) =>
+      mismatches.push({ field: 'value_before', eidolId: entry.eidol_id, expected, published });
     let start: bigint;
     let version = 0;
     if (entry.previous_round_id === null) {
@@ -110,14 +119,23 @@ async function checkContinuity(detail: FairRoundDetail, fetchRound: (id: number)
     }
     const end = followMovements(entry, start, version, entry.previous_round_id === null, miss);
     if (end !== null && (!UNITS.test(entry.value_before) || BigInt(entry.value_before) !== end)) {
-      miss(`${end} (${entry.previous_round_id === null ? 'its movements from 0' : `value after round ${entry.previous_round_id}`} + ${entry.movements.length} movement(s))`, entry.value_before);
+      miss(
+        `${end} (${entry.previous_round_id === null ? 'its movements from 0' : `value after round ${entry.previous_round_id}`} + ${entry.movements.length} movement(s))`,
+        entry.value_before,
+      );
     }
   }
   return { name: 'continuity', ok: mismatches.length === 0, mismatches };
 }
 
 /** Follows the movements from `start`; the balance they end at, or null (reported) when a link breaks. */
-function followMovements(entry: FairEntry, start: bigint, firstVersion: number, fromOpening: boolean, miss: (expected: string, published: string) => void): bigint | null {
+function followMovements(
+  entry: FairEntry,
+  start: bigint,
+  firstVersion: number,
+  fromOpening: boolean,
+  miss: (expected: string, published: string) => void,
+): bigint | null {
   let balance = start;
   let version = fromOpening ? 0 : firstVersion;
   for (const m of entry.movements) {

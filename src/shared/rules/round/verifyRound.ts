@@ -9,7 +9,15 @@
  * field it cannot read is itself a mismatch).
  */
 import type { FairRoundDetail } from '../../api/game';
-import { blockThresholdUnits, isBlockHash, isRoundHash, nextChainHash, thresholdDecimal, thresholdUnits, type RoundHash } from '../fairness';
+import {
+  blockThresholdUnits,
+  isBlockHash,
+  isRoundHash,
+  nextChainHash,
+  thresholdDecimal,
+  thresholdUnits,
+  type RoundHash,
+} from '../fairness';
 import { ECONOMY_CONFIG, type EconomyConfig } from './economyConfig';
 import { settleRound } from './settlement';
 import type { Settlement, SnapshotEidol } from './settlementTypes';
@@ -100,7 +108,14 @@ export function verifyRound(detail: FairRoundDetail, config: EconomyConfig = ECO
   const rule: ThresholdRule = anchor ? anchor.rule : detail.block_hash === null || detail.block_hash === undefined ? 'salt' : 'block';
   if (rule === 'block') {
     if (isRoundHash(detail.hash) && isBlockHash(detail.block_hash)) units = blockThresholdUnits(detail.hash, detail.block_hash);
-    else threshold.push(round('block_hash', 'HMAC-SHA256(hash, block hash): needs a round hash and a block hash (0x + 64 lowercase hex)', String(detail.block_hash)));
+    else
+      threshold.push(
+        round(
+          'block_hash',
+          'HMAC-SHA256(hash, block hash): needs a round hash and a block hash (0x + 64 lowercase hex)',
+          String(detail.block_hash),
+        ),
+      );
   } else if (isRoundHash(detail.hash) && typeof detail.salt === 'string' && detail.salt.length > 0) {
     units = thresholdUnits(detail.hash, detail.salt);
   } else {
@@ -121,7 +136,14 @@ export function verifyRound(detail: FairRoundDetail, config: EconomyConfig = ECO
   if (poolBefore === null) settlementMismatches.push(round('pool_before', 'an integer of ANGLS units', detail.pool_before));
   if (units !== null && snapshot !== null && poolBefore !== null) {
     try {
-      settlement = settleRound({ roundId: detail.id, thresholdUnits: units, eidols: snapshot, poolBefore, incenseSlots: detail.incense_slots, config });
+      settlement = settleRound({
+        roundId: detail.id,
+        thresholdUnits: units,
+        eidols: snapshot,
+        poolBefore,
+        incenseSlots: detail.incense_slots,
+        config,
+      });
     } catch (err) {
       settlementMismatches.push(round('entries', 'a snapshot settlement accepts', err instanceof Error ? err.message : String(err)));
     }
@@ -129,17 +151,34 @@ export function verifyRound(detail: FairRoundDetail, config: EconomyConfig = ECO
 
   const byId = new Map(settlement?.eidols.map((e) => [e.id, e]));
   const entries: VerifiedEntry[] = detail.entries.map((entry) => {
-    const published: EntryResult = { zone: entry.zone, stake: entry.stake, payout: entry.payout, mined: entry.mined, value_after: entry.value_after };
+    const published: EntryResult = {
+      zone: entry.zone,
+      stake: entry.stake,
+      payout: entry.payout,
+      mined: entry.mined,
+      value_after: entry.value_after,
+    };
     const s = byId.get(entry.eidol_id);
     const expected: EntryResult | null = s
-      ? { zone: s.zone, stake: (-s.bet).toString(), payout: s.payout.toString(), mined: s.emission.toString(), value_after: s.value.toString() }
+      ? {
+          zone: s.zone,
+          stake: (-s.bet).toString(),
+          payout: s.payout.toString(),
+          mined: s.emission.toString(),
+          value_after: s.value.toString(),
+        }
       : null;
     let ok = expected !== null;
     if (expected) {
       for (const field of ['zone', 'stake', 'payout', 'mined', 'value_after'] as const) {
         if (expected[field] !== published[field]) {
           ok = false;
-          settlementMismatches.push({ field, eidolId: entry.eidol_id, expected: String(expected[field]), published: String(published[field]) });
+          settlementMismatches.push({
+            field,
+            eidolId: entry.eidol_id,
+            expected: String(expected[field]),
+            published: String(published[field]),
+          });
         }
       }
     }
@@ -180,7 +219,11 @@ function readSnapshot(detail: FairRoundDetail, out: VerifyMismatch[]): SnapshotE
   const snapshot: SnapshotEidol[] = [];
   let readable = true;
   for (const e of detail.entries) {
-    const money = { value_before: readUnits(e.value_before), top_value_before: readUnits(e.top_value_before), no_loss_value: readUnits(e.no_loss_value) };
+    const money = {
+      value_before: readUnits(e.value_before),
+      top_value_before: readUnits(e.top_value_before),
+      no_loss_value: readUnits(e.no_loss_value),
+    };
     for (const [field, v] of Object.entries(money)) {
       if (v === null) {
         readable = false;
@@ -191,13 +234,26 @@ function readSnapshot(detail: FairRoundDetail, out: VerifyMismatch[]): SnapshotE
     const reserved = e.reserved_stake === null || e.reserved_stake === undefined ? undefined : readUnits(e.reserved_stake);
     if (reserved === null) {
       readable = false;
-      out.push({ field: 'reserved_stake', eidolId: e.eidol_id, expected: 'an integer of ANGLS units or null', published: String(e.reserved_stake) });
+      out.push({
+        field: 'reserved_stake',
+        eidolId: e.eidol_id,
+        expected: 'an integer of ANGLS units or null',
+        published: String(e.reserved_stake),
+      });
     }
     if (money.value_before === null || money.top_value_before === null || money.no_loss_value === null || reserved === null) continue;
     // The owner is not published and does not change any eidol's result (only the per-owner XP sums).
     snapshot.push({
-      id: e.eidol_id, owner: 0, value: money.value_before, risk: e.risk, yieldy: e.yieldy, type: e.type, xp: e.xp, level: e.level,
-      topValue: money.top_value_before, noLossValue: money.no_loss_value,
+      id: e.eidol_id,
+      owner: 0,
+      value: money.value_before,
+      risk: e.risk,
+      yieldy: e.yieldy,
+      type: e.type,
+      xp: e.xp,
+      level: e.level,
+      topValue: money.top_value_before,
+      noLossValue: money.no_loss_value,
       ...(reserved === undefined ? {} : { reservedStake: reserved }),
       ...(e.sat_out === true ? { satOut: true } : {}),
     });

@@ -16,7 +16,11 @@ export function wireUnits(value: string | number | null | undefined, currency: W
 
 /** A user's three balances (`balance_ngls`, `balance_busd`, `balance_bnb`) in ledger units. */
 export function balanceUnits(user: { balance_ngls: string; balance_busd: string; balance_bnb: string }): CurrencyUnits {
-  return { ngls: wireUnits(user.balance_ngls, 'ngls'), busd: wireUnits(user.balance_busd, 'busd'), bnb: wireUnits(user.balance_bnb, 'bnb') };
+  return {
+    ngls: wireUnits(user.balance_ngls, 'ngls'),
+    busd: wireUnits(user.balance_busd, 'busd'),
+    bnb: wireUnits(user.balance_bnb, 'bnb'),
+  };
 }
 
 /** A precalculation's `fee:{bnb, ngls, busd}` in ledger units per currency. */

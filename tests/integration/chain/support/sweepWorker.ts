@@ -14,7 +14,17 @@ import { createSweeper } from '../../../../src/server/chain/sweeps';
 const [location = '', rpcUrl, walletXpub, usdc, angls, hotKey, xprv] = process.argv.slice(2);
 const db = location.startsWith('postgres') ? openPostgres(location, 2, () => {}) : openSqlite(location);
 const gateway = await openChainGateway(
-  { rpcUrl, devChainPort: 0, confirmations: 2, pollMs: 60_000, walletXpub, usdcAddress: usdc as Address, anglsAddress: angls as Address, hotWalletKey: hotKey as Hex, walletXprv: xprv },
+  {
+    rpcUrl,
+    devChainPort: 0,
+    confirmations: 2,
+    pollMs: 60_000,
+    walletXpub,
+    usdcAddress: usdc as Address,
+    anglsAddress: angls as Address,
+    hotWalletKey: hotKey as Hex,
+    walletXprv: xprv,
+  },
   os.tmpdir(),
   { info: () => {}, warn: () => {} },
 );

@@ -17,7 +17,17 @@ const [location = '', rpcUrl, walletXpub, usdc, angls, hotKey, target] = process
 const MAX_STEPS = 20;
 const db = location.startsWith('postgres') ? openPostgres(location, 2, () => {}) : openSqlite(location);
 const gateway = await openChainGateway(
-  { rpcUrl, devChainPort: 0, confirmations: 2, pollMs: 60_000, walletXpub, usdcAddress: usdc as Address, anglsAddress: angls as Address, hotWalletKey: hotKey as Hex, walletXprv: undefined },
+  {
+    rpcUrl,
+    devChainPort: 0,
+    confirmations: 2,
+    pollMs: 60_000,
+    walletXpub,
+    usdcAddress: usdc as Address,
+    anglsAddress: angls as Address,
+    hotWalletKey: hotKey as Hex,
+    walletXprv: undefined,
+  },
   os.tmpdir(),
   { info: () => {}, warn: () => {} },
 );

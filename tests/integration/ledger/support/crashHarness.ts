@@ -18,10 +18,22 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 
 /** Bundles the worker once (a bundled child starts several times faster than one compiled on the fly). */
 export async function buildWorker(): Promise<string> {
-  const outfile = path.join(root, 'node_modules', '.cache', 'aeon-ledger', `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}.mjs`);
+  const outfile = path.join(
+    root,
+    'node_modules',
+    '.cache',
+    'aeon-ledger',
+    `worker-${process.pid}-${Math.random().toString(36).slice(2, 8)}.mjs`,
+  );
   await build({
     entryPoints: [path.join(import.meta.dirname, 'ledgerWorker.ts')],
-    bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
   });
   return outfile;
 }
@@ -69,7 +81,11 @@ export interface CrashLoopOptions {
 async function present(db: Db, ids: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db.kysely.selectFrom('ledger_transfers').select('id').where('id', 'in', ids.slice(i, i + 500)).execute();
+    const rows = await db.kysely
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
     for (const r of rows) out.add(r.id);
   }
   return out;
@@ -125,9 +141,11 @@ export async function crashLoop(o: CrashLoopOptions): Promise<CrashStats> {
       const b = batches.get(key);
       if (!b) continue;
       const n = b.ids.filter((id) => stored.has(id)).length;
-      if (b.state === 'acked' && n !== b.ids.length) throw new Error(`run ${run}: acknowledged batch ${key} has ${n}/${b.ids.length} transfers`);
+      if (b.state === 'acked' && n !== b.ids.length)
+        throw new Error(`run ${run}: acknowledged batch ${key} has ${n}/${b.ids.length} transfers`);
       if (b.state === 'rejected' && n !== 0) throw new Error(`run ${run}: refused batch ${key} left ${n} transfers`);
-      if (b.state === 'begun' && n !== 0 && n !== b.ids.length) throw new Error(`run ${run}: batch ${key} is partial (${n}/${b.ids.length})`);
+      if (b.state === 'begun' && n !== 0 && n !== b.ids.length)
+        throw new Error(`run ${run}: batch ${key} is partial (${n}/${b.ids.length})`);
     }
     const report = await checkLedger(o.db);
     if (!report.ok) throw new Error(`run ${run}: ${report.violations.join('; ')}`);

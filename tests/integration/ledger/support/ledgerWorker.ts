@@ -51,7 +51,10 @@ async function race(db: Db, seed: number, accounts: number[], count: number) {
       { id: `race-${seed}-${i}-a`, debit: accounts[a]!, credit: accounts[(a + dir) % n]!, amount: x, code: 'race' },
       { id: `race-${seed}-${i}-b`, debit: accounts[(a + dir) % n]!, credit: accounts[(a + 2 * dir) % n]!, amount: y, code: 'race' },
     ];
-    const outcome = await ledger.transferBatch(batch).then(() => 'ok', (e) => (isLedgerError(e) ? e.code : `error:${(e as Error).message}`));
+    const outcome = await ledger.transferBatch(batch).then(
+      () => 'ok',
+      (e) => (isLedgerError(e) ? e.code : `error:${(e as Error).message}`),
+    );
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
   say(`done ${JSON.stringify(outcomes)}`);

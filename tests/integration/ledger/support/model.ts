@@ -36,7 +36,12 @@ export class LedgerModel {
   now: number;
 
   constructor(count: number, start: number) {
-    this.accounts = Array.from({ length: count }, (_, i) => ({ balance: 0n, debitsPending: 0n, creditsPending: 0n, mayGoNegative: i === 0 }));
+    this.accounts = Array.from({ length: count }, (_, i) => ({
+      balance: 0n,
+      debitsPending: 0n,
+      creditsPending: 0n,
+      mayGoNegative: i === 0,
+    }));
     this.now = start;
   }
 
@@ -67,7 +72,10 @@ export class LedgerModel {
       if (c.mayGoNegative && c.balance + c.creditsPending > 0n) return 'exceeds_limit';
       this.transfers.set(op.id, {
         key,
-        pending: op.t === 'pending' ? { from: op.from, to: op.to, amount: op.amount, expiresAt: this.now + op.timeoutMs, resolved: false } : undefined,
+        pending:
+          op.t === 'pending'
+            ? { from: op.from, to: op.to, amount: op.amount, expiresAt: this.now + op.timeoutMs, resolved: false }
+            : undefined,
       });
     } else {
       const p = this.transfers.get(op.pendingId)?.pending;

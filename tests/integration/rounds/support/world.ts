@@ -21,8 +21,19 @@ export async function insertPlayer(db: Db, now: number, level = 1): Promise<numb
   const row = await db.kysely
     .insertInto('users')
     .values({
-      name: `p_${tag}`, email_normalized: `${tag}@example.com`, email: `${tag}@example.com`, password_hash: 'x', investor_skin_id: 1,
-      ref_code: tag, referrer_id: null, senator_until: null, patricius_until: null, ws_auth_token: tag, created_at: now, updated_at: now, level,
+      name: `p_${tag}`,
+      email_normalized: `${tag}@example.com`,
+      email: `${tag}@example.com`,
+      password_hash: 'x',
+      investor_skin_id: 1,
+      ref_code: tag,
+      referrer_id: null,
+      senator_until: null,
+      patricius_until: null,
+      ws_auth_token: tag,
+      created_at: now,
+      updated_at: now,
+      level,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -56,9 +67,23 @@ export async function insertEidols(db: Db, clock: Clock, seeds: readonly EidolSe
         seeds.slice(i, i + chunk).map((s) => {
           const type = s.type ?? 'ogle';
           return {
-            user_id: s.owner, type, rarity: 'common' as const, collection: 'basic', skin_name: 'Basic', skin_image: type === 'egg' ? 'egg1' : 'eidol-basic-common-1',
-            source: 'egg1', level: s.level ?? (type === 'egg' ? 0 : 1), experience: s.experience ?? 0, risk: s.risk ?? '0', yieldy: s.yieldy ?? 0,
-            hatch_value: s.value, top_value: s.value, no_loss_value: s.value, hatched_at: type === 'egg' ? null : now, created_at: now, updated_at: now,
+            user_id: s.owner,
+            type,
+            rarity: 'common' as const,
+            collection: 'basic',
+            skin_name: 'Basic',
+            skin_image: type === 'egg' ? 'egg1' : 'eidol-basic-common-1',
+            source: 'egg1',
+            level: s.level ?? (type === 'egg' ? 0 : 1),
+            experience: s.experience ?? 0,
+            risk: s.risk ?? '0',
+            yieldy: s.yieldy ?? 0,
+            hatch_value: s.value,
+            top_value: s.value,
+            no_loss_value: s.value,
+            hatched_at: type === 'egg' ? null : now,
+            created_at: now,
+            updated_at: now,
           };
         }),
       )
@@ -72,7 +97,8 @@ export async function insertEidols(db: Db, clock: Clock, seeds: readonly EidolSe
     const inputs = [];
     for (let i = 0; i < seeds.length; i++) {
       const account = await eidolAccount(tx, ids[i]!);
-      if (seeds[i]!.value > 0n) inputs.push({ id: `test:fund:${ids[i]}`, debit: pool, credit: account, amount: seeds[i]!.value, code: 'egg', ref: String(ids[i]) });
+      if (seeds[i]!.value > 0n)
+        inputs.push({ id: `test:fund:${ids[i]}`, debit: pool, credit: account, amount: seeds[i]!.value, code: 'egg', ref: String(ids[i]) });
     }
     if (inputs.length > 0) await transferBatch(tx, inputs);
     const round = await currentRound(tx.kysely);
@@ -84,9 +110,19 @@ export async function insertEidols(db: Db, clock: Clock, seeds: readonly EidolSe
       await tx.kysely.deleteFrom('round_reservations').where('round_id', '=', round.id).execute();
       await openRoundCapacity(tx.kysely, round.id, round.opens_at, ECONOMY_CONFIG);
     }
-    const { results } = await reserveClaims(tx.kysely, tx.dialect, round.id, staking.map(({ seed, id }) => ({
-      eidolId: id, riskText: seed.risk!, risk: parseRisk(seed.risk!), value: seed.value,
-    })), ECONOMY_CONFIG, now);
+    const { results } = await reserveClaims(
+      tx.kysely,
+      tx.dialect,
+      round.id,
+      staking.map(({ seed, id }) => ({
+        eidolId: id,
+        riskText: seed.risk!,
+        risk: parseRisk(seed.risk!),
+        value: seed.value,
+      })),
+      ECONOMY_CONFIG,
+      now,
+    );
     const refused = results.flatMap((r, i) => (r === true ? [] : [staking[i]!.id]));
     if (refused.length > 0) throw new Error(`the round's capacity refused eidols ${refused.join(', ')}`);
   });

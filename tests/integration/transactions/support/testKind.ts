@@ -22,7 +22,13 @@ registerTransactionKind(TEST_PAY, {
     const from = await playerAccount(tx, record.userId, 'ANGLS');
     const have = (await getAccount(tx.kysely, from))!.balance;
     if (have < amount) throw new AppError(422, TEST_PAY_REFUSED);
-    await transfer(tx, { id: fresh ? `${TEST_PAY}:${crypto.randomUUID()}` : `${TEST_PAY}:${record.id}`, debit: from, credit: await playerAccount(tx, to, 'ANGLS'), amount, code: 'test-pay' });
+    await transfer(tx, {
+      id: fresh ? `${TEST_PAY}:${crypto.randomUUID()}` : `${TEST_PAY}:${record.id}`,
+      debit: from,
+      credit: await playerAccount(tx, to, 'ANGLS'),
+      amount,
+      code: 'test-pay',
+    });
     return { result: { paid: amount } };
   },
 });
@@ -30,7 +36,13 @@ registerTransactionKind(TEST_PAY, {
 /** Issues `amount` ANGLS units to `userId` from genesis. */
 export async function fund(ledger: Ledger, userId: number, amount: bigint, tag: string): Promise<void> {
   await ledger.run(async (tx) => {
-    await transfer(tx, { id: `test-fund:${tag}`, debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await playerAccount(tx, userId, 'ANGLS'), amount, code: 'test-fund' });
+    await transfer(tx, {
+      id: `test-fund:${tag}`,
+      debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+      credit: await playerAccount(tx, userId, 'ANGLS'),
+      amount,
+      code: 'test-fund',
+    });
   });
 }
 
@@ -41,10 +53,17 @@ export async function anglsOf(ledger: Ledger, userId: number): Promise<bigint> {
 
 /** Precalculates a `test:pay` of `amount` from `userId` to `to` (what a feature's stage 0 would do). */
 export async function precalcPay(
-  db: Db, clock: Clock, userId: number, to: number, amount: bigint, opts: { ttlMs?: number; fresh?: boolean } = {},
+  db: Db,
+  clock: Clock,
+  userId: number,
+  to: number,
+  amount: bigint,
+  opts: { ttlMs?: number; fresh?: boolean } = {},
 ): Promise<TransactionRecord> {
   const payload = { to, amount, fresh: opts.fresh ?? false };
-  return createLedger(db, clock).run((tx) => createTransaction(tx, { userId, kind: TEST_PAY, payload, fee: { bnb: 1_000_000n }, ttlMs: opts.ttlMs }));
+  return createLedger(db, clock).run((tx) =>
+    createTransaction(tx, { userId, kind: TEST_PAY, payload, fee: { bnb: 1_000_000n }, ttlMs: opts.ttlMs }),
+  );
 }
 
 /** Inserts a bare player row (for domain tests that need no HTTP); answers its id. */
@@ -52,8 +71,15 @@ export async function insertUser(db: Db, name: string, now: number): Promise<num
   const row = await db.kysely
     .insertInto('users')
     .values({
-      name, email: `${name}@example.com`, email_normalized: `${name}@example.com`, password_hash: 'x', investor_skin_id: 1,
-      ref_code: name, ws_auth_token: `ws-${name}`, created_at: now, updated_at: now,
+      name,
+      email: `${name}@example.com`,
+      email_normalized: `${name}@example.com`,
+      password_hash: 'x',
+      investor_skin_id: 1,
+      ref_code: name,
+      ws_auth_token: `ws-${name}`,
+      created_at: now,
+      updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

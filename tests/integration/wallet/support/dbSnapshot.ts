@@ -11,9 +11,17 @@ const CHURN = new Set(['sessions', 'rate_limits', 'leader_locks', 'kysely_migrat
 async function tableNames(db: Db): Promise<string[]> {
   const rows =
     db.dialect === 'postgres'
-      ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(db.kysely)).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely)).rows;
-  return rows.map((r) => r.name).filter((n) => !CHURN.has(n)).sort();
+      ? (
+          await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public'`.execute(
+            db.kysely,
+          )
+        ).rows
+      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db.kysely))
+          .rows;
+  return rows
+    .map((r) => r.name)
+    .filter((n) => !CHURN.has(n))
+    .sort();
 }
 
 /** Table name → its rows as sorted JSON lines (bigints as decimal text). */

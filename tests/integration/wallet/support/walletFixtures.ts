@@ -5,7 +5,14 @@
 import { expect } from 'vitest';
 import type { DialectName } from '../../../../src/server/db/database';
 import { ensureExchangePools } from '../../../../src/server/domain/exchange/exchangePools';
-import { getAccount, playerAccount, systemAccount, transfer, type Ledger, type SystemAccountName } from '../../../../src/server/ledger/index';
+import {
+  getAccount,
+  playerAccount,
+  systemAccount,
+  transfer,
+  type Ledger,
+  type SystemAccountName,
+} from '../../../../src/server/ledger/index';
 import { startGameServer, type GameServer } from '../../../support/gameFixtures';
 import type { TestServer } from '../../../support/server';
 
@@ -23,7 +30,13 @@ let fundSeq = 0;
 export async function fundPlayer(ledger: Ledger, userId: number, asset: string, units: bigint): Promise<void> {
   fundSeq += 1;
   await ledger.run(async (tx) => {
-    await transfer(tx, { id: `test-fund:w${fundSeq}:${userId}`, debit: await systemAccount(tx, 'genesis', asset), credit: await playerAccount(tx, userId, asset), amount: units, code: 'test-fund' });
+    await transfer(tx, {
+      id: `test-fund:w${fundSeq}:${userId}`,
+      debit: await systemAccount(tx, 'genesis', asset),
+      credit: await playerAccount(tx, userId, asset),
+      amount: units,
+      code: 'test-fund',
+    });
   });
 }
 
@@ -33,12 +46,22 @@ export async function drainSystem(ledger: Ledger, name: SystemAccountName, asset
   await ledger.run(async (tx) => {
     const pool = await systemAccount(tx, name, asset);
     const genesis = await systemAccount(tx, 'genesis', asset);
-    await transfer(tx, { id: `test-drain:w${fundSeq}`, debit: refill ? genesis : pool, credit: refill ? pool : genesis, amount: units, code: 'test-drain' });
+    await transfer(tx, {
+      id: `test-drain:w${fundSeq}`,
+      debit: refill ? genesis : pool,
+      credit: refill ? pool : genesis,
+      amount: units,
+      code: 'test-drain',
+    });
   });
 }
 
 /** Sets the activation flags (and optionally the level) of a player. */
-export async function setFlags(s: TestServer, userId: number, flags: { start_gas?: number; start_pack?: number; level?: number }): Promise<void> {
+export async function setFlags(
+  s: TestServer,
+  userId: number,
+  flags: { start_gas?: number; start_pack?: number; level?: number },
+): Promise<void> {
   await s.testDb.db.kysely.updateTable('users').set(flags).where('id', '=', userId).execute();
 }
 
@@ -56,13 +79,24 @@ export async function systemBalance(ledger: Ledger, name: SystemAccountName, ass
 export async function walletSnapshot(s: TestServer): Promise<Record<string, unknown>> {
   const k = s.testDb.db.kysely;
   const count = async (table: 'ledger_transfers' | 'transactions' | 'weekly_melts' | 'eidols' | 'request_records') =>
-    Number((await k.selectFrom(table).select((eb) => eb.fn.countAll<number | bigint | string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await k
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number | bigint | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const balances = await k.selectFrom('ledger_accounts').select(['id', 'balance', 'debits_pending']).orderBy('id').execute();
   const users = await k.selectFrom('users').select(['id', 'level', 'start_gas', 'start_pack']).orderBy('id').execute();
   const melts = await k.selectFrom('weekly_melts').selectAll().orderBy('user_id').orderBy('week_start').execute();
   return {
-    transfers: await count('ledger_transfers'), transactions: await count('transactions'), eidols: await count('eidols'),
-    records: await count('request_records'), balances: balances.map((b) => `${b.id}:${b.balance}:${b.debits_pending}`), users,
+    transfers: await count('ledger_transfers'),
+    transactions: await count('transactions'),
+    eidols: await count('eidols'),
+    records: await count('request_records'),
+    balances: balances.map((b) => `${b.id}:${b.balance}:${b.debits_pending}`),
+    users,
     melts: melts.map((m) => `${m.user_id}:${m.week_start}:${m.melted}`),
   };
 }

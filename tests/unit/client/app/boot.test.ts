@@ -60,7 +60,7 @@ describe('refreshSession', () => {
 });
 
 describe('boot', () => {
-  it('loads config and session, then ends the splash (the atlases are the scenes\' to load, not boot\'s)', async () => {
+  it("loads config and session, then ends the splash (the atlases are the scenes' to load, not boot's)", async () => {
     history.replaceState(null, '', '/hello');
     const boot = await import('../../../../src/client/app/boot');
     const { $config } = await import('../../../../src/client/stores/config');

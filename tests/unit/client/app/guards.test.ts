@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, authFailureRedirect, guardRoute, homeFor, onboardingDue, type GuardSession } from '../../../../src/client/app/guards';
+import {
+  afterLoginTarget,
+  authFailureRedirect,
+  guardRoute,
+  homeFor,
+  onboardingDue,
+  type GuardSession,
+} from '../../../../src/client/app/guards';
 import { ROUTE_NAMES, ROUTE_RULES, type RouteName } from '../../../../src/shared/routes';
 
 const guest: GuardSession = { status: 'guest', user: null };
@@ -35,11 +42,13 @@ describe('guardRoute', () => {
 
   it('redirects a guest on every other route to /hello, remembering the URL', () => {
     expect(AUTH.length).toBeGreaterThan(25);
-    for (const r of AUTH) expect(guardRoute(r, '/send/0xabc?x=1', guest, false)).toEqual({ kind: 'redirect', to: '/hello', remember: '/send/0xabc?x=1' });
+    for (const r of AUTH)
+      expect(guardRoute(r, '/send/0xabc?x=1', guest, false)).toEqual({ kind: 'redirect', to: '/hello', remember: '/send/0xabc?x=1' });
   });
 
   it('shows /fairness to everyone: guests, players, players before onboarding, and before the session is known', () => {
-    for (const s of [guest, player, newbie, unknown]) expect(guardRoute('fairness', '/fairness?round=3', s, false)).toEqual({ kind: 'show' });
+    for (const s of [guest, player, newbie, unknown])
+      expect(guardRoute('fairness', '/fairness?round=3', s, false)).toEqual({ kind: 'show' });
     expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].access === 'public')).toEqual(['fairness', 'solvency']);
   });
 

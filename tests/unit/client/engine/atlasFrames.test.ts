@@ -18,14 +18,24 @@ describe('loadFrameRects', () => {
 
   it('finds frames on every page of a sheet cut into pages, each with its own page image', async () => {
     vi.stubGlobal('fetch', vi.fn(serveAtlases));
-    const sheet = JSON.parse(await readFile('atlases/full/eidols.json', 'utf8')) as { frames: Record<string, unknown>; meta: { related_multi_packs: string[] } };
+    const sheet = JSON.parse(await readFile('atlases/full/eidols.json', 'utf8')) as {
+      frames: Record<string, unknown>;
+      meta: { related_multi_packs: string[] };
+    };
     const pages = sheet.meta.related_multi_packs;
     expect(pages.length).toBeGreaterThan(0);
     const onFirst = Object.keys(sheet.frames)[0]!;
-    const later = JSON.parse(await readFile(path.join('atlases/full', pages.at(-1)!), 'utf8')) as { frames: Record<string, { frame: { x: number; y: number } }>; meta: { image: string } };
+    const later = JSON.parse(await readFile(path.join('atlases/full', pages.at(-1)!), 'utf8')) as {
+      frames: Record<string, { frame: { x: number; y: number } }>;
+      meta: { image: string };
+    };
     const onLast = Object.keys(later.frames)[0]!;
     const rects = await loadFrameRects([onFirst, onLast], 'full');
     expect(rects.get(onFirst)?.image).toBe('/atlases/full/eidols.png');
-    expect(rects.get(onLast)).toMatchObject({ image: `/atlases/full/${later.meta.image}`, x: later.frames[onLast]!.frame.x, y: later.frames[onLast]!.frame.y });
+    expect(rects.get(onLast)).toMatchObject({
+      image: `/atlases/full/${later.meta.image}`,
+      x: later.frames[onLast]!.frame.x,
+      y: later.frames[onLast]!.frame.y,
+    });
   });
 });

@@ -17,9 +17,12 @@ const UNPACK_SKIP_PIXELS = 0x0cf4;
 /** A GL context that records the calls an upload makes. */
 function recordingGl() {
   const calls: unknown[][] = [];
-  const gl = new Proxy({ TEXTURE_2D, RGBA: 0x1908, UNSIGNED_BYTE: 0x1401, UNPACK_SKIP_ROWS, UNPACK_SKIP_PIXELS } as Record<string, unknown>, {
-    get: (target, key: string) => (key in target ? target[key] : (...args: unknown[]) => void calls.push([key, ...args])),
-  });
+  const gl = new Proxy(
+    { TEXTURE_2D, RGBA: 0x1908, UNSIGNED_BYTE: 0x1401, UNPACK_SKIP_ROWS, UNPACK_SKIP_PIXELS } as Record<string, unknown>,
+    {
+      get: (target, key: string) => (key in target ? target[key] : (...args: unknown[]) => void calls.push([key, ...args])),
+    },
+  );
   return { gl: gl as unknown as WebGL2RenderingContext, calls };
 }
 
@@ -43,7 +46,8 @@ function page(drawn: PixelRect[], size = 64) {
   return { source: source as unknown as TextureSource, reads };
 }
 
-const glTexture = (width: number) => ({ target: TEXTURE_2D, width, height: width, internalFormat: 0x8058, format: 0x1908, type: 0x1401 }) as unknown as GlTexture;
+const glTexture = (width: number) =>
+  ({ target: TEXTURE_2D, width, height: width, internalFormat: 0x8058, format: 0x1908, type: 0x1401 }) as unknown as GlTexture;
 
 describe('dirty-rectangle uploads', () => {
   it('uploads the whole canvas into a texture not allocated yet, and forgets what was drawn', () => {
@@ -60,7 +64,11 @@ describe('dirty-rectangle uploads', () => {
 
   it('sends one rectangle holding everything drawn since the last upload into an allocated texture, read from the canvas on WebGL 2', () => {
     const { gl, calls } = recordingGl();
-    const drawn = [{ x: 4, y: 10, width: 20, height: 8 }, { x: 30, y: 10, width: 12, height: 8 }, { x: 2, y: 20, width: 6, height: 8 }];
+    const drawn = [
+      { x: 4, y: 10, width: 20, height: 8 },
+      { x: 30, y: 10, width: 12, height: 8 },
+      { x: 2, y: 20, width: 6, height: 8 },
+    ];
     const { source, reads } = page(drawn);
     dirtyRectUploader.upload(source, glTexture(64), gl, 2);
     expect(reads).toEqual([]);
@@ -100,7 +108,12 @@ describe('dirty-rectangle uploads', () => {
 
   it('bounds rectangles', () => {
     expect(boundsOf([{ x: 5, y: 5, width: 1, height: 1 }])).toEqual({ x: 5, y: 5, width: 1, height: 1 });
-    expect(boundsOf([{ x: 5, y: 5, width: 10, height: 2 }, { x: 0, y: 9, width: 3, height: 3 }])).toEqual({ x: 0, y: 5, width: 15, height: 7 });
+    expect(
+      boundsOf([
+        { x: 5, y: 5, width: 10, height: 2 },
+        { x: 0, y: 9, width: 3, height: 3 },
+      ]),
+    ).toEqual({ x: 0, y: 5, width: 15, height: 7 });
   });
 
   it('is among the uploaders a WebGL renderer takes once registered', () => {

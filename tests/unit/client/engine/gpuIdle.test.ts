@@ -35,7 +35,11 @@ describe('gpuIdle', () => {
   it('gives up after a second when the fence never signals', async () => {
     const { gl, log } = fencedGl(Infinity);
     let t = 0;
-    await gpuIdle(gl, async (ms) => void (t += ms), () => t);
+    await gpuIdle(
+      gl,
+      async (ms) => void (t += ms),
+      () => t,
+    );
     expect(t).toBe(1000);
     expect(log.at(-1)).toBe('delete');
   });

@@ -12,7 +12,9 @@ function recordingRenderer() {
     view instanceof Sprite && view.texture.source.label ? `Sprite of ${view.texture.source.label}` : view.constructor.name;
   const renderer = {
     render: ({ container, target }: { container: { constructor: { name: string } }; target: unknown }) =>
-      log.push(`task ${task}: render ${what(container)} into ${target instanceof RenderTexture ? `${target.width}x${target.height}` : 'the canvas'}`),
+      log.push(
+        `task ${task}: render ${what(container)} into ${target instanceof RenderTexture ? `${target.width}x${target.height}` : 'the canvas'}`,
+      ),
     gl,
     // Read once, by the step that writes the batch shader for the device's texture count.
     get limits() {
@@ -75,7 +77,14 @@ describe('createGpuWarmUp', () => {
     const gone = source('gone');
     gone.destroy();
     await warm([shared, gone, source('eidol')]);
-    expect(log).toEqual(['task 8: allocate eidol', 'task 9: strip 1 of eidol', 'task 10: strip 2 of eidol', 'task 10: render Sprite of eidol into 1x1', 'task 10: flush', 'task 10: wait for the GPU']);
+    expect(log).toEqual([
+      'task 8: allocate eidol',
+      'task 9: strip 1 of eidol',
+      'task 10: strip 2 of eidol',
+      'task 10: render Sprite of eidol into 1x1',
+      'task 10: flush',
+      'task 10: wait for the GPU',
+    ]);
     log.length = 0;
     await warm([shared]);
     expect(log).toEqual([]);

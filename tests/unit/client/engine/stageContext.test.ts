@@ -9,14 +9,18 @@ import { stageOptions } from '../../../../src/client/engine/stage';
 function pixiAsks(options: { backgroundAlpha: number; antialias: boolean }): unknown[] {
   const asked: unknown[] = [];
   const canvas = { getContext: (_kind: string, attributes: unknown) => (asked.push(attributes), null) };
-  const renderer = { view: { canvas }, background: { alpha: options.backgroundAlpha }, backBuffer: { useBackBuffer: false } } as unknown as WebGLRenderer;
+  const renderer = {
+    view: { canvas },
+    background: { alpha: options.backgroundAlpha },
+    backBuffer: { useBackBuffer: false },
+  } as unknown as WebGLRenderer;
   // No context comes back, so Pixi gives up after asking: only the question matters here.
   expect(() => new GlContextSystem(renderer).init({ antialias: options.antialias } as never)).toThrow(/does not support WebGL/);
   return asked;
 }
 
 describe('stageContextAttributes', () => {
-  it('asks for what Pixi\'s renderer would ask for, with and without antialiasing', () => {
+  it("asks for what Pixi's renderer would ask for, with and without antialiasing", () => {
     for (const antialias of [true, false]) {
       const options = { backgroundAlpha: 0, antialias, width: 400, height: 800, resolution: 2 };
       expect(pixiAsks(options)[0]).toEqual(stageContextAttributes(options));
@@ -25,7 +29,7 @@ describe('stageContextAttributes', () => {
     expect(pixiAsks(opaque)[0]).toEqual(stageContextAttributes(opaque));
   });
 
-  it('fits the stage\'s own options', () => {
+  it("fits the stage's own options", () => {
     const attributes = stageContextAttributes(stageOptions());
     expect(attributes.alpha).toBe(true);
     expect(attributes.stencil).toBe(true);
@@ -44,7 +48,9 @@ describe('prepareStageContext', () => {
     const log: string[] = [];
     const stage = document.createElement('canvas');
     HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, attributes?: unknown) {
-      log.push(`task ${task}: ${this === stage ? `stage ${this.width}x${this.height}` : 'another canvas'} ${kind} ${JSON.stringify(attributes)}`);
+      log.push(
+        `task ${task}: ${this === stage ? `stage ${this.width}x${this.height}` : 'another canvas'} ${kind} ${JSON.stringify(attributes)}`,
+      );
       return { kind, canvas: this };
     } as never;
     const options = { backgroundAlpha: 0, antialias: false, width: 400, height: 801, resolution: 1.75 };

@@ -17,7 +17,15 @@ describe('bandPlacement', () => {
   });
 
   it('gives a row one scale, the smallest any figure needs, and spreads it symmetrically', () => {
-    const p = bandPlacement([{ w: 100, h: 100 }, { w: 100, h: 300 }, { w: 100, h: 100 }], 1920, 1080);
+    const p = bandPlacement(
+      [
+        { w: 100, h: 100 },
+        { w: 100, h: 300 },
+        { w: 100, h: 100 },
+      ],
+      1920,
+      1080,
+    );
     expect(p.fit).toBeCloseTo((1920 * MASTER_AREA_HEIGHT * 0.72) / 300);
     expect(p.slot).toBeCloseTo((1080 * 0.84) / 3);
     expect(p.centres[1]).toBeCloseTo(540);

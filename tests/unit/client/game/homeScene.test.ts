@@ -73,7 +73,10 @@ describe('HomeScene', () => {
 
     // A refetch with a lost eidol swaps its sprite for the loss frame, keeping the other nodes.
     const kept = nodes[0];
-    $game.set({ ...$game.get(), game: makeGame({ oogles: [makeEidol({ id: 1, value: '17' }), makeEidol({ id: 2, value: '0', rarity: 'mythic' })], items: [] }) });
+    $game.set({
+      ...$game.get(),
+      game: makeGame({ oogles: [makeEidol({ id: 1, value: '17' }), makeEidol({ id: 2, value: '0', rarity: 'mythic' })], items: [] }),
+    });
     const after = view.children.slice(1) as Container[];
     expect(after).toHaveLength(5);
     expect(after[0]).toBe(kept);

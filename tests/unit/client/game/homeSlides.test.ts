@@ -26,7 +26,9 @@ describe('homeSlides', () => {
     expect(extraEidolAllowed(1, 2)).toBe(true);
     expect(kinds(homeSlides(1, [makeEidol()], []))).toEqual(['eidol-1', 'shop', 'forum', 'ref']);
     expect(kinds(homeSlides(2, [makeEidol()], []))).toEqual(['eidol-1', 'extra', 'shop', 'forum', 'ref']);
-    expect(kinds(homeSlides(4, [makeEidol({ id: 1 }), makeEidol({ id: 2 }), makeEidol({ id: 3 }), makeEidol({ id: 5 })], []))).not.toContain('extra');
+    expect(
+      kinds(homeSlides(4, [makeEidol({ id: 1 }), makeEidol({ id: 2 }), makeEidol({ id: 3 }), makeEidol({ id: 5 })], [])),
+    ).not.toContain('extra');
   });
 
   it('offers the first egg when the player has no eidols, at any level', () => {
@@ -60,7 +62,9 @@ describe('slide buttons and captions', () => {
   });
 
   it('extra slot: the egg placeholder leads to the egg shop', () => {
-    expect(slideButtons({ kind: 'extra', key: 'extra', first: false })).toEqual([{ label: 'Buy Eidol Egg', testId: 'slide-action', to: '/eggshop' }]);
+    expect(slideButtons({ kind: 'extra', key: 'extra', first: false })).toEqual([
+      { label: 'Buy Eidol Egg', testId: 'slide-action', to: '/eggshop' },
+    ]);
   });
 
   it('shop, forum and ref', () => {
@@ -96,7 +100,9 @@ describe('slide buttons and captions', () => {
 
   it('captions name the slide; eidol values drop trailing zeros, integers from 1e9', () => {
     expect(slideCaption({ kind: 'eidol', key: 'e', eidol: makeEidol({ value: '123.45000000' }) })).toBe('Mote · 123.45 ANGLS');
-    expect(slideCaption({ kind: 'eidol', key: 'e', eidol: makeEidol({ type: 'egg', value: '100.00000000' }) })).toBe('Eidol Egg · 100 ANGLS');
+    expect(slideCaption({ kind: 'eidol', key: 'e', eidol: makeEidol({ type: 'egg', value: '100.00000000' }) })).toBe(
+      'Eidol Egg · 100 ANGLS',
+    );
     expect(slideCaption({ kind: 'item', key: 'i', item: makeItem({ quantity: 3 }) })).toBe('Golden Cookie × 3');
     expect(formatEidolValue('1234567890.12345678')).toBe('1234567890');
     expect(formatEidolValue('0.00000001')).toBe('0.00000001');

@@ -36,7 +36,13 @@ describe('ConfirmReminder', () => {
   });
 
   it('shows a refusal in red', async () => {
-    mounted = await render(<ConfirmReminder email="ada@example.test" confirmed={false} resend={async () => failed('Too many requests. Please wait a moment.', undefined, 429)} />);
+    mounted = await render(
+      <ConfirmReminder
+        email="ada@example.test"
+        confirmed={false}
+        resend={async () => failed('Too many requests. Please wait a moment.', undefined, 429)}
+      />,
+    );
     await settle(() => q('confirm-resend')!.click());
     await settle(() => {});
     expect(q('confirm-resend-result')!.className).toBe('error-line');

@@ -37,7 +37,14 @@ import { $options } from '../../../../src/client/stores/options';
 import { $riskAngle } from '../../../../src/client/game/eidol/eidolStores';
 import { $router } from '../../../../src/client/stores/router';
 
-const tx = (game_id: number, amount: string): EidolTransaction => ({ id: `${game_id}${amount}`, type: amount.startsWith('-') ? 'bet' : 'win', amount, game_id, zone: null, created_at: '2026-01-01 10:00:00' });
+const tx = (game_id: number, amount: string): EidolTransaction => ({
+  id: `${game_id}${amount}`,
+  type: amount.startsWith('-') ? 'bet' : 'win',
+  amount,
+  game_id,
+  zone: null,
+  created_at: '2026-01-01 10:00:00',
+});
 
 let screen: Mounted;
 const text = (id: string) => screen.container.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
@@ -56,7 +63,14 @@ afterEach(() => screen?.unmount());
 
 describe('EidolScreen', () => {
   it('shows the selected eidol: value, Yieldy / Precise, XP and level, risk with ↓ after a loss', async () => {
-    const eidol = makeEidol({ id: 2, value: '123.45', level: 3, experience: 7, next_level_experience: 48, data: { greedy: 4, precise: 1, apple: null } });
+    const eidol = makeEidol({
+      id: 2,
+      value: '123.45',
+      level: 3,
+      experience: 7,
+      next_level_experience: 48,
+      data: { greedy: 4, precise: 1, apple: null },
+    });
     $game.set({ status: 'ready', game: makeGame([makeEidol({ id: 1 }), eidol]), clockOffsetMs: 0 });
     screen = await render(<EidolScreen />);
     await settle(() => $riskAngle.set(45));
@@ -79,10 +93,7 @@ describe('EidolScreen', () => {
   });
 
   it('shows a round\u2019s mined share apart from its result, a lost round\u2019s too', async () => {
-    net.txs = [
-      { ...tx(7, '0.5'), type: 'mined' }, tx(7, '-2'),
-      { ...tx(6, '0.25'), type: 'mined' }, tx(6, '6'), tx(6, '-3'),
-    ];
+    net.txs = [{ ...tx(7, '0.5'), type: 'mined' }, tx(7, '-2'), { ...tx(6, '0.25'), type: 'mined' }, tx(6, '6'), tx(6, '-3')];
     $game.set({ status: 'ready', game: makeGame([makeEidol({ id: 2 })]), clockOffsetMs: 0 });
     screen = await render(<EidolScreen />);
     await settle(() => {});
@@ -107,7 +118,10 @@ describe('EidolScreen', () => {
   it('shows the room left, the largest angle this eidol fits, a warning past it, and a refusal in one place', async () => {
     // K = 300, 290 left, m × K = 15: a 100-ANGLS eidol fits up to r = 0.32 (G = ⌊32 × 32 / 68⌋ ≈ 15.06 > 15 → 0.31).
     const game = makeGame([makeEidol({ id: 2, risk: '0' })], undefined, {
-      capacity: '300.00000000', capacity_left: '290.00000000', capacity_per_eidol: '15.00000000', reserved_claims: {},
+      capacity: '300.00000000',
+      capacity_left: '290.00000000',
+      capacity_per_eidol: '15.00000000',
+      reserved_claims: {},
     });
     $game.set({ status: 'ready', game, clockOffsetMs: 0 });
     screen = await render(<EidolScreen />);
@@ -143,7 +157,10 @@ describe('EidolScreen', () => {
 
   it('tells a staking eidol without a claim that it sits the round out', async () => {
     const game = makeGame([makeEidol({ id: 2, risk: '0.5' })], undefined, {
-      capacity: '300.00000000', capacity_left: '0.00000000', capacity_per_eidol: '15.00000000', reserved_claims: {},
+      capacity: '300.00000000',
+      capacity_left: '0.00000000',
+      capacity_per_eidol: '15.00000000',
+      reserved_claims: {},
     });
     $game.set({ status: 'ready', game, clockOffsetMs: 0 });
     screen = await render(<EidolScreen />);

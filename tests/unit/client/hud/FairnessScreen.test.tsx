@@ -33,8 +33,23 @@ vi.mock('../../../../src/client/net/fairnessApi', async () => {
 import FairnessScreen from '../../../../src/client/hud/screens/FairnessScreen';
 
 const TERMINAL = FIXTURE_CHAIN.terminalHash;
-const listed = (id: number) => ({ id, chain_id: 1, hash: honestDetail(id).hash, threshold: honestDetail(id).threshold, ends_at: '2026-11-23 12:00:00', block_number: null, block_hash: null });
-const page = (n: number, ids: number[], hasMore: boolean): FairnessView => ({ terminal_hash: TERMINAL, salt: 'fixture-salt', chains: fixtureChains(), rounds: ids.map(listed), page: n, has_more: hasMore });
+const listed = (id: number) => ({
+  id,
+  chain_id: 1,
+  hash: honestDetail(id).hash,
+  threshold: honestDetail(id).threshold,
+  ends_at: '2026-11-23 12:00:00',
+  block_number: null,
+  block_hash: null,
+});
+const page = (n: number, ids: number[], hasMore: boolean): FairnessView => ({
+  terminal_hash: TERMINAL,
+  salt: 'fixture-salt',
+  chains: fixtureChains(),
+  rounds: ids.map(listed),
+  page: n,
+  has_more: hasMore,
+});
 
 let mounted: Mounted | undefined;
 beforeEach(() => {

@@ -193,7 +193,9 @@ describe('countdown and banner', () => {
     );
     expect(testId('round-countdown-text')?.textContent).toBe('Fetching Aeon Data...');
     const now = Date.now();
-    await act(async () => $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({}, { serverMs: now, canActMs: now + 2_000, endsMs: now + 4_000 }) }));
+    await act(async () =>
+      $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({}, { serverMs: now, canActMs: now + 2_000, endsMs: now + 4_000 }) }),
+    );
     expect(testId('round-countdown-text')?.textContent).toBe('Next Crypto Aeon Block in 00:02');
     expect(testId('locked-banner')).toBeNull();
     await act(async () => void (await vi.advanceTimersByTimeAsync(2_000)));

@@ -36,7 +36,6 @@ const q = (id: string) => mounted!.container.querySelector<HTMLElement>(`[data-t
 
 const type = (id: string, value: string) => typeInto(q(id) as HTMLInputElement, value);
 
-
 describe('LoginScreen', () => {
   it('shows the title and sends e-mail and password as username and password', async () => {
     mounted = await render(<LoginScreen />);

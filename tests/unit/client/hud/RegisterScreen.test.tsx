@@ -8,7 +8,11 @@ import { failed, ok } from '../machines/fixtures';
 import { render, settle, typeInto, type Mounted } from './render';
 import { NICKNAME_CHARACTERS } from '../../../../src/shared/rules/nickname';
 
-const net = vi.hoisted(() => ({ pending: null as null | Deferred<ApiResult<unknown>>, bodies: [] as unknown[], referrer: null as unknown }));
+const net = vi.hoisted(() => ({
+  pending: null as null | Deferred<ApiResult<unknown>>,
+  bodies: [] as unknown[],
+  referrer: null as unknown,
+}));
 vi.mock('../../../../src/client/net/api', () => ({
   api: {
     register: (body: unknown) => {
@@ -36,9 +40,11 @@ const q = (id: string) => mounted!.container.querySelector<HTMLElement>(`[data-t
 
 const type = (id: string, value: string) => typeInto(q(id) as HTMLInputElement, value);
 
-
 function swipe(el: HTMLElement, fromX: number, toX: number) {
-  for (const [type, x] of [['touchstart', fromX], ['touchend', toX]] as const) {
+  for (const [type, x] of [
+    ['touchstart', fromX],
+    ['touchend', toX],
+  ] as const) {
     const e = new Event(type, { bubbles: true });
     Object.defineProperty(e, 'changedTouches', { value: [{ identifier: 0, clientX: x, clientY: 10 }] });
     Object.defineProperty(e, 'touches', { value: type === 'touchstart' ? [{}] : [] });

@@ -37,7 +37,13 @@ import SolvencyScreen from '../../../../src/client/hud/screens/SolvencyScreen';
 // One player's tree: they hold 10 ANGLS, eidols 2.5 more, and 100 USDC; nobody else holds anything.
 const leaf = { userId: 7, salt: 'ab'.repeat(32), amounts: [1_250_000_000n, 100_000_000n, 0n, 0n] };
 const tree = buildLiabilityTree([leaf, { userId: 9, salt: 'cd'.repeat(32), amounts: [0n, 0n, 0n, 0n] }]);
-const root = { hash: rootHex(tree), assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'], totals: tree.root.sums.map(String), players: 2, taken_at: '2026-11-25 15:19:58' };
+const root = {
+  hash: rootHex(tree),
+  assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'],
+  totals: tree.root.sums.map(String),
+  players: 2,
+  taken_at: '2026-11-25 15:19:58',
+};
 const proof: LiabilityProof = {
   root,
   index: 0,
@@ -48,10 +54,41 @@ const none = { issued: '0', from_chain: '0', pools: [], pools_total: '0', player
 const view = (at: string, note: string | null = null): SolvencyView => ({
   updated_at: at,
   assets: [
-    { asset: 'ANGLS', issued: '1012.5', from_chain: '0', pools: [{ name: 'mining_pool', amount: '1000' }, { name: 'gdao_chest', amount: '0' }], pools_total: '1000', players: '10', eidols: '2.5', liabilities: '12.5', custody: null },
     {
-      asset: 'USDC', issued: '0', from_chain: '100', pools: [{ name: 'gscb_reserve', amount: '0' }], pools_total: '0', players: '100', eidols: '0', liabilities: '100',
-      custody: note ? null : { on_chain: '1100', owed_on_chain: '100', pending_out: '0', dust: '0', difference: '1000', operator_funds: '1000', solvent: true, beyond_players: '1000' },
+      asset: 'ANGLS',
+      issued: '1012.5',
+      from_chain: '0',
+      pools: [
+        { name: 'mining_pool', amount: '1000' },
+        { name: 'gdao_chest', amount: '0' },
+      ],
+      pools_total: '1000',
+      players: '10',
+      eidols: '2.5',
+      liabilities: '12.5',
+      custody: null,
+    },
+    {
+      asset: 'USDC',
+      issued: '0',
+      from_chain: '100',
+      pools: [{ name: 'gscb_reserve', amount: '0' }],
+      pools_total: '0',
+      players: '100',
+      eidols: '0',
+      liabilities: '100',
+      custody: note
+        ? null
+        : {
+            on_chain: '1100',
+            owed_on_chain: '100',
+            pending_out: '0',
+            dust: '0',
+            difference: '1000',
+            operator_funds: '1000',
+            solvent: true,
+            beyond_players: '1000',
+          },
     },
     { asset: 'BNB', ...none },
     { asset: 'GDAO', ...none },
@@ -83,8 +120,22 @@ describe('SolvencyScreen', () => {
     const lines = (el: HTMLElement) => [...el.querySelectorAll<HTMLElement>('[data-testid="solvency-line"]')].map((l) => l.dataset.line);
     // Plain lines first, then behind "The maths" the owed split and custody's details.
     expect(lines(usdc)).toEqual([
-      'liabilities', 'proof_total', 'pools_total', 'issued', 'from_chain', 'on_chain',
-      'players', 'eidols', 'liabilities', 'on_chain', 'owed_on_chain', 'pending_out', 'difference', 'dust', 'operator_funds', 'beyond_players',
+      'liabilities',
+      'proof_total',
+      'pools_total',
+      'issued',
+      'from_chain',
+      'on_chain',
+      'players',
+      'eidols',
+      'liabilities',
+      'on_chain',
+      'owed_on_chain',
+      'pending_out',
+      'difference',
+      'dust',
+      'operator_funds',
+      'beyond_players',
     ]);
     const maths = usdc.querySelector<HTMLDetailsElement>('[data-testid="solvency-maths"]')!;
     expect(maths.open).toBe(false);
@@ -132,12 +183,17 @@ describe('SolvencyScreen', () => {
     const verdict = q('solvency-proof-verdict')!;
     expect(verdict.dataset.state).toBe('counted');
     expect(verdict.textContent).toBe('✓ You are counted: your coins are inside the public total.');
-    expect(all('solvency-proof-amount').map((a) => [a.dataset.asset, a.querySelector('dd')?.textContent])).toEqual([['ANGLS', '12.5'], ['USDC', '100'], ['BNB', '0'], ['GDAO', '0']]);
+    expect(all('solvency-proof-amount').map((a) => [a.dataset.asset, a.querySelector('dd')?.textContent])).toEqual([
+      ['ANGLS', '12.5'],
+      ['USDC', '100'],
+      ['BNB', '0'],
+      ['GDAO', '0'],
+    ]);
     expect(q('solvency-salt')?.textContent).toBe('ab'.repeat(32));
     expect(q('solvency-proof-guest')).toBeNull();
   });
 
-  it("shows a proof that does not fit as not counted, and reads both again when the proof is of a newer snapshot", async () => {
+  it('shows a proof that does not fit as not counted, and reads both again when the proof is of a newer snapshot', async () => {
     $session.set({ status: 'user', user: makeUser({ id: 7 }), authError: false });
     mounted = await render(<SolvencyScreen />);
     await settle(() => net.reports[0]!.resolve(ok(view('2026-11-25 15:20:00'))));

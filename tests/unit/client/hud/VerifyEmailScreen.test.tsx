@@ -8,7 +8,12 @@ const TOKEN = 'tok_SecretVerificationToken_0123456789abcdef';
 const net = vi.hoisted(() => ({ confirmed: false, posts: [] as string[] }));
 vi.mock('../../../../src/client/net/api', () => ({
   api: {
-    verifyStatus: async (): Promise<ApiResult<{ email_confirmed: boolean }>> => ({ ok: true, status: 200, data: { email_confirmed: net.confirmed }, message: '' }),
+    verifyStatus: async (): Promise<ApiResult<{ email_confirmed: boolean }>> => ({
+      ok: true,
+      status: 200,
+      data: { email_confirmed: net.confirmed },
+      message: '',
+    }),
     verifyEmail: async (token: string) => {
       net.posts.push(token);
       return { ok: true, status: 200, data: { email_confirmed: true }, message: 'E-mail confirmed.' };

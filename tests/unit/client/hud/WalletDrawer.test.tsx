@@ -63,7 +63,13 @@ describe('LeftMenu', () => {
   it('lists About, the configured external links in a new tab, and Logout', async () => {
     const { LeftMenu } = await import('../../../../src/client/hud/components/LeftMenu');
     const { $config } = await import('../../../../src/client/stores/config');
-    $config.set({ product_name: 'Aeon', admin_name: 'GoldenStern', round_open_seconds: 600, round_locked_seconds: 60, links: { help: 'https://help.example.test', chat: 'https://chat.example.test' } });
+    $config.set({
+      product_name: 'Aeon',
+      admin_name: 'GoldenStern',
+      round_open_seconds: 600,
+      round_locked_seconds: 60,
+      links: { help: 'https://help.example.test', chat: 'https://chat.example.test' },
+    });
     mounted = await render(<LeftMenu />);
     const entries = [...mounted.container.querySelectorAll('nav > *')].map((e) => e.textContent);
     expect(entries).toEqual(['About', 'Help And Support', 'Community Chat', 'Logout']);

@@ -14,7 +14,16 @@ describe('WalletPanel', () => {
   it('shows "<name> Purse", balances with 8/2/4/0 decimals and the level title', async () => {
     mounted = await render(
       <WalletPanel
-        user={makeUser({ name: 'Ada', balance_ngls: '1.123456789', balance_busd: '2.5', balance_bnb: '0.00019', level: 2, xp: 30, next_level_xp: 120, items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 7, image: '', data: {} }] })}
+        user={makeUser({
+          name: 'Ada',
+          balance_ngls: '1.123456789',
+          balance_busd: '2.5',
+          balance_bnb: '0.00019',
+          level: 2,
+          xp: 30,
+          next_level_xp: 120,
+          items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 7, image: '', data: {} }],
+        })}
         address={null}
         nowMs={NOW}
       />,
@@ -41,7 +50,9 @@ describe('WalletPanel', () => {
   });
 
   it('shows S and P badges only while their dates are in the future', async () => {
-    mounted = await render(<WalletPanel user={makeUser({ senator: '2026-07-01 00:00:00', patricius: '2026-05-01 00:00:00' })} address={null} nowMs={NOW} />);
+    mounted = await render(
+      <WalletPanel user={makeUser({ senator: '2026-07-01 00:00:00', patricius: '2026-05-01 00:00:00' })} address={null} nowMs={NOW} />,
+    );
     expect(text('badge-S')).toBe('S');
     expect(text('badge-P')).toBeUndefined();
   });

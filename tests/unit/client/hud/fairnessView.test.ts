@@ -1,10 +1,25 @@
 /** The /fairness screen's headless parts: the procedure text, check and payout rows, paging, short forms. */
 import { describe, expect, it } from 'vitest';
-import { appendRounds, anglsText, checkRows, FAIRNESS_STEPS, payoutRows, shortThreshold } from '../../../../src/client/hud/screens/fairnessView';
+import {
+  appendRounds,
+  anglsText,
+  checkRows,
+  FAIRNESS_STEPS,
+  payoutRows,
+  shortThreshold,
+} from '../../../../src/client/hud/screens/fairnessView';
 import { verifyRound } from '../../../../src/shared/rules/round/verifyRound';
 import { honestDetail } from '../../shared/round/roundDetailFixture';
 
-const round = (id: number) => ({ id, chain_id: 1, hash: String(id).padStart(64, '0'), threshold: '0.5', ends_at: '2026-11-23 12:00:00', block_number: null, block_hash: null });
+const round = (id: number) => ({
+  id,
+  chain_id: 1,
+  hash: String(id).padStart(64, '0'),
+  threshold: '0.5',
+  ends_at: '2026-11-23 12:00:00',
+  block_number: null,
+  block_hash: null,
+});
 
 describe('fairness view', () => {
   it('explains the procedure: terminal hash first, the chain, T from the HMAC, r ≤ T wins', () => {
@@ -27,7 +42,13 @@ describe('fairness view', () => {
 
   it('lists the payouts in ANGLS with ↑/↓/– zones and a ✗ where a published value differs', () => {
     const honest = payoutRows(verifyRound(honestDetail()));
-    expect(honest.map((r) => [r.eidolId, r.zone, r.mark])).toEqual([[5, '↑', '✓'], [7, '↑', '✓'], [9, '↓', '✓'], [11, '–', '✓'], [12, '↑', '✓']]);
+    expect(honest.map((r) => [r.eidolId, r.zone, r.mark])).toEqual([
+      [5, '↑', '✓'],
+      [7, '↑', '✓'],
+      [9, '↓', '✓'],
+      [11, '–', '✓'],
+      [12, '↑', '✓'],
+    ]);
     // Eidol 7: V 250, r 0.5, Yieldy 10: S 125 booked in full (Yieldy weighs its emission), G 125, so the win leg pays 250.
     expect(honest[1]).toMatchObject({ risk: '0.5', stake: '125', payout: '250' });
     const d = honestDetail();

@@ -14,10 +14,32 @@ const leaves: LiabilityLeaf[] = [
   { userId: 9, salt: '33'.repeat(32), amounts: [0n, 0n, 0n, 1n] },
 ];
 const tree = buildLiabilityTree(leaves);
-const root = { hash: rootHex(tree), assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'], totals: tree.root.sums.map(String), players: 3, taken_at: '2026-11-28 14:00:00' };
+const root = {
+  hash: rootHex(tree),
+  assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'],
+  totals: tree.root.sums.map(String),
+  players: 3,
+  taken_at: '2026-11-28 14:00:00',
+};
 const owed: Record<string, string> = { ANGLS: '2', USDC: '2.5', BNB: '1', GDAO: '5' };
-const asset = (code: string): SolvencyAsset => ({ asset: code, issued: '0', from_chain: '0', pools: [], pools_total: '0', players: owed[code]!, eidols: '0', liabilities: owed[code]!, custody: null });
-const view = (patch: Partial<SolvencyView> = {}): SolvencyView => ({ updated_at: '2026-11-28 14:00:05', assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'].map(asset), custody_note: null, liability_root: root, ...patch });
+const asset = (code: string): SolvencyAsset => ({
+  asset: code,
+  issued: '0',
+  from_chain: '0',
+  pools: [],
+  pools_total: '0',
+  players: owed[code]!,
+  eidols: '0',
+  liabilities: owed[code]!,
+  custody: null,
+});
+const view = (patch: Partial<SolvencyView> = {}): SolvencyView => ({
+  updated_at: '2026-11-28 14:00:05',
+  assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'].map(asset),
+  custody_note: null,
+  liability_root: root,
+  ...patch,
+});
 const proofOf = (i: number): LiabilityProof => ({
   root,
   index: i,
@@ -46,13 +68,19 @@ describe('my proof view', () => {
     const more = myProofView({ ...p, leaf: { ...p.leaf, amounts: ['50000001', '0', '1000000000', '0'] } }, view());
     expect(more.state).toBe('not_counted');
     expect(more.checks.map((c) => c.ok)).toEqual([false, true]);
-    const bent = myProofView({ ...p, path: p.path.map((s) => ({ ...s, sums: s.sums.map((x, i) => (i === 0 ? String(BigInt(x) - 1n) : x)) })) }, view());
+    const bent = myProofView(
+      { ...p, path: p.path.map((s) => ({ ...s, sums: s.sums.map((x, i) => (i === 0 ? String(BigInt(x) - 1n) : x)) })) },
+      view(),
+    );
     expect(bent.state).toBe('not_counted');
     expect(myProofView({ ...p, path: [{ side: 'left', hash: 'zz', sums: ['1', '2', '3', '-4'] }] }, view()).state).toBe('not_counted');
   });
 
   it('says not counted when the published total is not what the page says is owed', () => {
-    const v = myProofView(proofOf(0), view({ assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'].map((c) => ({ ...asset(c), liabilities: c === 'GDAO' ? '6' : owed[c]! })) }));
+    const v = myProofView(
+      proofOf(0),
+      view({ assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'].map((c) => ({ ...asset(c), liabilities: c === 'GDAO' ? '6' : owed[c]! })) }),
+    );
     expect(v.state).toBe('not_counted');
     expect(v.checks.map((c) => [c.ok, c.text])).toEqual([
       [true, 'Your coins, with the fingerprints beside them, lead to the published fingerprint'],
@@ -62,6 +90,10 @@ describe('my proof view', () => {
 
   it('says stale when the proof is of another snapshot than the report on screen', () => {
     const other = { ...root, hash: 'cd'.repeat(32) };
-    expect(myProofView(proofOf(0), view({ liability_root: other }))).toMatchObject({ state: 'stale', checks: [], headline: 'The figures moved on while checking: refresh to check again.' });
+    expect(myProofView(proofOf(0), view({ liability_root: other }))).toMatchObject({
+      state: 'stale',
+      checks: [],
+      headline: 'The figures moved on while checking: refresh to check again.',
+    });
   });
 });

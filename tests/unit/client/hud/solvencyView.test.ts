@@ -9,14 +9,24 @@ import type { SolvencyAsset, SolvencyView } from '../../../../src/shared/api/sol
 import { solvencySchema } from '../../../../src/shared/api/solvency';
 
 const custody = (solvent: boolean) => ({
-  on_chain: '1100.5', owed_on_chain: '100', pending_out: '2', dust: '0.000000000000000001', difference: '1000.5',
-  operator_funds: '1000.499999999999999999', solvent, beyond_players: '900.5',
+  on_chain: '1100.5',
+  owed_on_chain: '100',
+  pending_out: '2',
+  dust: '0.000000000000000001',
+  difference: '1000.5',
+  operator_funds: '1000.499999999999999999',
+  solvent,
+  beyond_players: '900.5',
 });
 const asset = (code: string, patch: Partial<SolvencyAsset> = {}): SolvencyAsset => ({
   asset: code,
   issued: '700.25',
   from_chain: '0',
-  pools: [{ name: 'gscb_reserve', amount: '500' }, { name: 'mining_pool', amount: '0' }, { name: 'fees', amount: '0.25' }],
+  pools: [
+    { name: 'gscb_reserve', amount: '500' },
+    { name: 'mining_pool', amount: '0' },
+    { name: 'fees', amount: '0.25' },
+  ],
   pools_total: '500.25',
   players: '150',
   eidols: '50',
@@ -28,24 +38,51 @@ const report = (): SolvencyView => ({
   updated_at: '2026-11-25 15:20:00',
   assets: [asset('ANGLS'), asset('USDC', { custody: custody(true) }), asset('BNB', { custody: custody(false) }), asset('GDAO')],
   custody_note: null,
-  liability_root: { hash: 'ab'.repeat(32), assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'], totals: ['20000000000', '200000000', '200000000000', '200'], players: 3, taken_at: '2026-11-25 15:19:50' },
+  liability_root: {
+    hash: 'ab'.repeat(32),
+    assets: ['ANGLS', 'USDC', 'BNB', 'GDAO'],
+    totals: ['20000000000', '200000000', '200000000000', '200'],
+    players: 3,
+    taken_at: '2026-11-25 15:19:50',
+  },
 });
 
 describe('solvency view', () => {
   it('makes one card per asset in the server order, gDAO titled as players know it', () => {
     const view = report();
     expect(solvencySchema.parse(view)).toEqual(view);
-    expect(solvencyCards(view).map((c) => [c.asset, c.title])).toEqual([['ANGLS', 'ANGLS'], ['USDC', 'USDC'], ['BNB', 'BNB'], ['GDAO', 'gDAO']]);
+    expect(solvencyCards(view).map((c) => [c.asset, c.title])).toEqual([
+      ['ANGLS', 'ANGLS'],
+      ['USDC', 'USDC'],
+      ['BNB', 'BNB'],
+      ['GDAO', 'gDAO'],
+    ]);
   });
 
   it('lists only pools holding something, each with its label and one sentence, and the pools total', () => {
     const card = solvencyCard(asset('ANGLS'));
-    expect(card.pools.map((l) => [l.key, l.label, l.amount])).toEqual([['gscb_reserve', 'GSCB reserve', '500'], ['fees', 'Fees', '0.25']]);
+    expect(card.pools.map((l) => [l.key, l.label, l.amount])).toEqual([
+      ['gscb_reserve', 'GSCB reserve', '500'],
+      ['fees', 'Fees', '0.25'],
+    ]);
     expect(card.pools[0]!.explain).toBe(POOL_TEXTS.gscb_reserve!.explain);
     expect(card.poolsTotal).toBe('500.25');
-    expect(solvencyCard(asset('GDAO', { pools: [{ name: 'treasury', amount: '0' }, { name: 'shop_stock', amount: '-0' }] })).pools).toEqual([]);
+    expect(
+      solvencyCard(
+        asset('GDAO', {
+          pools: [
+            { name: 'treasury', amount: '0' },
+            { name: 'shop_stock', amount: '-0' },
+          ],
+        }),
+      ).pools,
+    ).toEqual([]);
     // A pool the page has no words for yet shows in plain words, never by its account name.
-    expect(solvencyCard(asset('ANGLS', { pools: [{ name: 'new_pool', amount: '3' }] })).pools[0]).toMatchObject({ label: 'Other game accounts', amount: '3', explain: 'Held by the game for its own running.' });
+    expect(solvencyCard(asset('ANGLS', { pools: [{ name: 'new_pool', amount: '3' }] })).pools[0]).toMatchObject({
+      label: 'Other game accounts',
+      amount: '3',
+      explain: 'Held by the game for its own running.',
+    });
     for (const name of ['gdao_chest', 'gdao_reserve', 'gdao_burned', 'item_reserve', 'consumed']) {
       const line = solvencyCard(asset('ANGLS', { pools: [{ name, amount: '1' }] })).pools[0]!;
       expect(line.label).not.toMatch(/_/);
@@ -55,19 +92,31 @@ describe('solvency view', () => {
 
   it('shows players, eidols and their total as what is owed, in the asset named', () => {
     const owed = solvencyCard(asset('USDC')).owed;
-    expect(owed.map((l) => [l.key, l.amount])).toEqual([['players', '150'], ['eidols', '50'], ['liabilities', '200']]);
+    expect(owed.map((l) => [l.key, l.amount])).toEqual([
+      ['players', '150'],
+      ['eidols', '50'],
+      ['liabilities', '200'],
+    ]);
     expect(owed[2]!.explain).toMatch(/in USDC: players plus eidols/);
   });
 
   it('gives chain assets their custody lines, amounts untouched, with a ✓ or ✗ verdict', () => {
     const ok = solvencyCard(asset('USDC', { custody: custody(true) }));
     expect(ok.custody.map((l) => [l.key, l.amount])).toEqual([
-      ['on_chain', '1100.5'], ['owed_on_chain', '100'], ['pending_out', '2'], ['difference', '1000.5'],
-      ['dust', '0.000000000000000001'], ['operator_funds', '1000.499999999999999999'], ['beyond_players', '900.5'],
+      ['on_chain', '1100.5'],
+      ['owed_on_chain', '100'],
+      ['pending_out', '2'],
+      ['difference', '1000.5'],
+      ['dust', '0.000000000000000001'],
+      ['operator_funds', '1000.499999999999999999'],
+      ['beyond_players', '900.5'],
     ]);
     for (const l of ok.custody) expect(l.explain.length).toBeGreaterThan(10);
     expect(ok.verdict).toEqual({ tone: 'ok', text: '✓ On-chain USDC covers every deposit players hold.' });
-    expect(solvencyCard(asset('BNB', { custody: custody(false) })).verdict).toEqual({ tone: 'bad', text: '✗ On-chain BNB is short of what players deposited.' });
+    expect(solvencyCard(asset('BNB', { custody: custody(false) })).verdict).toEqual({
+      tone: 'bad',
+      text: '✗ On-chain BNB is short of what players deposited.',
+    });
   });
 
   it('says when custody is missing for a chain asset, and that ANGLS and gDAO have none to compare', () => {
@@ -83,7 +132,11 @@ describe('solvency view', () => {
 
   it('sums pools and players against issued plus from the chain, exactly, and says which way it went', () => {
     const card = solvencyCard(asset('ANGLS'));
-    expect(card.summary.map((l) => [l.key, l.amount])).toEqual([['liabilities', '200'], ['pools_total', '500.25'], ['issued', '700.25']]);
+    expect(card.summary.map((l) => [l.key, l.amount])).toEqual([
+      ['liabilities', '200'],
+      ['pools_total', '500.25'],
+      ['issued', '700.25'],
+    ]);
     expect(card.sums).toEqual({ ok: true, text: '✓ Pools and players together hold exactly what exists, no more.' });
     expect(card.equation).toBe('pools 500.25 + players 200 = issued 700.25 + from the chain 0 ANGLS');
     // One unit off at the last decimal is a failure, not rounding.
@@ -92,14 +145,29 @@ describe('solvency view', () => {
     const usdc = solvencyCard(asset('USDC', { issued: '0', from_chain: '700.25', custody: custody(true) }));
     expect(usdc.summary.map((l) => l.key)).toEqual(['liabilities', 'pools_total', 'issued', 'from_chain', 'on_chain']);
     expect(usdc.sums.ok).toBe(true);
-    expect(solvencyCard(asset('USDC', { issued: '0', from_chain: '700' })).sums).toEqual({ ok: false, text: '✗ Pools and players do not add up to what exists.' });
+    expect(solvencyCard(asset('USDC', { issued: '0', from_chain: '700' })).sums).toEqual({
+      ok: false,
+      text: '✗ Pools and players do not add up to what exists.',
+    });
   });
 
   it("compares the proof's total (integer units) with what is owed, per asset", () => {
     const cards = solvencyCards(report());
-    expect(cards.map((c) => [c.asset, c.proof?.ok, c.proof?.line.amount])).toEqual([['ANGLS', true, '200'], ['USDC', true, '200'], ['BNB', true, '200'], ['GDAO', true, '200']]);
-    const short = { ...report(), liability_root: { ...report().liability_root, totals: ['19999999999', '200000000', '200000000000', '200'] } };
-    expect(solvencyCards(short)[0]!.proof).toMatchObject({ ok: false, text: "✗ The public proof's total differs from what is owed.", line: { amount: '199.99999999' } });
+    expect(cards.map((c) => [c.asset, c.proof?.ok, c.proof?.line.amount])).toEqual([
+      ['ANGLS', true, '200'],
+      ['USDC', true, '200'],
+      ['BNB', true, '200'],
+      ['GDAO', true, '200'],
+    ]);
+    const short = {
+      ...report(),
+      liability_root: { ...report().liability_root, totals: ['19999999999', '200000000', '200000000000', '200'] },
+    };
+    expect(solvencyCards(short)[0]!.proof).toMatchObject({
+      ok: false,
+      text: "✗ The public proof's total differs from what is owed.",
+      line: { amount: '199.99999999' },
+    });
     expect(solvencyCard(asset('ANGLS')).proof).toBeNull();
   });
 });

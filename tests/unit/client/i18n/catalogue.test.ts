@@ -34,7 +34,7 @@ describe('the English catalogue', () => {
     expect(all.filter(([, text]) => text.trim() === '').map(([path]) => path)).toEqual([]);
   });
 
-  it('keeps the spec\'s exact texts, spelling included', () => {
+  it("keeps the spec's exact texts, spelling included", () => {
     expect(en.round.open).toBe('Next Crypto Aeon Block in');
     expect(en.notices.forumlike('Ana')).toBe('Ana luves you!');
     expect(en.items.train.succeeded).toBe('Transmutation succesfull!');
@@ -77,7 +77,9 @@ describe('the parts of the catalogue', () => {
 
   it('are read only through the part modules (a direct import would put a part in the wrong chunk)', () => {
     const sources = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
     const direct = sources(join(ROOT, 'src/client'))
       .map((file) => relative(ROOT, file))
       .filter((file) => !file.startsWith('src/client/i18n/') && /i18n\/languages\//.test(readFileSync(join(ROOT, file), 'utf8')));
@@ -87,10 +89,14 @@ describe('the parts of the catalogue', () => {
   it('are complete in every language folder: the same parts and the same messages as English', () => {
     /** What `parts` lacks or has beyond English: `part` or `part:message.path`. */
     const gaps = (parts: Map<string, object>): string[] => {
-      const list = (ps: Map<string, object>) => new Set([...ps].flatMap(([name, part]) => [name, ...messages(part).map(([path]) => `${name}:${path}`)]));
+      const list = (ps: Map<string, object>) =>
+        new Set([...ps].flatMap(([name, part]) => [name, ...messages(part).map(([path]) => `${name}:${path}`)]));
       const want = list(englishParts);
       const have = list(parts);
-      return [...[...want].filter((k) => !have.has(k)).map((k) => `missing ${k}`), ...[...have].filter((k) => !want.has(k)).map((k) => `extra ${k}`)];
+      return [
+        ...[...want].filter((k) => !have.has(k)).map((k) => `missing ${k}`),
+        ...[...have].filter((k) => !want.has(k)).map((k) => `extra ${k}`),
+      ];
     };
     for (const [code, parts] of partsByLanguage()) expect({ code, gaps: gaps(parts) }).toEqual({ code, gaps: [] });
     // a folder without the world part, and with a stray key in its core, is caught

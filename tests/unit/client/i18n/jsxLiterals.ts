@@ -34,7 +34,12 @@ export function jsxLiterals(fileName: string, source: string): JsxLiteral[] {
     } else if (ts.isJsxAttribute(node) && SPOKEN_ATTRIBUTES.has(node.name.getText(file)) && node.initializer) {
       const init = node.initializer;
       if (ts.isStringLiteral(init)) note(init, init.text);
-      else if (ts.isJsxExpression(init) && init.expression && (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))) note(init, init.expression.text);
+      else if (
+        ts.isJsxExpression(init) &&
+        init.expression &&
+        (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))
+      )
+        note(init, init.expression.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -47,7 +52,13 @@ const SPOKEN_PROPERTIES = new Set(['label', 'caption', 'title', 'placeholder', '
 
 /** String literals with words given to spoken properties (`{ label: 'Pop Eidol' }`) in one .ts or .tsx file. */
 export function labelLiterals(fileName: string, source: string): JsxLiteral[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: JsxLiteral[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAssignment(node) && SPOKEN_PROPERTIES.has(node.name.getText(file))) {

@@ -5,7 +5,10 @@
 import type { Messages, PartName } from '../../../../src/client/i18n/messages';
 
 /** Each catalogue file's `messages`, by path. */
-export const languageFiles: Record<string, object> = import.meta.glob<object>('../../../../src/client/i18n/languages/*/*.ts', { eager: true, import: 'messages' });
+export const languageFiles: Record<string, object> = import.meta.glob<object>('../../../../src/client/i18n/languages/*/*.ts', {
+  eager: true,
+  import: 'messages',
+});
 
 /** The part files of each language, by language code and part name. */
 export function partsByLanguage(files: Record<string, object> = languageFiles): Map<string, Map<string, object>> {

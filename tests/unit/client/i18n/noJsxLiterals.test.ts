@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '../../../..');
 const COVERED = ['src/client/hud', 'src/client/app', 'src/client/pwa', 'src/client/i18n'];
 /** Files left out, each with its reason. */
 const EXEMPT: Record<string, string> = {
-  'src/client/hud/screens/GalleryScreen.tsx': 'the designers\' art gallery (/gallery) checks a replacement atlas; no player sees it',
+  'src/client/hud/screens/GalleryScreen.tsx': "the designers' art gallery (/gallery) checks a replacement atlas; no player sees it",
 };
 
 /** Every file under `dir` whose name matches `pattern`. */
@@ -42,7 +42,9 @@ describe('JSX text literals', () => {
   }, 60_000);
 
   it('finds label and caption literals in view modules, and none in the HUD, the shell, the PWA layer or the game', () => {
-    expect(labelLiterals('x.ts', `const a = { label: 'Pop Eidol', path: '/pop', title: t.x, caption: '·' };`).map((f) => f.text)).toEqual(['Pop Eidol']);
+    expect(labelLiterals('x.ts', `const a = { label: 'Pop Eidol', path: '/pop', title: t.x, caption: '·' };`).map((f) => f.text)).toEqual([
+      'Pop Eidol',
+    ]);
     // The catalogue (src/client/i18n) is where such literals belong.
     const offenders = ['src/client/hud', 'src/client/app', 'src/client/pwa', 'src/client/game'].flatMap((dir) =>
       sourceFiles(join(ROOT, dir), /\.tsx?$/).flatMap((file) => {

@@ -38,7 +38,10 @@ describe('roundClockMachine', () => {
   /** A ready game whose round opens for `openS` s and is locked for `lockedS` s, answered now on a server `offsetMs` ahead. */
   function ready(openS: number, lockedS: number, offsetMs = 0, id = 41): GameState {
     const serverNow = Date.now() + offsetMs;
-    const game = makeGame({ id }, { serverMs: serverNow, canActMs: serverNow + openS * 1000, endsMs: serverNow + (openS + lockedS) * 1000 });
+    const game = makeGame(
+      { id },
+      { serverMs: serverNow, canActMs: serverNow + openS * 1000, endsMs: serverNow + (openS + lockedS) * 1000 },
+    );
     return { status: 'ready', game, clockOffsetMs: offsetMs };
   }
 
@@ -102,13 +105,21 @@ describe('roundClockMachine', () => {
     const { actor, text, send } = start();
     // The server is 5 s ahead: 3 s of open time left on its clock means locked 3 s from now, not 8.
     const serverNow = Date.now() + 5_000;
-    send({ status: 'ready', clockOffsetMs: 5_000, game: makeGame({}, { serverMs: serverNow, canActMs: serverNow + 3_000, endsMs: serverNow + 10_000 }) });
+    send({
+      status: 'ready',
+      clockOffsetMs: 5_000,
+      game: makeGame({}, { serverMs: serverNow, canActMs: serverNow + 3_000, endsMs: serverNow + 10_000 }),
+    });
     expect(text()).toBe('Next Crypto Aeon Block in 00:03');
     await vi.advanceTimersByTimeAsync(3_000);
     expect(text()).toBe(LOCKED_TEXT);
     // Locked already on arrival: straight to locked.
     const late = Date.now() + 5_000;
-    send({ status: 'ready', clockOffsetMs: 5_000, game: makeGame({ id: 50 }, { serverMs: late, canActMs: late - 1_000, endsMs: late + 2_000 }) });
+    send({
+      status: 'ready',
+      clockOffsetMs: 5_000,
+      game: makeGame({ id: 50 }, { serverMs: late, canActMs: late - 1_000, endsMs: late + 2_000 }),
+    });
     expect(text()).toBe(LOCKED_TEXT);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(text()).toBe(RELOADING_TEXT);
@@ -118,7 +129,11 @@ describe('roundClockMachine', () => {
   it('keeps the display on the server second when the offset is fractional', async () => {
     const { text, send, actor } = start();
     const serverNow = Date.now() + 400;
-    send({ status: 'ready', clockOffsetMs: 400, game: makeGame({}, { serverMs: serverNow, canActMs: SERVER_T0 + 10_000, endsMs: SERVER_T0 + 20_000 }) });
+    send({
+      status: 'ready',
+      clockOffsetMs: 400,
+      game: makeGame({}, { serverMs: serverNow, canActMs: SERVER_T0 + 10_000, endsMs: SERVER_T0 + 20_000 }),
+    });
     // 9.6 s left on the server's clock shows as 00:10 until 0.6 s pass.
     expect(text()).toBe('Next Crypto Aeon Block in 00:10');
     await vi.advanceTimersByTimeAsync(599);

@@ -170,7 +170,10 @@ describe('socketMachine', () => {
     actor.send({ type: 'SEND', message: { method: 'ack', nonce: 'early' } });
     expect(last().sent).toEqual([]);
     last().accept();
-    expect(last().sent).toEqual([{ method: 'sync', token: 'tok' }, { method: 'ack', nonce: 'early' }]);
+    expect(last().sent).toEqual([
+      { method: 'sync', token: 'tok' },
+      { method: 'ack', nonce: 'early' },
+    ]);
     expect(actor.getSnapshot().context.outbox).toEqual([]);
 
     // Open: straight out. Reconnecting: queued for the next connection.
@@ -180,7 +183,10 @@ describe('socketMachine', () => {
     actor.send({ type: 'SEND', message: { method: 'ack', nonce: 'later' } });
     await vi.advanceTimersByTimeAsync(RECONNECT_MS);
     last().accept();
-    expect(last().sent).toEqual([{ method: 'sync', token: 'tok' }, { method: 'ack', nonce: 'later' }]);
+    expect(last().sent).toEqual([
+      { method: 'sync', token: 'tok' },
+      { method: 'ack', nonce: 'later' },
+    ]);
   });
 
   it('keeps at most OUTBOX_LIMIT queued messages, dropping the oldest', () => {

@@ -1,8 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
-  AFTER_SUCCESS_MS, DONE_LABEL, INVOKE_LABEL, LOCKED_LABEL, PROCESSING_LABEL, transactionButton, transactionErrorText, transactionMachine,
-  type CommitInput, type TransactionInput, type TransactionState,
+  AFTER_SUCCESS_MS,
+  DONE_LABEL,
+  INVOKE_LABEL,
+  LOCKED_LABEL,
+  PROCESSING_LABEL,
+  transactionButton,
+  transactionErrorText,
+  transactionMachine,
+  type CommitInput,
+  type TransactionInput,
+  type TransactionState,
 } from '../../../../src/client/machines/transactionMachine';
 import type { ApiResult } from '../../../../src/client/net/http';
 import type { PrecalcData } from '../../../../src/shared/api/transactions';
@@ -104,9 +113,13 @@ describe('transactionMachine', () => {
   });
 
   it('shows the first amount error without its trailing period, else the message', async () => {
-    expect(transactionErrorText(failed('The given data was invalid.', { amount: ['Specify correct amount.', 'x.'] }))).toBe('Specify correct amount');
+    expect(transactionErrorText(failed('The given data was invalid.', { amount: ['Specify correct amount.', 'x.'] }))).toBe(
+      'Specify correct amount',
+    );
     expect(transactionErrorText(failed('Specify correct amount', { amount: ['Specify correct amount'] }))).toBe('Specify correct amount');
-    expect(transactionErrorText(failed('Specify a valid address', { to_address: ['Specify a valid address'] }))).toBe('Specify a valid address');
+    expect(transactionErrorText(failed('Specify a valid address', { to_address: ['Specify a valid address'] }))).toBe(
+      'Specify a valid address',
+    );
     const actor = start();
     actor.send({ type: 'PRESS' });
     precalcs[0]!.resolve(failed('The given data was invalid.', { amount: ['Insufficent ANGLS balance.'] }));
@@ -230,7 +243,19 @@ describe('transactionMachine', () => {
   });
 
   it('puts Done! over everything, and the error over Processing and activation', () => {
-    const ctx = { input: {}, key: '', activation: '/startergas', locked: true, invalid: 'x', direct: false, transactionId: null, fee: null, destination: null, addressHasCode: false, error: 'E' };
+    const ctx = {
+      input: {},
+      key: '',
+      activation: '/startergas',
+      locked: true,
+      invalid: 'x',
+      direct: false,
+      transactionId: null,
+      fee: null,
+      destination: null,
+      addressHasCode: false,
+      error: 'E',
+    };
     expect(transactionButton('done', ctx, LABELS).text).toBe(DONE_LABEL);
     expect(transactionButton('error', ctx, LABELS).text).toBe('E');
     expect(transactionButton('committing', ctx, LABELS).text).toBe(PROCESSING_LABEL);

@@ -2,7 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
-  HOLD_MS, REFRESH_MS, SUCCESS_MS, WAIT_MS, waitApproveMachine, waitApproveTappable, type WaitApproveInput, type WaitApproveState,
+  HOLD_MS,
+  REFRESH_MS,
+  SUCCESS_MS,
+  WAIT_MS,
+  waitApproveMachine,
+  waitApproveTappable,
+  type WaitApproveInput,
+  type WaitApproveState,
 } from '../../../../src/client/machines/waitApproveMachine';
 import type { ApiResult } from '../../../../src/client/net/http';
 import { deferred, type Deferred } from './deferred';

@@ -2,7 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
-  DONE_MS, DONE_TEXT, LUV_MS, SENDING_TEXT, worldActionMachine, worldActionText, type WorldAction, type WorldActionState,
+  DONE_MS,
+  DONE_TEXT,
+  LUV_MS,
+  SENDING_TEXT,
+  worldActionMachine,
+  worldActionText,
+  type WorldAction,
+  type WorldActionState,
 } from '../../../../src/client/machines/worldActionMachine';
 import type { ApiResult } from '../../../../src/client/net/http';
 import { deferred, type Deferred } from './deferred';

@@ -17,7 +17,14 @@ function fakeServer(answers: Record<string, unknown>) {
 describe('coopApi', () => {
   it('reads the ledger with POST /api/rooms/gdaoledger, money as strings and counts as numbers', async () => {
     const { seen, api } = fakeServer({
-      '/api/rooms/gdaoledger': { monthly_income: 12.5, total_patrons: '4', social_income: '10', patron_income: 2.5, burned: 0, patron_active: 1 },
+      '/api/rooms/gdaoledger': {
+        monthly_income: 12.5,
+        total_patrons: '4',
+        social_income: '10',
+        patron_income: 2.5,
+        burned: 0,
+        patron_active: 1,
+      },
     });
     const r = await api.ledger();
     expect(seen).toEqual(['POST /api/rooms/gdaoledger']);
@@ -25,10 +32,22 @@ describe('coopApi', () => {
   });
 
   it('lists published months given as texts or as month summaries, and reads one month (with or without its Merkle root)', async () => {
-    const anchor = { status: 'anchored', from: '0xaa', tx_hash: '0xbb', block_number: 12, block_time: '2026-11-01T00:00:00.000Z', calldata: '0xcc' };
+    const anchor = {
+      status: 'anchored',
+      from: '0xaa',
+      tx_hash: '0xbb',
+      block_number: 12,
+      block_time: '2026-11-01T00:00:00.000Z',
+      calldata: '0xcc',
+    };
     const { seen, api } = fakeServer({
       '/api/gdao/distributions': [{ month: '2026-10', budget: '100' }, '2026-09'],
-      '/api/gdao/distributions/2026-10': { month: '2026-10', budget: 100, root_hash: 'ab', rows: [{ user_id: 7, name: null, activity: 3, share: 0.75, amount: 75 }] },
+      '/api/gdao/distributions/2026-10': {
+        month: '2026-10',
+        budget: 100,
+        root_hash: 'ab',
+        rows: [{ user_id: 7, name: null, activity: 3, share: 0.75, amount: 75 }],
+      },
       '/api/gdao/distributions/2026-09': { month: '2026-09', budget: '10', root_hash: 'ab', merkle_root: 'cd', anchor, rows: [] },
     });
     const months = await api.distributionMonths();
@@ -42,7 +61,16 @@ describe('coopApi', () => {
 
   it("reads the player's leaf and proof, amounts as strings", async () => {
     const { seen, api } = fakeServer({
-      '/api/gdao/distributions/2026-10/proof': { month: '2026-10', merkle_root: 'ab', anchor: null, leaf: { user_id: 7, activity: 3, amount: 75 }, leaf_hash: 'cd', index: 0, leaf_count: 2, siblings: ['ef'] },
+      '/api/gdao/distributions/2026-10/proof': {
+        month: '2026-10',
+        merkle_root: 'ab',
+        anchor: null,
+        leaf: { user_id: 7, activity: 3, amount: 75 },
+        leaf_hash: 'cd',
+        index: 0,
+        leaf_count: 2,
+        siblings: ['ef'],
+      },
     });
     const p = await api.proof('2026-10');
     expect(seen).toEqual(['GET /api/gdao/distributions/2026-10/proof']);

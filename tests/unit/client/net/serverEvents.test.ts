@@ -30,9 +30,11 @@ describe('server event bus', () => {
   it('keeps delivering when one handler throws', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const seen: string[] = [];
-    offs.push(onServerEvent('yell', () => {
-      throw new Error('boom');
-    }));
+    offs.push(
+      onServerEvent('yell', () => {
+        throw new Error('boom');
+      }),
+    );
     offs.push(onServerEvent('yell', (m) => void seen.push(m._nonce)));
     publishServerEvent({ event: 'yell', _nonce: 'y1' });
     expect(seen).toEqual(['y1']);
@@ -64,8 +66,12 @@ describe('server event bus: resync rule', () => {
     vi.restoreAllMocks();
   });
 
-  const msg = (event: string, seq: number | undefined, fields: Record<string, unknown> = {}) =>
-    ({ ...fields, event, _nonce: `${event}-${seq}-${Math.random()}`, ...(seq === undefined ? {} : { seq }) });
+  const msg = (event: string, seq: number | undefined, fields: Record<string, unknown> = {}) => ({
+    ...fields,
+    event,
+    _nonce: `${event}-${seq}-${Math.random()}`,
+    ...(seq === undefined ? {} : { seq }),
+  });
 
   it('asks features to refetch on every successful (re)subscribe, not on a refused one', () => {
     publishServerEvent(msg('subscribe', 0, { success: true }));
@@ -120,9 +126,11 @@ describe('server event bus: resync rule', () => {
 
   it('a throwing resync handler does not stop the others', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    offs.push(onResync(() => {
-      throw new Error('boom');
-    }));
+    offs.push(
+      onResync(() => {
+        throw new Error('boom');
+      }),
+    );
     const seen: string[] = [];
     offs.push(onResync((r) => void seen.push(r)));
     publishServerEvent(msg('subscribe', 0, { success: true }));

@@ -32,8 +32,28 @@ describe('shopApi', () => {
   });
 
   it('reads a list from data or from data.data, prices as decimal strings, missing fields defaulted', () => {
-    const wire = { id: 1, name: 'Egg', type: 'egg', description: null, amount: 2, price_ngls: 200, price_bnb: '0', data: { value: 100, rarity: 'common' } };
-    const item = { id: 1, name: 'Egg', type: 'egg', description: '', amount: 2, price_ngls: '200', price_bnb: '0', price_busd: '0', price_token: '0', data: { value: '100', rarity: 'common' } };
+    const wire = {
+      id: 1,
+      name: 'Egg',
+      type: 'egg',
+      description: null,
+      amount: 2,
+      price_ngls: 200,
+      price_bnb: '0',
+      data: { value: 100, rarity: 'common' },
+    };
+    const item = {
+      id: 1,
+      name: 'Egg',
+      type: 'egg',
+      description: '',
+      amount: 2,
+      price_ngls: '200',
+      price_bnb: '0',
+      price_busd: '0',
+      price_token: '0',
+      data: { value: '100', rarity: 'common' },
+    };
     expect(shopListSchema.parse([wire])).toEqual([item]);
     expect(shopListSchema.parse({ data: [wire] })).toEqual([item]);
     expect(shopListSchema.parse([{ ...wire, amount: undefined, data: null }])).toEqual([{ ...item, amount: 'many', data: {} }]);

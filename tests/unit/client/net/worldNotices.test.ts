@@ -7,7 +7,12 @@ import { atom } from 'nanostores';
 import { mulberry32 } from '../../../../src/shared/mulberry32';
 import { publishServerEvent } from '../../../../src/client/net/serverEvents';
 import {
-  followWorldNotices, LEAVE_LOCK_MS, LUV_MS, takeLuvNotices, THROTTLE_MAX_MS, THROTTLE_MIN_MS,
+  followWorldNotices,
+  LEAVE_LOCK_MS,
+  LUV_MS,
+  takeLuvNotices,
+  THROTTLE_MAX_MS,
+  THROTTLE_MIN_MS,
 } from '../../../../src/client/net/worldNotices';
 
 const seed = Number(process.env.TEST_SEED ?? Date.now() % 2 ** 31);
@@ -35,8 +40,16 @@ describe('worldNotices', () => {
   });
   afterEach(() => stop());
 
-  const yell = () => publishServerEvent({ event: 'forumyell', _nonce: nonce(), room: 1, ts: 1, chat: { id: 1, room: 1, channel: 0, content: 'hi', data: { name: 'Bo', title: '' } } });
-  const incense = () => publishServerEvent({ event: 'forumincense', _nonce: nonce(), room: 1, ts: 1, name: 'Bo', slot: 1, until: '2026-11-25 22:00:00' });
+  const yell = () =>
+    publishServerEvent({
+      event: 'forumyell',
+      _nonce: nonce(),
+      room: 1,
+      ts: 1,
+      chat: { id: 1, room: 1, channel: 0, content: 'hi', data: { name: 'Bo', title: '' } },
+    });
+  const incense = () =>
+    publishServerEvent({ event: 'forumincense', _nonce: nonce(), room: 1, ts: 1, name: 'Bo', slot: 1, until: '2026-11-25 22:00:00' });
 
   it('shows each event with its exact text', () => {
     yell();
@@ -44,8 +57,23 @@ describe('worldNotices', () => {
     publishServerEvent({ event: 'forumcaravan', _nonce: nonce(), room: 1, ts: 1, name: 'Cy', returns_at: '2026-11-25 22:00:00' });
     publishServerEvent({ event: 'forumcaravanunpack', _nonce: nonce(), room: 1, ts: 1, name: 'Di', item_id: 3, caravan_items: 2 });
     publishServerEvent({
-      event: 'forumscribe', _nonce: nonce(), room: 1, ts: 1,
-      object: { id: 3, user_id: 2, type: 'scribe', name: 'Bo', coordinate: 12000, flip: false, skin_id: 1, puff: false, senator: false, patricius: false, data: { verse: 'x', votes: [], limit: '' } },
+      event: 'forumscribe',
+      _nonce: nonce(),
+      room: 1,
+      ts: 1,
+      object: {
+        id: 3,
+        user_id: 2,
+        type: 'scribe',
+        name: 'Bo',
+        coordinate: 12000,
+        flip: false,
+        skin_id: 1,
+        puff: false,
+        senator: false,
+        patricius: false,
+        data: { verse: 'x', votes: [], limit: '' },
+      },
     });
     publishServerEvent({ event: 'forumupd', _nonce: nonce(), room: 1, ts: 2, data: [], removed: [], chat: [] });
     expect(toasts.map((t) => t.text)).toEqual([

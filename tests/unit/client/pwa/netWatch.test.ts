@@ -4,7 +4,8 @@ import { createHttp } from '../../../../src/client/net/http';
 import { $mutationsInFlight, $noAnswer, $serverBuild, BUILD_HEADER } from '../../../../src/client/net/netWatch';
 import { $offline, $browserOnline, watchOnline } from '../../../../src/client/pwa/onlineStatus';
 
-const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+const json = (body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
 
 beforeEach(() => {
   $noAnswer.set(false);
@@ -34,7 +35,8 @@ describe('netWatch', () => {
     let release!: (r: Response) => void;
     const http = createHttp({
       readCookie: () => 'csrf',
-      fetch: async (url) => (String(url).includes('csrf-cookie') ? new Response(null, { status: 204 }) : new Promise<Response>((r) => (release = r))),
+      fetch: async (url) =>
+        String(url).includes('csrf-cookie') ? new Response(null, { status: 204 }) : new Promise<Response>((r) => (release = r)),
     });
     const pending = http.post('/api/shop/buy', { id: 1 });
     await new Promise((r) => setTimeout(r, 0));

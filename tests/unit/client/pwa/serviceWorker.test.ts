@@ -2,7 +2,13 @@
 /** The worker glue: reload once at a safe moment, wait out writes, and let a new worker take over first. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { $mutationsInFlight, $serverBuild, trackMutation } from '../../../../src/client/net/netWatch';
-import { $updateAvailable, $workerWaiting, considerUpdate, RELOADED_FOR_KEY, startServiceWorker } from '../../../../src/client/pwa/serviceWorker';
+import {
+  $updateAvailable,
+  $workerWaiting,
+  considerUpdate,
+  RELOADED_FOR_KEY,
+  startServiceWorker,
+} from '../../../../src/client/pwa/serviceWorker';
 
 /** A service worker registration with what the glue touches. */
 class FakeRegistration extends EventTarget {

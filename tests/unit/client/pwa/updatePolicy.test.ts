@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { decideUpdate, DEV_BUILD, serverIsNewer, updateAvailable, type UpdateFacts } from '../../../../src/client/pwa/updatePolicy';
 
-const base: UpdateFacts = { clientBuild: 'b1', serverBuild: 'b1', workerWaiting: false, controlled: false, mutationsInFlight: 0, reloadedFor: null };
+const base: UpdateFacts = {
+  clientBuild: 'b1',
+  serverBuild: 'b1',
+  workerWaiting: false,
+  controlled: false,
+  mutationsInFlight: 0,
+  reloadedFor: null,
+};
 const f = (over: Partial<UpdateFacts>): UpdateFacts => ({ ...base, ...over });
 
 describe('updatePolicy', () => {

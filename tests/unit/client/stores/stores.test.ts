@@ -57,7 +57,11 @@ describe('$options chart mode and forum size', () => {
     expect(o.$options.get().forum_size).toBe(1);
     expect(o.normaliseOptions({ chart_mode: 'candles', forum_size: 'large' })).toMatchObject({ chart_mode: 4, forum_size: 2 });
     expect(o.normaliseOptions({ chart_mode: 'line', forum_size: 'small' })).toMatchObject({ chart_mode: 1, forum_size: 1 });
-    expect(o.normaliseOptions({ chart_mode: 9, forum_size: 'huge', chart_size: 24 })).toMatchObject({ chart_mode: 1, forum_size: 1, chart_size: 24 });
+    expect(o.normaliseOptions({ chart_mode: 9, forum_size: 'huge', chart_size: 24 })).toMatchObject({
+      chart_mode: 1,
+      forum_size: 1,
+      chart_size: 24,
+    });
     localStorage.setItem('options', JSON.stringify({ chart_mode: 'candles', forum_size: 'large' }));
     vi.resetModules();
     const again = await import('../../../../src/client/stores/options');

@@ -24,7 +24,10 @@ describe('dev chain journal', () => {
     j.append({ block: 2, timestamp: 101 });
     const again = openJournal(dir, new Date());
     expect(again.header.genesis).toBe('2026-11-25T10:00:00.000Z');
-    expect(again.blocks).toEqual([{ block: 1, timestamp: 100, raw: '0x01' }, { block: 2, timestamp: 101 }]);
+    expect(again.blocks).toEqual([
+      { block: 1, timestamp: 100, raw: '0x01' },
+      { block: 2, timestamp: 101 },
+    ]);
   });
 
   it('drops a last line cut mid-write, and truncates above a reverted head', () => {

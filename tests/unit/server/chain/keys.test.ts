@@ -27,7 +27,12 @@ describe('dev keys and deposit addresses', () => {
 
   it('derives from the xpub the same address the signer holds the key of; EIP-55; refuses ids outside BIP-32\u2019s range', () => {
     const deriver = addressDeriver(keys.depositXpub);
-    const signer = createSigner({ chain: chainFor(31337, 'http://127.0.0.1:1'), client: {} as PublicClient, hotWalletKey: keys.hotWalletKey, depositXprv: keys.depositXprv });
+    const signer = createSigner({
+      chain: chainFor(31337, 'http://127.0.0.1:1'),
+      client: {} as PublicClient,
+      hotWalletKey: keys.hotWalletKey,
+      depositXprv: keys.depositXprv,
+    });
     const a = deriver.addressOf(42);
     expect(privateKeyToAccount(signer.depositKey(42)!).address).toBe(a);
     expect(getAddress(a)).toBe(a);

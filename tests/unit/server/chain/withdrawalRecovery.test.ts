@@ -54,8 +54,13 @@ function fakeGateway() {
     },
   };
   const gateway = {
-    chain: { id: 31337 } as Chain, client: client as unknown as PublicClient, dev: undefined, confirmations: CONFIRMATIONS, pollMs: 1000,
-    tokens: [{ asset: 'USDC', address: USDC, decimals: 18 }], signer: signer as Signer,
+    chain: { id: 31337 } as Chain,
+    client: client as unknown as PublicClient,
+    dev: undefined,
+    confirmations: CONFIRMATIONS,
+    pollMs: 1000,
+    tokens: [{ asset: 'USDC', address: USDC, decimals: 18 }],
+    signer: signer as Signer,
   } as unknown as ChainGateway;
   return { gateway, signed, sent, mine: (n: number) => void (head += BigInt(n)) };
 }
@@ -76,7 +81,13 @@ describe('withdrawal recovery', () => {
     userId = await insertPlayer(db, clock);
     await ledger.run(async (tx) => {
       const custody = await systemAccount(tx, 'chain_custody', 'USDC');
-      await transfer(tx, { id: 'deposit', debit: custody, credit: await playerAccount(tx, userId, 'USDC'), amount: 100_000_000n, code: 'deposit' });
+      await transfer(tx, {
+        id: 'deposit',
+        debit: custody,
+        credit: await playerAccount(tx, userId, 'USDC'),
+        amount: 100_000_000n,
+        code: 'deposit',
+      });
     });
   });
   afterEach(async () => {

@@ -18,20 +18,45 @@ describe('exchange formulas', () => {
   });
 
   it('mints 10 USDC into 103.95 ANGLS: 100 at 0.1, 1 % fee, +5 % bonus', () => {
-    expect(quoteMint(10_000_000n, r('nglsPrice'), r('nglsFee'))).toEqual({ paid: 10_000_000n, fee: 100_000_000n, received: 10_395_000_000n, bonus: 495_000_000n });
+    expect(quoteMint(10_000_000n, r('nglsPrice'), r('nglsFee'))).toEqual({
+      paid: 10_000_000n,
+      fee: 100_000_000n,
+      received: 10_395_000_000n,
+      bonus: 495_000_000n,
+    });
     // One USDC unit: 1000 ANGLS units gross, fee rounded up, bonus rounded down.
     expect(quoteMint(1n, r('nglsPrice'), r('nglsFee'))).toEqual({ paid: 1n, fee: 10n, received: 1_039n, bonus: 49n });
   });
 
   it('melts 100 ANGLS into 8.91 USDC (0.09, 1 % fee) and rounds payouts down', () => {
-    expect(quoteMelt(10_000_000_000n, r('nglsSPrice'), r('nglsFee'))).toEqual({ paid: 10_000_000_000n, fee: 100_000_000n, received: 8_910_000n, bonus: 0n });
-    expect(quoteMelt(12_345_678_901n, r('nglsSPrice'), r('nglsFee'))).toEqual({ paid: 12_345_678_901n, fee: 123_456_790n, received: 10_999_999n, bonus: 0n });
+    expect(quoteMelt(10_000_000_000n, r('nglsSPrice'), r('nglsFee'))).toEqual({
+      paid: 10_000_000_000n,
+      fee: 100_000_000n,
+      received: 8_910_000n,
+      bonus: 0n,
+    });
+    expect(quoteMelt(12_345_678_901n, r('nglsSPrice'), r('nglsFee'))).toEqual({
+      paid: 12_345_678_901n,
+      fee: 123_456_790n,
+      received: 10_999_999n,
+      bonus: 0n,
+    });
     expect(quoteMelt(1n, r('nglsSPrice'), r('nglsFee')).received).toBe(0n);
   });
 
   it('swaps 600 USDC into 0.995 BNB and 1 BNB into 597 USDC (0.5 % fee)', () => {
-    expect(quoteUsdcToBnb(600_000_000n, r('bnbPrice'), r('bnbFee'))).toEqual({ paid: 600_000_000n, fee: 3_000_000n, received: 995_000_000n, bonus: 0n });
-    expect(quoteBnbToUsdc(1_000_000_000n, r('bnbPrice'), r('bnbFee'))).toEqual({ paid: 1_000_000_000n, fee: 5_000_000n, received: 597_000_000n, bonus: 0n });
+    expect(quoteUsdcToBnb(600_000_000n, r('bnbPrice'), r('bnbFee'))).toEqual({
+      paid: 600_000_000n,
+      fee: 3_000_000n,
+      received: 995_000_000n,
+      bonus: 0n,
+    });
+    expect(quoteBnbToUsdc(1_000_000_000n, r('bnbPrice'), r('bnbFee'))).toEqual({
+      paid: 1_000_000_000n,
+      fee: 5_000_000n,
+      received: 597_000_000n,
+      bonus: 0n,
+    });
     expect(quoteUsdcToBnb(1n, r('bnbPrice'), r('bnbFee')).received).toBe(0n);
   });
 });
@@ -55,7 +80,8 @@ describe('wallet amounts', () => {
     expect(amountUnits('.5', 'busd')).toBe(500_000n);
     // The client normalises these as the player types and never sends them; the server refuses them
     // instead of turning them into another amount.
-    for (const bad of [' 1.2.3 USDC', '5abc', 'abc', '-1', '1e3', '', null, undefined, {}, -1, Infinity]) expect(amountUnits(bad, 'busd')).toBeUndefined();
+    for (const bad of [' 1.2.3 USDC', '5abc', 'abc', '-1', '1e3', '', null, undefined, {}, -1, Infinity])
+      expect(amountUnits(bad, 'busd')).toBeUndefined();
   });
 
   it('answers units above 0 at the currency scale and refuses finer digits instead of dropping them', () => {

@@ -33,8 +33,20 @@ describe('melt recording', () => {
     userId = await insertPlayer(db, clock, LEVEL);
     await ledger.run(async (tx) => {
       const player = (asset: string) => playerAccount(tx, userId, asset);
-      await transfer(tx, { id: 'fund-angls', debit: await systemAccount(tx, 'genesis', 'ANGLS'), credit: await player('ANGLS'), amount: 300n * ANGLS, code: 'test' });
-      await transfer(tx, { id: 'fund-usdc', debit: await systemAccount(tx, 'genesis', 'USDC'), credit: await player('USDC'), amount: 10_000_000n, code: 'test' });
+      await transfer(tx, {
+        id: 'fund-angls',
+        debit: await systemAccount(tx, 'genesis', 'ANGLS'),
+        credit: await player('ANGLS'),
+        amount: 300n * ANGLS,
+        code: 'test',
+      });
+      await transfer(tx, {
+        id: 'fund-usdc',
+        debit: await systemAccount(tx, 'genesis', 'USDC'),
+        credit: await player('USDC'),
+        amount: 10_000_000n,
+        code: 'test',
+      });
     });
   });
   afterAll(async () => {
@@ -80,8 +92,16 @@ describe('melt recording', () => {
     clock.advance(WEEK_MS);
     expect(await melted()).toBe(0n);
     expect(await trade('ngls', 'busd', '25')).toBe('ok');
-    const rows = await db.kysely.selectFrom('weekly_melts').select(['week_start', 'melted']).where('user_id', '=', userId).orderBy('week_start').execute();
-    expect(rows.map((r) => [Number(r.week_start), r.melted])).toEqual([[lastWeek, 100n * ANGLS], [lastWeek + WEEK_MS, 25n * ANGLS]]);
+    const rows = await db.kysely
+      .selectFrom('weekly_melts')
+      .select(['week_start', 'melted'])
+      .where('user_id', '=', userId)
+      .orderBy('week_start')
+      .execute();
+    expect(rows.map((r) => [Number(r.week_start), r.melted])).toEqual([
+      [lastWeek, 100n * ANGLS],
+      [lastWeek + WEEK_MS, 25n * ANGLS],
+    ]);
     expect((await ledger.check()).violations).toEqual([]);
   });
 });

@@ -22,7 +22,26 @@ describe('readAmount', () => {
   });
 
   it('refuses everything else with the given text on `amount`', () => {
-    for (const raw of [undefined, null, '', 0, '0', -1, '-1', '+1', 1.5, '1.5', '1e3', ' 1', 'abc', true, [1], { a: 1 }, Number.MAX_SAFE_INTEGER + 2, '1'.repeat(31)]) {
+    for (const raw of [
+      undefined,
+      null,
+      '',
+      0,
+      '0',
+      -1,
+      '-1',
+      '+1',
+      1.5,
+      '1.5',
+      '1e3',
+      ' 1',
+      'abc',
+      true,
+      [1],
+      { a: 1 },
+      Number.MAX_SAFE_INTEGER + 2,
+      '1'.repeat(31),
+    ]) {
       let err: unknown;
       try {
         readAmount(raw, 'Specify feed amount');

@@ -10,7 +10,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainFrom } from '../../../../src/shared/rules/fairnessChain';
-import { CHECKPOINT_EVERY, generateChain, hashDown, insertChain, roundHash, type GeneratedChain } from '../../../../src/server/domain/fairness/chainStore';
+import {
+  CHECKPOINT_EVERY,
+  generateChain,
+  hashDown,
+  insertChain,
+  roundHash,
+  type GeneratedChain,
+} from '../../../../src/server/domain/fairness/chainStore';
 import type { Db } from '../../../../src/server/db/database';
 import { memoryDb } from '../../support/memoryDb';
 
@@ -44,7 +51,8 @@ function differences(chain: GeneratedChain, seedBytes: Buffer, length: number, e
   const expected = Array.from({ length }, (_, k) => k + 1).filter((p) => p % every === 0 || p === length);
   if (at.join() !== expected.join()) out.push(`checkpoints at ${at.join()} not ${expected.join()}`);
   for (const c of chain.checkpoints) if (c.hash !== rules.hashes[c.position - 1]) out.push(`checkpoint ${c.position}`);
-  for (const p of positions ?? Array.from({ length }, (_, k) => k + 1)) if (serverHash(chain, p) !== rules.hashes[p - 1]) out.push(`position ${p}`);
+  for (const p of positions ?? Array.from({ length }, (_, k) => k + 1))
+    if (serverHash(chain, p) !== rules.hashes[p - 1]) out.push(`position ${p}`);
   return out;
 }
 
@@ -63,7 +71,13 @@ describe('the server chain store and the fairness rules compute one chain', () =
     for (const length of [1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY + 1]) {
       const seedBytes = bytesOf(length, 'long');
       // Around each checkpoint, the ends, and one past the middle of each stretch (a stretch costs up to 999 links).
-      const near = [1, 2, length - 1, length, ...[1, 2].flatMap((k) => [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1, k * CHECKPOINT_EVERY - 500])];
+      const near = [
+        1,
+        2,
+        length - 1,
+        length,
+        ...[1, 2].flatMap((k) => [k * CHECKPOINT_EVERY - 1, k * CHECKPOINT_EVERY, k * CHECKPOINT_EVERY + 1, k * CHECKPOINT_EVERY - 500]),
+      ];
       const positions = [...new Set(near.filter((p) => p >= 1 && p <= length))];
       expect(differences(await generateChain(length, { seed: seedBytes }), seedBytes, length, CHECKPOINT_EVERY, positions)).toEqual([]);
     }

@@ -105,6 +105,13 @@ describe('ratioDecimal and medianRisk', () => {
   });
   it('takes the lower middle of last round at 5 decimals, 0.5 with nobody', () => {
     expect(medianRisk([])).toEqual({ units: 50n, digits: 2 });
-    expect(medianRisk([{ units: 9n, digits: 1 }, { units: 1n, digits: 2 }, { units: 25n, digits: 2 }, { units: 3n, digits: 5 }])).toEqual({ units: 1000n, digits: 5 });
+    expect(
+      medianRisk([
+        { units: 9n, digits: 1 },
+        { units: 1n, digits: 2 },
+        { units: 25n, digits: 2 },
+        { units: 3n, digits: 5 },
+      ]),
+    ).toEqual({ units: 1000n, digits: 5 });
   });
 });

@@ -6,7 +6,14 @@ import { ratioInterval, RatioSums } from '../../../../src/server/domain/rounds/s
 import { CapacityBook } from '../../../../src/server/domain/rounds/sim/reserve';
 import { allSettings, runSetting } from '../../../../src/server/domain/rounds/sim/settings';
 import { BooksBreach } from '../../../../src/server/domain/rounds/sim/books';
-import { luckFree, runGame, seedHash, SIM_EGG_PREMIUM, SIM_GENESIS_POOL, SIM_START_VALUE } from '../../../../src/server/domain/rounds/sim/simulate';
+import {
+  luckFree,
+  runGame,
+  seedHash,
+  SIM_EGG_PREMIUM,
+  SIM_GENESIS_POOL,
+  SIM_START_VALUE,
+} from '../../../../src/server/domain/rounds/sim/simulate';
 import { fixedAt, STRATEGIES, WHALE } from '../../../../src/server/domain/rounds/sim/strategies';
 import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
 import { settleRound } from '../../../../src/shared/rules/round/settlement';
@@ -23,7 +30,7 @@ describe('runGame', () => {
     expect(seedHash('ab'.repeat(32))).toBe('ab'.repeat(32));
   });
 
-  it('conserves Σ values + pool with no refill: the pool is the genesis plus the eggs\' premiums, nothing more', () => {
+  it("conserves Σ values + pool with no refill: the pool is the genesis plus the eggs' premiums, nothing more", () => {
     const r = runGame(small);
     expect(r.poolStart).toBe(SIM_GENESIS_POOL + 34n * SIM_EGG_PREMIUM);
     expect(r.finalTotal).toBe(r.poolStart + 34n * SIM_START_VALUE);
@@ -34,7 +41,7 @@ describe('runGame', () => {
 
   it('reserves capacity as the server does: a join whose claim does not fit is refused, or retried at the largest risk that fits', () => {
     // A pool of 10,000 ANGLS: K = c × pool, m × K per eidol. 0.99 of 100 ANGLS claims 9,801 ANGLS: never fits.
-    const poolStart = 10_000n * SIM_START_VALUE / 100n;
+    const poolStart = (10_000n * SIM_START_VALUE) / 100n;
     const strategies = [fixedAt(99), { ...fixedAt(99), name: 'retrying 0.99', retry: true, fixedAngle: undefined }];
     const r = runGame({ rounds: 5, lineup: [0, 1], strategies, seed: 'cap', poolStart });
     expect(r.strategies[0]).toMatchObject({ plays: 0, refused: 5 });
@@ -47,7 +54,14 @@ describe('runGame', () => {
     // m × K = 1 % of a 6,000 ANGLS pool = 60 ANGLS: 0.5 of 100 ANGLS claims 50 and joins; after a win (150 ANGLS)
     // its claim of 75 no longer fits at the open, so it sits out every round after (its value no longer moves).
     const config = { ...ECONOMY_CONFIG, capacityPpm: 50_000n, eidolCapacityPpm: 200_000n };
-    const r = runGame({ rounds: 40, lineup: [0], strategies: [fixedAt(50)], seed: 'sit', config, poolStart: 6_000n * (SIM_START_VALUE / 100n) });
+    const r = runGame({
+      rounds: 40,
+      lineup: [0],
+      strategies: [fixedAt(50)],
+      seed: 'sit',
+      config,
+      poolStart: 6_000n * (SIM_START_VALUE / 100n),
+    });
     const s = r.strategies[0]!;
     expect(s.refused).toBe(0);
     expect(s.satOut).toBeGreaterThan(0);
@@ -124,7 +138,9 @@ describe('checkEconomy', () => {
   const mixed10 = allSettings().find((s) => s.name === 'mixed ×10')!;
 
   it('passes the chosen constants on a short run of a lone eidol and a crowd of 10', () => {
-    const reports = [lone, mixed10].map((s) => runSetting(s, { seed: 'unit', config: ECONOMY_CONFIG, short: true, rounds: 300, replicas: s.crowd === 1 ? STRATEGIES.length : 2 }));
+    const reports = [lone, mixed10].map((s) =>
+      runSetting(s, { seed: 'unit', config: ECONOMY_CONFIG, short: true, rounds: 300, replicas: s.crowd === 1 ? STRATEGIES.length : 2 }),
+    );
     expect(checkEconomy(reports)).toEqual([]);
     expect(formatSetting(reports[0]!)).toContain('| fixed 0.05 |');
   });
@@ -133,17 +149,23 @@ describe('checkEconomy', () => {
     const config = { ...ECONOMY_CONFIG, emissionPerStakePpm: 100_000n, emissionCapUnits: 10n * 10n ** 8n };
     // 200 eidols stake thousands of ANGLS a round: the cap binds there, y × S for the lone eidol.
     const crowd = { ...mixed10, name: 'mixed ×200', crowd: 200 };
-    const reports = [lone, crowd].map((s) => runSetting(s, { seed: 'unit', config, short: true, rounds: 30, replicas: s.crowd === 1 ? STRATEGIES.length : 1 }));
+    const reports = [lone, crowd].map((s) =>
+      runSetting(s, { seed: 'unit', config, short: true, rounds: 30, replicas: s.crowd === 1 ? STRATEGIES.length : 1 }),
+    );
     expect(checkEconomy(reports).map((f) => f.setting)).toContain('lone eidol');
   });
 
-  it('fails when one fixed angle earns outside the others\' interval', () => {
+  it("fails when one fixed angle earns outside the others' interval", () => {
     const rep = runSetting(lone, { seed: 'unit', config: ECONOMY_CONFIG, short: true, rounds: 200 });
     expect(checkEconomy([rep])).toEqual([]);
     // As if the rules withheld 0.01 per unit staked from 0.95 (a cut of its claims would): the check names it.
     const k = rep.strategies.findIndex((s) => s.name === 'fixed 0.95');
     rep.strategies[k]!.adjusted.income -= 0.01 * rep.strategies[k]!.adjusted.stake;
-    expect(checkEconomy([rep]).map((f) => f.detail).join()).toContain('fixed 0.95 earns');
+    expect(
+      checkEconomy([rep])
+        .map((f) => f.detail)
+        .join(),
+    ).toContain('fixed 0.95 earns');
   });
 });
 
@@ -154,7 +176,11 @@ describe('parseSimArgs', () => {
       expect(r.ok).toBe(false);
     }
     const ok = parseSimArgs(['--rounds', '50', '--y-ppm', '2000', '--cap', '5', '--setting', 'lone']);
-    expect(ok.ok && ok.args).toMatchObject({ rounds: 50, setting: 'lone', config: { emissionPerStakePpm: 2_000n, emissionCapUnits: 500_000_000n } });
+    expect(ok.ok && ok.args).toMatchObject({
+      rounds: 50,
+      setting: 'lone',
+      config: { emissionPerStakePpm: 2_000n, emissionCapUnits: 500_000_000n },
+    });
   });
 
   it('lists a whale and every crowd size in the settings', () => {

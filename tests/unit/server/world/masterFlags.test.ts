@@ -4,7 +4,20 @@ import type { WorldObject } from '../../../../src/shared/api/rooms';
 import { withFlags } from '../../../../src/server/domain/world/masterFlags';
 
 function master(coordinate: number, flags: Partial<Pick<WorldObject, 'senator' | 'patricius' | 'puff'>> = {}): WorldObject {
-  return { id: 1, user_id: 10, type: 'master', name: 'p', coordinate, flip: true, skin_id: 1, puff: false, senator: false, patricius: false, ...flags, data: { verse: 'v', votes: [], limit: '' } };
+  return {
+    id: 1,
+    user_id: 10,
+    type: 'master',
+    name: 'p',
+    coordinate,
+    flip: true,
+    skin_id: 1,
+    puff: false,
+    senator: false,
+    patricius: false,
+    ...flags,
+    data: { verse: 'v', votes: [], limit: '' },
+  };
 }
 const none = { senator: false, patricius: false, puff: false };
 

@@ -10,7 +10,19 @@ import { utcText } from '../../../../src/server/domain/world/worldObjects';
 const T = Date.UTC(2026, 0, 1);
 
 function master(id: number, userId: number, coordinate: number): WorldObject {
-  return { id, user_id: userId, type: 'master', name: `p${userId}`, coordinate, flip: false, skin_id: 1, puff: false, senator: false, patricius: false, data: { verse: '', votes: [], limit: '' } };
+  return {
+    id,
+    user_id: userId,
+    type: 'master',
+    name: `p${userId}`,
+    coordinate,
+    flip: false,
+    skin_id: 1,
+    puff: false,
+    senator: false,
+    patricius: false,
+    data: { verse: '', votes: [], limit: '' },
+  };
 }
 function scribe(id: number, until: number): WorldObject {
   return { ...master(id, 99, 12000), type: 'scribe', data: { verse: 'hi', votes: [], limit: utcText(until) } };
@@ -39,7 +51,12 @@ describe('RoomSnapshot', () => {
     const s = new RoomSnapshot();
     s.apply({ data: [master(1, 10, 12000), scribe(2, T + 60_000)] }, T);
     s.apply({ data: [master(3, 11, 12000)] }, T + 50_000);
-    expect(s.list(T + 1000).map((o) => o.id).sort()).toEqual([1, 2, 3]);
+    expect(
+      s
+        .list(T + 1000)
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect(s.list(T + PRESENCE_TIMEOUT_MS + 1).map((o) => o.id)).toEqual([3]);
   });
 
@@ -57,7 +74,13 @@ describe('RoomSnapshot', () => {
   it('loads database rows only where no delta came first', () => {
     const s = new RoomSnapshot();
     s.apply({ data: [master(1, 10, 15000)] }, T + 5);
-    s.load([{ object: master(1, 10, 11000), stamp: T }, { object: master(2, 11, 11000), stamp: T }], [chat(1, 0)]);
+    s.load(
+      [
+        { object: master(1, 10, 11000), stamp: T },
+        { object: master(2, 11, 11000), stamp: T },
+      ],
+      [chat(1, 0)],
+    );
     expect(s.masterOf(10)?.coordinate).toBe(15000);
     expect(s.masterOf(11)?.coordinate).toBe(11000);
     expect(s.chatLog(0).map((c) => c.id)).toEqual([1]);
@@ -123,12 +146,18 @@ describe('a verse burst\u2019s rewritten entry', () => {
     const s = new RoomSnapshot();
     s.apply({ chat: [chat(1, 0), chat(2, 1)] }, T);
     s.apply({ chat: [{ ...chat(2, 1), content: 'typed so far' }] }, T + 1);
-    expect(s.chatLog(1).map((e) => [e.id, e.content])).toEqual([[1, 'c1'], [2, 'typed so far']]);
+    expect(s.chatLog(1).map((e) => [e.id, e.content])).toEqual([
+      [1, 'c1'],
+      [2, 'typed so far'],
+    ]);
     expect(s.chatLog(0).map((e) => e.id)).toEqual([1]);
     const batch = new RoomBatch(1);
     batch.add({ chat: [chat(3, 0)] }, T);
     batch.add({ chat: [chat(4, 0)] }, T + 1);
     batch.add({ chat: [{ ...chat(3, 0), content: 'last text' }] }, T + 2);
-    expect(batch.update().chat.map((e) => [e.id, e.content])).toEqual([[3, 'last text'], [4, 'c4']]);
+    expect(batch.update().chat.map((e) => [e.id, e.content])).toEqual([
+      [3, 'last text'],
+      [4, 'c4'],
+    ]);
   });
 });

@@ -32,7 +32,16 @@ describe('walking in the Forum', () => {
     const now = clock.now();
     const row = await db.kysely
       .insertInto('world_objects')
-      .values({ type: 'master', user_id: userId, room: 1, coordinate: 15_000, limit_at: null, seen_at: now, updated_at: now, created_at: now })
+      .values({
+        type: 'master',
+        user_id: userId,
+        room: 1,
+        coordinate: 15_000,
+        limit_at: null,
+        seen_at: now,
+        updated_at: now,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     masterId = row.id;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { claimOfStake, eidolClaimLimit, largestRiskThatFits, roundCapacity, stakeAndClaim } from '../../../../src/shared/rules/round/capacity';
+import {
+  claimOfStake,
+  eidolClaimLimit,
+  largestRiskThatFits,
+  roundCapacity,
+  stakeAndClaim,
+} from '../../../../src/shared/rules/round/capacity';
 import { ECONOMY_CONFIG } from '../../../../src/shared/rules/round/economyConfig';
 import { parseRisk } from '../../../../src/shared/rules/round/risk';
 

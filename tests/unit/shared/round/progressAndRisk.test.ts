@@ -41,7 +41,7 @@ describe('XP and levels', () => {
     expect(addXp({ xp: cap, level: 11, type: 'eidol' }, 2, c)).toEqual({ xp: cap, level: 11, type: 'eidol' });
   });
 
-  it('fills an eggtoplasm by an egg\'s XP per round up to its next_level_experience, never past it', () => {
+  it("fills an eggtoplasm by an egg's XP per round up to its next_level_experience, never past it", () => {
     expect([nextLevelXpAt(0, c), nextLevelXpAt(3, c), nextLevelXpAt(11, c), nextLevelXpAt(15, c)]).toEqual([12, 96, 1440, 1440]);
     expect([0, 10, 11, 12, 40].map((xp) => ectoplasmRoundXp(xp, 0, c))).toEqual([1, 1, 1, 0, 0]);
     expect(ectoplasmRoundXp(95, 3, c)).toBe(1);

@@ -24,7 +24,8 @@ export function assertBooksBalance(input: SettlementInput, out: Settlement): voi
     expect(ids.has(t.id)).toBe(false);
     ids.add(t.id);
     expect(t.id).toMatch(new RegExp(`^round:${input.roundId}:\\d+:(bet|win|mined)$`));
-    const d = key(t.debit), c = key(t.credit);
+    const d = key(t.debit),
+      c = key(t.credit);
     expect(d).not.toBe(c);
     expect(bal.has(d) && bal.has(c)).toBe(true);
     // Every round leg moves money between one eidol and the pool.
@@ -44,7 +45,9 @@ export function assertBooksBalance(input: SettlementInput, out: Settlement): voi
   expect(sumValues(out.eidols) + out.totals.poolAfter).toBe(sumValues(input.eidols) + input.poolBefore);
   const t = out.totals;
   // Winners are paid in full: Σ win legs = Σ (S + G) of the winners; the emission is paid exactly.
-  expect(out.eidols.reduce((a, e) => a + (e.zone === 'bot' ? e.stake + e.claim : 0n), 0n)).toBe(out.eidols.reduce((a, e) => a + e.payout, 0n));
+  expect(out.eidols.reduce((a, e) => a + (e.zone === 'bot' ? e.stake + e.claim : 0n), 0n)).toBe(
+    out.eidols.reduce((a, e) => a + e.payout, 0n),
+  );
   expect(t.claimsPaid).toBe(out.eidols.reduce((a, e) => a + (e.zone === 'bot' ? e.claim : 0n), 0n));
   expect(t.emissionPaid).toBe(t.emission);
   expect(out.eidols.reduce((a, e) => a + e.emission, 0n)).toBe(t.emission);

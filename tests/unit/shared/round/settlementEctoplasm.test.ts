@@ -36,8 +36,19 @@ describe('an eggtoplasm in settlement', () => {
     assertBooksBalance(input, out);
     const e = out.eidols.find((x) => x.id === 9)!;
     expect(e).toMatchObject({
-      zone: null, stake: 0n, bet: 0n, claim: 0n, payout: 0n, emission: 0n, valueBefore: 7n * ANGLS, value: 7n * ANGLS,
-      xpGained: 1, xp: 1, level: 0, type: 'ectoplasm', hatched: false,
+      zone: null,
+      stake: 0n,
+      bet: 0n,
+      claim: 0n,
+      payout: 0n,
+      emission: 0n,
+      valueBefore: 7n * ANGLS,
+      value: 7n * ANGLS,
+      xpGained: 1,
+      xp: 1,
+      level: 0,
+      type: 'ectoplasm',
+      hatched: false,
     });
     expect(out.transfers.filter((t) => t.id.startsWith('round:3:9:'))).toEqual([]);
     expect(out.totals).toStrictEqual(without.totals);
@@ -60,7 +71,9 @@ describe('an eggtoplasm in settlement', () => {
     expect(ecto.xp).toBe(bar);
     expect(seen).toEqual([...Array<number>(bar).fill(1), 0, 0, 0]);
     // At a higher level the bar is that level's.
-    const high = settleRound(round([snap(9, { type: 'ectoplasm', value: 0n, level: 2, xp: NEXT_LEVEL_XP[2]! - 1 })])).eidols.find((x) => x.id === 9)!;
+    const high = settleRound(round([snap(9, { type: 'ectoplasm', value: 0n, level: 2, xp: NEXT_LEVEL_XP[2]! - 1 })])).eidols.find(
+      (x) => x.id === 9,
+    )!;
     expect([high.xpGained, high.xp, high.level]).toEqual([1, NEXT_LEVEL_XP[2], 2]);
   });
 

@@ -24,7 +24,10 @@ const eidolArb = (id: number): fc.Arbitrary<SnapshotEidol> =>
     .record({
       owner: fc.integer({ min: 1, max: 50 }),
       value: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 4n }), fc.bigInt({ min: 0n, max: 10n ** 13n })),
-      risk: fc.oneof(riskArb, riskArb.map((r) => (r.digits ? `0.${r.units.toString().padStart(r.digits, '0')}` : '0'))),
+      risk: fc.oneof(
+        riskArb,
+        riskArb.map((r) => (r.digits ? `0.${r.units.toString().padStart(r.digits, '0')}` : '0')),
+      ),
       yieldy: fc.integer({ min: 0, max: 10 }),
       type: fc.constantFrom('egg' as const, 'eidol' as const, 'ectoplasm' as const),
       xp: fc.integer({ min: 0, max: 2_000 }),
@@ -79,7 +82,8 @@ function shuffled<T>(xs: readonly T[], s: number): T[] {
   return out;
 }
 
-const riskOf = (r: string | Risk): Risk => (typeof r === 'string' ? { units: r === '0' ? 0n : BigInt(r.slice(2)), digits: r === '0' ? 0 : r.length - 2 } : r);
+const riskOf = (r: string | Risk): Risk =>
+  typeof r === 'string' ? { units: r === '0' ? 0n : BigInt(r.slice(2)), digits: r === '0' ? 0 : r.length - 2 } : r;
 
 describe('settleRound properties (fast-check)', () => {
   it('conserves value, never overdraws, keeps (1 − c) of the pool, pays the emission exactly', () => {
@@ -120,8 +124,26 @@ describe('settleRound properties (fast-check)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 2n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 6n }), (value, pool) => {
         // r = 0.9 wins 9 × S: more than the pool plus no loser's stake.
-        const e: SnapshotEidol = { id: 1, owner: 1, value: value * 10n + pool, risk: '0.9', yieldy: 0, type: 'eidol', xp: 0, level: 1, topValue: 0n, noLossValue: 0n };
-        const input: SettlementInput = { roundId: 1, thresholdUnits: T_SCALE - 1n, eidols: [e], poolBefore: pool, incenseSlots: 0, config: ECONOMY_CONFIG };
+        const e: SnapshotEidol = {
+          id: 1,
+          owner: 1,
+          value: value * 10n + pool,
+          risk: '0.9',
+          yieldy: 0,
+          type: 'eidol',
+          xp: 0,
+          level: 1,
+          topValue: 0n,
+          noLossValue: 0n,
+        };
+        const input: SettlementInput = {
+          roundId: 1,
+          thresholdUnits: T_SCALE - 1n,
+          eidols: [e],
+          poolBefore: pool,
+          incenseSlots: 0,
+          config: ECONOMY_CONFIG,
+        };
         const g = claimOfStake({ units: 9n, digits: 1 }, (9n * e.value) / 10n);
         if (g > pool) expect(() => settleRound(input)).toThrow('exceed the pool');
         else assertBooksBalance(input, settleRound(input));
@@ -142,7 +164,16 @@ describe('settleRound properties (fast-check)', () => {
           if (src.type === 'ectoplasm') {
             // Whatever its risk: no stake, no emission, XP up to its full bar, never a level-up or a hatching.
             const bar = NEXT_LEVEL_XP[Math.min(src.level, MAX_EIDOL_LEVEL)]!;
-            expect(e).toMatchObject({ zone: null, bet: 0n, payout: 0n, emission: 0n, value: src.value, level: src.level, type: 'ectoplasm', hatched: false });
+            expect(e).toMatchObject({
+              zone: null,
+              bet: 0n,
+              payout: 0n,
+              emission: 0n,
+              value: src.value,
+              level: src.level,
+              type: 'ectoplasm',
+              hatched: false,
+            });
             expect(e.xpGained).toBe(Math.max(0, Math.min(1, bar - src.xp)));
             expect(e.xp).toBe(src.xp + e.xpGained);
             continue;
@@ -175,7 +206,8 @@ describe('settleRound properties (fast-check)', () => {
           expect(e.level >= src.level || src.level > MAX_EIDOL_LEVEL).toBe(true);
           expect(e.level <= MAX_EIDOL_LEVEL).toBe(true);
           // An eggtoplasm never loses XP: one listed above its bar (not a state the game makes) keeps it.
-          if (e.level === MAX_EIDOL_LEVEL && (src.type !== 'ectoplasm' || src.xp <= NEXT_LEVEL_XP[MAX_EIDOL_LEVEL]!)) expect(e.xp <= NEXT_LEVEL_XP[MAX_EIDOL_LEVEL]!).toBe(true);
+          if (e.level === MAX_EIDOL_LEVEL && (src.type !== 'ectoplasm' || src.xp <= NEXT_LEVEL_XP[MAX_EIDOL_LEVEL]!))
+            expect(e.xp <= NEXT_LEVEL_XP[MAX_EIDOL_LEVEL]!).toBe(true);
           expect(e.topValue).toBe(src.topValue > e.value ? src.topValue : e.value);
           expect(e.noLossValue).toBe(src.noLossValue);
         }
@@ -202,10 +234,28 @@ describe('settleRound properties (fast-check)', () => {
         const scale = 10n ** BigInt(digits);
         const atT = (t * scale) / T_SCALE; // the largest r at this precision with r ≤ T
         const eidols: SnapshotEidol[] = [];
-        const mk = (id: number, units: bigint): SnapshotEidol => ({ id, owner: 1, value: 10n ** 10n, risk: { units, digits }, yieldy: 0, type: 'eidol', xp: 0, level: 1, topValue: 10n ** 10n, noLossValue: 0n });
+        const mk = (id: number, units: bigint): SnapshotEidol => ({
+          id,
+          owner: 1,
+          value: 10n ** 10n,
+          risk: { units, digits },
+          yieldy: 0,
+          type: 'eidol',
+          xp: 0,
+          level: 1,
+          topValue: 10n ** 10n,
+          noLossValue: 0n,
+        });
         if (atT > 0n) eidols.push(mk(1, atT));
         if (atT + 1n < scale) eidols.push(mk(2, atT + 1n));
-        const input: SettlementInput = { roundId: 1, thresholdUnits: t, eidols, poolBefore: 10n ** 23n, incenseSlots: 0, config: ECONOMY_CONFIG };
+        const input: SettlementInput = {
+          roundId: 1,
+          thresholdUnits: t,
+          eidols,
+          poolBefore: 10n ** 23n,
+          incenseSlots: 0,
+          config: ECONOMY_CONFIG,
+        };
         const out = settleRound(input);
         const zones = new Map(out.eidols.map((e) => [e.id, e.zone]));
         if (atT > 0n) expect(zones.get(1)).toBe('bot');
@@ -216,8 +266,23 @@ describe('settleRound properties (fast-check)', () => {
     );
     // T exactly representable: r = 0.5 = T wins, 0.50001 loses.
     const exact = settleRound({
-      roundId: 1, thresholdUnits: 1n << 51n, poolBefore: 0n, incenseSlots: 0, config: ECONOMY_CONFIG,
-      eidols: [1, 2].map((id) => ({ id, owner: 1, value: 100n, risk: id === 1 ? '0.50000' : '0.50001', yieldy: 0, type: 'eidol' as const, xp: 0, level: 1, topValue: 100n, noLossValue: 100n })),
+      roundId: 1,
+      thresholdUnits: 1n << 51n,
+      poolBefore: 0n,
+      incenseSlots: 0,
+      config: ECONOMY_CONFIG,
+      eidols: [1, 2].map((id) => ({
+        id,
+        owner: 1,
+        value: 100n,
+        risk: id === 1 ? '0.50000' : '0.50001',
+        yieldy: 0,
+        type: 'eidol' as const,
+        xp: 0,
+        level: 1,
+        topValue: 100n,
+        noLossValue: 100n,
+      })),
     });
     expect(exact.eidols.map((e) => e.zone)).toEqual(['bot', 'top']);
   });
@@ -226,18 +291,43 @@ describe('settleRound properties (fast-check)', () => {
   it('keeps every promise with thousands of eidols, most winning or most losing', () => {
     const rnd = mulberry32(seed);
     const big = (max: number) => BigInt(Math.floor(rnd() * max));
-    for (const [n, pool] of [[5_000, 10n ** 14n], [3_000, 10n ** 12n]] as const) {
+    for (const [n, pool] of [
+      [5_000, 10n ** 14n],
+      [3_000, 10n ** 12n],
+    ] as const) {
       const eidols: SnapshotEidol[] = Array.from({ length: n }, (_, i) => {
         const digits = 1 + Math.floor(rnd() * 5);
         const top = 10n ** BigInt(digits) - 1n;
         const pick = rnd();
         const units = pick < 0.1 ? 0n : pick < 0.2 ? top : big(Number(top) + 1);
         const value = big(10 ** 12);
-        return { id: n * 7 - i * 3, owner: 1 + (i % 97), value, risk: { units, digits }, yieldy: i % 11, type: i % 5 ? 'eidol' : 'egg', xp: i % 1500, level: i % 12, topValue: value, noLossValue: value };
+        return {
+          id: n * 7 - i * 3,
+          owner: 1 + (i % 97),
+          value,
+          risk: { units, digits },
+          yieldy: i % 11,
+          type: i % 5 ? 'eidol' : 'egg',
+          xp: i % 1500,
+          level: i % 12,
+          topValue: value,
+          noLossValue: value,
+        };
       });
       // A small pool and T set high (0.9999): nearly all win, and only the capacity keeps the pool solvent.
       const thresholdUnits = pool < 10n ** 14n ? (T_SCALE * 9_999n) / 10_000n : big(2 ** 52);
-      const input: SettlementInput = { roundId: 99, thresholdUnits, eidols: reserved(eidols, pool, eidols.map((_, i) => (i % 3 ? 0n : big(10 ** 9)))), poolBefore: pool, incenseSlots: n % 4, config: ECONOMY_CONFIG };
+      const input: SettlementInput = {
+        roundId: 99,
+        thresholdUnits,
+        eidols: reserved(
+          eidols,
+          pool,
+          eidols.map((_, i) => (i % 3 ? 0n : big(10 ** 9))),
+        ),
+        poolBefore: pool,
+        incenseSlots: n % 4,
+        config: ECONOMY_CONFIG,
+      };
       const out = settleRound(input);
       assertBooksBalance(input, out);
       expect(out.eidols).toHaveLength(n);

@@ -12,8 +12,16 @@ function input(n: number, shuffled: boolean): SettlementInput {
   const eidols: SnapshotEidol[] = Array.from({ length: n }, (_, i) => {
     const value = BigInt(Math.floor(rnd() * 1e12));
     return {
-      id: 1 + 2 * i, owner: 1 + (i % 311), value, risk: risks[i % risks.length]!, yieldy: i % 11, type: i % 4 ? (i % 13 ? 'eidol' : 'ectoplasm') : 'egg',
-      xp: i % 700, level: i % 9, topValue: value, noLossValue: value,
+      id: 1 + 2 * i,
+      owner: 1 + (i % 311),
+      value,
+      risk: risks[i % risks.length]!,
+      yieldy: i % 11,
+      type: i % 4 ? (i % 13 ? 'eidol' : 'ectoplasm') : 'egg',
+      xp: i % 700,
+      level: i % 9,
+      topValue: value,
+      noLossValue: value,
     };
   });
   if (shuffled) eidols.reverse();
@@ -21,7 +29,14 @@ function input(n: number, shuffled: boolean): SettlementInput {
 }
 
 describe('settleRoundSliced', () => {
-  it.each([[0, false], [1, false], [2047, false], [2048, true], [10_000, false], [10_001, true]])('equals settleRound for %i eidols (shuffled: %s)', async (n, shuffled) => {
+  it.each([
+    [0, false],
+    [1, false],
+    [2047, false],
+    [2048, true],
+    [10_000, false],
+    [10_001, true],
+  ])('equals settleRound for %i eidols (shuffled: %s)', async (n, shuffled) => {
     const i = input(n, shuffled);
     let pauses = 0;
     const sliced = await settleRoundSliced(i, async () => {

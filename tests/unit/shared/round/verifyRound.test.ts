@@ -10,7 +10,10 @@ const tampered = (change: (d: FairRoundDetail) => void): FairRoundDetail => {
   change(d);
   return d;
 };
-const failing = (d: FairRoundDetail) => verifyRound(d).checks.filter((c) => !c.ok).map((c) => c.name);
+const failing = (d: FairRoundDetail) =>
+  verifyRound(d)
+    .checks.filter((c) => !c.ok)
+    .map((c) => c.name);
 
 describe('verifyRound', () => {
   it('passes an honest round: every check, every entry, the same transfers the server books', () => {
@@ -18,7 +21,12 @@ describe('verifyRound', () => {
     const v = verifyRound(d);
     expect(v.ok).toBe(true);
     expect(v.mismatches).toEqual([]);
-    expect(v.checks.map((c) => [c.name, c.ok])).toEqual([['chain', true], ['threshold', true], ['settlement', true], ['pool', true]]);
+    expect(v.checks.map((c) => [c.name, c.ok])).toEqual([
+      ['chain', true],
+      ['threshold', true],
+      ['settlement', true],
+      ['pool', true],
+    ]);
     expect(v.thresholdUnits).toBe(d.threshold_units);
     expect(v.entries.map((e) => e.ok)).toEqual([true, true, true, true, true]);
     expect(v.entries.find((e) => e.eidolId === 9)?.expected?.zone).toBe('top');
@@ -59,14 +67,18 @@ describe('verifyRound', () => {
   it('reports a published threshold that is not the HMAC of hash and salt', () => {
     const d = tampered((x) => (x.threshold_units = '1'));
     expect(failing(d)).toEqual(['threshold']);
-    expect(verifyRound(d).mismatches).toEqual([{ field: 'threshold_units', eidolId: null, expected: honestDetail().threshold_units, published: '1' }]);
+    expect(verifyRound(d).mismatches).toEqual([
+      { field: 'threshold_units', eidolId: null, expected: honestDetail().threshold_units, published: '1' },
+    ]);
   });
 
   it('reports one altered payout at its eidol and field only', () => {
     const d = tampered((x) => (x.entries[1]!.payout = (BigInt(x.entries[1]!.payout) + 1n).toString()));
     const v = verifyRound(d);
     expect(failing(d)).toEqual(['settlement']);
-    expect(v.mismatches).toEqual([{ field: 'payout', eidolId: 7, expected: honestDetail().entries[1]!.payout, published: d.entries[1]!.payout }]);
+    expect(v.mismatches).toEqual([
+      { field: 'payout', eidolId: 7, expected: honestDetail().entries[1]!.payout, published: d.entries[1]!.payout },
+    ]);
     expect(v.entries.map((e) => e.ok)).toEqual([true, false, true, true, true]);
     expect(describeMismatch(v.mismatches[0]!)).toBe(`payout of eidol 7: expected 25000000000, published 25000000001`);
   });

@@ -1,8 +1,19 @@
 /** Balance, allowance, pool and gas-deposit checks; the whole send check; wire money; the spec texts. */
 import { describe, expect, it } from 'vitest';
 import {
-  MIN_GAS_DEPOSIT_BNB_UNITS, WALLET_TEXTS, ZERO_UNITS, balanceUnits, checkBalance, checkGasDeposit, checkPool, checkWeeklyLimit,
-  clientAmountError, feeUnits, serverAmountError, validateSend, wireUnits,
+  MIN_GAS_DEPOSIT_BNB_UNITS,
+  WALLET_TEXTS,
+  ZERO_UNITS,
+  balanceUnits,
+  checkBalance,
+  checkGasDeposit,
+  checkPool,
+  checkWeeklyLimit,
+  clientAmountError,
+  feeUnits,
+  serverAmountError,
+  validateSend,
+  wireUnits,
 } from '../../../../src/shared/rules/wallet/index';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -44,7 +55,11 @@ describe('validateSend', () => {
 
   it('reports address and amount errors together, address first', () => {
     const r = validateSend({ to_address: '0x12', amount: '0', currency: 'busd' }, balances, ZERO_UNITS);
-    expect(r).toEqual({ ok: false, message: 'Specify a valid address', errors: { to_address: ['Specify a valid address'], amount: ['Specify correct amount'] } });
+    expect(r).toEqual({
+      ok: false,
+      message: 'Specify a valid address',
+      errors: { to_address: ['Specify a valid address'], amount: ['Specify correct amount'] },
+    });
   });
 
   it('checks amount plus the gas of the chosen currency against its balance', () => {
@@ -58,7 +73,10 @@ describe('validateSend', () => {
   });
 
   it('refuses an unknown currency', () => {
-    expect(validateSend({ to_address: ADDR, amount: '1', currency: 'doge' }, balances, ZERO_UNITS)).toMatchObject({ ok: false, errors: { currency: ['Specify a valid currency'] } });
+    expect(validateSend({ to_address: ADDR, amount: '1', currency: 'doge' }, balances, ZERO_UNITS)).toMatchObject({
+      ok: false,
+      errors: { currency: ['Specify a valid currency'] },
+    });
   });
 });
 
@@ -66,7 +84,11 @@ describe('wire money and texts', () => {
   it('reads balances and fees into units, cutting extra decimals', () => {
     expect(wireUnits('1.123456789', 'busd')).toBe(1_123_456n);
     expect(wireUnits('junk', 'ngls')).toBe(0n);
-    expect(balanceUnits({ balance_ngls: '1', balance_busd: '2.5', balance_bnb: '0.001' })).toEqual({ ngls: 100_000_000n, busd: 2_500_000n, bnb: 1_000_000n });
+    expect(balanceUnits({ balance_ngls: '1', balance_busd: '2.5', balance_bnb: '0.001' })).toEqual({
+      ngls: 100_000_000n,
+      busd: 2_500_000n,
+      bnb: 1_000_000n,
+    });
     expect(feeUnits({ ngls: '0', busd: '0.01', bnb: '0.0001' })).toEqual({ ngls: 0n, busd: 10_000n, bnb: 100_000n });
   });
 

@@ -46,9 +46,18 @@ export function CapacityPanel({ game, eidol, digits, bidsClosed }: CapacityPanel
     <section className="panel eidol-capacity" aria-label={t.capacity.room} data-testid="capacity-panel">
       <p>
         <span className="label">{t.capacity.room}</span>{' '}
-        <span className="capacity-left" data-testid="capacity-left">{t.capacity.roomOf(formatAngls(room.left), formatAngls(room.capacity))}</span>
+        <span className="capacity-left" data-testid="capacity-left">
+          {t.capacity.roomOf(formatAngls(room.left), formatAngls(room.capacity))}
+        </span>
       </p>
-      <div className="capacity-meter" role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={100 - used} aria-label={t.capacity.room}>
+      <div
+        className="capacity-meter"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={100 - used}
+        aria-label={t.capacity.room}
+      >
         <span style={{ width: `${100 - used}%` }} />
       </div>
       {!bidsClosed && (
@@ -64,8 +73,20 @@ export function CapacityPanel({ game, eidol, digits, bidsClosed }: CapacityPanel
           {t.capacity.sitsOut(maxDegrees)}
         </p>
       )}
-      <p ref={answer} role="status" aria-live="polite" className={`join-answer ${join.state === 'refused' ? 'loss' : 'muted'}`} data-testid="join-answer">
-        {join.state === 'refused' ? join.error : join.state === 'sending' ? t.capacity.sending : join.state === 'joined' ? t.capacity.joined : ''}
+      <p
+        ref={answer}
+        role="status"
+        aria-live="polite"
+        className={`join-answer ${join.state === 'refused' ? 'loss' : 'muted'}`}
+        data-testid="join-answer"
+      >
+        {join.state === 'refused'
+          ? join.error
+          : join.state === 'sending'
+            ? t.capacity.sending
+            : join.state === 'joined'
+              ? t.capacity.joined
+              : ''}
       </p>
     </section>
   );

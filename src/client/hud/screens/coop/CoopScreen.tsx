@@ -59,9 +59,7 @@ function CoopView({ user, resend = api.resendEmail, device }: CoopScreenProps & 
       <RoundCountdown place="area" />
       <section className="panel" aria-labelledby="coop-title">
         <h2 id="coop-title">{t.coop.title}</h2>
-        <p>
-          {t.coop.intro(product || t.coop.theGame)}
-        </p>
+        <p>{t.coop.intro(product || t.coop.theGame)}</p>
         <InviteShare payload={inviteShare(user.name, product, user.ref_link)} editable testId="coop-share" device={device} />
         <dl className="coop-figures">
           <div>

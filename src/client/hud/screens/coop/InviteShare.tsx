@@ -45,13 +45,27 @@ export function InviteShare({ payload, editable = false, testId, device }: Invit
     <div className="stack invite-share" data-testid={testId}>
       {editable ? (
         <>
-          <Field label={t.coop.inviteLink} value={link} onValue={setLink} autoComplete="off" spellCheck={false} data-testid={`${testId}-link`} />
+          <Field
+            label={t.coop.inviteLink}
+            value={link}
+            onValue={setLink}
+            autoComplete="off"
+            spellCheck={false}
+            data-testid={`${testId}-link`}
+          />
           <Button variant="secondary" small disabled={!link} onClick={() => void share()} data-testid={`${testId}-button`}>
             {copied ? t.common.copied : t.coop.shareInvite}
           </Button>
         </>
       ) : (
-        <button type="button" className="address" aria-label={t.coop.shareLabel} disabled={!link} onClick={() => void share()} data-testid={`${testId}-button`}>
+        <button
+          type="button"
+          className="address"
+          aria-label={t.coop.shareLabel}
+          disabled={!link}
+          onClick={() => void share()}
+          data-testid={`${testId}-button`}
+        >
           {copied ? t.common.copied : link || t.coop.noInviteLink}
         </button>
       )}

@@ -41,7 +41,9 @@ export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
     const [r, p] = await Promise.all([api.distribution(month), api.proof(month)]);
     if (!live.current || ticket !== latest.current) return;
     if (!r.ok) return setChosen({ state: 'failed', month, text: r.text });
-    const proof: Proof = p.ok ? { state: 'checked', report: proofReport(p.data, userId, r.data.merkle_root ?? null) } : { state: 'missing', text: p.text };
+    const proof: Proof = p.ok
+      ? { state: 'checked', report: proofReport(p.data, userId, r.data.merkle_root ?? null) }
+      : { state: 'missing', text: p.text };
     setChosen({ state: 'done', report: shareReport(r.data, userId), proof });
   }
 
@@ -92,7 +94,14 @@ export function ShareCheckPanel({ userId, api }: ShareCheckPanelProps) {
       {months.state === 'loaded' && months.months.length > 0 && (
         <div className="row coop-months" role="group" aria-label={t.coop.publishedMonths}>
           {months.months.map((m) => (
-            <Button key={m} variant="secondary" small aria-pressed={m === current} onClick={() => void choose(m)} data-testid="share-check-month">
+            <Button
+              key={m}
+              variant="secondary"
+              small
+              aria-pressed={m === current}
+              onClick={() => void choose(m)}
+              data-testid="share-check-month"
+            >
               {m}
             </Button>
           ))}
@@ -128,12 +137,18 @@ function ProofCheck({ proof }: { proof: Proof }) {
       </p>
       <p className="muted">{t.coop.proofLeaf(r.leaf.activity, r.leaf.amount)}</p>
       <p className="muted">
-        {t.coop.merkleRootLabel} <code className="hash" data-testid="share-check-merkle-root">{r.root}</code>
+        {t.coop.merkleRootLabel}{' '}
+        <code className="hash" data-testid="share-check-merkle-root">
+          {r.root}
+        </code>
       </p>
       <p data-testid="share-check-anchor">{r.anchor}</p>
       {r.txHash && (
         <p className="muted">
-          {t.coop.anchorTx} <code className="hash" data-testid="share-check-anchor-tx">{r.txHash}</code>
+          {t.coop.anchorTx}{' '}
+          <code className="hash" data-testid="share-check-anchor-tx">
+            {r.txHash}
+          </code>
         </p>
       )}
     </div>
@@ -160,10 +175,16 @@ function Report({ report }: { report: ShareReport }) {
         </p>
       ))}
       <p className="muted">
-        {t.coop.publishedRoot} <code className="hash" data-testid="share-check-published-root">{report.publishedRoot}</code>
+        {t.coop.publishedRoot}{' '}
+        <code className="hash" data-testid="share-check-published-root">
+          {report.publishedRoot}
+        </code>
       </p>
       <p className="muted">
-        {t.coop.recomputed} <code className="hash" data-testid="share-check-computed-root">{report.check.computedRoot ?? '—'}</code>
+        {t.coop.recomputed}{' '}
+        <code className="hash" data-testid="share-check-computed-root">
+          {report.check.computedRoot ?? '—'}
+        </code>
       </p>
     </div>
   );

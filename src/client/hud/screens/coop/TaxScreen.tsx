@@ -96,9 +96,7 @@ function TaxView({ user, api = coopApi, now = Date.now, onRefresh = refreshAfter
       <RoundCountdown place="area" />
       <section className="panel" aria-labelledby="tax-title">
         <h2 id="tax-title">{t.coop.taxTitle}</h2>
-        <p className="muted">
-          {t.coop.taxIntro(product ? t.coop.productShards(product) : t.coop.shards)}
-        </p>
+        <p className="muted">{t.coop.taxIntro(product ? t.coop.productShards(product) : t.coop.shards)}</p>
         <dl className="coop-figures">
           <div>
             <dt>{t.coop.patriciusTitle}</dt>

@@ -139,7 +139,8 @@ export function reportVerdicts(report: ShareReport): Array<{ key: 'sum' | 'root'
   if (c.problem) return [{ key: 'root', ok: false, text: t.coop.rowsUnreadable(c.problem) }];
   const m = report.merkle;
   const merkleOk = m.computed !== null && m.computed === m.published?.toLowerCase();
-  const merkle = m.published === null ? [] : [{ key: 'merkle' as const, ok: merkleOk, text: merkleOk ? t.coop.merkleMatches : t.coop.merkleDiffers }];
+  const merkle =
+    m.published === null ? [] : [{ key: 'merkle' as const, ok: merkleOk, text: merkleOk ? t.coop.merkleMatches : t.coop.merkleDiffers }];
   return [
     {
       key: 'sum',
@@ -172,7 +173,8 @@ export function proofReport(proof: LeafProof, userId: number, publishedRoot: str
   const leaf = { user_id: proof.leaf.user_id, activity: proof.leaf.activity, amount: proof.leaf.amount };
   // The proof's own root must be the month's published root too: a proof to some other root proves nothing.
   const root = publishedRoot ?? proof.merkle_root;
-  const verified = proof.leaf.user_id === userId && proof.merkle_root.toLowerCase() === root.toLowerCase() && verifyMerkleProof(leaf, proof, root);
+  const verified =
+    proof.leaf.user_id === userId && proof.merkle_root.toLowerCase() === root.toLowerCase() && verifyMerkleProof(leaf, proof, root);
   return {
     verified,
     text: verified ? t.coop.proofVerified(proof.index + 1, proof.leaf_count) : t.coop.proofNotVerified,
@@ -186,7 +188,10 @@ export function proofReport(proof: LeafProof, userId: number, publishedRoot: str
 /** The anchoring readout: in which block and when the root was written on the chain, or that it is on its way. */
 export function anchorText(anchor: Anchor | null): string {
   if (anchor?.status === 'anchored' && anchor.block_number != null) {
-    return t.coop.anchoredIn(anchor.block_number, anchor.block_time ? anchor.block_time.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '');
+    return t.coop.anchoredIn(
+      anchor.block_number,
+      anchor.block_time ? anchor.block_time.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') : '',
+    );
   }
   if (anchor?.status === 'sent') return t.coop.anchorSent;
   return t.coop.anchorPending;
@@ -202,7 +207,10 @@ export const TAX_TEXTS = {
 };
 
 /** What the Tax Box button shows and whether a tap does something (an error is cleared by the next tap). */
-export function taxButton(s: { count: number; locked: boolean; sending: boolean; error: string; done: boolean }): { text: string; enabled: boolean } {
+export function taxButton(s: { count: number; locked: boolean; sending: boolean; error: string; done: boolean }): {
+  text: string;
+  enabled: boolean;
+} {
   if (s.done) return { text: TAX_TEXTS.done, enabled: false };
   if (s.error) return { text: s.error, enabled: true };
   if (s.sending) return { text: TAX_TEXTS.sending, enabled: false };

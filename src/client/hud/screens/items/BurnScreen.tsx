@@ -59,19 +59,27 @@ export default function BurnScreen({ api = itemActionsApi, onRefresh = refreshAf
         </div>
         <div>
           <dt>{t.items.expectedIncome}</dt>
-          <dd data-testid="chest-income">{formatAngls(figures.income)} {t.units.ngls}</dd>
+          <dd data-testid="chest-income">
+            {formatAngls(figures.income)} {t.units.ngls}
+          </dd>
         </div>
         <div>
           <dt>{t.items.chestSupply}</dt>
-          <dd data-testid="chest-supply">{showAngls(supply)} {t.units.ngls}</dd>
+          <dd data-testid="chest-supply">
+            {showAngls(supply)} {t.units.ngls}
+          </dd>
         </div>
         <div>
           <dt>{t.items.amountToReceive}</dt>
-          <dd data-testid="chest-receive">{formatAngls(figures.receive)} {t.units.ngls}</dd>
+          <dd data-testid="chest-receive">
+            {formatAngls(figures.receive)} {t.units.ngls}
+          </dd>
         </div>
         <div>
           <dt>{t.items.claimFee}</dt>
-          <dd data-testid="chest-fee">{formatAngls(figures.fee)} {t.units.ngls}</dd>
+          <dd data-testid="chest-fee">
+            {formatAngls(figures.fee)} {t.units.ngls}
+          </dd>
         </div>
       </dl>
       <Field

@@ -26,7 +26,11 @@ export interface EctoQuestlineProps {
 }
 
 /** The questline panel. */
-export function EctoQuestline({ drop = itemActionsApi.drop, resend = api.resendEmail, onRefresh = refreshAfterTransaction }: EctoQuestlineProps) {
+export function EctoQuestline({
+  drop = itemActionsApi.drop,
+  resend = api.resendEmail,
+  onRefresh = refreshAfterTransaction,
+}: EctoQuestlineProps) {
   const { user, items } = useActionData();
   const [claim, setClaim] = useState<'idle' | 'busy' | 'done'>('idle');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -58,7 +62,10 @@ export function EctoQuestline({ drop = itemActionsApi.drop, resend = api.resendE
       return;
     }
     setClaim('done');
-    timers.current.push(setTimeout(onRefresh, REFRESH_MS), setTimeout(() => setClaim('idle'), SUCCESS_MS));
+    timers.current.push(
+      setTimeout(onRefresh, REFRESH_MS),
+      setTimeout(() => setClaim('idle'), SUCCESS_MS),
+    );
   };
 
   return (

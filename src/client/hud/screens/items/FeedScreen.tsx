@@ -28,7 +28,12 @@ export interface FeedScreenProps {
 }
 
 /** The screen. */
-export default function FeedScreen({ food = 'cookie', api = itemActionsApi, onRefresh = refreshAfterTransaction, nowMs = () => Date.now() }: FeedScreenProps) {
+export default function FeedScreen({
+  food = 'cookie',
+  api = itemActionsApi,
+  onRefresh = refreshAfterTransaction,
+  nowMs = () => Date.now(),
+}: FeedScreenProps) {
   const { eidols, eidol, items, locked, loading } = useActionData();
   const [amount, setAmount] = useState('');
   const [slideOf, setSlideOf] = useState(eidol?.id);
@@ -57,7 +62,11 @@ export default function FeedScreen({ food = 'cookie', api = itemActionsApi, onRe
   const amountText = feedAmountText(amount, held, food);
   const hoursLeft = eidol ? appleHoursLeft(eidol.data.apple, nowMs()) : 0;
   return (
-    <ItemScreenShell testId={`screen-${food === 'cookie' ? 'feed' : 'apple'}`} title={food === 'cookie' ? t.items.ogle.feedCookies : t.items.ogle.feedApples} loading={loading}>
+    <ItemScreenShell
+      testId={`screen-${food === 'cookie' ? 'feed' : 'apple'}`}
+      title={food === 'cookie' ? t.items.ogle.feedCookies : t.items.ogle.feedApples}
+      loading={loading}
+    >
       <EidolPicker eidols={eidols} eidol={eidol} />
       {eidol ? (
         <dl className="balances" data-testid="feed-figures">
@@ -71,7 +80,9 @@ export default function FeedScreen({ food = 'cookie', api = itemActionsApi, onRe
           </div>
           <div>
             <dt>{t.eidol.value}</dt>
-            <dd data-testid="feed-value">{formatAmount(eidol.value, 8)} {t.units.ngls}</dd>
+            <dd data-testid="feed-value">
+              {formatAmount(eidol.value, 8)} {t.units.ngls}
+            </dd>
           </div>
           <div>
             <dt>{t.items.precise}</dt>

@@ -58,7 +58,9 @@ export default function PopScreen({ variant = 'swipe', api = itemActionsApi, onR
           </div>
           <div>
             <dt>{t.items.expectedIncome}</dt>
-            <dd data-testid="pop-income">{formatAngls(popIncomeUnits(eidol))} {t.units.ngls}</dd>
+            <dd data-testid="pop-income">
+              {formatAngls(popIncomeUnits(eidol))} {t.units.ngls}
+            </dd>
           </div>
         </dl>
       ) : (

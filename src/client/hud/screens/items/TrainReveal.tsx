@@ -17,7 +17,9 @@ export interface Attempted {
 
 /** The check's sentence. */
 export function checkText(check: TrainCheck): string {
-  return check.ok ? t.items.seeds.checkOk(showRoll(check.roll), showRoll(check.chancePercent / 100), check.trained) : t.items.seeds.checkFailed(check.reason);
+  return check.ok
+    ? t.items.seeds.checkOk(showRoll(check.roll), showRoll(check.chancePercent / 100), check.trained)
+    : t.items.seeds.checkFailed(check.reason);
 }
 
 /** The revealed seeds and the check. */

@@ -94,17 +94,25 @@ export default function TrainScreen({ variant = 'swipe', api = itemActionsApi, o
   const editable = flowState.state !== 'sending' && flowState.state !== 'preparing';
   const press = () => (activation !== null && flowState.state === 'prepare' ? navigate(activation) : flowState.press());
   return (
-    <ItemScreenShell testId={variant === 'swipe' ? 'screen-transmute' : 'screen-traineidol'} title={t.items.ogle.transmute} loading={loading}>
+    <ItemScreenShell
+      testId={variant === 'swipe' ? 'screen-transmute' : 'screen-traineidol'}
+      title={t.items.ogle.transmute}
+      loading={loading}
+    >
       {variant === 'swipe' ? <EidolPicker eidols={eidols} eidol={eidol} /> : null}
       {eidol && figures ? (
         <dl className="balances" data-testid="train-figures">
           <div>
             <dt>{t.eidol.value}</dt>
-            <dd data-testid="train-value">{showAngls(eidol.value)} {t.units.ngls}</dd>
+            <dd data-testid="train-value">
+              {showAngls(eidol.value)} {t.units.ngls}
+            </dd>
           </div>
           <div>
             <dt>{t.items.transmutationFee}</dt>
-            <dd data-testid="train-fee">{showAngls(figures.fee)} {t.units.ngls}</dd>
+            <dd data-testid="train-fee">
+              {showAngls(figures.fee)} {t.units.ngls}
+            </dd>
           </div>
           <div>
             <dt>{t.items.yieldy}</dt>
@@ -145,7 +153,13 @@ export default function TrainScreen({ variant = 'swipe', api = itemActionsApi, o
             className="mono"
             data-testid="train-player-seed"
           />
-          <Button variant="secondary" small disabled={!editable} onClick={() => setPlayerSeed(randomPlayerSeed())} data-testid="train-new-seed">
+          <Button
+            variant="secondary"
+            small
+            disabled={!editable}
+            onClick={() => setPlayerSeed(randomPlayerSeed())}
+            data-testid="train-new-seed"
+          >
             {t.items.seeds.newSeed}
           </Button>
           <p className="muted small">{t.items.seeds.playerSeedHint}</p>

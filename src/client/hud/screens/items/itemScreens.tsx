@@ -13,7 +13,9 @@ const BurnScreen = lazy(() => import('./BurnScreen'));
 const OgleScreen = lazy(() => import('./OgleScreen'));
 
 /** The screen of each item route. */
-export const itemScreens: ScreenTable<'pop' | 'popEidol' | 'transmute' | 'trainEidol' | 'transmuteEcto' | 'extract' | 'feed' | 'apple' | 'ecto' | 'gdaoChest' | 'ogle'> = {
+export const itemScreens: ScreenTable<
+  'pop' | 'popEidol' | 'transmute' | 'trainEidol' | 'transmuteEcto' | 'extract' | 'feed' | 'apple' | 'ecto' | 'gdaoChest' | 'ogle'
+> = {
   pop: () => <PopScreen />,
   popEidol: () => <PopScreen variant="selected" />,
   transmute: () => <TrainScreen />,

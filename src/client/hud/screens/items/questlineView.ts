@@ -47,7 +47,8 @@ export function questButton(f: QuestFacts, claim: 'idle' | 'busy' | 'done'): { t
   if (claim === 'done') return { text: QUEST_TEXTS.done, action: null };
   if (claim === 'busy') return { text: QUEST_TEXTS.busy, action: null };
   if (!f.emailConfirmed) return { text: QUEST_TEXTS.confirm, action: 'resend' };
-  if (f.jars > 0) return f.gdao < ENCHANT_FEE_GDAO ? { text: QUEST_TEXTS.enchantNeeds, action: null } : { text: QUEST_TEXTS.enchant, action: 'enchant' };
+  if (f.jars > 0)
+    return f.gdao < ENCHANT_FEE_GDAO ? { text: QUEST_TEXTS.enchantNeeds, action: null } : { text: QUEST_TEXTS.enchant, action: 'enchant' };
   if (f.gdao < JAR_CLAIM_GDAO) return { text: QUEST_TEXTS.jarNeeds, action: null };
   return { text: QUEST_TEXTS.claim, action: 'claim' };
 }

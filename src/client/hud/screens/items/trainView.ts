@@ -7,7 +7,18 @@ import { t } from '../../../i18n/t/items';
 import type { EidolView } from '../../../../shared/api/game';
 import type { TrainCommitment, TrainOutcome } from '../../../net/itemActionsApi';
 import { anglsUnits } from '../../../game/eidol/numbers';
-import { actionButton, phases, INVOKE_TEXT, LOCKED_TEXT, showPercent, transmuteChancePercent, transmuteFee, type ActionButtonView, type FlowView, type TextRule } from './actionView';
+import {
+  actionButton,
+  phases,
+  INVOKE_TEXT,
+  LOCKED_TEXT,
+  showPercent,
+  transmuteChancePercent,
+  transmuteFee,
+  type ActionButtonView,
+  type FlowView,
+  type TextRule,
+} from './actionView';
 
 /** The train texts (the spec names the balance text and Invoke Mastership; the rest are ours). */
 export const TRAIN_TEXTS = t.items.train;

@@ -73,7 +73,16 @@ export function PasskeyPanel({ status, onCodes, onChanged }: PasskeyPanelProps) 
         ))}
       </ul>
       {status.passkeys.length === 0 && <p className="muted">{t.sessions.noPasskeys}</p>}
-      {hasFactor && <Field label={t.security.proofCode} value={code} onValue={setCode} autoComplete="one-time-code" spellCheck={false} data-testid="passkey-proof" />}
+      {hasFactor && (
+        <Field
+          label={t.security.proofCode}
+          value={code}
+          onValue={setCode}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          data-testid="passkey-proof"
+        />
+      )}
       {passkeysSupported() && (
         <Button variant="primary" disabled={busy} onClick={() => void add()} data-testid="passkey-add">
           {t.security.addPasskey}

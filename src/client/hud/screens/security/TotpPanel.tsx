@@ -88,7 +88,14 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
         </>
       )}
       {(on || setup) && (
-        <Field label={on ? t.security.proofCode : t.security.code} value={code} onValue={setCode} autoComplete="one-time-code" spellCheck={false} data-testid="totp-code" />
+        <Field
+          label={on ? t.security.proofCode : t.security.code}
+          value={code}
+          onValue={setCode}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          data-testid="totp-code"
+        />
       )}
       {on ? <TransactionButton flow={disable} testId="totp-disable" /> : <TransactionButton flow={enable} testId="totp-enable" />}
     </section>

@@ -27,7 +27,17 @@ import { ShopSwiperBand } from '../../components/ShopSwiperBand';
 import { refreshAfterTransaction } from '../wallet/afterTransaction';
 import { useShopList } from './useShopList';
 import {
-  GDAO_LABEL, LOADING_SHOP, SHOP_LABELS, SUCCESS_CLEAR_MS, SUCCESS_TEXT, payCurrency, priceText, restockLeftMs, shopRequest, stockText, surchargeText,
+  GDAO_LABEL,
+  LOADING_SHOP,
+  SHOP_LABELS,
+  SUCCESS_CLEAR_MS,
+  SUCCESS_TEXT,
+  payCurrency,
+  priceText,
+  restockLeftMs,
+  shopRequest,
+  stockText,
+  surchargeText,
   type ShopVariant,
 } from './shopView';
 
@@ -64,7 +74,14 @@ function useRestockMs(active: boolean): number | null {
   return left;
 }
 
-function Shop({ variant, user, api = shopApi, wallet = walletApi, onRefresh = refreshAfterTransaction, locked = false }: ShopScreenProps & { user: User }) {
+function Shop({
+  variant,
+  user,
+  api = shopApi,
+  wallet = walletApi,
+  onRefresh = refreshAfterTransaction,
+  locked = false,
+}: ShopScreenProps & { user: User }) {
   const { items, error } = useShopList(variant, api);
   useEffect(() => bindShopSwiper(), []);
   useEffect(() => {
@@ -179,9 +196,7 @@ function ShopBuy({ variant, item, user, locked, restockMs, api, wallet, onRefres
   const gas = fee && currency && currency !== 'token' ? fee[currency] : null;
   return (
     <>
-      {gas !== null ? (
-        <p className="muted" data-testid="shop-gas">{`GAS: ${gas}`}</p>
-      ) : null}
+      {gas !== null ? <p className="muted" data-testid="shop-gas">{`GAS: ${gas}`}</p> : null}
       <TransactionButton flow={flow} testId="shop-buy" />
     </>
   );

@@ -176,7 +176,12 @@ export function shopRequest(item: ShopItem | null, { variant, user, fee, restock
   const quote: FeeQuoteBody | null =
     direct || currency === null || currency === 'token'
       ? null
-      : { amount: formatUnitsTrimmed(quoteUnits(item, currency), wireScale(currency)), currency, to_address: PLATFORM_ADDRESS, gas: fee?.[currency] ?? '0' };
+      : {
+          amount: formatUnitsTrimmed(quoteUnits(item, currency), wireScale(currency)),
+          currency,
+          to_address: PLATFORM_ADDRESS,
+          gas: fee?.[currency] ?? '0',
+        };
   const body: ShopInput = { quote, shopItemId: item.id, dropItemId: dropItemIdOf(item) };
   return { body, key, invalid: shopInvalid(item, currency, { variant, user, fee, restockMs }), direct };
 }

@@ -22,7 +22,13 @@ export function useShopList(variant: ShopVariant, api: Pick<ShopApi, 'list'>): S
           setList((prev) => (prev.items ? prev : { items: null, error: failed.text }));
           return;
         }
-        setList({ items: mergeShopLists(variant, results.map((r) => (r.ok ? r.data : []))), error: '' });
+        setList({
+          items: mergeShopLists(
+            variant,
+            results.map((r) => (r.ok ? r.data : [])),
+          ),
+          error: '',
+        });
       });
     load();
     const timer = setInterval(load, SHOP_POLL_MS);

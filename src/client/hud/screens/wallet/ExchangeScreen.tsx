@@ -20,7 +20,16 @@ import { Field } from '../../components/Field';
 import { RoundCountdown } from '../../components/RoundCountdown';
 import { CURRENCY_NAMES } from './sendView';
 import { useHistoryDraft } from '../../useHistoryDraft';
-import { EXCHANGE_OPS, LOADING_EXCHANGE, RATES_POLL_MS, allowanceLabel, exchangeRequest, feePercent, shown, type ExchangeOp } from './exchangeView';
+import {
+  EXCHANGE_OPS,
+  LOADING_EXCHANGE,
+  RATES_POLL_MS,
+  allowanceLabel,
+  exchangeRequest,
+  feePercent,
+  shown,
+  type ExchangeOp,
+} from './exchangeView';
 import { refreshAfterTransaction } from './afterTransaction';
 
 /** Props: the endpoints (tests pass fakes) and the refresh after success. */
@@ -87,14 +96,7 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
         <fieldset className="row" aria-label={t.wallet.operation} disabled={!rates}>
           {(Object.keys(EXCHANGE_OPS) as ExchangeOp[]).map((o) => (
             <label key={o}>
-              <input
-                type="radio"
-                name="operation"
-                value={o}
-                checked={op === o}
-                onChange={() => setOp(o)}
-              />{' '}
-              {EXCHANGE_OPS[o].label}
+              <input type="radio" name="operation" value={o} checked={op === o} onChange={() => setOp(o)} /> {EXCHANGE_OPS[o].label}
             </label>
           ))}
         </fieldset>
@@ -125,7 +127,9 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
         <p className="muted" data-testid="exchange-allowance">
           {allowanceLabel(user)}
         </p>
-        <p className="muted" data-testid="exchange-balance">{t.wallet.balance(shown(balanceOf(user, from), from), CURRENCY_NAMES[from])}</p>
+        <p className="muted" data-testid="exchange-balance">
+          {t.wallet.balance(shown(balanceOf(user, from), from), CURRENCY_NAMES[from])}
+        </p>
       </section>
       <TransactionButton flow={flow} testId="exchange-submit" />
       <Button variant="secondary" onClick={() => navigate('/')}>
@@ -138,4 +142,3 @@ function ExchangeForm({ user, api = walletApi, onRefresh = refreshAfterTransacti
 function balanceOf(user: User, currency: 'ngls' | 'busd' | 'bnb'): string {
   return currency === 'ngls' ? user.balance_ngls : currency === 'busd' ? user.balance_busd : user.balance_bnb;
 }
-

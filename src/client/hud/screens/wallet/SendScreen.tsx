@@ -41,13 +41,21 @@ export default function SendScreen(props: SendScreenProps) {
   return <SendForm user={user} {...props} />;
 }
 
-function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefresh = refreshAfterTransaction }: SendScreenProps & { user: User }) {
+function SendForm({
+  user,
+  sendto = '',
+  variant = 'send',
+  api = walletApi,
+  onRefresh = refreshAfterTransaction,
+}: SendScreenProps & { user: User }) {
   const currencies = CURRENCIES[variant];
   // What the player typed stays as typed (an amount it cannot read is refused, not rewritten) and stays in
   // this history entry, so back and forward again finds the half-filled form.
   const [address, setAddress] = useHistoryDraft<string>(`${variant}.address`, sendto);
   const [amount, setAmount] = useHistoryDraft<string>(`${variant}.amount`, '');
-  const [currency, setCurrency] = useHistoryDraft<WireCurrency>(`${variant}.currency`, currencies[0] ?? 'ngls', (v): v is WireCurrency => (currencies as string[]).includes(v));
+  const [currency, setCurrency] = useHistoryDraft<WireCurrency>(`${variant}.currency`, currencies[0] ?? 'ngls', (v): v is WireCurrency =>
+    (currencies as string[]).includes(v),
+  );
   const [fee, setFee] = useState<Parameters<typeof sendRequest>[2]>(null);
   const request = sendRequest({ address, amount, currency }, user, fee);
   // A withdrawal needs a fresh second factor when the player has one: the code goes with the precalculation.
@@ -75,23 +83,32 @@ function SendForm({ user, sendto = '', variant = 'send', api = walletApi, onRefr
       <RoundCountdown place="area" />
       <section className="panel">
         <h2>{confirm ? t.wallet.confirmTitle : variant === 'send' ? t.wallet.sendCoins : t.wallet.withdraw}</h2>
-        <Field label={t.wallet.walletAddress} value={address} onValue={setAddress} autoComplete="off" spellCheck={false} data-testid="send-address" />
+        <Field
+          label={t.wallet.walletAddress}
+          value={address}
+          onValue={setAddress}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="send-address"
+        />
         <Field label={t.wallet.amount} value={amount} onValue={setAmount} inputMode="decimal" data-testid="send-amount" />
         <fieldset className="row" aria-label={t.wallet.currency}>
           {currencies.map((c) => (
             <label key={c}>
-              <input
-                type="radio"
-                name="currency"
-                value={c}
-                checked={currency === c}
-                onChange={() => setCurrency(c)}
-              />{' '}
-              {CURRENCY_NAMES[c]}
+              <input type="radio" name="currency" value={c} checked={currency === c} onChange={() => setCurrency(c)} /> {CURRENCY_NAMES[c]}
             </label>
           ))}
         </fieldset>
-        {factor && <Field label={t.wallet.factorCode} value={code} onValue={setCode} autoComplete="one-time-code" spellCheck={false} data-testid="send-factor-code" />}
+        {factor && (
+          <Field
+            label={t.wallet.factorCode}
+            value={code}
+            onValue={setCode}
+            autoComplete="one-time-code"
+            spellCheck={false}
+            data-testid="send-factor-code"
+          />
+        )}
         <dl className="balances" data-testid="send-gas">
           {gasPreview(flow.fee)
             .filter((g) => currencies.includes(g.currency))

@@ -44,7 +44,13 @@ export default function StarterBuyScreen(props: StarterBuyScreenProps) {
   return <StarterBuy user={user} {...props} locked={props.locked ?? !roundOpen} />;
 }
 
-function StarterBuy({ user, api = walletApi, onRefresh = refreshAfterTransaction, onPoll = pollSession, locked = false }: StarterBuyScreenProps & { user: User }) {
+function StarterBuy({
+  user,
+  api = walletApi,
+  onRefresh = refreshAfterTransaction,
+  onPoll = pollSession,
+  locked = false,
+}: StarterBuyScreenProps & { user: User }) {
   const address = useWalletAddress(api, STARTER_POLL_MS, onPoll);
   const [packs, setPacks] = useState<StarterPack[] | null>(null);
   const [loadError, setLoadError] = useState('');

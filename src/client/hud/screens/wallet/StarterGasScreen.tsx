@@ -37,7 +37,12 @@ export default function StarterGasScreen(props: StarterGasScreenProps) {
   return <StarterGas user={user} {...props} />;
 }
 
-function StarterGas({ user, api = walletApi, onRefresh = refreshAfterTransaction, onPoll = pollSession }: StarterGasScreenProps & { user: User }) {
+function StarterGas({
+  user,
+  api = walletApi,
+  onRefresh = refreshAfterTransaction,
+  onPoll = pollSession,
+}: StarterGasScreenProps & { user: User }) {
   const address = useWalletAddress(api, STARTER_POLL_MS, onPoll);
   const [agreed, setAgreed] = useState(false);
   const flow = useTransaction({
@@ -60,13 +65,14 @@ function StarterGas({ user, api = walletApi, onRefresh = refreshAfterTransaction
       <RoundCountdown place="area" />
       <section className="panel">
         <h2>{t.wallet.gates}</h2>
-        <p>
-          {t.wallet.gatesStory}
-        </p>
+        <p>{t.wallet.gatesStory}</p>
         <AddressCopy address={address} testId="gas-address" />
-        <p className="muted" data-testid="gas-balance">{t.wallet.bnbBalance(shown(user.balance_bnb, 'bnb'))}</p>
+        <p className="muted" data-testid="gas-balance">
+          {t.wallet.bnbBalance(shown(user.balance_bnb, 'bnb'))}
+        </p>
         <label>
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="covenant" /> {t.wallet.agreeCovenant}
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="covenant" />{' '}
+          {t.wallet.agreeCovenant}
         </label>
       </section>
       {user.start_gas ? (

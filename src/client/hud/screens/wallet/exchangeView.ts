@@ -8,8 +8,18 @@ import type { User } from '../../../../shared/api/user';
 import { LEVEL_TITLES } from '../../../../shared/api/user';
 import { formatUnits } from '../../../../shared/money/format';
 import {
-  WALLET_TEXTS, ZERO_UNITS, balanceUnits, checkBalance, checkPool, checkWeeklyLimit, feeUnits, parseAmount, wireDisplayDecimals, wireScale,
-  wireUnits, type WireCurrency,
+  WALLET_TEXTS,
+  ZERO_UNITS,
+  balanceUnits,
+  checkBalance,
+  checkPool,
+  checkWeeklyLimit,
+  feeUnits,
+  parseAmount,
+  wireDisplayDecimals,
+  wireScale,
+  wireUnits,
+  type WireCurrency,
 } from '../../../../shared/rules/wallet';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
 import { PLATFORM_ADDRESS, type ExchangeBody, type FeeQuoteBody, type Rates } from '../../../net/walletApi';

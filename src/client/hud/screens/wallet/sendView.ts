@@ -3,7 +3,14 @@ import { t } from '../../../i18n/t/home';
 import type { User } from '../../../../shared/api/user';
 import { formatUnits } from '../../../../shared/money/format';
 import {
-  WIRE_CURRENCIES, ZERO_UNITS, balanceUnits, feeUnits, parseAmount, validateSend, wireScale, type WireCurrency,
+  WIRE_CURRENCIES,
+  ZERO_UNITS,
+  balanceUnits,
+  feeUnits,
+  parseAmount,
+  validateSend,
+  wireScale,
+  type WireCurrency,
 } from '../../../../shared/rules/wallet';
 import type { PrecalcFee } from '../../../machines/transactionMachine';
 import type { SendDestination } from '../../../../shared/api/transactions';

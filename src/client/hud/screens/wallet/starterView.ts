@@ -48,7 +48,10 @@ export function starterRequest(
   const pack = packs[index];
   if (!pack) return { body: null, key: 'none', invalid: CHOOSE_PACK, direct: false };
   const direct = isGasFree(index);
-  const body: StarterInput = { quote: { amount: pack.price_busd, currency: 'busd', to_address: PLATFORM_ADDRESS, gas: fee?.busd ?? '0' }, shopItemId: pack.id };
+  const body: StarterInput = {
+    quote: { amount: pack.price_busd, currency: 'busd', to_address: PLATFORM_ADDRESS, gas: fee?.busd ?? '0' },
+    shopItemId: pack.id,
+  };
   const gas = fee && !direct ? feeUnits(fee).busd : 0n;
   const short = checkBalance('busd', wireUnits(pack.price_busd, 'busd'), gas, wireUnits(user.balance_busd, 'busd'));
   return { body, key: String(pack.id), invalid: short ?? '', direct };

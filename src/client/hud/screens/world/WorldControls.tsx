@@ -117,7 +117,12 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
         </form>
       )}
       {text !== null ? (
-        <Button variant={state === 'error' ? 'error' : 'primary'} aria-busy={state === 'sending'} onClick={() => tap()} data-testid="world-action">
+        <Button
+          variant={state === 'error' ? 'error' : 'primary'}
+          aria-busy={state === 'sending'}
+          onClick={() => tap()}
+          data-testid="world-action"
+        >
           {text}
         </Button>
       ) : (
@@ -136,7 +141,12 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
                 {c.label}
               </p>
             ) : (
-              <Button key={c.label} onClick={() => run(c)} aria-pressed={c.kind === 'input' ? input === c.input : undefined} data-testid="world-action">
+              <Button
+                key={c.label}
+                onClick={() => run(c)}
+                aria-pressed={c.kind === 'input' ? input === c.input : undefined}
+                data-testid="world-action"
+              >
                 {c.label}
               </Button>
             ),

@@ -45,7 +45,12 @@ function NearbyList({ tap }: WorldListViewProps) {
     <ul className="world-nearby" data-testid="world-nearby">
       {list.map((o) => (
         <li key={o.id} aria-current={o.id === selected ? 'true' : undefined}>
-          <Button small variant="link" aria-pressed={o.id === selected} onClick={() => $worldSelection.set(o.id === selected ? null : o.id)}>
+          <Button
+            small
+            variant="link"
+            aria-pressed={o.id === selected}
+            onClick={() => $worldSelection.set(o.id === selected ? null : o.id)}
+          >
             {o.type === 'master' ? o.name : t.world.inscriptionWith(o.name, o.verse)}
           </Button>
           <span className="dim"> {t.world.away(o.distance)}</span>

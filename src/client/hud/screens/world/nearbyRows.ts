@@ -26,14 +26,21 @@ export interface NearbyRow {
 }
 
 /** `from`'s distance to `coordinate` as the list shows it. */
-export const shownDistance = (from: number, coordinate: number): number => Math.round(Math.abs(from - coordinate) / DISTANCE_STEP) * DISTANCE_STEP;
+export const shownDistance = (from: number, coordinate: number): number =>
+  Math.round(Math.abs(from - coordinate) / DISTANCE_STEP) * DISTANCE_STEP;
 
 /** The objects other than the own master as rows, nearest first (ties: by id), at most LIST_MAX. */
 export function nearbyRows(objects: Iterable<WorldObject>, ownId: number | null, coordinate: number): NearbyRow[] {
   const rows: NearbyRow[] = [];
   for (const o of objects) {
     if (o.id === ownId) continue;
-    rows.push({ id: o.id, type: o.type, name: o.name, verse: o.type === 'scribe' ? o.data.verse : '', distance: shownDistance(o.coordinate, coordinate) });
+    rows.push({
+      id: o.id,
+      type: o.type,
+      name: o.name,
+      verse: o.type === 'scribe' ? o.data.verse : '',
+      distance: shownDistance(o.coordinate, coordinate),
+    });
   }
   return rows.sort((a, b) => a.distance - b.distance || a.id - b.id).slice(0, LIST_MAX);
 }

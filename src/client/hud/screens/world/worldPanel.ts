@@ -49,7 +49,10 @@ export function topPanel(s: PanelSource): TopPanel {
     };
   }
   if (s.zone === 'incense1' || s.zone === 'incense2' || s.zone === 'incense3') {
-    return { title: t.world.panel.incense, rows: [{ label: t.world.panel.greenRate, value: `x${incenseRate(activeIncense(s.game, s.nowMs))}` }] };
+    return {
+      title: t.world.panel.incense,
+      rows: [{ label: t.world.panel.greenRate, value: `x${incenseRate(activeIncense(s.game, s.nowMs))}` }],
+    };
   }
   if (s.zone === 'caravan') {
     const back = s.game?.caravan ? parseUtc(s.game.caravan) : Number.NaN;
@@ -57,6 +60,10 @@ export function topPanel(s: PanelSource): TopPanel {
     if (back > s.nowMs) rows.push({ label: t.world.panel.returnsIn, value: timeLeftText(back - s.nowMs) });
     return { title: t.world.panel.caravan, rows };
   }
-  if (s.zone === 'chest') return { title: t.world.panel.treasury, rows: [{ label: t.world.panel.supply, value: s.game?.gdao_chest_supply ?? '…' }] };
-  return { title: s.room === 1 ? t.world.panel.forum : t.world.panel.olympia, rows: [{ label: t.world.panel.mastersHere, value: formatNumber(s.mastersPresent) }] };
+  if (s.zone === 'chest')
+    return { title: t.world.panel.treasury, rows: [{ label: t.world.panel.supply, value: s.game?.gdao_chest_supply ?? '…' }] };
+  return {
+    title: s.room === 1 ? t.world.panel.forum : t.world.panel.olympia,
+    rows: [{ label: t.world.panel.mastersHere, value: formatNumber(s.mastersPresent) }],
+  };
 }

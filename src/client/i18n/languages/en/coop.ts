@@ -18,7 +18,8 @@ export const messages = {
     rootDiffers: '✗ The root hash recomputed in your browser differs from the published one.',
     merkleMatches: '✓ The Merkle root recomputed in your browser from the public rows matches the published one.',
     merkleDiffers: '✗ The Merkle root recomputed in your browser from the public rows differs from the published one.',
-    proofVerified: (position: number, count: number) => `✓ Verified in your browser: your leaf (${position} of ${count}) and its proof lead to the published Merkle root.`,
+    proofVerified: (position: number, count: number) =>
+      `✓ Verified in your browser: your leaf (${position} of ${count}) and its proof lead to the published Merkle root.`,
     proofNotVerified: '✗ Not verified: your leaf and its proof do not lead to the published Merkle root.',
     proofTitle: 'Your proof',
     proofLeaf: (activity: string, amount: string) => `Your leaf: activity ${activity}, ${amount} gDAO.`,
@@ -31,7 +32,8 @@ export const messages = {
     taxNone: 'You have no Tax Commendation',
     shareCheckIntro: "Each month's gDAO budget is shared by activity and published with a root hash, so you can check your share here.",
     recomputing: (month: string) => `Recomputing ${month}…`,
-    mine: (month: string, activity: string, share: string, amount: string) => `${month}: your activity ${activity}, share ${share}, paid ${amount} gDAO.`,
+    mine: (month: string, activity: string, share: string, amount: string) =>
+      `${month}: your activity ${activity}, share ${share}, paid ${amount} gDAO.`,
     noShare: (month: string) => `${month}: you had no share this month.`,
     publishedRoot: 'Published root:',
     recomputed: 'Recomputed:',

@@ -173,8 +173,10 @@ export const messages = {
       continueDesktop: 'Continue on desktop',
     },
     referral: {
-      unknown: (code: string) => `The invitation code “${code}” is not known. Check the link you were sent, or create an account without an invitation.`,
-      unchecked: 'The invitation could not be checked just now. Try the link again in a moment, or create an account without an invitation.',
+      unknown: (code: string) =>
+        `The invitation code “${code}” is not known. Check the link you were sent, or create an account without an invitation.`,
+      unchecked:
+        'The invitation could not be checked just now. Try the link again in a moment, or create an account without an invitation.',
       without: 'Create Account without invitation',
     },
     growingEgg: 'Growing egg...',

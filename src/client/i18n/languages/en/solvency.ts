@@ -3,7 +3,8 @@ export const messages = {
   /** The solvency page: what the platform holds against what it owes (ECONOMY.md). */
   solvency: {
     title: 'Solvency',
-    intro: 'Can every player be paid? Here is what the game owes its players in each coin, what it holds, and a public total you can check your own coins are part of.',
+    intro:
+      'Can every player be paid? Here is what the game owes its players in each coin, what it holds, and a public total you can check your own coins are part of.',
     loading: 'Loading the figures…',
     refreshing: 'Refreshing…',
     refresh: 'Refresh',
@@ -19,17 +20,19 @@ export const messages = {
     issuedExplain: (title: string) => `All the ${title} the game has ever created, less what it took back.`,
     fromChain: 'Brought in from the chain',
     fromChainExplain: (title: string) => `${title} players deposited, less what they withdrew.`,
-    poolsHeld: 'In the game\'s pools',
+    poolsHeld: "In the game's pools",
     poolsHeldExplain: 'Kept by the game to pay rounds, exchanges and rewards.',
     sumsOk: '✓ Pools and players together hold exactly what exists, no more.',
     sumsBad: '✗ Pools and players do not add up to what exists.',
-    equation: (pools: string, held: string, issued: string, fromChain: string, title: string) => `pools ${pools} + players ${held} = issued ${issued} + from the chain ${fromChain} ${title}`,
+    equation: (pools: string, held: string, issued: string, fromChain: string, title: string) =>
+      `pools ${pools} + players ${held} = issued ${issued} + from the chain ${fromChain} ${title}`,
     proofTotal: 'In the public proof',
     proofTotalExplain: "The total of every player's coins in the public proof below.",
     proofOk: '✓ The public proof counts everything owed.',
     proofBad: "✗ The public proof's total differs from what is owed.",
     proofTitle: 'Are my coins counted?',
-    proofIntro: "Every player's coins go into one public total, published as a short fingerprint. When you are logged in, your phone checks that your coins are inside it.",
+    proofIntro:
+      "Every player's coins go into one public total, published as a short fingerprint. When you are logged in, your phone checks that your coins are inside it.",
     proofGuest: 'Log in to check that your coins are counted.',
     proofChecking: 'Checking…',
     proofCounted: '✓ You are counted: your coins are inside the public total.',
@@ -43,7 +46,8 @@ export const messages = {
     proofPosition: (index: number, players: number) => `Your place: ${index + 1} of ${players}`,
     proofSalt: 'Your secret salt (only you see it)',
     proofSteps: (n: number) => `Steps to the root: ${n}`,
-    proofHow: 'Each fingerprint is sha256 over the two below it and both of their totals, so no total can be shrunk on the way up. Your salt hides your coins from everyone else.',
+    proofHow:
+      'Each fingerprint is sha256 over the two below it and both of their totals, so no total can be shrunk on the way up. Your salt hides your coins from everyone else.',
     players: 'Players',
     playersExplain: (title: string) => `${title} in players' balances, theirs to spend or withdraw.`,
     eidols: 'Eidols',
@@ -76,8 +80,15 @@ export const messages = {
       pending_out: { label: 'Leaving', explain: 'Withdrawals reserved but not final yet, still counted on-chain.' },
       difference: { label: 'Difference', explain: 'Held on-chain minus deposited, net: never below zero while the platform is solvent.' },
       dust: { label: 'of which dust', explain: 'Deposit remainders too small for one ledger unit, kept in custody.' },
-      operator_funds: { label: 'of which operator funds', explain: "The operator's own top-ups, less the gas it paid and test coins given away." },
-      beyond_players: { label: 'Beyond all player holdings', explain: (title: string) => `Held on-chain minus everything players and eidols hold in ${title}, including what they bought from the pools.` },
+      operator_funds: {
+        label: 'of which operator funds',
+        explain: "The operator's own top-ups, less the gas it paid and test coins given away.",
+      },
+      beyond_players: {
+        label: 'Beyond all player holdings',
+        explain: (title: string) =>
+          `Held on-chain minus everything players and eidols hold in ${title}, including what they bought from the pools.`,
+      },
     },
   },
 };

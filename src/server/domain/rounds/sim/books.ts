@@ -13,7 +13,11 @@ export interface RoundBalances {
 
 /** A conservation or solvency breach, naming the round and the seed that reproduces it. */
 export class BooksBreach extends Error {
-  constructor(readonly round: number, readonly seed: string, detail: string) {
+  constructor(
+    readonly round: number,
+    readonly seed: string,
+    detail: string,
+  ) {
     super(`round ${round} (seed ${seed}): ${detail}`);
     this.name = 'BooksBreach';
   }
@@ -60,7 +64,10 @@ export function assertRoundBooks(before: RoundBalances, out: Settlement, seed: s
     if (e.value < 0n) fail(`eidol ${e.id} negative: ${e.value}`);
   }
   if (out.eidols.length !== values.size) fail(`${out.eidols.length} eidols settled, ${values.size} held`);
-  const settledTotal = total(out.eidols.map((e) => e.value), out.totals.poolAfter);
+  const settledTotal = total(
+    out.eidols.map((e) => e.value),
+    out.totals.poolAfter,
+  );
   if (settledTotal !== totalBefore) fail(`Σ values + pool ${totalBefore} → ${settledTotal}`);
   if (bets !== out.totals.stakes) fail(`Σ bet legs ${bets} ≠ Σ S ${out.totals.stakes}`);
 }

@@ -27,16 +27,23 @@ export function checkEconomy(reports: readonly SettingReport[]): CheckFailure[] 
       const band = ratioInterval(others);
       if (!own || !band) continue;
       if (own.mean < band.low - CHECK_TOLERANCE || own.mean > band.high + CHECK_TOLERANCE) {
-        failures.push({ setting: rep.setting.name, detail: `${rep.strategies[k]!.name} earns ${own.mean.toFixed(5)}/S, outside the other fixed angles' [${band.low.toFixed(5)}, ${band.high.toFixed(5)}]` });
+        failures.push({
+          setting: rep.setting.name,
+          detail: `${rep.strategies[k]!.name} earns ${own.mean.toFixed(5)}/S, outside the other fixed angles' [${band.low.toFixed(5)}, ${band.high.toFixed(5)}]`,
+        });
       }
     }
   }
   const lone = reports.find((r) => r.setting.crowd === 1);
   const full = [...reports].filter((r) => r.setting.name.startsWith('mixed')).sort((a, b) => b.setting.crowd - a.setting.crowd)[0];
   if (lone && full) {
-    const a = perStake(lone), b = perStake(full);
+    const a = perStake(lone),
+      b = perStake(full);
     if (a !== undefined && b !== undefined && a > 2 * Math.max(b, 0) + CHECK_TOLERANCE) {
-      failures.push({ setting: lone.setting.name, detail: `a lone eidol earns ${a.toFixed(5)}/S per round, more than twice ${full.setting.name}'s ${b.toFixed(5)}/S` });
+      failures.push({
+        setting: lone.setting.name,
+        detail: `a lone eidol earns ${a.toFixed(5)}/S per round, more than twice ${full.setting.name}'s ${b.toFixed(5)}/S`,
+      });
     }
   }
   return failures;
@@ -44,7 +51,11 @@ export function checkEconomy(reports: readonly SettingReport[]): CheckFailure[] 
 
 /** Luck-free income per unit staked over every play of a setting. */
 export function perStake(rep: SettingReport): number | undefined {
-  let income = 0, stake = 0;
-  for (const s of rep.strategies) { income += s.adjusted.income; stake += s.adjusted.stake; }
+  let income = 0,
+    stake = 0;
+  for (const s of rep.strategies) {
+    income += s.adjusted.income;
+    stake += s.adjusted.stake;
+  }
   return stake > 0 ? income / stake : undefined;
 }

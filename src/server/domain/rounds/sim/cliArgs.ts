@@ -3,7 +3,13 @@
  * is a usage line and exit code 2, never a stack.
  */
 import { parseArgs } from 'node:util';
-import { ANGLS_UNIT, assertEconomyConfig, ECONOMY_CONFIG, MAX_INCENSE_SLOTS, type EconomyConfig } from '../../../../shared/rules/round/economyConfig';
+import {
+  ANGLS_UNIT,
+  assertEconomyConfig,
+  ECONOMY_CONFIG,
+  MAX_INCENSE_SLOTS,
+  type EconomyConfig,
+} from '../../../../shared/rules/round/economyConfig';
 
 /** The usage line both commands print on a bad argument or `--help`. */
 export const SIM_USAGE =
@@ -33,9 +39,19 @@ export function parseSimArgs(argv: readonly string[]): { ok: true; args: SimArgs
       strict: true,
       allowPositionals: false,
       options: {
-        setting: { type: 'string' }, rounds: { type: 'string' }, replicas: { type: 'string' }, seed: { type: 'string' }, incense: { type: 'string' },
-        refill: { type: 'boolean' }, short: { type: 'boolean' }, help: { type: 'boolean' },
-        'c-ppm': { type: 'string' }, 'm-ppm': { type: 'string' }, 'y-ppm': { type: 'string' }, 'rate-ppm': { type: 'string' }, cap: { type: 'string' },
+        setting: { type: 'string' },
+        rounds: { type: 'string' },
+        replicas: { type: 'string' },
+        seed: { type: 'string' },
+        incense: { type: 'string' },
+        refill: { type: 'boolean' },
+        short: { type: 'boolean' },
+        help: { type: 'boolean' },
+        'c-ppm': { type: 'string' },
+        'm-ppm': { type: 'string' },
+        'y-ppm': { type: 'string' },
+        'rate-ppm': { type: 'string' },
+        cap: { type: 'string' },
       },
     }));
   } catch (err) {
@@ -44,12 +60,18 @@ export function parseSimArgs(argv: readonly string[]): { ok: true; args: SimArgs
   const errors: string[] = [];
   const count = (name: string, text: string | undefined, min: number, max: number): number | undefined => {
     if (text === undefined) return undefined;
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) { errors.push(`--${name} must be a whole number in ${min}..${max}, not "${text}"`); return undefined; }
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      errors.push(`--${name} must be a whole number in ${min}..${max}, not "${text}"`);
+      return undefined;
+    }
     return Number(text);
   };
   const big = (name: string, text: string | undefined, fallback: bigint, unit = 1n): bigint => {
     if (text === undefined) return fallback;
-    if (!/^\d+$/.test(text)) { errors.push(`--${name} must be a whole number ≥ 0, not "${text}"`); return fallback; }
+    if (!/^\d+$/.test(text)) {
+      errors.push(`--${name} must be a whole number ≥ 0, not "${text}"`);
+      return fallback;
+    }
     return BigInt(text) * unit;
   };
   const config: EconomyConfig = {

@@ -14,7 +14,8 @@ export function gini(amounts: readonly bigint[]): Ratio {
   const n = BigInt(amounts.length);
   if (amounts.some((x) => x < 0n)) throw new Error('gini: negative amount');
   const sorted = [...amounts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  let total = 0n, weighted = 0n;
+  let total = 0n,
+    weighted = 0n;
   sorted.forEach((x, i) => {
     total += x;
     weighted += BigInt(i + 1) * x;

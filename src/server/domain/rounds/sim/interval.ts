@@ -54,6 +54,6 @@ export function ratioInterval(s: RatioSums): Interval | undefined {
   const r = s.income / s.stake;
   const resid = Math.max(0, s.ii - 2 * r * s.is + r * r * s.ss);
   const n = s.clusters;
-  const half = n > 1 ? Z95 * Math.sqrt((resid * n) / (n - 1)) / s.stake : 0;
+  const half = n > 1 ? (Z95 * Math.sqrt((resid * n) / (n - 1))) / s.stake : 0;
   return { mean: r, low: r - half, high: r + half };
 }

@@ -47,9 +47,21 @@ export function allSettings(): Setting[] {
     const sizes = SIZES[crowd]!;
     out.push({ name: `mixed ×${crowd}`, crowd, strategies: STRATEGIES, seat: rotate, ...sizes });
     // Eidol 1 is the whale (1,000 × the start value at 0.90); everyone else as in the mixed crowd.
-    out.push({ name: `whale ×${crowd}`, crowd, strategies: [...STRATEGIES, WHALE], seat: (i, r) => (i === 0 ? MIXED_N : rotate(i, r)), ...sizes });
+    out.push({
+      name: `whale ×${crowd}`,
+      crowd,
+      strategies: [...STRATEGIES, WHALE],
+      seat: (i, r) => (i === 0 ? MIXED_N : rotate(i, r)),
+      ...sizes,
+    });
     // Two eidols in three at 0.95; the rest mixed.
-    out.push({ name: `crowd 0.95 ×${crowd}`, crowd, strategies: [...STRATEGIES, CROWD_AT_95], seat: (i, r) => (i % 3 === 2 ? rotate(i, r) : MIXED_N), ...sizes });
+    out.push({
+      name: `crowd 0.95 ×${crowd}`,
+      crowd,
+      strategies: [...STRATEGIES, CROWD_AT_95],
+      seat: (i, r) => (i % 3 === 2 ? rotate(i, r) : MIXED_N),
+      ...sizes,
+    });
   }
   return out;
 }
@@ -96,21 +108,59 @@ export function runSetting(setting: Setting, o: RunOptions): SettingReport {
   for (let r = 0; r < size.replicas; r++) {
     o.onGame?.(setting, r);
     const lineup = Array.from({ length: setting.crowd }, (_, i) => setting.seat(i, r));
-    games.push(runGame({ rounds: size.rounds, lineup, strategies: setting.strategies, seed: `${o.seed}:${setting.name}:${r}`, incense: o.incense, refill: o.refill, config: o.config }));
+    games.push(
+      runGame({
+        rounds: size.rounds,
+        lineup,
+        strategies: setting.strategies,
+        seed: `${o.seed}:${setting.name}:${r}`,
+        incense: o.incense,
+        refill: o.refill,
+        config: o.config,
+      }),
+    );
   }
-  const strategies = games[0]!.strategies.map((s) => ({ ...s, raw: new RatioSums(), adjusted: new RatioSums(), eidols: 0, plays: 0, wins: 0, refused: 0, satOut: 0, staked: 0n, income: 0n, mined: 0n, startWealth: 0n, endWealth: 0n }));
+  const strategies = games[0]!.strategies.map((s) => ({
+    ...s,
+    raw: new RatioSums(),
+    adjusted: new RatioSums(),
+    eidols: 0,
+    plays: 0,
+    wins: 0,
+    refused: 0,
+    satOut: 0,
+    staked: 0n,
+    income: 0n,
+    mined: 0n,
+    startWealth: 0n,
+    endWealth: 0n,
+  }));
   const othersAdjusted = new Map<number, RatioSums>([...games[0]!.othersAdjusted.keys()].map((k) => [k, new RatioSums()]));
   for (const g of games) {
     g.strategies.forEach((s, k) => {
       const t = strategies[k]!;
-      t.eidols += s.eidols; t.plays += s.plays; t.wins += s.wins; t.refused += s.refused; t.satOut += s.satOut;
-      t.staked += s.staked; t.income += s.income; t.mined += s.mined; t.startWealth += s.startWealth; t.endWealth += s.endWealth;
-      t.raw.merge(s.raw); t.adjusted.merge(s.adjusted);
+      t.eidols += s.eidols;
+      t.plays += s.plays;
+      t.wins += s.wins;
+      t.refused += s.refused;
+      t.satOut += s.satOut;
+      t.staked += s.staked;
+      t.income += s.income;
+      t.mined += s.mined;
+      t.startWealth += s.startWealth;
+      t.endWealth += s.endWealth;
+      t.raw.merge(s.raw);
+      t.adjusted.merge(s.adjusted);
     });
     for (const [k, sums] of g.othersAdjusted) othersAdjusted.get(k)!.merge(sums);
   }
   return {
-    setting, size, strategies, othersAdjusted, pool: games[0]!.pool, poolStart: games[0]!.poolStart,
+    setting,
+    size,
+    strategies,
+    othersAdjusted,
+    pool: games[0]!.pool,
+    poolStart: games[0]!.poolStart,
     emitted: games.reduce((a, g) => a + g.emitted, 0n),
     finalValues: games.flatMap((g) => g.finalValues),
     startTotal: games.reduce((a, g) => a + g.startTotal, 0n),

@@ -135,29 +135,59 @@ export function runGame(o: GameOptions): GameReport {
   let pool = o.poolStart ?? SIM_GENESIS_POOL + (startTotal / SIM_START_VALUE) * SIM_EGG_PREMIUM;
   const poolStart = pool;
   const snapshot: SnapshotEidol[] = lineup.map((k, i) => ({
-    id: i + 1, owner: i + 1, value: starts[i]!, risk: '0', yieldy: strategies[k]!.yieldy ?? 0, type: 'eidol', xp: 0, level: 1, topValue: starts[i]!, noLossValue: starts[i]!,
+    id: i + 1,
+    owner: i + 1,
+    value: starts[i]!,
+    risk: '0',
+    yieldy: strategies[k]!.yieldy ?? 0,
+    type: 'eidol',
+    xp: 0,
+    level: 1,
+    topValue: starts[i]!,
+    noLossValue: starts[i]!,
   }));
   const held: Risk[] = lineup.map(() => ({ units: 0n, digits: 2 }));
   const lastJoin = new Float64Array(crowd).fill(Infinity);
   let joinSeq = 0;
   const stats: StrategyStats[] = strategies.map((s) => ({
-    name: s.name, eidols: 0, plays: 0, wins: 0, refused: 0, satOut: 0, staked: 0n, income: 0n, mined: 0n, raw: new RatioSums(), adjusted: new RatioSums(), startWealth: 0n, endWealth: 0n,
+    name: s.name,
+    eidols: 0,
+    plays: 0,
+    wins: 0,
+    refused: 0,
+    satOut: 0,
+    staked: 0n,
+    income: 0n,
+    mined: 0n,
+    raw: new RatioSums(),
+    adjusted: new RatioSums(),
+    startWealth: 0n,
+    endWealth: 0n,
   }));
-  lineup.forEach((k, i) => { stats[k]!.eidols += 1; stats[k]!.startWealth += starts[i]!; });
+  lineup.forEach((k, i) => {
+    stats[k]!.eidols += 1;
+    stats[k]!.startWealth += starts[i]!;
+  });
   const fixed = strategies.map((s, k) => (s.fixedAngle === undefined ? -1 : k)).filter((k) => k >= 0);
   const othersAdjusted = new Map(fixed.map((k) => [k, new RatioSums()]));
 
   const poolRows: PoolWindow[] = [];
   let window: PoolWindow | null = null;
-  let emitted = 0n, refilled = 0n;
+  let emitted = 0n,
+    refilled = 0n;
   let lastRisks: Risk[] = [];
   let lastParticipants = crowd;
   const order = new Int32Array(crowd);
-  const roundRaw = new Float64Array(strategies.length), roundAdj = new Float64Array(strategies.length), roundStake = new Float64Array(strategies.length);
+  const roundRaw = new Float64Array(strategies.length),
+    roundAdj = new Float64Array(strategies.length),
+    roundStake = new Float64Array(strategies.length);
   for (let k = 0; k < rounds; k++) {
     const roundId = k + 1;
     if (o.refill) {
-      for (let i = 0; i < crowd; i++) { refilled += starts[i]! - snapshot[i]!.value; snapshot[i]!.value = starts[i]!; }
+      for (let i = 0; i < crowd; i++) {
+        refilled += starts[i]! - snapshot[i]!.value;
+        snapshot[i]!.value = starts[i]!;
+      }
     }
     const view: StrategyView = { lastRisks, lastParticipants, crowd, pool, poolStart, random };
     const book = new CapacityBook(pool, config);
@@ -178,14 +208,21 @@ export function runGame(o: GameOptions): GameReport {
     for (const i of carried) {
       const e = snapshot[i]!;
       const stake = book.reserve(held[i]!, e.value);
-      if (stake === undefined) { e.satOut = true; e.risk = held[i]!; stats[lineup[i]!]!.satOut += 1; continue; }
+      if (stake === undefined) {
+        e.satOut = true;
+        e.risk = held[i]!;
+        stats[lineup[i]!]!.satOut += 1;
+        continue;
+      }
       e.risk = held[i]!;
       e.reservedStake = stake;
     }
     // Joins arrive in a random order each round: first come, first served.
     for (let j = joining - 1; j > 0; j--) {
       const r = Math.floor(random() * (j + 1));
-      const t = order[j]!; order[j] = order[r]!; order[r] = t;
+      const t = order[j]!;
+      order[j] = order[r]!;
+      order[r] = t;
     }
     for (let j = 0; j < joining; j++) {
       const i = order[j]!;
@@ -198,7 +235,10 @@ export function runGame(o: GameOptions): GameReport {
         risk = strategy.retry ? book.largestFit(e.value, risk.digits) : { units: 0n, digits: 2 };
         stake = risk.units > 0n ? book.reserve(risk, e.value) : undefined;
       }
-      if (stake === undefined) { held[i] = { units: 0n, digits: 2 }; continue; }
+      if (stake === undefined) {
+        held[i] = { units: 0n, digits: 2 };
+        continue;
+      }
       held[i] = risk;
       e.risk = risk;
       e.reservedStake = stake;
@@ -206,10 +246,19 @@ export function runGame(o: GameOptions): GameReport {
     }
 
     const before = { values: new Map(snapshot.map((e) => [e.id, e.value])), pool };
-    const out = settle({ roundId, thresholdUnits: thresholdUnits(chain[k]!, SIM_SALT), eidols: snapshot, poolBefore: pool, incenseSlots: incense, config });
+    const out = settle({
+      roundId,
+      thresholdUnits: thresholdUnits(chain[k]!, SIM_SALT),
+      eidols: snapshot,
+      poolBefore: pool,
+      incenseSlots: incense,
+      config,
+    });
     assertRoundBooks(before, out, seed);
 
-    roundRaw.fill(0); roundAdj.fill(0); roundStake.fill(0);
+    roundRaw.fill(0);
+    roundAdj.fill(0);
+    roundStake.fill(0);
     lastRisks = [];
     for (let i = 0; i < crowd; i++) {
       const r = out.eidols[i]!; // both ascending by id
@@ -228,14 +277,22 @@ export function runGame(o: GameOptions): GameReport {
         roundAdj[s]! += luckFree(won, r.zone === 'bot', e.risk as Risk, r.stake) + Number(r.emission);
         lastRisks.push(e.risk as Risk);
       }
-      e.value = r.value; e.xp = r.xp; e.level = r.level; e.type = r.type; e.topValue = r.topValue;
+      e.value = r.value;
+      e.xp = r.xp;
+      e.level = r.level;
+      e.type = r.type;
+      e.topValue = r.topValue;
     }
     lastParticipants = out.totals.participants;
-    let fixedAdj = 0, fixedStake = 0;
+    let fixedAdj = 0,
+      fixedStake = 0;
     for (let s = 0; s < strategies.length; s++) {
       stats[s]!.raw.add(roundRaw[s]!, roundStake[s]!);
       stats[s]!.adjusted.add(roundAdj[s]!, roundStake[s]!);
-      if (othersAdjusted.has(s)) { fixedAdj += roundAdj[s]!; fixedStake += roundStake[s]!; }
+      if (othersAdjusted.has(s)) {
+        fixedAdj += roundAdj[s]!;
+        fixedStake += roundStake[s]!;
+      }
     }
     for (const [s, sums] of othersAdjusted) sums.add(fixedAdj - roundAdj[s]!, fixedStake - roundStake[s]!);
     pool = out.totals.poolAfter;
@@ -254,6 +311,18 @@ export function runGame(o: GameOptions): GameReport {
   snapshot.forEach((e, i) => (stats[lineup[i]!]!.endWealth += e.value));
   const finalValues = snapshot.map((e) => e.value);
   const finalTotal = finalValues.reduce((a, v) => a + v, pool);
-  return { seed, rounds, crowd, poolStart, strategies: stats, othersAdjusted, pool: poolRows, emitted, finalValues, finalTotal, startTotal: startTotal + poolStart, refilled };
+  return {
+    seed,
+    rounds,
+    crowd,
+    poolStart,
+    strategies: stats,
+    othersAdjusted,
+    pool: poolRows,
+    emitted,
+    finalValues,
+    finalTotal,
+    startTotal: startTotal + poolStart,
+    refilled,
+  };
 }
-

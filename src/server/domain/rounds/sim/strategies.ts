@@ -47,7 +47,11 @@ export function fixedAt(angle: number, name = `fixed 0.${String(angle).padStart(
 export function medianRisk(risks: readonly Risk[]): Risk {
   if (risks.length === 0) return { units: 50n, digits: 2 };
   const scaled = risks
-    .map((r) => r.units * 10n ** BigInt(ADVERSARY_DIGITS - Math.min(r.digits, ADVERSARY_DIGITS)) / 10n ** BigInt(Math.max(0, r.digits - ADVERSARY_DIGITS)))
+    .map(
+      (r) =>
+        (r.units * 10n ** BigInt(ADVERSARY_DIGITS - Math.min(r.digits, ADVERSARY_DIGITS))) /
+        10n ** BigInt(Math.max(0, r.digits - ADVERSARY_DIGITS)),
+    )
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const mid = scaled[(scaled.length - 1) >> 1] ?? 0n;
   return { units: mid === 0n ? 1n : mid, digits: ADVERSARY_DIGITS };

@@ -4,7 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_BROWSER_EXTENSIONS, PIXI_CHUNK_GROUPS, pixiBrowserExtensionsPlugin, pixiReactSideEffectsPlugin } from '../../../../../src/client/engine/pixi-internals/buildPlugins';
+import {
+  APP_BROWSER_EXTENSIONS,
+  PIXI_CHUNK_GROUPS,
+  pixiBrowserExtensionsPlugin,
+  pixiReactSideEffectsPlugin,
+} from '../../../../../src/client/engine/pixi-internals/buildPlugins';
 
 const ROOT = join(import.meta.dirname, '../../../../..');
 const PIXI = join(ROOT, 'node_modules/pixi.js/lib');
@@ -16,8 +21,8 @@ function resolve(source: string, importer?: string): unknown {
   return hook(source, importer);
 }
 
-describe('the app\'s Pixi browser extensions', () => {
-  it('replace browserAll where Pixi\'s browser environment imports it, and nowhere else', () => {
+describe("the app's Pixi browser extensions", () => {
+  it("replace browserAll where Pixi's browser environment imports it, and nowhere else", () => {
     expect(readFileSync(browserExt, 'utf8')).toContain("import('./browserAll.mjs')");
     expect(resolve('./browserAll.mjs', browserExt)).toBe(join(ROOT, APP_BROWSER_EXTENSIONS));
     expect(resolve('./browserAll.mjs', join(ROOT, 'src/client/x.ts'))).toBeNull();
@@ -34,14 +39,16 @@ describe('the app\'s Pixi browser extensions', () => {
 
 describe('the Pixi chunk groups', () => {
   it('each catch modules of the installed pixi.js', () => {
-    const files = ['rendering/renderers/gpu/GpuUboSystem.mjs', 'scene/graphics/shared/Graphics.mjs', 'scene/text/TextStyle.mjs'].map((f) => join(PIXI, f));
+    const files = ['rendering/renderers/gpu/GpuUboSystem.mjs', 'scene/graphics/shared/Graphics.mjs', 'scene/text/TextStyle.mjs'].map((f) =>
+      join(PIXI, f),
+    );
     for (const file of files) readFileSync(file);
     expect(files.map((f) => PIXI_CHUNK_GROUPS.find((g) => g.test.test(f))?.name)).toEqual(['pixi-ubo-wgsl', 'pixi-graphics', 'pixi-text']);
     expect(PIXI_CHUNK_GROUPS.some((g) => g.test.test(join(PIXI, 'rendering/renderers/gpu/WebGPURenderer.mjs')))).toBe(false);
   });
 });
 
-describe('@pixi/react\'s modules', () => {
+describe("@pixi/react's modules", () => {
   it('are marked free of side effects, and nothing else is', () => {
     const transform = pixiReactSideEffectsPlugin().transform as (code: string, id: string) => unknown;
     const component = join(ROOT, 'node_modules/@pixi/react/lib/components/Application.mjs');

@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Application } from 'pixi.js';
 import { Container, Graphics } from 'pixi.js';
-import { hasPendingChanges, hasVisibleView, renderOnDemand, type PendingChanges } from '../../../../../src/client/engine/pixi-internals/renderOnDemand';
+import {
+  hasPendingChanges,
+  hasVisibleView,
+  renderOnDemand,
+  type PendingChanges,
+} from '../../../../../src/client/engine/pixi-internals/renderOnDemand';
 
 /** A stage root as the Application makes it, and its render group as the renderer reads it. */
 function stage(): { root: Container; group: PendingChanges } {

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { candleDomain, MIN_SPAN_SHARE } from '../../../../../src/client/game/eidol/chartDrawing';
 import type { Candle } from '../../../../../src/client/game/eidol/eidolCandles';
 
-const candle = (open: number, close: number, hour = 0): Candle => ({ hour, open, close, high: Math.max(open, close), low: Math.min(open, close), rising: close >= open });
+const candle = (open: number, close: number, hour = 0): Candle => ({
+  hour,
+  open,
+  close,
+  high: Math.max(open, close),
+  low: Math.min(open, close),
+  rising: close >= open,
+});
 /** The share of the axis a candle's body takes. */
 const bodyShare = (c: Candle, [lo, hi]: [number, number]) => Math.abs(c.close - c.open) / (hi - lo);
 

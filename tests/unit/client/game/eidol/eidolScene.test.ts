@@ -62,7 +62,13 @@ describe('RiskDrawing', () => {
     const d = new RiskDrawing();
     d.layout(1080, 0, 800, 540, 80);
     d.set(60, 60, 0x123456);
-    const [left, right, leftArc, rightArc, dot] = d.view.children as Array<{ rotation: number; scale: { x: number; y: number }; tint: number; x: number; y: number }>;
+    const [left, right, leftArc, rightArc, dot] = d.view.children as Array<{
+      rotation: number;
+      scale: { x: number; y: number };
+      tint: number;
+      x: number;
+      y: number;
+    }>;
     expect(left!.rotation).toBeCloseTo(Math.PI / 3, 12);
     expect(right!.rotation).toBeCloseTo(-Math.PI / 3, 12);
     expect(left!.scale.y).toBeCloseTo(2, 12);

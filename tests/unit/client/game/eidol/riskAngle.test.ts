@@ -1,8 +1,22 @@
 /** The risk-angle formulas of FACTS.md: swipe law, quantisation, drawing figures, colour, eidol size. */
 import { describe, expect, it } from 'vitest';
 import {
-  advanceAngle, angleFromMultiplier, appleActive, arcAngles, clampAngle, eidolScale, eyeDotFactor, precisionLevel,
-  rayLengthFactor, riskColour, riskDigits, riskPercentText, riskText, riskUnits, swipeStep, visualAngle,
+  advanceAngle,
+  angleFromMultiplier,
+  appleActive,
+  arcAngles,
+  clampAngle,
+  eidolScale,
+  eyeDotFactor,
+  precisionLevel,
+  rayLengthFactor,
+  riskColour,
+  riskDigits,
+  riskPercentText,
+  riskText,
+  riskUnits,
+  swipeStep,
+  visualAngle,
 } from '../../../../../src/client/game/eidol/riskAngle';
 
 describe('swipe law', () => {

@@ -82,7 +82,10 @@ describe('RiskAngleControl', () => {
   });
 
   it('ignores the bid while the round is locked and at level −1', async () => {
-    for (const ctx of [{ ...open, locked: true }, { ...open, userLevel: -1 }]) {
+    for (const ctx of [
+      { ...open, locked: true },
+      { ...open, userLevel: -1 },
+    ]) {
       const { control, joins } = setup();
       control.setContext(ctx);
       control.touchStart(1, 500, 300);

@@ -21,7 +21,11 @@ describe('feedRiskContext', () => {
     let clockNow = now;
     const open = atom(true);
     $session.set({ status: 'user', user: makeUser({ level: 1 }), authError: false });
-    $game.set({ status: 'ready', game: makeGame([makeEidol({ id: 5, multiplier: 1.5 }), makeEidol({ id: 6, multiplier: 1 })], '2026-01-01 10:05:00'), clockOffsetMs: 0 });
+    $game.set({
+      status: 'ready',
+      game: makeGame([makeEidol({ id: 5, multiplier: 1.5 }), makeEidol({ id: 6, multiplier: 1 })], '2026-01-01 10:05:00'),
+      clockOffsetMs: 0,
+    });
     $selectedEidolId.set(5);
     const stop = feedRiskContext(control, { now: () => clockNow }, open);
     stops.push(stop);

@@ -6,7 +6,11 @@ import { $roundPopups, dismissPopup, watchRoundPopups } from '../../../../../src
 import { makeEidol, makeGame } from './fixtures';
 
 function setup() {
-  const game = atom<GameState>({ status: 'ready', game: makeGame([makeEidol({ id: 1 }), makeEidol({ id: 2, experience: 23 })]), clockOffsetMs: 0 });
+  const game = atom<GameState>({
+    status: 'ready',
+    game: makeGame([makeEidol({ id: 1 }), makeEidol({ id: 2, experience: 23 })]),
+    clockOffsetMs: 0,
+  });
   let fire: () => void = () => {};
   const played: string[] = [];
   const stop = watchRoundPopups({ onGameEnded: (h) => ((fire = h), () => (fire = () => {})), game, play: (s) => played.push(s) });
@@ -19,7 +23,12 @@ describe('watchRoundPopups', () => {
   it('diffs the eidols across the round end and plays the level-up sound first', () => {
     const { game, played, end, stop } = setup();
     end();
-    game.set({ ...game.get(), game: makeGame([makeEidol({ id: 1, value: '90', experience: 7 }), makeEidol({ id: 2, level: 2, experience: 1 })], undefined, { id: 11 }) });
+    game.set({
+      ...game.get(),
+      game: makeGame([makeEidol({ id: 1, value: '90', experience: 7 }), makeEidol({ id: 2, level: 2, experience: 1 })], undefined, {
+        id: 11,
+      }),
+    });
     expect($roundPopups.get().map((p) => p.text)).toEqual(['-10 ANGLS', '+2 XP', '+2 XP']);
     expect(played).toEqual(['levelup']);
     dismissPopup($roundPopups.get()[0]!.key);

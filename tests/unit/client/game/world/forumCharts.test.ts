@@ -65,7 +65,12 @@ describe('startForumChartData', () => {
     const numbers = vi.fn();
     let n = 0;
     const api = {
-      chart: async () => (chart(), ++n === 2 ? { ok: false as const, status: 500, message: 'down', errors: {} } : { ok: true as const, data: [{ amount: String(n), created_at: '2026-11-25 10:00:00' }], message: '' }),
+      chart: async () => (
+        chart(),
+        ++n === 2
+          ? { ok: false as const, status: 500, message: 'down', errors: {} }
+          : { ok: true as const, data: [{ amount: String(n), created_at: '2026-11-25 10:00:00' }], message: '' }
+      ),
       numbers: async () => (numbers(), { ok: true as const, data: [{ amount: '0.5', created_at: '2026-11-25 10:00:00' }], message: '' }),
     };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -110,8 +115,16 @@ describe('startForumChartData', () => {
 
 describe('sameSamples', () => {
   it('compares amount and time of each sample, in order', () => {
-    const a = [{ amount: '1', created_at: 't1' }, { amount: 2, created_at: 't2' }];
-    expect(sameSamples(a, a.map((s) => ({ ...s })))).toBe(true);
+    const a = [
+      { amount: '1', created_at: 't1' },
+      { amount: 2, created_at: 't2' },
+    ];
+    expect(
+      sameSamples(
+        a,
+        a.map((s) => ({ ...s })),
+      ),
+    ).toBe(true);
     expect(sameSamples(a, [a[0]!])).toBe(false);
     expect(sameSamples(a, [a[1]!, a[0]!])).toBe(false);
     expect(sameSamples(a, [a[0]!, { amount: '2', created_at: 't2' }])).toBe(false);

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { LabelShelves, SLOT_GAP, type LabelSlot } from '../../../../../src/client/game/world/labelShelves';
 
 const overlap = (a: LabelSlot, b: LabelSlot) =>
-  a.page === b.page && a.x < b.x + b.width + SLOT_GAP && b.x < a.x + a.width + SLOT_GAP && a.y < b.y + b.height + SLOT_GAP && b.y < a.y + a.height + SLOT_GAP;
+  a.page === b.page &&
+  a.x < b.x + b.width + SLOT_GAP &&
+  b.x < a.x + a.width + SLOT_GAP &&
+  a.y < b.y + b.height + SLOT_GAP &&
+  b.y < a.y + a.height + SLOT_GAP;
 
 describe('LabelShelves', () => {
   it('packs labels of one height side by side, then on the next shelf, never overlapping', () => {

@@ -20,7 +20,14 @@ describe('objectChange', () => {
 
   it('rebuilds on anything the node draws: skin, name, pipe, titles, type', () => {
     const a = makeObject();
-    for (const patch of [{ skin_id: 4 }, { name: 'Bea' }, { puff: true }, { senator: true }, { patricius: true }, { type: 'scribe' as const }]) {
+    for (const patch of [
+      { skin_id: 4 },
+      { name: 'Bea' },
+      { puff: true },
+      { senator: true },
+      { patricius: true },
+      { type: 'scribe' as const },
+    ]) {
       expect(objectChange(a, makeObject({ ...patch, coordinate: 12040 }))).toBe('look');
     }
   });

@@ -25,20 +25,37 @@ import { makeUser } from '../../machines/fixtures';
 import { makeGame, makeItem } from '../../gameFixtures';
 
 const obj = (id: number, patch: Partial<WorldObject> = {}): WorldObject => ({
-  id, user_id: 100 + id, type: 'master', name: `P${id}`, coordinate: 15000, flip: false, skin_id: 2, puff: false,
-  senator: false, patricius: false, data: { verse: '', votes: [], limit: '' }, ...patch,
+  id,
+  user_id: 100 + id,
+  type: 'master',
+  name: `P${id}`,
+  coordinate: 15000,
+  flip: false,
+  skin_id: 2,
+  puff: false,
+  senator: false,
+  patricius: false,
+  data: { verse: '', votes: [], limit: '' },
+  ...patch,
 });
 const setObjects = (ts: number, list: WorldObject[]) => $worldObjects.set({ ts, byId: new Map(list.map((o) => [o.id, o])) });
 /** The particles the crowd draws (its pages under the avatar layer's second child). */
 const drawnIn = (crowd: Container): Particle[] => (crowd.children as ParticleContainer<Particle>[]).flatMap((c) => c.particleChildren);
 const masterOf = (scene: WorldScene, id: number) => scene.nodeOf(id) as CrowdMaster | null;
-const noData = { chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }), numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }) };
+const noData = {
+  chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }),
+  numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }),
+};
 
 describe('WorldScene', () => {
   beforeAll(async () => {
     await loadAtlases({ baseUrl: path.resolve('atlases') + '/', resolution: 'half', ...nodeAtlasIo() });
     setUser(makeUser({ id: 7, investor_skin_id: 3 }));
-    $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ investor_skin_id: 3, items: [makeItem({ type: 'Puff', quantity: 1 })] }) });
+    $game.set({
+      status: 'ready',
+      clockOffsetMs: 0,
+      game: makeGame({ investor_skin_id: 3, items: [makeItem({ type: 'Puff', quantity: 1 })] }),
+    });
   });
   afterAll(() => resetAtlases());
 
@@ -128,7 +145,11 @@ describe('WorldScene', () => {
     expect($worldSelection.get()).toBeNull();
 
     // A reported walk eases; a removed object is destroyed.
-    setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, senator: true, puff: true }), obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '' } })]);
+    setObjects(2, [
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15300, senator: true, puff: true }),
+      obj(4, { type: 'scribe', coordinate: 14800, data: { verse: 'Gold is a feeling', votes: [], limit: '' } }),
+    ]);
     // Applied in the next frame.
     expect(masterOf(scene, 3)).toBe(three);
     scene.update(16);
@@ -152,7 +173,7 @@ describe('WorldScene', () => {
     expect(crowd!.children).toHaveLength(0);
   });
 
-  it('walks, culls and turns the crowd without changing the lane\'s draw list', async () => {
+  it("walks, culls and turns the crowd without changing the lane's draw list", async () => {
     const control = new WorldControl(() => ({ titled: true, puff: true }));
     const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
     await scene.prepare();
@@ -160,7 +181,12 @@ describe('WorldScene', () => {
     $ownObjectId.set(1);
     // At 16300 (between the incense and the funding props, so the camera's step below shows or hides no prop).
     // 17200 is just past the right edge's margin.
-    const others = (three: number, flip: boolean) => [obj(2, { coordinate: 17200 }), obj(3, { coordinate: three, flip }), obj(4, { coordinate: 5000 }), obj(5, { coordinate: 16400 })];
+    const others = (three: number, flip: boolean) => [
+      obj(2, { coordinate: 17200 }),
+      obj(3, { coordinate: three, flip }),
+      obj(4, { coordinate: 5000 }),
+      obj(5, { coordinate: 16400 }),
+    ];
     setObjects(1, [obj(1, { user_id: 7, coordinate: 16300 }), ...others(16350, false)]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
@@ -226,7 +252,11 @@ describe('WorldScene', () => {
     await scene.prepare();
     $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
     $ownObjectId.set(1);
-    setObjects(1, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 15300, name: 'Forum' }), obj(3, { coordinate: 15300, name: 'Ditch' })]);
+    setObjects(1, [
+      obj(1, { user_id: 7, coordinate: 15000 }),
+      obj(2, { coordinate: 15300, name: 'Forum' }),
+      obj(3, { coordinate: 15300, name: 'Ditch' }),
+    ]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
@@ -235,7 +265,11 @@ describe('WorldScene', () => {
     expect([two.x, three.x]).toEqual([15300, 15300]);
     expect(two.nameParticle.y).not.toBe(three.nameParticle.y);
     // Apart, both names go back right under the feet.
-    setObjects(2, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 15300, name: 'Forum' }), obj(3, { coordinate: 14700, name: 'Ditch' })]);
+    setObjects(2, [
+      obj(1, { user_id: 7, coordinate: 15000 }),
+      obj(2, { coordinate: 15300, name: 'Forum' }),
+      obj(3, { coordinate: 14700, name: 'Ditch' }),
+    ]);
     for (let i = 0; i < 200; i++) scene.update(16);
     expect([two.x, three.x]).toEqual([15300, 14700]);
     expect(two.nameParticle.y).toBe(three.nameParticle.y);

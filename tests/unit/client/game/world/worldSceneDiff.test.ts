@@ -24,11 +24,24 @@ import { makeUser } from '../../machines/fixtures';
 import { makeGame } from '../../gameFixtures';
 
 const obj = (id: number, patch: Partial<WorldObject> = {}): WorldObject => ({
-  id, user_id: 100 + id, type: 'master', name: `P${id}`, coordinate: 15000, flip: false, skin_id: 2, puff: false,
-  senator: false, patricius: false, data: { verse: '', votes: [], limit: '' }, ...patch,
+  id,
+  user_id: 100 + id,
+  type: 'master',
+  name: `P${id}`,
+  coordinate: 15000,
+  flip: false,
+  skin_id: 2,
+  puff: false,
+  senator: false,
+  patricius: false,
+  data: { verse: '', votes: [], limit: '' },
+  ...patch,
 });
 const setObjects = (ts: number, list: WorldObject[]) => $worldObjects.set({ ts, byId: new Map(list.map((o) => [o.id, o])) });
-const noData = { chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }), numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }) };
+const noData = {
+  chart: async () => ({ ok: true as const, status: 200, data: [], message: '' }),
+  numbers: async () => ({ ok: true as const, status: 200, data: [], message: '' }),
+};
 // Far enough right of the own avatar (15000) to be culled: past the half screen and the node margin.
 const OFF = 15000 + 540 + NODE_HALF_WIDTH + CULL_STEP + 400;
 
@@ -46,7 +59,12 @@ describe('WorldScene diff and cull', () => {
     await scene.prepare();
     $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
     $ownObjectId.set(1);
-    setObjects(1, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900 })]);
+    setObjects(1, [
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15100 }),
+      obj(3, { coordinate: OFF, puff: true }),
+      obj(4, { coordinate: 14900 }),
+    ]);
     const host = new Container();
     scene.show(host, computeLayout(412, 915));
     scene.update(16);
@@ -57,14 +75,21 @@ describe('WorldScene diff and cull', () => {
     expect(nodes()).toHaveLength(2);
 
     // A room enter restating everything (new objects, same fields) keeps every node as it is.
-    setObjects(2, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15100 }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900 })]);
+    setObjects(2, [
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15100 }),
+      obj(3, { coordinate: OFF, puff: true }),
+      obj(4, { coordinate: 14900 }),
+    ]);
     scene.update(16);
     expect(nodes()).toHaveLength(2);
     expect(nodes()).toEqual(expect.arrayContaining([two, four]));
 
     // 2 walks and turns, 3 walks further off screen, 4 gets a title: 2 keeps its node, 4 is rebuilt, 3 still has none.
     setObjects(3, [
-      obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF + 300, puff: true }),
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15300, flip: true }),
+      obj(3, { coordinate: OFF + 300, puff: true }),
       obj(4, { coordinate: 14900, senator: true }),
     ]);
     for (let f = 0; f < 100; f++) scene.update(16);
@@ -76,7 +101,12 @@ describe('WorldScene diff and cull', () => {
     expect(two.skinParticle.scaleX).toBe(-1);
 
     // It walks onto the screen facing left: drawn from where it is, facing its way, its pipe smoking.
-    setObjects(4, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: 15200, flip: true, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    setObjects(4, [
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15300, flip: true }),
+      obj(3, { coordinate: 15200, flip: true, puff: true }),
+      obj(4, { coordinate: 14900, senator: true }),
+    ]);
     scene.update(16);
     const three = scene.nodeOf(3) as CrowdMaster;
     expect(three.x).toBeGreaterThan(OFF);
@@ -92,7 +122,12 @@ describe('WorldScene diff and cull', () => {
     expect(pipe.x).toBe(15200 - 30);
 
     // Walking off screen again it stays drawn while it eases (one flip per report, not per frame), then is culled.
-    setObjects(5, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    setObjects(5, [
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15300, flip: true }),
+      obj(3, { coordinate: OFF, puff: true }),
+      obj(4, { coordinate: 14900, senator: true }),
+    ]);
     scene.update(16);
     expect(three.shown).toBe(true);
     for (let f = 0; f < 200; f++) scene.update(16);
@@ -100,7 +135,12 @@ describe('WorldScene diff and cull', () => {
     const left = three.x;
 
     // Culled, its node is kept and not written to while it walks off screen.
-    setObjects(6, [obj(1, { user_id: 7 }), obj(2, { coordinate: 15300, flip: true }), obj(3, { coordinate: OFF + 300, puff: true }), obj(4, { coordinate: 14900, senator: true })]);
+    setObjects(6, [
+      obj(1, { user_id: 7 }),
+      obj(2, { coordinate: 15300, flip: true }),
+      obj(3, { coordinate: OFF + 300, puff: true }),
+      obj(4, { coordinate: 14900, senator: true }),
+    ]);
     for (let f = 0; f < 100; f++) scene.update(16);
     expect(nodes()).toContain(three);
     expect(three.shown).toBe(false);

@@ -7,12 +7,28 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult } from '../../../../../src/client/net/http';
 import type { RoomState } from '../../../../../src/shared/api/rooms';
 import { publishServerEvent } from '../../../../../src/client/net/serverEvents';
-import { createWorldSync, ENTER_RETRY_MS, NUMBERS_DELAY_MS, WALK_DELAY_MS, WORLD_REFRESH_MS, $walkError, $worldTelemetry, type WorldSync } from '../../../../../src/client/game/world/worldSync';
-import { $chatLog, $ownObjectId, $ownPosition, $worldObjects, $worldReady, $worldRoom } from '../../../../../src/client/game/world/worldStores';
+import {
+  createWorldSync,
+  ENTER_RETRY_MS,
+  NUMBERS_DELAY_MS,
+  WALK_DELAY_MS,
+  WORLD_REFRESH_MS,
+  $walkError,
+  $worldTelemetry,
+  type WorldSync,
+} from '../../../../../src/client/game/world/worldSync';
+import {
+  $chatLog,
+  $ownObjectId,
+  $ownPosition,
+  $worldObjects,
+  $worldReady,
+  $worldRoom,
+} from '../../../../../src/client/game/world/worldStores';
 import { $numberSamples } from '../../../../../src/client/game/eidol/eidolStores';
 import { makeChat, makeObject, makeState } from './worldFixtures';
 
-const ok = <T,>(data: T): ApiResult<T> => ({ ok: true, status: 200, data, message: '' });
+const ok = <T>(data: T): ApiResult<T> => ({ ok: true, status: 200, data, message: '' });
 const telemetry = { total_pool: '1', totalNodes: 2, total_mined: '3', total_users: 4, emit: '5' };
 
 describe('worldSync', () => {
@@ -149,14 +165,30 @@ describe('worldSync', () => {
     start();
     await vi.advanceTimersByTimeAsync(0);
     // The own avatar stands at 12000 (its enter): the server clamps it to 10631 (a Puff spent elsewhere).
-    publishServerEvent({ event: 'forumupd', _nonce: 'c1', room: 1, ts: 150, data: [makeObject({ id: 5, coordinate: 10631 })], removed: [], chat: [] });
+    publishServerEvent({
+      event: 'forumupd',
+      _nonce: 'c1',
+      room: 1,
+      ts: 150,
+      data: [makeObject({ id: 5, coordinate: 10631 })],
+      removed: [],
+      chat: [],
+    });
     expect($ownPosition.get()).toEqual({ coordinate: 10631, flip: false, moving: false });
     // Following it is no stop of the player's: no walk.
     await vi.advanceTimersByTimeAsync(WALK_DELAY_MS * 2);
     expect(calls.some((c) => c.startsWith('walk'))).toBe(false);
     // One that moved since keeps its own position (its walk will take the clamped answer).
     $ownPosition.set({ coordinate: 14000, flip: false, moving: true });
-    publishServerEvent({ event: 'forumupd', _nonce: 'c2', room: 1, ts: 160, data: [makeObject({ id: 5, coordinate: 11000 })], removed: [], chat: [] });
+    publishServerEvent({
+      event: 'forumupd',
+      _nonce: 'c2',
+      room: 1,
+      ts: 160,
+      data: [makeObject({ id: 5, coordinate: 11000 })],
+      removed: [],
+      chat: [],
+    });
     expect($ownPosition.get().coordinate).toBe(14000);
   });
 
@@ -164,7 +196,15 @@ describe('worldSync', () => {
     start();
     await vi.advanceTimersByTimeAsync(0);
     $ownPosition.set({ coordinate: 100, flip: false, moving: true });
-    publishServerEvent({ event: 'forumupd', _nonce: 'u4', room: 1, ts: 160, data: [], removed: [], chat: [makeChat({ id: 4, channel: 2 })] });
+    publishServerEvent({
+      event: 'forumupd',
+      _nonce: 'u4',
+      room: 1,
+      ts: 160,
+      data: [],
+      removed: [],
+      chat: [makeChat({ id: 4, channel: 2 })],
+    });
     expect($chatLog.get().map((c) => c.id)).toEqual([1, 4]);
   });
 

@@ -74,7 +74,13 @@ describe('CoopScreen', () => {
     expect(input.value).toBe('http://localhost/register/code/ADA7');
     typeInto(input, 'http://localhost/register/code/ADA7?hi');
     await click(byId('coop-share-button')!);
-    expect(shared).toEqual([{ title: 'Ada invites you to the GoldenVerse', text: 'Join the GoldenVerse and cooperate.', url: 'http://localhost/register/code/ADA7?hi' }]);
+    expect(shared).toEqual([
+      {
+        title: 'Ada invites you to the GoldenVerse',
+        text: 'Join the GoldenVerse and cooperate.',
+        url: 'http://localhost/register/code/ADA7?hi',
+      },
+    ]);
     expect(byId('coop-share-button')!.textContent).toBe('Share invite');
   });
 
@@ -82,7 +88,9 @@ describe('CoopScreen', () => {
     vi.useFakeTimers();
     setUser({});
     const copied: string[] = [];
-    mounted = await render(<CoopScreen resend={resend} device={{ clipboard: { writeText: (t) => (copied.push(t), Promise.resolve()) } }} />);
+    mounted = await render(
+      <CoopScreen resend={resend} device={{ clipboard: { writeText: (t) => (copied.push(t), Promise.resolve()) } }} />,
+    );
     await click(byId('coop-share-button')!);
     expect(copied).toEqual(['http://localhost/register/code/ADA7']);
     expect(byId('coop-share-button')!.textContent).toBe('Copied');

@@ -41,16 +41,36 @@ function push<T>(list: Deferred<T>[]): Promise<T> {
   return d.promise;
 }
 
-const FIGURES: LedgerFigures = { monthly_income: '42', total_patrons: 5, social_income: '30', patron_income: '12', burned: '7', patron_active: 2 };
+const FIGURES: LedgerFigures = {
+  monthly_income: '42',
+  total_patrons: 5,
+  social_income: '30',
+  patron_income: '12',
+  burned: '7',
+  patron_active: 2,
+};
 const rows = [
   { user_id: 7, activity: 3, share: '0.75', amount: '75' },
   { user_id: 9, activity: 1, share: '0.25', amount: '25' },
 ];
 const TX = `0x${'ab'.repeat(32)}`;
 const ANCHOR = { status: 'anchored', from: null, tx_hash: TX, block_number: 41, block_time: '2026-11-01T00:05:00.000Z', calldata: null };
-const OCTOBER: Distribution = { month: '2026-10', budget: '100', root_hash: sha('7:3:75\n9:1:25'), merkle_root: merkleRoot(rows), anchor: ANCHOR, rows };
+const OCTOBER: Distribution = {
+  month: '2026-10',
+  budget: '100',
+  root_hash: sha('7:3:75\n9:1:25'),
+  merkle_root: merkleRoot(rows),
+  anchor: ANCHOR,
+  rows,
+};
 /** Ada's (user 7) proof of October as the server serves it. */
-const ADA_PROOF: LeafProof = { month: '2026-10', merkle_root: merkleRoot(rows), anchor: ANCHOR, leaf: { user_id: 7, activity: 3, amount: '75' }, ...merkleProof(rows, 7)! };
+const ADA_PROOF: LeafProof = {
+  month: '2026-10',
+  merkle_root: merkleRoot(rows),
+  anchor: ANCHOR,
+  leaf: { user_id: 7, activity: 3, amount: '75' },
+  ...merkleProof(rows, 7)!,
+};
 
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => mounted!.container.querySelector<T>(`[data-testid="${id}"]`);
 const all = (id: string) => [...mounted!.container.querySelectorAll<HTMLElement>(`[data-testid="${id}"]`)];
@@ -58,7 +78,11 @@ const all = (id: string) => [...mounted!.container.querySelectorAll<HTMLElement>
 beforeEach(() => {
   net = { ledger: [], months: [], months_of: [], dist: [], proof: [] };
   $config.set({ product_name: 'Golden', admin_name: 'GoldenStern', round_open_seconds: 600, round_locked_seconds: 60 });
-  $session.set({ status: 'user', user: makeUser({ items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 9, image: 'item-4', data: {} }] }), authError: false });
+  $session.set({
+    status: 'user',
+    user: makeUser({ items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 9, image: 'item-4', data: {} }] }),
+    authError: false,
+  });
 });
 afterEach(() => {
   mounted?.unmount();
@@ -73,7 +97,9 @@ describe('GdaoLedgerScreen', () => {
     expect(byId('ledger-social')!.textContent).toBe('…');
     expect(byId<HTMLButtonElement>('ledger-monthly')!.disabled).toBe(true);
     await settle(() => net.ledger[0]!.resolve(ok(FIGURES)));
-    expect(['ledger-social', 'ledger-patron', 'ledger-patrons', 'ledger-active', 'ledger-burned'].map((id) => byId(id)!.textContent)).toEqual(['30', '12', '5', '2', '7']);
+    expect(
+      ['ledger-social', 'ledger-patron', 'ledger-patrons', 'ledger-active', 'ledger-burned'].map((id) => byId(id)!.textContent),
+    ).toEqual(['30', '12', '5', '2', '7']);
     expect(byId('ledger-monthly-income')!.textContent).toBe('42 gDAO this month');
 
     await click(byId('ledger-monthly')!);
@@ -101,7 +127,13 @@ describe('GdaoLedgerScreen', () => {
     mounted = await render(<GdaoLedgerScreen api={api} device={{ share: (d) => (shared.push(d), Promise.resolve()) }} />);
     expect(byId('ledger-share-button')!.textContent).toBe('http://localhost/register/code/ADA7');
     await click(byId('ledger-share-button')!);
-    expect(shared).toEqual([{ title: 'Ada invites you to the GoldenVerse', text: 'Join the GoldenVerse and cooperate.', url: 'http://localhost/register/code/ADA7' }]);
+    expect(shared).toEqual([
+      {
+        title: 'Ada invites you to the GoldenVerse',
+        text: 'Join the GoldenVerse and cooperate.',
+        url: 'http://localhost/register/code/ADA7',
+      },
+    ]);
   });
 });
 
@@ -124,7 +156,9 @@ describe('Check my share', () => {
     expect(byId('share-check-computed-root')!.textContent).toBe(OCTOBER.root_hash);
     expect(byId('share-check-report')!.dataset.ok).toBe('true');
     expect(byId('share-check-proof')!.dataset.ok).toBe('true');
-    expect(byId('share-check-proof-verdict')!.textContent).toBe('✓ Verified in your browser: your leaf (1 of 2) and its proof lead to the published Merkle root.');
+    expect(byId('share-check-proof-verdict')!.textContent).toBe(
+      '✓ Verified in your browser: your leaf (1 of 2) and its proof lead to the published Merkle root.',
+    );
     expect(byId('share-check-merkle-root')!.textContent).toBe(OCTOBER.merkle_root);
     expect(byId('share-check-anchor')!.textContent).toBe('The root was written on the chain in block 41 (2026-11-01 00:05:00 UTC).');
     expect(byId('share-check-anchor-tx')!.textContent).toBe(TX);
@@ -133,10 +167,18 @@ describe('Check my share', () => {
   it("refuses a proof whose amount, sibling or root is not the month's, and says when the root is not on the chain yet", async () => {
     mounted = await render(<GdaoLedgerScreen api={api} />);
     await settle(() => net.months[0]!.resolve(ok(['2026-10'])));
-    await settle(() => net.dist[0]!.resolve(ok({ ...OCTOBER, anchor: { ...ANCHOR, status: 'pending', tx_hash: null, block_number: null } })));
-    await settle(() => net.proof[0]!.resolve(ok({ ...ADA_PROOF, leaf: { ...ADA_PROOF.leaf, amount: '76' }, anchor: { ...ANCHOR, status: 'pending', tx_hash: null } })));
+    await settle(() =>
+      net.dist[0]!.resolve(ok({ ...OCTOBER, anchor: { ...ANCHOR, status: 'pending', tx_hash: null, block_number: null } })),
+    );
+    await settle(() =>
+      net.proof[0]!.resolve(
+        ok({ ...ADA_PROOF, leaf: { ...ADA_PROOF.leaf, amount: '76' }, anchor: { ...ANCHOR, status: 'pending', tx_hash: null } }),
+      ),
+    );
     expect(byId('share-check-proof')!.dataset.ok).toBe('false');
-    expect(byId('share-check-proof-verdict')!.textContent).toBe('✗ Not verified: your leaf and its proof do not lead to the published Merkle root.');
+    expect(byId('share-check-proof-verdict')!.textContent).toBe(
+      '✗ Not verified: your leaf and its proof do not lead to the published Merkle root.',
+    );
     expect(byId('share-check-anchor')!.textContent).toBe('The root is not written on the chain yet.');
     expect(byId('share-check-anchor-tx')).toBeNull();
 
@@ -149,7 +191,9 @@ describe('Check my share', () => {
     const forged = [{ user_id: 7, activity: 3, amount: '99' }];
     await click(all('share-check-month')[0]!);
     await settle(() => net.dist[2]!.resolve(ok(OCTOBER)));
-    await settle(() => net.proof[2]!.resolve(ok({ ...ADA_PROOF, merkle_root: merkleRoot(forged), leaf: forged[0]!, ...merkleProof(forged, 7)! })));
+    await settle(() =>
+      net.proof[2]!.resolve(ok({ ...ADA_PROOF, merkle_root: merkleRoot(forged), leaf: forged[0]!, ...merkleProof(forged, 7)! })),
+    );
     expect(byId('share-check-proof')!.dataset.ok).toBe('false');
   });
 
@@ -179,7 +223,11 @@ describe('Check my share', () => {
     expect(byId('share-check-error')!.textContent).toBe('Something went wrong');
     await click(mounted.button('Try again'));
     await settle(() => net.months[1]!.resolve(ok(['2026-10'])));
-    await settle(() => net.dist[0]!.resolve(ok({ ...OCTOBER, rows: [rows[1]!], budget: '25', root_hash: sha('9:1:25'), merkle_root: merkleRoot([rows[1]!]) })));
+    await settle(() =>
+      net.dist[0]!.resolve(
+        ok({ ...OCTOBER, rows: [rows[1]!], budget: '25', root_hash: sha('9:1:25'), merkle_root: merkleRoot([rows[1]!]) }),
+      ),
+    );
     await settle(() => net.proof[0]!.resolve(failed('You have no share in this month.', undefined, 404)));
     expect(byId('share-check-mine')!.textContent).toBe('2026-10: you had no share this month.');
     expect(byId('share-check-report')!.dataset.ok).toBe('true');

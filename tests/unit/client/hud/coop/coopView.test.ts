@@ -108,7 +108,10 @@ describe('taxButton', () => {
     expect(taxButton({ ...base, count: 0 })).toEqual({ text: 'You have no Tax Commendation', enabled: false });
     expect(taxButton({ ...base, locked: true })).toEqual({ text: 'Locked for Aeon Computing', enabled: false });
     expect(taxButton({ ...base, sending: true, locked: true })).toEqual({ text: 'Processing...', enabled: false });
-    expect(taxButton({ ...base, error: 'Locked for Aeon Computing', count: 0 })).toEqual({ text: 'Locked for Aeon Computing', enabled: true });
+    expect(taxButton({ ...base, error: 'Locked for Aeon Computing', count: 0 })).toEqual({
+      text: 'Locked for Aeon Computing',
+      enabled: true,
+    });
     expect(taxButton({ ...base, done: true, error: 'x' })).toEqual({ text: 'Done!', enabled: false });
   });
 });
@@ -145,10 +148,20 @@ describe('Merkle checks of a month', () => {
   ];
   const root = merkleRoot(rows);
   const month = { month: '2026-10', budget: '100', root_hash: sha('4:0:0\n7:3:75\n9:1:25'), merkle_root: root, rows };
-  const proof = { month: '2026-10', merkle_root: root, anchor: null, leaf: { user_id: 9, activity: 1, amount: '25' }, ...merkleProof(rows, 9)! };
+  const proof = {
+    month: '2026-10',
+    merkle_root: root,
+    anchor: null,
+    leaf: { user_id: 9, activity: 1, amount: '25' },
+    ...merkleProof(rows, 9)!,
+  };
 
   it('recomputes the Merkle root from the public rows; a server without one adds no verdict', () => {
-    expect(reportVerdicts(shareReport(month, 7)).map((v) => [v.key, v.ok])).toEqual([['sum', true], ['root', true], ['merkle', true]]);
+    expect(reportVerdicts(shareReport(month, 7)).map((v) => [v.key, v.ok])).toEqual([
+      ['sum', true],
+      ['root', true],
+      ['merkle', true],
+    ]);
     const changed = shareReport({ ...month, merkle_root: merkleRoot(rows.slice(1)) }, 7);
     expect(reportVerdicts(changed).at(-1)).toMatchObject({ key: 'merkle', ok: false });
     expect(reportVerdicts(shareReport({ ...month, merkle_root: null }, 7)).map((v) => v.key)).toEqual(['sum', 'root']);
@@ -163,7 +176,9 @@ describe('Merkle checks of a month', () => {
   });
 
   it('reads the anchoring: block and time, sent, or not yet', () => {
-    expect(anchorText({ status: 'anchored', block_number: 12, block_time: '2026-11-01T00:00:07.000Z' })).toBe('The root was written on the chain in block 12 (2026-11-01 00:00:07 UTC).');
+    expect(anchorText({ status: 'anchored', block_number: 12, block_time: '2026-11-01T00:00:07.000Z' })).toBe(
+      'The root was written on the chain in block 12 (2026-11-01 00:00:07 UTC).',
+    );
     expect(anchorText({ status: 'sent', tx_hash: '0x1' })).toBe('The root was sent to the chain and awaits confirmation.');
     expect(anchorText({ status: 'pending' })).toBe('The root is not written on the chain yet.');
     expect(anchorText(null)).toBe('The root is not written on the chain yet.');

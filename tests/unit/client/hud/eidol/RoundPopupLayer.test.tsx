@@ -30,7 +30,10 @@ afterEach(() => {
   $roundPopups.set([]);
 });
 
-const twoEidols = () => [makeEidol({ id: 1, skin: { collection: 'basic', image: '', name: 'Forum Owl' } }), makeEidol({ id: 2, type: 'egg' })];
+const twoEidols = () => [
+  makeEidol({ id: 1, skin: { collection: 'basic', image: '', name: 'Forum Owl' } }),
+  makeEidol({ id: 2, type: 'egg' }),
+];
 
 describe('RoundPopupLayer', () => {
   it('labels each pop-up with its eidol', async () => {

@@ -25,7 +25,13 @@ const api = {
 const setGame = (patch = {}) =>
   $game.set({
     status: 'ready',
-    game: makeGame([], undefined, { items: [makeItem({ id: 4, type: 'Cooptoken', quantity: 500 })], gdao_chest_supply: '3', gdao_burn_rate: '0.01', gdao_claim_fee_percent: 1, ...patch }),
+    game: makeGame([], undefined, {
+      items: [makeItem({ id: 4, type: 'Cooptoken', quantity: 500 })],
+      gdao_chest_supply: '3',
+      gdao_burn_rate: '0.01',
+      gdao_claim_fee_percent: 1,
+      ...patch,
+    }),
     clockOffsetMs: 0,
   });
 

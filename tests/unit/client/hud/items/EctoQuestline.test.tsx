@@ -26,7 +26,11 @@ const resend = async () => {
   return failed('Too many requests.');
 };
 const gdao = (quantity: number, extra = [] as ReturnType<typeof makeItem>[]) =>
-  $game.set({ status: 'ready', game: makeGame([], undefined, { items: [makeItem({ id: 4, type: 'Cooptoken', quantity }), ...extra] }), clockOffsetMs: 0 });
+  $game.set({
+    status: 'ready',
+    game: makeGame([], undefined, { items: [makeItem({ id: 4, type: 'Cooptoken', quantity }), ...extra] }),
+    clockOffsetMs: 0,
+  });
 
 beforeEach(() => {
   vi.useFakeTimers();

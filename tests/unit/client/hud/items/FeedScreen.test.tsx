@@ -25,7 +25,11 @@ const api = { feed: call('feed'), apple: call('apple') };
 const COOKIES = makeItem({ id: 6, name: 'Golden Cookie', type: 'Coincookie', quantity: 3 });
 const APPLES = makeItem({ id: 12, name: 'Precision Apple', type: 'Apple', quantity: 1 });
 
-function setGame(eidols = [makeEidol({ id: 1 }), makeEidol({ id: 2, type: 'egg' })], items = [COOKIES, APPLES], canAct = '2999-01-01 00:00:00') {
+function setGame(
+  eidols = [makeEidol({ id: 1 }), makeEidol({ id: 2, type: 'egg' })],
+  items = [COOKIES, APPLES],
+  canAct = '2999-01-01 00:00:00',
+) {
   $game.set({ status: 'ready', game: makeGame(eidols, canAct, { items }), clockOffsetMs: 0 });
 }
 
@@ -47,7 +51,8 @@ afterEach(() => {
 const byId = (id: string) => mounted!.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const submit = () => byId('feed-submit') as HTMLButtonElement;
 const amount = () => byId('feed-amount') as HTMLInputElement | null;
-const show = (food: 'cookie' | 'apple' = 'cookie') => render(<FeedScreen food={food} api={api as never} onRefresh={() => void refreshed++} />);
+const show = (food: 'cookie' | 'apple' = 'cookie') =>
+  render(<FeedScreen food={food} api={api as never} onRefresh={() => void refreshed++} />);
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 describe('FeedScreen (Golden Cookies)', () => {

@@ -30,7 +30,10 @@ beforeEach(() => {
   $session.set({ status: 'user', user: makeUser({ level: 1, start_gas: true, start_pack: true }), authError: false });
   $game.set({
     status: 'ready',
-    game: makeGame([makeEidol({ id: 1, level: 3, value: '100', experience: 6, next_level_experience: 24 }), makeEidol({ id: 2, level: 0 })]),
+    game: makeGame([
+      makeEidol({ id: 1, level: 3, value: '100', experience: 6, next_level_experience: 24 }),
+      makeEidol({ id: 2, level: 0 }),
+    ]),
     clockOffsetMs: 0,
   });
   $selectedEidolId.set(1);

@@ -23,7 +23,18 @@ const SHOWN = serverSeedHash(SERVER_SEED);
 /** The honest answer to attempt 2 of E11 (6 of 24 XP) with `playerSeed`. */
 function honest(playerSeed: string, seed = SERVER_SEED) {
   const d = trainingDraw(seed, playerSeed, 2, 6, 24);
-  return { trained: d.trained, chance: d.chance, roll: d.roll, seed, seed_hash: SHOWN, player_seed: playerSeed, attempt: 2, experience: 6, next_level_experience: 24, oogle: E11 };
+  return {
+    trained: d.trained,
+    chance: d.chance,
+    roll: d.roll,
+    seed,
+    seed_hash: SHOWN,
+    player_seed: playerSeed,
+    attempt: 2,
+    experience: 6,
+    next_level_experience: 24,
+    oogle: E11,
+  };
 }
 
 let mounted: Mounted | undefined;
@@ -41,7 +52,15 @@ const api = {
     return d.promise;
   },
 };
-const E11 = makeEidol({ id: 5, level: 11, rarity: 'rare', value: '300', experience: 6, next_level_experience: 24, data: { greedy: 3, precise: 1, apple: null } });
+const E11 = makeEidol({
+  id: 5,
+  level: 11,
+  rarity: 'rare',
+  value: '300',
+  experience: 6,
+  next_level_experience: 24,
+  data: { greedy: 3, precise: 1, apple: null },
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

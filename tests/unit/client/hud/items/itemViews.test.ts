@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { WaitApproveState } from '../../../../../src/client/machines/waitApproveMachine';
 import {
-  actionButton, amountNumber, heldQuantity, popIncomeUnits, popPotencyPercent, showAngls, transmuteChancePercent, transmuteFee,
+  actionButton,
+  amountNumber,
+  heldQuantity,
+  popIncomeUnits,
+  popPotencyPercent,
+  showAngls,
+  transmuteChancePercent,
+  transmuteFee,
   type FlowView,
 } from '../../../../../src/client/hud/screens/items/actionView';
 import { popButton, popFigures, popRefusal, POP_TEXTS } from '../../../../../src/client/hud/screens/items/popView';
@@ -10,7 +17,13 @@ import { feedAmountRowShown, feedAmountText, feedButton } from '../../../../../s
 import { enchantButton } from '../../../../../src/client/hud/screens/items/enchantView';
 import { extractButton, extractRefusal } from '../../../../../src/client/hud/screens/items/extractView';
 import { transmuteEctoButton, transmuteEctoRefusal } from '../../../../../src/client/hud/screens/items/transmuteEctoView';
-import { trainButton, trainedOf, trainFigures, trainOutcomeText, trainRefusal } from '../../../../../src/client/hud/screens/items/trainView';
+import {
+  trainButton,
+  trainedOf,
+  trainFigures,
+  trainOutcomeText,
+  trainRefusal,
+} from '../../../../../src/client/hud/screens/items/trainView';
 import { burnButton, burnFigures, burnRefusal } from '../../../../../src/client/hud/screens/items/burnView';
 import { questButton, questSteps } from '../../../../../src/client/hud/screens/items/questlineView';
 import { ogleLinks } from '../../../../../src/client/hud/screens/items/ogleView';
@@ -36,7 +49,16 @@ describe('shared action view', () => {
     for (const unreadable of ['', '0', '0a1,2.5 x', '12a', '-3', '1.5', '1e3', '+4']) expect(amountNumber(unreadable)).toBe(0);
     expect(amountNumber('9'.repeat(30))).toBe(0);
     expect(amountNumber('9'.repeat(17))).toBe(Number.MAX_SAFE_INTEGER);
-    expect(heldQuantity([{ id: 6, quantity: 2 }, { id: 12, quantity: 1 }, { id: 6, quantity: 1 }], 6)).toBe(3);
+    expect(
+      heldQuantity(
+        [
+          { id: 6, quantity: 2 },
+          { id: 12, quantity: 1 },
+          { id: 6, quantity: 1 },
+        ],
+        6,
+      ),
+    ).toBe(3);
     expect(heldQuantity([], 6)).toBe(0);
   });
 
@@ -71,7 +93,12 @@ describe('pop', () => {
   });
 
   it('figures: Pop Potency, Next Level Potency, Eidol Level, XP', () => {
-    expect(popFigures(makeEidol({ level: 4, experience: 5, next_level_experience: 20 }))).toEqual({ potency: '82 %', nextPotency: '84 %', level: '4', xp: 0.25 });
+    expect(popFigures(makeEidol({ level: 4, experience: 5, next_level_experience: 20 }))).toEqual({
+      potency: '82 %',
+      nextPotency: '84 %',
+      level: '4',
+      xp: 0.25,
+    });
     expect(popFigures(makeEidol({ level: 11 })).nextPotency).toBe('Max level');
   });
 });
@@ -213,7 +240,11 @@ describe('train', () => {
   });
 
   it('Invoke Mastership for an unactivated player, then precalculate, approve', () => {
-    expect(trainButton(e11, '100', '/startergas', null, flow('prepare'))).toEqual({ text: 'Invoke Mastership', disabled: false, error: false });
+    expect(trainButton(e11, '100', '/startergas', null, flow('prepare'))).toEqual({
+      text: 'Invoke Mastership',
+      disabled: false,
+      error: false,
+    });
     expect(trainButton(e11, '100', null, null, flow('prepare')).text).toBe('Calculate Transmutation fee');
     expect(trainButton(e11, '100', null, null, flow('preparing')).text).toBe('Processing transaction...');
     expect(trainButton(e11, '100', null, commitment, flow('approve')).text).toBe('Transmute Eidol');
@@ -247,7 +278,11 @@ describe('burn', () => {
   it('button: "Preparing claim...", "Claim GoldenState gratuity", locked chest', () => {
     expect(burnButton('', false, flow('waiting')).text).toBe('Preparing claim...');
     expect(burnButton('', false, flow('approve')).text).toBe('Claim GoldenState gratuity');
-    expect(burnButton('gDAO supply is now locked', true, flow('prepare'))).toEqual({ text: 'gDAO supply is now locked', disabled: true, error: false });
+    expect(burnButton('gDAO supply is now locked', true, flow('prepare'))).toEqual({
+      text: 'gDAO supply is now locked',
+      disabled: true,
+      error: false,
+    });
     expect(burnButton('Specify correct token amount', false, flow('prepare')).disabled).toBe(true);
   });
 });
@@ -270,9 +305,34 @@ describe('questline', () => {
 describe('ogle hub', () => {
   it('links each action; eggs and locked eidols cannot act', () => {
     const links = ogleLinks(makeEidol({ level: 11 }));
-    expect(links.map((l) => l.to)).toEqual(['/popeidol', '/traineidol', '/extract', '/feed', '/apple', '/transmuteecto', '/ecto', '/gdaochest']);
-    expect(links.filter((l) => l.enabled).map((l) => l.to)).toEqual(['/popeidol', '/traineidol', '/extract', '/feed', '/apple', '/ecto', '/gdaochest']);
-    expect(ogleLinks(EGG).filter((l) => l.enabled).map((l) => l.to)).toEqual(['/ecto', '/gdaochest']);
-    expect(ogleLinks(ECTO).filter((l) => l.enabled).map((l) => l.to)).toEqual(['/popeidol', '/transmuteecto', '/ecto', '/gdaochest']);
+    expect(links.map((l) => l.to)).toEqual([
+      '/popeidol',
+      '/traineidol',
+      '/extract',
+      '/feed',
+      '/apple',
+      '/transmuteecto',
+      '/ecto',
+      '/gdaochest',
+    ]);
+    expect(links.filter((l) => l.enabled).map((l) => l.to)).toEqual([
+      '/popeidol',
+      '/traineidol',
+      '/extract',
+      '/feed',
+      '/apple',
+      '/ecto',
+      '/gdaochest',
+    ]);
+    expect(
+      ogleLinks(EGG)
+        .filter((l) => l.enabled)
+        .map((l) => l.to),
+    ).toEqual(['/ecto', '/gdaochest']);
+    expect(
+      ogleLinks(ECTO)
+        .filter((l) => l.enabled)
+        .map((l) => l.to),
+    ).toEqual(['/popeidol', '/transmuteecto', '/ecto', '/gdaochest']);
   });
 });

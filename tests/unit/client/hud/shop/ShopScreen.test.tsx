@@ -19,7 +19,13 @@ import { shopItem } from '../../shopFixtures';
 import { click, render, settle, type Mounted } from '../render';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
-const EGG = shopItem({ id: 1, name: 'Common Egg', description: '<i>Hatches</i> a common eidol', price_ngls: '200', data: { type: 'egg1', value: '100' } });
+const EGG = shopItem({
+  id: 1,
+  name: 'Common Egg',
+  description: '<i>Hatches</i> a common eidol',
+  price_ngls: '200',
+  data: { type: 'egg1', value: '100' },
+});
 const PACK = shopItem({ id: 9, name: 'Starter', type: 'startpak', price_busd: '10' });
 const COOKIE = shopItem({ id: 2, name: 'Golden Cookie', type: 'item', price_bnb: '0.05', amount: 4, data: { type: 'Coincookie' } });
 const TOME = shopItem({ id: 5, name: 'Transmutation Tome', type: 'gdao', price_token: '7', amount: 3, data: { item_id: 14 } });
@@ -44,21 +50,29 @@ const api = {
 const wallet = {
   feeQuote: (body: FeeQuoteBody) => {
     calls.push(`quote ${body.amount} ${body.currency}`);
-    return Promise.resolve(ok<PrecalcData>({ transaction: { id: 'p-1' }, precalcData: { fee: { ngls: '0.5', busd: '0.1', bnb: '0.0002' } } }));
+    return Promise.resolve(
+      ok<PrecalcData>({ transaction: { id: 'p-1' }, precalcData: { fee: { ngls: '0.5', busd: '0.1', bnb: '0.0002' } } }),
+    );
   },
 };
 
 const byId = (id: string) => mounted!.container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
 const text = (id: string) => byId(id)?.textContent ?? null;
 const setUser = (patch: Parameters<typeof makeUser>[0]) =>
-  $session.set({ status: 'user', user: makeUser({ start_gas: true, start_pack: true, email_confirmed: true, ...patch }), authError: false });
+  $session.set({
+    status: 'user',
+    user: makeUser({ start_gas: true, start_pack: true, email_confirmed: true, ...patch }),
+    authError: false,
+  });
 const gdao = (quantity: number) => [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity, image: 'item-4', data: {} }];
 const advance = (ms: number) =>
   act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
 const mount = async (props: Partial<Parameters<typeof ShopScreen>[0]> = {}) => {
-  mounted = await render(<ShopScreen variant="mage" api={api} wallet={wallet} onRefresh={() => calls.push('refresh')} locked={false} {...props} />);
+  mounted = await render(
+    <ShopScreen variant="mage" api={api} wallet={wallet} onRefresh={() => calls.push('refresh')} locked={false} {...props} />,
+  );
   await settle(() => undefined);
 };
 
@@ -66,7 +80,11 @@ beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
   calls = [];
-  lists = { '-': () => Promise.resolve(ok([EGG, PACK])), item: () => Promise.resolve(ok([COOKIE])), gdao: () => Promise.resolve(ok([TOME])) };
+  lists = {
+    '-': () => Promise.resolve(ok([EGG, PACK])),
+    item: () => Promise.resolve(ok([COOKIE])),
+    gdao: () => Promise.resolve(ok([TOME])),
+  };
   $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({}, { serverMs: NOW }) });
   history.replaceState(null, '', '/mageshop');
 });
@@ -184,7 +202,9 @@ describe('ShopScreen /gdaoshop', () => {
     // Back with goods still to unpack: locked, nothing left to count.
     await advance(64_000);
     expect(text('shop-buy')).toBe('Locked for restock');
-    await settle(() => $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ caravan: '', caravan_items: 0 }, { serverMs: NOW + 65_000 }) }));
+    await settle(() =>
+      $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ caravan: '', caravan_items: 0 }, { serverMs: NOW + 65_000 }) }),
+    );
     expect(text('shop-buy')).toBe('Buy with gDAO');
     await settle(() => byId('shop-buy')!.click());
     // The drop names the inventory item (the Tome, 14), not the listing (5).

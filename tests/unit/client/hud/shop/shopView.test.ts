@@ -1,7 +1,17 @@
 /** Shop logic: paying currency, price and stock texts, BNB surcharge, restock lock, the purchase request in the spec's order. */
 import { describe, expect, it } from 'vitest';
 import {
-  CONFIRM_EMAIL_FIRST, LOADING_SHOP, SOLD_OUT, mergeShopLists, payCurrency, priceText, restockLeftMs, restockText, shopRequest, stockText, surchargeText,
+  CONFIRM_EMAIL_FIRST,
+  LOADING_SHOP,
+  SOLD_OUT,
+  mergeShopLists,
+  payCurrency,
+  priceText,
+  restockLeftMs,
+  restockText,
+  shopRequest,
+  stockText,
+  surchargeText,
 } from '../../../../../src/client/hud/screens/shop/shopView';
 import type { ShopItem } from '../../../../../src/client/net/shopApi';
 import { shopItem } from '../../shopFixtures';
@@ -64,7 +74,11 @@ describe('purchase request', () => {
 
   it('precalculates the price in its currency; BNB with the 0.001 surcharge', () => {
     expect(shopRequest(shopItem({ id: 3, price_busd: '9.5' }), { variant: 'mage', user, fee: null, restockMs: null })).toEqual({
-      body: { quote: { amount: '9.5', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' }, shopItemId: 3, dropItemId: 3 },
+      body: {
+        quote: { amount: '9.5', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' },
+        shopItemId: 3,
+        dropItemId: 3,
+      },
       key: '3:9.5:0:0:0',
       invalid: '',
       direct: false,
@@ -74,7 +88,8 @@ describe('purchase request', () => {
   });
 
   it('asks for amount + surcharge + gas against the balance, with the spec texts', () => {
-    const check = (patch: Partial<ShopItem>, fee: typeof FEE | null) => shopRequest(shopItem(patch), { variant: 'mage', user, fee, restockMs: null }).invalid;
+    const check = (patch: Partial<ShopItem>, fee: typeof FEE | null) =>
+      shopRequest(shopItem(patch), { variant: 'mage', user, fee, restockMs: null }).invalid;
     expect(check({ price_busd: '9.5' }, null)).toBe('');
     expect(check({ price_busd: '9.5' }, FEE)).toBe('');
     expect(check({ price_busd: '9.6' }, FEE)).toBe('Insufficent USDC balance');
@@ -85,8 +100,13 @@ describe('purchase request', () => {
 
   it('buys gDAO store items in one press, against the gDAO held', () => {
     const item = shopItem({ type: 'gdao', price_token: '7' });
-    const gdao = (quantity: number) => makeUser({ ...active, email_confirmed: true, items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity, image: '', data: {} }] });
-    expect(shopRequest(item, { variant: 'gdao', user: gdao(7), fee: null, restockMs: null })).toMatchObject({ body: { quote: null, shopItemId: 1, dropItemId: 1 }, invalid: '', direct: true });
+    const gdao = (quantity: number) =>
+      makeUser({ ...active, email_confirmed: true, items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity, image: '', data: {} }] });
+    expect(shopRequest(item, { variant: 'gdao', user: gdao(7), fee: null, restockMs: null })).toMatchObject({
+      body: { quote: null, shopItemId: 1, dropItemId: 1 },
+      invalid: '',
+      direct: true,
+    });
     expect(shopRequest(item, { variant: 'gdao', user: gdao(6), fee: null, restockMs: null }).invalid).toBe('Insufficent gDAO tokens');
   });
 
@@ -95,7 +115,9 @@ describe('purchase request', () => {
     const item = shopItem({ type: 'gdao', price_token: '7', amount: 0 });
     expect(shopRequest(item, { variant: 'gdao', user: poor, fee: null, restockMs: 5_000 }).invalid).toBe('Locked for restock 0:05');
     expect(shopRequest(item, { variant: 'gdao', user: poor, fee: null, restockMs: null }).invalid).toBe(SOLD_OUT);
-    expect(shopRequest({ ...item, amount: 'many' }, { variant: 'gdao', user: poor, fee: null, restockMs: null }).invalid).toBe(CONFIRM_EMAIL_FIRST);
+    expect(shopRequest({ ...item, amount: 'many' }, { variant: 'gdao', user: poor, fee: null, restockMs: null }).invalid).toBe(
+      CONFIRM_EMAIL_FIRST,
+    );
     // The restock lock belongs to the gDAO store only.
     expect(shopRequest(shopItem({ price_busd: '1' }), { variant: 'mage', user, fee: null, restockMs: 5_000 }).invalid).toBe('');
     expect(shopRequest(null, { variant: 'mage', user, fee: null, restockMs: null }).invalid).toBe(LOADING_SHOP);

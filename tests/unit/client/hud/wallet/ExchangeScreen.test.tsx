@@ -12,8 +12,15 @@ import { failed, makeUser, ok } from '../../machines/fixtures';
 import { render, settle, typeInto, type Mounted } from '../render';
 
 const RATES: Rates = {
-  nglsPrice: '0.1', nglsSPrice: '0.09', nglsFee: '0.01', bnbPrice: '600', bnbFee: '0.005',
-  exchangePoolNgls: '100000', exchangePoolBnb: '10', exchangePoolBusdNgls: '5000', exchangePoolBusdBnb: '6000',
+  nglsPrice: '0.1',
+  nglsSPrice: '0.09',
+  nglsFee: '0.01',
+  bnbPrice: '600',
+  bnbFee: '0.005',
+  exchangePoolNgls: '100000',
+  exchangePoolBnb: '10',
+  exchangePoolBusdNgls: '5000',
+  exchangePoolBusdBnb: '6000',
 };
 
 let mounted: Mounted | undefined;
@@ -42,7 +49,11 @@ beforeEach(() => {
   quotes = [];
   exchanges = [];
   history.replaceState(null, '', '/exchange');
-  $session.set({ status: 'user', user: makeUser({ start_gas: true, start_pack: true, balance_busd: '100', level: 1, withdraws: '100' }), authError: false });
+  $session.set({
+    status: 'user',
+    user: makeUser({ start_gas: true, start_pack: true, balance_busd: '100', level: 1, withdraws: '100' }),
+    authError: false,
+  });
 });
 afterEach(() => {
   mounted?.unmount();

@@ -15,8 +15,14 @@ import { failed, makeUser, ok } from '../../machines/fixtures';
 import { render, settle, typeInto, type Mounted } from '../render';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const PRECALC: PrecalcData = { transaction: { id: 'tx-9' }, precalcData: { fee: { ngls: '0.5', busd: '0', bnb: '0.0001' }, destination: 'chain' } };
-const TO_PLAYER: PrecalcData = { transaction: { id: 'tx-8' }, precalcData: { fee: { ngls: '0', busd: '0', bnb: '0' }, destination: 'player' } };
+const PRECALC: PrecalcData = {
+  transaction: { id: 'tx-9' },
+  precalcData: { fee: { ngls: '0.5', busd: '0', bnb: '0.0001' }, destination: 'chain' },
+};
+const TO_PLAYER: PrecalcData = {
+  transaction: { id: 'tx-8' },
+  precalcData: { fee: { ngls: '0', busd: '0', bnb: '0' }, destination: 'player' },
+};
 
 let mounted: Mounted | undefined;
 let sends: Array<{ body: unknown; d: Deferred<ApiResult<PrecalcData>> }>;

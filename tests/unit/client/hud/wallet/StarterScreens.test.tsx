@@ -12,7 +12,16 @@ import { failed, makeUser, ok } from '../../machines/fixtures';
 import { click, render, settle, type Mounted } from '../render';
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const pack = (id: number, price: string): StarterPack => ({ id, name: `Pack ${id}`, type: 'startpak', description: '<b>Eggs</b>', price_ngls: '0', price_bnb: '0', price_busd: price, price_token: '0' });
+const pack = (id: number, price: string): StarterPack => ({
+  id,
+  name: `Pack ${id}`,
+  type: 'startpak',
+  description: '<b>Eggs</b>',
+  price_ngls: '0',
+  price_bnb: '0',
+  price_busd: price,
+  price_token: '0',
+});
 const PACKS = [pack(1, '10'), pack(2, '50'), pack(3, '100'), pack(4, '20')];
 
 let mounted: Mounted | undefined;
@@ -78,10 +87,21 @@ describe('StarterGasScreen', () => {
 
 describe('StarterBuyScreen', () => {
   it('shows the purse and packs; precalculates the gas, then Enter Cryptonomics buys', async () => {
-    setUser({ start_gas: true, balance_busd: '100.5', balance_ngls: '1.5', balance_bnb: '0.01', items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 3, image: '', data: {} }] });
+    setUser({
+      start_gas: true,
+      balance_busd: '100.5',
+      balance_ngls: '1.5',
+      balance_bnb: '0.01',
+      items: [{ id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 3, image: '', data: {} }],
+    });
     mounted = await render(<StarterBuyScreen api={api} onRefresh={() => undefined} onPoll={() => undefined} locked={false} />);
     await settle(() => undefined);
-    expect([byId('starter-ngls'), byId('starter-busd'), byId('starter-bnb'), byId('starter-gdao')].map((e) => e!.textContent)).toEqual(['1.50000000', '100.50', '0.0100', '3']);
+    expect([byId('starter-ngls'), byId('starter-busd'), byId('starter-bnb'), byId('starter-gdao')].map((e) => e!.textContent)).toEqual([
+      '1.50000000',
+      '100.50',
+      '0.0100',
+      '3',
+    ]);
     expect(byId('pack-1')!.textContent).toContain('Eggs');
     expect(byId('pack-1')!.innerHTML).not.toContain('<b>');
     await click(radio(3));
@@ -126,7 +146,13 @@ describe('StarterBuyScreen', () => {
 
   it('shows why the packs did not load', async () => {
     setUser({ start_gas: true });
-    mounted = await render(<StarterBuyScreen api={{ ...api, starterPacks: () => Promise.resolve(failed('Shop closed')) }} onPoll={() => undefined} locked={false} />);
+    mounted = await render(
+      <StarterBuyScreen
+        api={{ ...api, starterPacks: () => Promise.resolve(failed('Shop closed')) }}
+        onPoll={() => undefined}
+        locked={false}
+      />,
+    );
     await settle(() => undefined);
     expect(byId('starter-loading')!.textContent).toBe('Shop closed');
   });

@@ -1,6 +1,12 @@
 /** The exchange's logic: exact quotes per operation, fee percent, allowance label, validation order. */
 import { describe, expect, it } from 'vitest';
-import { LOADING_EXCHANGE, allowanceLabel, exchangeRequest, feePercent, quoteUnits } from '../../../../../src/client/hud/screens/wallet/exchangeView';
+import {
+  LOADING_EXCHANGE,
+  allowanceLabel,
+  exchangeRequest,
+  feePercent,
+  quoteUnits,
+} from '../../../../../src/client/hud/screens/wallet/exchangeView';
 import type { Rates } from '../../../../../src/client/net/walletApi';
 import { makeUser } from '../../machines/fixtures';
 

@@ -38,7 +38,12 @@ describe('helpers', () => {
   it('refuses, not rewrites, an amount it cannot read for the currency (too many decimals, exponents, signs)', () => {
     const user = makeUser({ balance_ngls: '100', balance_busd: '100', balance_bnb: '1' });
     const addr = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    for (const [amount, currency] of [['1,23456789', 'busd'], ['abc1.2.3', 'ngls'], ['1e9', 'ngls'], ['-5', 'ngls']] as const) {
+    for (const [amount, currency] of [
+      ['1,23456789', 'busd'],
+      ['abc1.2.3', 'ngls'],
+      ['1e9', 'ngls'],
+      ['-5', 'ngls'],
+    ] as const) {
       const r = sendRequest({ address: addr, amount, currency }, user, null);
       expect(r.invalid).toBe('Specify correct amount');
       expect(r.body.amount).toBe(amount);
@@ -57,7 +62,9 @@ describe('helpers', () => {
       total: '2.00000000 USDC',
     });
     expect(sendConfirmation({ ...form, amount: '1e9' }, { ngls: '0', busd: '0', bnb: '0' }, 'player')).toBeNull();
-    expect(sendConfirmation(form, { ngls: '0', busd: '0', bnb: '0' }, 'player')!.kind).toBe('To a player: arrives in their wallet here, no chain');
+    expect(sendConfirmation(form, { ngls: '0', busd: '0', bnb: '0' }, 'player')!.kind).toBe(
+      'To a player: arrives in their wallet here, no chain',
+    );
     expect(confirmLabel('chain')).toBe('Confirm on-chain withdrawal');
     expect(confirmLabel('player')).toBe('Confirm send to player');
   });

@@ -1,10 +1,25 @@
 /** Activation logic: the gas deposit minimum, affordable packs with gas (pack 4 without), the purchase request. */
 import { describe, expect, it } from 'vitest';
-import { AGREE_COVENANT, CHOOSE_PACK, gasDepositInvalid, packDisabled, starterRequest } from '../../../../../src/client/hud/screens/wallet/starterView';
+import {
+  AGREE_COVENANT,
+  CHOOSE_PACK,
+  gasDepositInvalid,
+  packDisabled,
+  starterRequest,
+} from '../../../../../src/client/hud/screens/wallet/starterView';
 import type { StarterPack } from '../../../../../src/client/net/walletApi';
 import { makeUser } from '../../machines/fixtures';
 
-const pack = (id: number, price: string): StarterPack => ({ id, name: `Pack ${id}`, type: 'startpak', description: '', price_ngls: '0', price_bnb: '0', price_busd: price, price_token: '0' });
+const pack = (id: number, price: string): StarterPack => ({
+  id,
+  name: `Pack ${id}`,
+  type: 'startpak',
+  description: '',
+  price_ngls: '0',
+  price_bnb: '0',
+  price_busd: price,
+  price_token: '0',
+});
 const PACKS = [pack(1, '10'), pack(2, '50'), pack(3, '100'), pack(4, '100')];
 const FEE = { ngls: '0', busd: '0.5', bnb: '0' };
 const user = makeUser({ balance_busd: '100', balance_bnb: '0.001' });
@@ -27,7 +42,10 @@ describe('starter packs', () => {
   it('builds the request of the chosen pack; pack 4 is bought directly', () => {
     expect(starterRequest(PACKS, null, user, null)).toMatchObject({ body: null, invalid: CHOOSE_PACK });
     expect(starterRequest(PACKS, 2, user, null)).toEqual({
-      body: { quote: { amount: '50', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' }, shopItemId: 2 },
+      body: {
+        quote: { amount: '50', currency: 'busd', to_address: '0x0000000000000000000000000000000000000000', gas: '0' },
+        shopItemId: 2,
+      },
       key: '2',
       invalid: '',
       direct: false,

@@ -46,7 +46,12 @@ const api: WorldApi = {
 };
 const byId = <T extends HTMLElement = HTMLElement>(id: string) => mounted!.container.querySelector<T>(`[data-testid="${id}"]`);
 const labels = () => [...mounted!.container.querySelectorAll('[data-testid="world-action"]')].map((b) => b.textContent);
-const state = (ts: number) => makeState(ts, [makeObject({ id: 5, user_id: 7, coordinate: 12000 }), makeObject({ id: 6, user_id: 8, name: 'Bo', coordinate: 12300 })], [makeChat()]);
+const state = (ts: number) =>
+  makeState(
+    ts,
+    [makeObject({ id: 5, user_id: 7, coordinate: 12000 }), makeObject({ id: 6, user_id: 8, name: 'Bo', coordinate: 12300 })],
+    [makeChat()],
+  );
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -19,7 +19,9 @@ let ts = 0;
 /** 40 masters 100 apart from 12000 on (the list shows the 20 nearest), and the own master at 12000. */
 function crowd(move: (o: WorldObject) => WorldObject = (o) => o): WorldObject[] {
   const own = makeObject({ id: 1, name: 'Me', coordinate: 12000 });
-  const others = Array.from({ length: 40 }, (_, i) => makeObject({ id: 10 + i, user_id: 100 + i, name: `M${i}`, coordinate: 12000 + (i + 1) * 100 }));
+  const others = Array.from({ length: 40 }, (_, i) =>
+    makeObject({ id: 10 + i, user_id: 100 + i, name: `M${i}`, coordinate: 12000 + (i + 1) * 100 }),
+  );
   return [own, ...others.map((o) => move({ ...o }))];
 }
 

@@ -1,7 +1,12 @@
 /** The world's controls per place (gates, zones, incense, caravan, selection, lane) and the top panel. */
 import { describe, expect, it } from 'vitest';
 import {
-  chartBallLabel, itemCounts, timeLeftText, worldControls, WORLD_TEXTS, type WorldPlace,
+  chartBallLabel,
+  itemCounts,
+  timeLeftText,
+  worldControls,
+  WORLD_TEXTS,
+  type WorldPlace,
 } from '../../../../../src/client/hud/screens/world/worldView';
 import { topPanel } from '../../../../../src/client/hud/screens/world/worldPanel';
 import { nearbyRows } from '../../../../../src/client/hud/screens/world/nearbyRows';
@@ -10,7 +15,16 @@ import { makeObject } from '../../game/world/worldFixtures';
 const NOW = Date.UTC(2026, 10, 25, 20, 0, 0);
 const game = { incense_1: '', incense_2: '', incense_3: '', caravan: '', caravan_items: 0, chest_locked: false };
 const place = (patch: Partial<WorldPlace> = {}): WorldPlace => ({
-  room: 1, coordinate: 12000, walker: { titled: false, puff: false }, items: {}, game, selected: null, admin: false, chartBall: 'GS 1%', nowMs: NOW, ...patch,
+  room: 1,
+  coordinate: 12000,
+  walker: { titled: false, puff: false },
+  items: {},
+  game,
+  selected: null,
+  admin: false,
+  chartBall: 'GS 1%',
+  nowMs: NOW,
+  ...patch,
 });
 /** The controls at a place without the yell, which ends them wherever nothing is selected (checked here). */
 const main = (at: WorldPlace) => {
@@ -30,8 +44,12 @@ describe('worldControls', () => {
   it('reads the gates', () => {
     expect(main(place({ coordinate: 10631 }))).toEqual([{ kind: 'text', label: 'Only for Senators and Patricius' }]);
     expect(labels({ coordinate: 10631, walker: { titled: true, puff: false } })).toEqual(['Verse']);
-    expect(main(place({ coordinate: 4833, walker: { titled: true, puff: false } }))).toEqual([{ kind: 'navigate', label: 'Leave Forum', to: '/' }]);
-    expect(main(place({ coordinate: 0, walker: { titled: false, puff: true } }))).toEqual([{ kind: 'navigate', label: 'Leave Forum', to: '/' }]);
+    expect(main(place({ coordinate: 4833, walker: { titled: true, puff: false } }))).toEqual([
+      { kind: 'navigate', label: 'Leave Forum', to: '/' },
+    ]);
+    expect(main(place({ coordinate: 0, walker: { titled: false, puff: true } }))).toEqual([
+      { kind: 'navigate', label: 'Leave Forum', to: '/' },
+    ]);
     expect(main(place({ coordinate: 22620 }))).toEqual([{ kind: 'navigate', label: 'Travel to Olympia', to: '/ditch' }]);
     expect(main(place({ room: 2, coordinate: 0 }))).toEqual([{ kind: 'navigate', label: 'Travel to Forum', to: '/forum' }]);
   });
@@ -43,7 +61,10 @@ describe('worldControls', () => {
     expect(labels({ coordinate: 7000 })).toEqual(['Quests will be available soon']);
     // The second quests range overlaps incense slot 2 (15263–15293): the table's first row wins.
     expect(labels({ coordinate: 15280, items: { Incense: 1 } })).toEqual(['Quests will be available soon']);
-    expect(main(place({ coordinate: 15294, items: { Incense: 1 } }))[0]).toMatchObject({ kind: 'action', action: { kind: 'incense', slot: 2 } });
+    expect(main(place({ coordinate: 15294, items: { Incense: 1 } }))[0]).toMatchObject({
+      kind: 'action',
+      action: { kind: 'incense', slot: 2 },
+    });
     expect(main(place({ coordinate: 8000 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
     expect(main(place({ coordinate: 8320 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaoledger' });
     expect(main(place({ coordinate: 8500 }))[0]).toMatchObject({ kind: 'navigate', to: '/gdaochest' });
@@ -68,7 +89,9 @@ describe('worldControls', () => {
 
   it('reads the caravan: no map, send, on its way, unpack', () => {
     expect(labels({ coordinate: 20800 })).toEqual(['You have no Map to start caravan']);
-    expect(main(place({ coordinate: 20800, items: { Map: 1 } }))).toEqual([{ kind: 'action', label: 'Send Caravan', action: { kind: 'caravan' } }]);
+    expect(main(place({ coordinate: 20800, items: { Map: 1 } }))).toEqual([
+      { kind: 'action', label: 'Send Caravan', action: { kind: 'caravan' } },
+    ]);
     expect(labels({ coordinate: 20800, game: { ...game, caravan: '2026-11-25 20:02:00' } })).toEqual(['Caravan will return in 02:00']);
     expect(labels({ coordinate: 20800, game: { ...game, caravan_items: 3 } })).toEqual(['Unpack Caravan goods']);
   });
@@ -90,7 +113,13 @@ describe('world texts', () => {
     expect(timeLeftText(61_000)).toBe('01:01');
     expect(timeLeftText(3_600_000 + 5 * 60_000)).toBe('1h 05m');
     expect(timeLeftText(-1)).toBe('00:00');
-    expect(itemCounts([{ type: 'Puff', quantity: 1 }, { type: 'Puff', quantity: 2 }, { type: 'Map', quantity: 1 }])).toEqual({ Puff: 3, Map: 1 });
+    expect(
+      itemCounts([
+        { type: 'Puff', quantity: 1 },
+        { type: 'Puff', quantity: 2 },
+        { type: 'Map', quantity: 1 },
+      ]),
+    ).toEqual({ Puff: 3, Map: 1 });
     expect(chartBallLabel('GoldenStern', '0.4213456')).toBe('GoldenStern 42.1346%');
     expect(chartBallLabel('GoldenStern', undefined)).toBe('GoldenStern —');
   });
@@ -115,7 +144,12 @@ describe('nearbyRows', () => {
     ];
     const rows = nearbyRows(objects, 1, 12000);
     // 12090 and 12080 both read "100 away": the lower id first, however they pace.
-    expect(rows.map((r) => [r.id, r.distance])).toEqual([[3, 100], [4, 100], [5, 100], [2, 500]]);
+    expect(rows.map((r) => [r.id, r.distance])).toEqual([
+      [3, 100],
+      [4, 100],
+      [5, 100],
+      [2, 500],
+    ]);
     expect(rows[0]!.verse).toBe('ave');
     const many = Array.from({ length: 30 }, (_, i) => makeObject({ id: i + 10, coordinate: 12000 + i }));
     expect(nearbyRows(many, null, 12000)).toHaveLength(20);
