@@ -1,6 +1,7 @@
 /**
  * /security: the second factor. The authenticator app (QR code and key, confirmed with a code, turned off
- * with a fresh proof), passkeys, and the recovery codes shown once when the first factor is enabled.
+ * with a fresh proof), passkeys, and the recovery codes shown once when the first factor is enabled or
+ * renewed; on top, while withdrawals are frozen, the panel that unfreezes them.
  */
 import { t } from '../../../i18n/t/home';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,7 +10,9 @@ import { factorApi } from '../../../net/factorApi';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
 import { ErrorLine } from '../../components/ErrorLine';
+import { FreezePanel } from './FreezePanel';
 import { PasskeyPanel } from './PasskeyPanel';
+import { RecoveryPanel } from './RecoveryPanel';
 import { TotpPanel } from './TotpPanel';
 
 /** The screen. */
@@ -55,9 +58,10 @@ export default function SecurityScreen() {
       )}
       {status && !codes && (
         <>
+          <FreezePanel status={status} />
           <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} onCodes={showCodes} onChanged={() => void refresh()} />
           <PasskeyPanel status={status} onCodes={showCodes} onChanged={() => void refresh()} />
-          {(status.totp || status.passkeys.length > 0) && <p className="muted">{t.security.recoveryLeft(status.recovery_codes_left)}</p>}
+          {(status.totp || status.passkeys.length > 0) && <RecoveryPanel status={status} onCodes={showCodes} />}
         </>
       )}
       <Button variant="secondary" onClick={() => navigate('/sessions')}>

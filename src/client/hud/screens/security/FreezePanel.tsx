@@ -1,0 +1,82 @@
+/**
+ * The unfreeze panel of /security, shown only while withdrawals are frozen: with a second factor it
+ * unfreezes with a fresh proof; without one it asks for the unfreeze mail (src/server/domain/wallet/README.md).
+ */
+import { t } from '../../../i18n/t/home';
+import { useCallback, useEffect, useState } from 'react';
+import type { FactorStatus } from '../../../../shared/api/factors';
+import { freezeApi } from '../../../net/freezeApi';
+import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
+import { ErrorLine } from '../../components/ErrorLine';
+import { freshProof } from './freshProof';
+
+/** Props: the factors' state (which proof the unfreeze takes). */
+export interface FreezePanelProps {
+  status: FactorStatus;
+}
+
+/** The panel; nothing while withdrawals are not frozen, except the answer of an unfreeze just made. */
+export function FreezePanel({ status }: FreezePanelProps) {
+  const [frozen, setFrozen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const hasFactor = status.totp || status.passkeys.length > 0;
+
+  const refresh = useCallback(async () => {
+    const r = await freezeApi.state();
+    if (r.ok) setFrozen(r.data.frozen);
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function unfreeze() {
+    setBusy(true);
+    setError('');
+    setNotice('');
+    const proof = hasFactor ? await freshProof(code, status.passkeys.length > 0) : {};
+    const r = proof instanceof Error ? null : await freezeApi.unfreeze(proof);
+    setBusy(false);
+    if (r === null) return setError(t.security.passkeyCancelled);
+    if (!r.ok) return setError(r.text);
+    setCode('');
+    setNotice(r.message);
+    setFrozen(r.data.frozen);
+  }
+
+  if (!frozen)
+    return notice ? (
+      <p className="success-line" role="status" data-testid="unfreeze-notice">
+        {notice}
+      </p>
+    ) : null;
+  return (
+    <section className="panel frozen-panel" role="region" aria-label={t.freeze.frozenTitle} data-testid="security-frozen">
+      <h2>{t.freeze.frozenTitle}</h2>
+      <p>{t.freeze.frozenIntro}</p>
+      <p className="muted">{hasFactor ? t.freeze.unfreezeWithFactor : t.freeze.unfreezeByMail}</p>
+      {hasFactor && (
+        <Field
+          label={t.security.proofCode}
+          value={code}
+          onValue={setCode}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          data-testid="unfreeze-code"
+        />
+      )}
+      <Button disabled={busy} onClick={() => void unfreeze()} data-testid="unfreeze-submit">
+        {t.freeze.unfreeze}
+      </Button>
+      {notice && (
+        <p className="success-line" role="status" data-testid="unfreeze-notice">
+          {notice}
+        </p>
+      )}
+      <ErrorLine text={error} testId="unfreeze-error" />
+    </section>
+  );
+}
