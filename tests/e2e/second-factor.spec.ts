@@ -44,7 +44,7 @@ test('TOTP: enable with a code, log in with one, a withdrawal asks for one, new 
   await openSecurity(page);
   await page.getByTestId('recovery-renew').click();
   await expect(page.getByTestId('recovery-renew-error')).toHaveText(/code/i);
-  await page.getByTestId('recovery-renew-code').fill(recovery[0]!);
+  await page.getByTestId('security-proof').fill(recovery[0]!);
   await page.getByTestId('recovery-renew').click();
   await expect(page.getByTestId('recovery-code')).toHaveCount(10);
   const renewed = await page.getByTestId('recovery-code').allTextContents();
@@ -52,9 +52,10 @@ test('TOTP: enable with a code, log in with one, a withdrawal asks for one, new 
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByTestId('security-recovery')).toContainText('10 recovery codes left.');
 
-  // Turning it off takes a fresh code, typed into the same field.
+  // Turning it off takes a fresh code, typed into the same proof field (emptied after each use).
   await expect(page.getByTestId('security-totp')).toHaveAttribute('data-on', 'true');
-  await page.getByTestId('totp-code').fill(await codes.next());
+  await expect(page.getByTestId('security-proof')).toHaveValue('');
+  await page.getByTestId('security-proof').fill(await codes.next());
   await page.getByTestId('totp-disable').click();
   await expect(page.getByTestId('security-totp')).not.toHaveAttribute('data-on', 'true');
 });

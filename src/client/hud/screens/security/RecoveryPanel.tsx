@@ -4,20 +4,19 @@ import { useState } from 'react';
 import type { FactorStatus } from '../../../../shared/api/factors';
 import { factorApi } from '../../../net/factorApi';
 import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
 import { ErrorLine } from '../../components/ErrorLine';
 import { freshProof } from './freshProof';
 
-/** Props: the factors' state and where the new codes go. */
+/** Props: the factors' state, the screen's typed proof, and where the new codes go. */
 export interface RecoveryPanelProps {
   status: FactorStatus;
+  proof: string;
   onCodes: (codes: string[]) => void;
 }
 
 /** The panel (shown only while a second factor is on: the codes belong to it). */
-export function RecoveryPanel({ status, onCodes }: RecoveryPanelProps) {
+export function RecoveryPanel({ status, proof: code, onCodes }: RecoveryPanelProps) {
   const [busy, setBusy] = useState(false);
-  const [code, setCode] = useState('');
   const [error, setError] = useState('');
 
   async function renew() {
@@ -28,7 +27,6 @@ export function RecoveryPanel({ status, onCodes }: RecoveryPanelProps) {
     setBusy(false);
     if (r === null) return setError(t.security.passkeyCancelled);
     if (!r.ok) return setError(r.text);
-    setCode('');
     if (r.data.recovery_codes) onCodes(r.data.recovery_codes);
   }
 
@@ -38,14 +36,6 @@ export function RecoveryPanel({ status, onCodes }: RecoveryPanelProps) {
       <p className="muted">
         {t.security.recoveryLeft(status.recovery_codes_left)} {t.security.renewIntro}
       </p>
-      <Field
-        label={t.security.proofCode}
-        value={code}
-        onValue={setCode}
-        autoComplete="one-time-code"
-        spellCheck={false}
-        data-testid="recovery-renew-code"
-      />
       <Button variant="secondary" disabled={busy} onClick={() => void renew()} data-testid="recovery-renew">
         {t.security.renew}
       </Button>

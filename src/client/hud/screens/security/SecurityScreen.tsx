@@ -10,6 +10,7 @@ import { factorApi } from '../../../net/factorApi';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
 import { ErrorLine } from '../../components/ErrorLine';
+import { Field } from '../../components/Field';
 import { FreezePanel } from './FreezePanel';
 import { PasskeyPanel } from './PasskeyPanel';
 import { RecoveryPanel } from './RecoveryPanel';
@@ -20,6 +21,8 @@ export default function SecurityScreen() {
   const [status, setStatus] = useState<FactorStatus | null>(null);
   const [error, setError] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
+  // One proof field for every change that needs a fresh factor (turning TOTP off, passkeys, new codes).
+  const [proof, setProof] = useState('');
 
   const refresh = useCallback(async () => {
     const r = await factorApi.status();
@@ -30,10 +33,16 @@ export default function SecurityScreen() {
     void refresh();
   }, [refresh]);
   // The codes replace the panels at once (the flows end there); the state behind them is read again.
-  const showCodes = (c: string[]) => {
-    setCodes(c);
+  // A proof is used up by the change it went with.
+  const changed = () => {
+    setProof('');
     void refresh();
   };
+  const showCodes = (c: string[]) => {
+    setCodes(c);
+    changed();
+  };
+  const hasFactor = status !== null && (status.totp || status.passkeys.length > 0);
 
   return (
     <main className="screen" data-testid="screen-security">
@@ -59,9 +68,23 @@ export default function SecurityScreen() {
       {status && !codes && (
         <>
           <FreezePanel status={status} />
-          <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} onCodes={showCodes} onChanged={() => void refresh()} />
-          <PasskeyPanel status={status} onCodes={showCodes} onChanged={() => void refresh()} />
-          {(status.totp || status.passkeys.length > 0) && <RecoveryPanel status={status} onCodes={showCodes} />}
+          {hasFactor && (
+            <section className="panel" data-testid="security-proof-panel">
+              <h2>{t.security.proofTitle}</h2>
+              <p className="muted">{t.security.proofIntro}</p>
+              <Field
+                label={t.security.proofCode}
+                value={proof}
+                onValue={setProof}
+                autoComplete="one-time-code"
+                spellCheck={false}
+                data-testid="security-proof"
+              />
+            </section>
+          )}
+          <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} proof={proof} onCodes={showCodes} onChanged={changed} />
+          <PasskeyPanel status={status} proof={proof} onCodes={showCodes} onChanged={changed} />
+          {hasFactor && <RecoveryPanel status={status} proof={proof} onCodes={showCodes} />}
         </>
       )}
       <Button variant="secondary" onClick={() => navigate('/sessions')}>

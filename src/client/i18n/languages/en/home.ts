@@ -187,7 +187,7 @@ export const messages = {
     remove: 'Remove',
     removeLabel: (name: string) => `Remove passkey ${name}`,
     proofTitle: 'Confirm it is you',
-    proofIntro: 'Enter a code from your authenticator app or a recovery code, or use a passkey.',
+    proofIntro: 'The changes below need a code from your authenticator app or a recovery code. With a passkey, leave it empty: its prompt opens.',
     proofCode: 'Code or recovery code',
     usePasskey: 'Use a passkey',
     passkeyCancelled: 'The passkey prompt was closed.',
