@@ -39,7 +39,10 @@ async function sendForm(page: Page, to: string, amount: string): Promise<void> {
   await page.getByRole('radio', { name: 'USDC' }).check();
 }
 
-test('test coin → activation → a withdrawal held, then sent with a code → freeze and unfreeze → mint and melt', async ({ page, browser }) => {
+test('test coin → activation → a withdrawal held, then sent with a code → freeze and unfreeze → mint and melt', async ({
+  page,
+  browser,
+}) => {
   // Up to a round (18 s) waiting for the hatch, and two operator checks that each start tsx.
   test.setTimeout(240_000);
   const updates = transactionUpdates(page);
@@ -57,7 +60,11 @@ test('test coin → activation → a withdrawal held, then sent with a code → 
   const outside = privateKeyToAccount(generatePrivateKey()).address;
   await sendForm(page, outside, '5');
   const submit = page.getByTestId('send-submit');
-  await pressUntil(submit, async () => expect(submit).toHaveText(/^For your safety a new address can receive withdrawals from .* UTC/), (t) => t === 'Calculate GAS');
+  await pressUntil(
+    submit,
+    async () => expect(submit).toHaveText(/^For your safety a new address can receive withdrawals from .* UTC/),
+    (t) => t === 'Calculate GAS',
+  );
   if (shots) await page.screenshot({ path: `${shots}/withdrawal-cooling-off.png`, fullPage: true });
 
   // With TOTP on, the code waives the cooling-off: 5 USDC (+ 0.5 USDC gas) leave, and the queue signs and broadcasts them.
@@ -114,11 +121,15 @@ test('test coin → activation → a withdrawal held, then sent with a code → 
   await other.close();
   // No withdrawal now, even with a code; /security shows the freeze and unfreezes with a fresh code.
   await sendForm(page, outside, '1');
-  await pressUntil(submit, async () => expect(submit).toHaveText(/^Withdrawals are frozen on this account/), (t) => t === 'Calculate GAS');
+  await pressUntil(
+    submit,
+    async () => expect(submit).toHaveText(/^Withdrawals are frozen on this account/),
+    (t) => t === 'Calculate GAS',
+  );
   await openSecurity(page);
   await expect(page.getByTestId('security-frozen')).toBeVisible();
   if (shots) await page.screenshot({ path: `${shots}/security-frozen.png`, fullPage: true });
-  await page.getByTestId('unfreeze-code').fill(await codes.next());
+  await page.getByTestId('security-proof').fill(await codes.next());
   await page.getByTestId('unfreeze-submit').click();
   await expect(page.getByTestId('unfreeze-notice')).toHaveText('Withdrawals are unfrozen.');
   await expect(page.getByTestId('security-frozen')).toHaveCount(0);

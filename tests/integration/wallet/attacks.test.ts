@@ -235,7 +235,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     const gets = Object.entries(doc.paths)
       .filter(([, ops]) => 'get' in ops)
       .map(([path]) => path);
-    for (const must of ['/api/test-coin', '/api/rooms/enter/{room}', '/api/rooms/leave', '/api/wallet/freeze/{token}', '/api/wallet/freeze'])
+    for (const must of [
+      '/api/test-coin',
+      '/api/rooms/enter/{room}',
+      '/api/rooms/leave',
+      '/api/wallet/freeze/{token}',
+      '/api/wallet/freeze',
+    ])
       expect(gets).toContain(must);
     const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'x-requested-with': '', accept: 'text/html' };
     // The faucet would give again: its hourly pace must not be what keeps the walk from changing anything.

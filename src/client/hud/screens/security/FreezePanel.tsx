@@ -1,26 +1,26 @@
 /**
  * The unfreeze panel of /security, shown only while withdrawals are frozen: with a second factor it
- * unfreezes with a fresh proof; without one it asks for the unfreeze mail (src/server/domain/wallet/README.md).
+ * unfreezes with a fresh proof (the screen's proof field, or a passkey); without one it asks for the unfreeze mail (src/server/domain/wallet/README.md).
  */
 import { t } from '../../../i18n/t/home';
 import { useCallback, useEffect, useState } from 'react';
 import type { FactorStatus } from '../../../../shared/api/factors';
 import { freezeApi } from '../../../net/freezeApi';
 import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
 import { ErrorLine } from '../../components/ErrorLine';
 import { freshProof } from './freshProof';
 
-/** Props: the factors' state (which proof the unfreeze takes). */
+/** Props: the factors' state (which proof the unfreeze takes), the screen's typed proof, and what to do once it is used. */
 export interface FreezePanelProps {
   status: FactorStatus;
+  proof: string;
+  onProofUsed: () => void;
 }
 
 /** The panel; nothing while withdrawals are not frozen, except the answer of an unfreeze just made. */
-export function FreezePanel({ status }: FreezePanelProps) {
+export function FreezePanel({ status, proof: code, onProofUsed }: FreezePanelProps) {
   const [frozen, setFrozen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const hasFactor = status.totp || status.passkeys.length > 0;
@@ -42,7 +42,7 @@ export function FreezePanel({ status }: FreezePanelProps) {
     setBusy(false);
     if (r === null) return setError(t.security.passkeyCancelled);
     if (!r.ok) return setError(r.text);
-    setCode('');
+    onProofUsed();
     setNotice(r.message);
     setFrozen(r.data.frozen);
   }
@@ -58,16 +58,6 @@ export function FreezePanel({ status }: FreezePanelProps) {
       <h2>{t.freeze.frozenTitle}</h2>
       <p>{t.freeze.frozenIntro}</p>
       <p className="muted">{hasFactor ? t.freeze.unfreezeWithFactor : t.freeze.unfreezeByMail}</p>
-      {hasFactor && (
-        <Field
-          label={t.security.proofCode}
-          value={code}
-          onValue={setCode}
-          autoComplete="one-time-code"
-          spellCheck={false}
-          data-testid="unfreeze-code"
-        />
-      )}
       <Button disabled={busy} onClick={() => void unfreeze()} data-testid="unfreeze-submit">
         {t.freeze.unfreeze}
       </Button>

@@ -1,7 +1,8 @@
 /**
  * /security: the second factor. The authenticator app (QR code and key, confirmed with a code, turned off
  * with a fresh proof), passkeys, and the recovery codes shown once when the first factor is enabled or
- * renewed; on top, while withdrawals are frozen, the panel that unfreezes them.
+ * renewed; while withdrawals are frozen, the panel that unfreezes them. One proof field on top serves
+ * every change that needs a fresh factor.
  */
 import { t } from '../../../i18n/t/home';
 import { useCallback, useEffect, useState } from 'react';
@@ -67,7 +68,6 @@ export default function SecurityScreen() {
       )}
       {status && !codes && (
         <>
-          <FreezePanel status={status} />
           {hasFactor && (
             <section className="panel" data-testid="security-proof-panel">
               <h2>{t.security.proofTitle}</h2>
@@ -82,6 +82,7 @@ export default function SecurityScreen() {
               />
             </section>
           )}
+          <FreezePanel status={status} proof={proof} onProofUsed={() => setProof('')} />
           <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} proof={proof} onCodes={showCodes} onChanged={changed} />
           <PasskeyPanel status={status} proof={proof} onCodes={showCodes} onChanged={changed} />
           {hasFactor && <RecoveryPanel status={status} proof={proof} onCodes={showCodes} />}

@@ -187,7 +187,8 @@ export const messages = {
     remove: 'Remove',
     removeLabel: (name: string) => `Remove passkey ${name}`,
     proofTitle: 'Confirm it is you',
-    proofIntro: 'The changes below need a code from your authenticator app or a recovery code. With a passkey, leave it empty: its prompt opens.',
+    proofIntro:
+      'The changes below need a code from your authenticator app or a recovery code. With a passkey, leave it empty: its prompt opens.',
     proofCode: 'Code or recovery code',
     usePasskey: 'Use a passkey',
     passkeyCancelled: 'The passkey prompt was closed.',
@@ -207,7 +208,7 @@ export const messages = {
     toGame: 'Go to the game',
     frozenTitle: 'Withdrawals are frozen',
     frozenIntro: 'Someone used the link in a withdrawal mail: no withdrawal leaves the platform until you unfreeze.',
-    unfreezeWithFactor: 'Enter a code from your authenticator app or a recovery code (or use a passkey) to unfreeze.',
+    unfreezeWithFactor: 'Confirm it is you above (or with your passkey), then unfreeze.',
     unfreezeByMail: 'We will mail you a link; open it on this device while logged in to unfreeze.',
     unfreeze: 'Unfreeze withdrawals',
     unfreezeLinkTitle: 'Unfreeze withdrawals',
