@@ -158,6 +158,8 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     expect((await s.client().post('/api/wallet/freeze', { token }, { headers: crossSite })).status).toBe(419);
     expect(await dbSnapshot(s.testDb.db)).toEqual(before);
     // The page's button: a same-origin POST with the token in the body, without login.
+    const malformed = await s.client().post('/api/wallet/freeze', { token: '../x' });
+    expect([malformed.status, Object.keys(malformed.body.errors)]).toEqual([422, ['token']]);
     const wrong = await s.client().post('/api/wallet/freeze', { token: 'x'.repeat(43) });
     expect([wrong.status, wrong.body.message]).toEqual([404, SAFETY_LINK_INVALID]);
     const frozen = await s.client().post('/api/wallet/freeze', { token });
