@@ -2,8 +2,9 @@
 // coin, the deposit watcher credits it, the gas deposit and a starter pack activate the wallet; a withdrawal to
 // a new address is held for the cooling-off, then goes with a TOTP code (the player turned TOTP on) and reaches
 // the address on the dev chain; the withdrawal mail's freeze link opens a page whose button freezes
-// withdrawals, and /security unfreezes them with a fresh factor; the exchange mints and melts.
-import { expect, test, type Page } from '@playwright/test';
+// withdrawals, and /security unfreezes them with a fresh factor (without one: through the unfreeze mail's
+// page); the exchange mints and melts.
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createPublicClient, http, parseAbiItem } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { E2E_CHAIN_PORT } from './support/env';
@@ -39,6 +40,18 @@ async function sendForm(page: Page, to: string, amount: string): Promise<void> {
   await page.getByRole('radio', { name: 'USDC' }).check();
 }
 
+/** Opens a withdrawal mail's freeze link logged out in another browser context (the mail read elsewhere) and presses Freeze. */
+async function freezeFromMail(browser: Browser, link: string): Promise<void> {
+  const other = await browser.newContext();
+  const mailPage = await other.newPage();
+  await mailPage.goto(link);
+  await expect(mailPage.getByTestId('screen-freeze')).toBeVisible();
+  if (shots) await mailPage.screenshot({ path: `${shots}/freeze-page.png`, fullPage: true });
+  await mailPage.getByTestId('freeze-submit').click();
+  await expect(mailPage.getByTestId('freeze-done')).toHaveText(/^Withdrawals are frozen/);
+  await other.close();
+}
+
 test('test coin → activation → a withdrawal held, then sent with a code → freeze and unfreeze → mint and melt', async ({
   page,
   browser,
@@ -68,7 +81,7 @@ test('test coin → activation → a withdrawal held, then sent with a code → 
   if (shots) await page.screenshot({ path: `${shots}/withdrawal-cooling-off.png`, fullPage: true });
 
   // With TOTP on, the code waives the cooling-off: 5 USDC (+ 0.5 USDC gas) leave, and the queue signs and broadcasts them.
-  const { codes } = await enableTotp(page);
+  const { codes, recovery } = await enableTotp(page);
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await sendForm(page, outside, '5');
   await page.getByTestId('send-factor-code').fill(await codes.next());
@@ -111,14 +124,7 @@ test('test coin → activation → a withdrawal held, then sent with a code → 
   // freezes only on its button (nothing was left to stop: the withdrawal went out already).
   const email = (await (await page.request.get('/api/auth/status')).json()).data.email as string;
   const mail = await waitForMail(email, /withdrawal of 5 USDC/);
-  const other = await browser.newContext();
-  const mailPage = await other.newPage();
-  await mailPage.goto(linkIn(mail, '/freeze/'));
-  await expect(mailPage.getByTestId('screen-freeze')).toBeVisible();
-  if (shots) await mailPage.screenshot({ path: `${shots}/freeze-page.png`, fullPage: true });
-  await mailPage.getByTestId('freeze-submit').click();
-  await expect(mailPage.getByTestId('freeze-done')).toHaveText(/^Withdrawals are frozen/);
-  await other.close();
+  await freezeFromMail(browser, linkIn(mail, '/freeze/'));
   // No withdrawal now, even with a code; /security shows the freeze and unfreezes with a fresh code.
   await sendForm(page, outside, '1');
   await pressUntil(
@@ -133,6 +139,22 @@ test('test coin → activation → a withdrawal held, then sent with a code → 
   await page.getByTestId('unfreeze-submit').click();
   await expect(page.getByTestId('unfreeze-notice')).toHaveText('Withdrawals are unfrozen.');
   await expect(page.getByTestId('security-frozen')).toHaveCount(0);
+
+  // Without a second factor the unfreeze goes through a mailed link: TOTP off (with a recovery code), the same
+  // freeze link again (it stays valid), then /security asks for the mail, whose link is a page that unfreezes
+  // on its button for the logged-in owner.
+  await page.getByTestId('security-proof').fill(recovery[0]!);
+  await page.getByTestId('totp-disable').click();
+  await expect(page.getByTestId('security-totp')).not.toHaveAttribute('data-on', 'true');
+  await freezeFromMail(browser, linkIn(mail, '/freeze/'));
+  await openSecurity(page);
+  await page.getByTestId('unfreeze-submit').click();
+  await expect(page.getByTestId('unfreeze-notice')).toHaveText(/^We sent you an e-mail/);
+  await page.goto(linkIn(await waitForMail(email, /unfreeze withdrawals/), '/unfreeze/'));
+  await expect(page.getByTestId('screen-unfreeze')).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/unfreeze-link-page.png`, fullPage: true });
+  await page.getByTestId('unfreeze-submit').click();
+  await expect(page.getByTestId('unfreeze-done')).toHaveText('Withdrawals are unfrozen.');
 
   // Mint: 10 USDC → 103.95 ANGLS (1 % fee, 5 % bonus).
   await page.goto('/exchange');

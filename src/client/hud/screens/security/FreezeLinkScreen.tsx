@@ -38,7 +38,7 @@ export default function FreezeLinkScreen({ token }: FreezeLinkScreenProps) {
       </section>
       {done && (
         <p className="success-line" role="status" data-testid="freeze-done">
-          {done.message} {done.stopped > 0 && t.freeze.stopped(done.stopped)}
+          {done.stopped > 0 ? `${done.message} ${t.freeze.stopped(done.stopped)}` : done.message}
         </p>
       )}
       <Button variant="error" disabled={busy || done !== null} onClick={() => void freeze()} data-testid="freeze-submit">
