@@ -57,9 +57,10 @@ export default defineConfig({
       // Every spec registers its players from 127.0.0.1: the whole suite makes more accounts in ten minutes than
       // one address may (20), so the auth limits are scaled up here; their unit and integration tests keep the real ones.
       RATE_LIMIT_FACTOR: '100',
-      // The wallet spec withdraws to a fresh address and waits for the chain: no address cooling-off, no
-      // hold before signing (the integration attack test runs withdrawal safety with its real waits).
-      WITHDRAW_COOLING_OFF_SECONDS: '0',
+      // New addresses keep the real 24-hour cooling-off (the wallet spec is held by it, then waives it with a
+      // TOTP code); the withdrawal waits for the chain, so no hold before signing (the integration attack test
+      // runs the hold with its real wait).
+      WITHDRAW_COOLING_OFF_SECONDS: String(24 * 3600),
       WITHDRAW_HOLD_SECONDS: '0',
     },
   },

@@ -48,6 +48,10 @@ export const ROUTE_PATHS = {
   sessions: '/sessions',
   /** Not in the specs: the second factor (authenticator app, passkeys, recovery codes), reached from /sessions. */
   security: '/security',
+  /** Not in the specs: the withdrawal mail's freeze link, a page whose button freezes withdrawals (no login needed). */
+  freeze: '/freeze/:token',
+  /** Not in the specs: the unfreeze mail's link, a page whose button unfreezes withdrawals (logged in as the owner). */
+  unfreeze: '/unfreeze/:token',
   /** Not in the specs: the public fairness record (ECONOMY.md "What must be shown"), open to everyone. */
   fairness: '/fairness',
   /** Not in the specs: the public solvency report (ECONOMY.md "What must be shown"), open to everyone. */
@@ -120,6 +124,8 @@ export const ROUTE_RULES: Record<RouteName, RouteRule> = {
   gallery: { access: 'dev' },
   sessions: auth,
   security: auth,
+  freeze: { access: 'public' },
+  unfreeze: auth,
   fairness: { access: 'public' },
   solvency: { access: 'public' },
 };

@@ -4,49 +4,33 @@
  * and a passkey registered and used to log in with Chromium's virtual authenticator (CDP WebAuthn), on
  * `localhost` (an IP address cannot be a passkey's site).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { generate } from 'otplib';
+import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './support/env';
 import { logIn, newPlayer, register } from './support/player';
+import { enableTotp, openSecurity } from './support/security';
 
-/** A code of `secret` for the next 30-second step, so no code is ever used twice (the server refuses replays). */
-async function freshCode(secret: string, used: Set<number>): Promise<string> {
-  let step = Math.floor(Date.now() / 30_000);
-  while (used.has(step)) {
-    await new Promise((r) => setTimeout(r, 1000));
-    step = Math.floor(Date.now() / 30_000);
-  }
-  used.add(step);
-  return generate({ secret, epoch: step * 30 });
-}
+const shots = process.env.PHONE_SHOTS;
 
-async function openSecurity(page: Page): Promise<void> {
-  await page.goto('/sessions');
-  await page.getByTestId('sessions-security').click();
-  await expect(page.getByTestId('screen-security')).toBeVisible();
-}
-
-test('TOTP: enable with a code, log in with one, a withdrawal asks for one, turning it off takes one', async ({ page, browser }) => {
+test('TOTP: enable with a code, log in with one, a withdrawal asks for one, new recovery codes and turning it off take one', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
-  const used = new Set<number>();
   const p = newPlayer();
   await register(page, p);
-  await openSecurity(page);
-  await page.getByTestId('totp-enable').click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await expect(page.getByTestId('totp-qr')).toBeVisible();
-  if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/security-totp-qr.png`, fullPage: true });
-  await page.getByTestId('totp-code').fill(await freshCode(secret, used));
-  await page.getByTestId('totp-enable').click();
-  await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+  const { codes, recovery } = await enableTotp(page);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByTestId('security-totp')).toHaveAttribute('data-on', 'true');
+  if (shots) await page.screenshot({ path: `${shots}/security-totp-on.png`, fullPage: true });
 
   const other = await browser.newContext();
   const phone = await other.newPage();
   await phone.goto('/login');
   await logIn(phone, p.email, p.password);
   await expect(phone.getByTestId('login-factor')).toBeVisible();
+  if (shots) await phone.screenshot({ path: `${shots}/login-second-step.png`, fullPage: true });
   expect((await phone.request.get('/api/auth/status')).status()).toBe(401);
-  await phone.getByTestId('login-factor-code').fill(await freshCode(secret, used));
+  await phone.getByTestId('login-factor-code').fill(await codes.next());
   await phone.getByTestId('login-factor-submit').click();
   await expect(phone).not.toHaveURL(/\/login$/);
   expect((await phone.request.get('/api/auth/status')).status()).toBe(200);
@@ -56,10 +40,22 @@ test('TOTP: enable with a code, log in with one, a withdrawal asks for one, turn
   await page.goto('/withdraw');
   await expect(page.getByTestId('send-factor-code')).toBeVisible();
 
-  // Turning it off takes a fresh code, typed into the same field.
+  // New recovery codes take a fresh proof (here a recovery code); they are shown once and replace the old ones.
   await openSecurity(page);
+  await page.getByTestId('recovery-renew').click();
+  await expect(page.getByTestId('recovery-renew-error')).toHaveText(/code/i);
+  await page.getByTestId('security-proof').fill(recovery[0]!);
+  await page.getByTestId('recovery-renew').click();
+  await expect(page.getByTestId('recovery-code')).toHaveCount(10);
+  const renewed = await page.getByTestId('recovery-code').allTextContents();
+  expect(renewed.filter((c) => recovery.includes(c))).toEqual([]);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByTestId('security-recovery')).toContainText('10 recovery codes left.');
+
+  // Turning it off takes a fresh code, typed into the same proof field (emptied after each use).
   await expect(page.getByTestId('security-totp')).toHaveAttribute('data-on', 'true');
-  await page.getByTestId('totp-code').fill(await freshCode(secret, used));
+  await expect(page.getByTestId('security-proof')).toHaveValue('');
+  await page.getByTestId('security-proof').fill(await codes.next());
   await page.getByTestId('totp-disable').click();
   await expect(page.getByTestId('security-totp')).not.toHaveAttribute('data-on', 'true');
 });

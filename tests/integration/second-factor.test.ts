@@ -1,7 +1,8 @@
 /**
  * The second factor on both databases: TOTP enabled with a code from the shown secret (recovery codes
  * shown once), the login's two steps, a replayed code refused, a recovery code used by two requests at
- * once (one wins), disabling with a fresh factor, and an on-chain withdrawal that needs one.
+ * once (one wins), disabling with a fresh factor, new recovery codes with a fresh factor, unfreezing
+ * withdrawals with one, and an on-chain withdrawal that needs one.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from 'otplib';
@@ -156,6 +157,48 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect
     const { c, res } = await passwordStep(p.email);
     expect([res.status, res.body.message]).toEqual([200, 'Logged in.']);
     expect((await c.get('/api/auth/status')).status).toBe(200);
+  });
+
+  it('issues new recovery codes only with a fresh factor: shown once, the old ones stop working', async () => {
+    const p = await withTotp('f-regen');
+    const bare = await p.client.post('/api/auth/factors/recovery', {});
+    expect([bare.status, bare.body.errors]).toEqual([422, { otp: [FACTOR_NEEDED] }]);
+    expect((await p.client.get('/api/auth/factors')).body.data.recovery_codes_left).toBe(10);
+    // A recovery code is a fresh factor too: it is used, then all old codes are replaced.
+    const fresh = await p.client.post('/api/auth/factors/recovery', { recovery_code: p.codes[0] });
+    expect(fresh.status).toBe(200);
+    const codes = fresh.body.data.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(codes.filter((c) => p.codes.includes(c))).toEqual([]);
+    expect((await p.client.get('/api/auth/factors')).body.data.recovery_codes_left).toBe(10);
+    const login = await passwordStep(p.email);
+    const ticket = login.res.body.data.second_factor.ticket as string;
+    expect((await login.c.post('/api/auth/login/factor', { ticket, recovery_code: p.codes[1] })).body.errors).toEqual({
+      recovery_code: [FACTOR_WRONG],
+    });
+    expect((await login.c.post('/api/auth/login/factor', { ticket, recovery_code: codes[0] })).status).toBe(200);
+    // Without a factor there are no codes to renew.
+    const plain = await registerPlayer(s, 'f-regen-none');
+    expect((await plain.client.post('/api/auth/factors/recovery', {})).status).toBe(409);
+    expect(await s.testDb.db.kysely.selectFrom('recovery_codes').select('user_id').where('user_id', '=', plain.user.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('unfreezes withdrawals only with a fresh factor when the player has one', async () => {
+    const p = await withTotp('f-unfreeze');
+    await s.testDb.db.kysely
+      .insertInto('withdrawal_freezes')
+      .values({ user_id: p.userId, frozen_at: s.clock.now(), unfreeze_hash: null, unfreeze_expires_at: null })
+      .execute();
+    expect((await p.client.get('/api/wallet/freeze')).body.data).toEqual({ frozen: true });
+    nextStep();
+    const bare = await p.client.post('/api/wallet/unfreeze', {});
+    expect([bare.status, bare.body.errors]).toEqual([422, { otp: [FACTOR_NEEDED] }]);
+    expect((await p.client.get('/api/wallet/freeze')).body.data).toEqual({ frozen: true });
+    const done = await p.client.post('/api/wallet/unfreeze', { otp: await codeAt(p.secret) });
+    expect([done.status, done.body.data]).toEqual([200, { frozen: false }]);
+    expect((await p.client.get('/api/wallet/freeze')).body.data).toEqual({ frozen: false });
   });
 
   it('an on-chain withdrawal needs a fresh factor (422 naming `otp`, nothing stored); with a code it is precalculated', async () => {

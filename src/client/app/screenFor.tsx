@@ -22,6 +22,8 @@ const HomeScreen = lazy(() => preloadChunksOf('HomeScreen').then(() => import('.
 const EidolScreen = lazy(() => import('../hud/screens/EidolScreen'));
 const SessionsScreen = lazy(() => import('../hud/screens/SessionsScreen'));
 const SecurityScreen = lazy(() => import('../hud/screens/security/SecurityScreen'));
+const FreezeLinkScreen = lazy(() => import('../hud/screens/security/FreezeLinkScreen'));
+const UnfreezeLinkScreen = lazy(() => import('../hud/screens/security/UnfreezeLinkScreen'));
 const FairnessScreen = lazy(() => import('../hud/screens/FairnessScreen'));
 const SolvencyScreen = lazy(() => import('../hud/screens/SolvencyScreen'));
 const CoopScreen = lazy(() => import('../hud/screens/coop/CoopScreen'));
@@ -48,6 +50,8 @@ const SCREENS: ScreenTable<RouteName> = {
   onboardingEcto: () => <OnboardingScreen variant="ecto" />,
   sessions: () => <SessionsScreen />,
   security: () => <SecurityScreen />,
+  freeze: ({ params }) => <FreezeLinkScreen token={params.token ?? ''} />,
+  unfreeze: ({ params }) => <UnfreezeLinkScreen token={params.token ?? ''} />,
   // `/fairness?round=<id>` opens that round's recomputation: the link to share for one round.
   fairness: ({ search }) => <FairnessScreen round={search.round ? Number(search.round) : undefined} />,
   solvency: () => <SolvencyScreen />,

@@ -27,6 +27,9 @@ export function createFactorApi(http: Http) {
       http.post('/api/auth/factors/totp/confirm', { ...proof, code }, { schema: factorEnabledSchema }),
     /** POST /api/auth/factors/totp/disable. */
     totpDisable: (proof: FactorProofBody): Promise<ApiResult<unknown>> => http.post('/api/auth/factors/totp/disable', proof),
+    /** POST /api/auth/factors/recovery: 10 new recovery codes for a fresh proof (the old ones stop working). */
+    recoveryRenew: (proof: FactorProofBody): Promise<ApiResult<FactorEnabled>> =>
+      http.post('/api/auth/factors/recovery', proof, { schema: factorEnabledSchema }),
     /** POST /api/auth/factors/challenge: assertion options for a fresh passkey proof. */
     freshChallenge: (): Promise<ApiResult<unknown>> => http.post('/api/auth/factors/challenge'),
     /** POST /api/auth/factors/passkeys/options: registration options. */

@@ -64,14 +64,14 @@ export function resetMail(brand: MailBrand, to: string, name: string, token: str
   };
 }
 
-/** The freeze link of a withdrawal mail: opening it freezes the account's withdrawals (no login needed). */
+/** The freeze link of a withdrawal mail: a page (no login needed) whose button freezes the account's withdrawals. */
 export function freezeLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/wallet/freeze/${token}?${MAIL_REF}`;
+  return `${publicUrl}/freeze/${token}?${MAIL_REF}`;
 }
 
-/** The unfreeze link: opened while logged in, it unfreezes withdrawals. */
+/** The unfreeze link: a page whose button, pressed while logged in, unfreezes withdrawals. */
 export function unfreezeLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/wallet/unfreeze/${token}?${MAIL_REF}`;
+  return `${publicUrl}/unfreeze/${token}?${MAIL_REF}`;
 }
 
 /** What a withdrawal mail tells: amount with its currency, and the destination. */
@@ -87,7 +87,7 @@ export function withdrawalMail(brand: MailBrand, to: string, name: string, notic
   const lines = [
     `Hello ${name},`,
     `a withdrawal of ${notice.amount} ${notice.currency} to ${notice.to} was requested from your ${brand.productName} account.`,
-    'If it was not you, freeze withdrawals now with the link below: withdrawals not yet sent are stopped and returned, and no new one is accepted until you unfreeze them after logging in.',
+    'If it was not you, open the link below and freeze withdrawals: withdrawals not yet sent are stopped and returned, and no new one is accepted until you unfreeze them after logging in.',
   ];
   return {
     to,
@@ -103,7 +103,7 @@ export function unfreezeMail(brand: MailBrand, to: string, name: string, token: 
   const link = unfreezeLink(brand.publicUrl, token);
   const lines = [
     `Hello ${name},`,
-    `open this link while logged in to ${brand.productName} to unfreeze withdrawals (valid for 60 minutes). If it was not you, ignore this mail: withdrawals stay frozen.`,
+    `open this link and press Unfreeze while logged in to ${brand.productName} to unfreeze withdrawals (valid for 60 minutes). If it was not you, ignore this mail: withdrawals stay frozen.`,
   ];
   return {
     to,

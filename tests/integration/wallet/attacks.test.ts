@@ -22,6 +22,7 @@ import { canUseAddress } from '../../../src/server/domain/wallet/addressBook';
 import {
   BURN_ADDRESS_REFUSED,
   PLATFORM_ADDRESS_REFUSED,
+  SAFETY_LINK_INVALID,
   WITHDRAWAL_FROZEN_STOPPED,
   WITHDRAWALS_FROZEN,
 } from '../../../src/server/domain/wallet/walletTexts';
@@ -147,9 +148,21 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     expect((await mod.withdrawNow())!.signed).toBe(0);
     const mail = await s.smtp.waitFor(p.form.email as string, /withdrawal of 10 USDC/);
     expect(mail.text).toContain(to);
-    const link = /https:\/\/aeon\.example(\/api\/wallet\/freeze\/[A-Za-z0-9_-]+)\?ref=mail/.exec(mail.text)![1]!;
-    // Opened from the mail client: another site, no session.
-    const frozen = await s.client().get(link, { headers: { 'sec-fetch-site': 'cross-site', 'x-requested-with': '' } });
+    const token = /https:\/\/aeon\.example\/freeze\/([A-Za-z0-9_-]+)\?ref=mail/.exec(mail.text)![1]!;
+    // Opened from the mail client (another site, no session) or prefetched by a mail scanner: the link is a
+    // page, and the old API link only leads there; neither changes anything.
+    const crossSite = { 'sec-fetch-site': 'cross-site', 'x-requested-with': '' };
+    const before = await dbSnapshot(s.testDb.db);
+    const old = await s.client().get(`/api/wallet/freeze/${token}`, { headers: crossSite });
+    expect([old.status, old.headers.get('location')]).toEqual([303, `/freeze/${token}`]);
+    expect((await s.client().post('/api/wallet/freeze', { token }, { headers: crossSite })).status).toBe(419);
+    expect(await dbSnapshot(s.testDb.db)).toEqual(before);
+    // The page's button: a same-origin POST with the token in the body, without login.
+    const malformed = await s.client().post('/api/wallet/freeze', { token: '../x' });
+    expect([malformed.status, Object.keys(malformed.body.errors)]).toEqual([422, ['token']]);
+    const wrong = await s.client().post('/api/wallet/freeze', { token: 'x'.repeat(43) });
+    expect([wrong.status, wrong.body.message]).toEqual([404, SAFETY_LINK_INVALID]);
+    const frozen = await s.client().post('/api/wallet/freeze', { token });
     expect([frozen.status, frozen.body.data]).toEqual([200, { frozen: true, stopped: 1 }]);
     expect(await k().selectFrom('transactions').select(['status', 'message']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
       status: 'fail',
@@ -172,9 +185,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     const asked = await p.client.post('/api/wallet/unfreeze', {});
     expect(asked.body.data).toEqual({ frozen: true, mailed: true });
     const unfreezeMail = await s.smtp.waitFor(p.form.email as string, /unfreeze withdrawals/);
-    const back = /https:\/\/aeon\.example(\/api\/wallet\/unfreeze\/[A-Za-z0-9_-]+)\?ref=mail/.exec(unfreezeMail.text)![1]!;
-    expect((await s.client().get(back)).status).toBe(401);
-    expect((await p.client.get(back)).body.data).toEqual({ frozen: false });
+    const back = /https:\/\/aeon\.example\/unfreeze\/([A-Za-z0-9_-]+)\?ref=mail/.exec(unfreezeMail.text)![1]!;
+    expect((await p.client.get(`/api/wallet/unfreeze/${back}`)).status).toBe(303);
+    expect((await p.client.get('/api/wallet/freeze')).body.data).toEqual({ frozen: true });
+    // The page's button, logged in as the player: the mailbox alone (no session) is not enough.
+    expect((await s.client().post('/api/wallet/unfreeze', { token: back })).status).toBe(401);
+    expect((await p.client.post('/api/wallet/unfreeze', { token: 'x'.repeat(43) })).status).toBe(404);
+    expect((await p.client.post('/api/wallet/unfreeze', { token: back })).body.data).toEqual({ frozen: false });
     const again = await send(p.client, { to_address: to, amount: '5', currency: 'busd' });
     expect(again.status).toBe(200);
     expect((await commit(p.client, again.body.data.transaction.id)).status).toBe(200);
@@ -220,7 +237,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('attack script on %s', (dialect
     const gets = Object.entries(doc.paths)
       .filter(([, ops]) => 'get' in ops)
       .map(([path]) => path);
-    for (const must of ['/api/test-coin', '/api/rooms/enter/{room}', '/api/rooms/leave', '/api/wallet/freeze/{token}'])
+    for (const must of [
+      '/api/test-coin',
+      '/api/rooms/enter/{room}',
+      '/api/rooms/leave',
+      '/api/wallet/freeze/{token}',
+      '/api/wallet/freeze',
+    ])
       expect(gets).toContain(must);
     const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'x-requested-with': '', accept: 'text/html' };
     // The faucet would give again: its hourly pace must not be what keeps the walk from changing anything.

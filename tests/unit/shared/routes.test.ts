@@ -48,6 +48,9 @@ describe('route table', () => {
       '/sessions',
       // Not in the specs: the second factor's settings, reached from /sessions.
       '/security',
+      // Not in the specs: the pages of the withdrawal mail's freeze link and the unfreeze mail's link.
+      '/freeze/:token',
+      '/unfreeze/:token',
       // Not in the specs: the public fairness record (ECONOMY.md).
       '/fairness',
       // Not in the specs: the public solvency report (ECONOMY.md).

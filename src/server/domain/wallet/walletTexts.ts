@@ -44,7 +44,8 @@ export function coolingOffText(when: string): string {
 }
 
 /** The player's withdrawals are frozen (by the link in a withdrawal mail). */
-export const WITHDRAWALS_FROZEN = 'Withdrawals are frozen on this account. Unfreeze them from the wallet after logging in.';
+export const WITHDRAWALS_FROZEN =
+  'Withdrawals are frozen on this account. Unfreeze them on the Security screen (Sessions, then Second factor and passkeys).';
 
 /** The rolling 24-hour limit of the player's level would be passed. */
 export function dailyLimitText(limit: string, currency: string): string {

@@ -2,7 +2,7 @@
  * A player's second factor: state, TOTP setup and removal, passkeys added and removed, and the challenge
  * for a fresh passkey proof. Adding a factor while one is on, and removing any, need a fresh proof; the
  * first factor enabled answers the 10 recovery codes (the only time they are shown), the last removed
- * deletes them.
+ * deletes them; new recovery codes (the old ones stop working) need a fresh proof too.
  */
 import QRCode from 'qrcode';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -31,6 +31,7 @@ export const FACTOR_TEXTS = {
   codeWrong: 'That code is not right. Check the time on your phone and try the newest code.',
   passkeyFailed: 'The passkey could not be verified. Please try again.',
   passkeyNotFound: 'Passkey not found.',
+  noFactor: 'Recovery codes come with a second factor: turn on two-step codes or add a passkey first.',
 } as const;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -83,6 +84,13 @@ export function factorRoutes(app: App, ctx: AppContext): void {
     await removeTotp(deps, user.id);
     await dropCodesIfNone(user.id);
     return ok(null, 'Two-step codes are off.');
+  });
+
+  app.post('/api/auth/factors/recovery', { schema: { body: factorProof } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    if (!(await hasSecondFactor(deps, user.id))) throw new AppError(409, FACTOR_TEXTS.noFactor);
+    await requireFactorProof(ctx, request, user, request.body);
+    return ok({ recovery_codes: await issueRecoveryCodes(deps, user.id) }, 'New recovery codes: the old ones no longer work.');
   });
 
   app.post('/api/auth/factors/challenge', async (request) => {

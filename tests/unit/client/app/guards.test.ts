@@ -49,7 +49,7 @@ describe('guardRoute', () => {
   it('shows /fairness to everyone: guests, players, players before onboarding, and before the session is known', () => {
     for (const s of [guest, player, newbie, unknown])
       expect(guardRoute('fairness', '/fairness?round=3', s, false)).toEqual({ kind: 'show' });
-    expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].access === 'public')).toEqual(['fairness', 'solvency']);
+    expect(ROUTE_NAMES.filter((r) => ROUTE_RULES[r].access === 'public')).toEqual(['freeze', 'fairness', 'solvency']);
   });
 
   it('shows /solvency to everyone: guests, players, players before onboarding, and before the session is known', () => {

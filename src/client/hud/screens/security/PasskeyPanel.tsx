@@ -1,4 +1,4 @@
-/** The passkeys panel: the account's passkeys, add one (this phone), remove one with a fresh proof. */
+/** The passkeys panel: the account's passkeys, add one (this phone), remove one with a fresh proof (typed in the screen's proof field, or a passkey). */
 import { t } from '../../../i18n/t/home';
 import { formatDate } from '../../../i18n/format';
 import { useState } from 'react';
@@ -6,22 +6,21 @@ import type { FactorStatus } from '../../../../shared/api/factors';
 import { factorApi } from '../../../net/factorApi';
 import { createPasskey, passkeysSupported } from '../../../net/passkeyBrowser';
 import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
 import { ErrorLine } from '../../components/ErrorLine';
 import { freshProof } from './freshProof';
 
-/** Props: the factors' state and what happens after a change. */
+/** Props: the factors' state, the screen's typed proof, and what happens after a change. */
 export interface PasskeyPanelProps {
   status: FactorStatus;
+  proof: string;
   onCodes: (codes: string[]) => void;
   onChanged: () => void;
 }
 
 /** The panel. */
-export function PasskeyPanel({ status, onCodes, onChanged }: PasskeyPanelProps) {
+export function PasskeyPanel({ status, proof: code, onCodes, onChanged }: PasskeyPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [code, setCode] = useState('');
   const hasFactor = status.totp || status.passkeys.length > 0;
 
   async function run(action: () => Promise<string>) {
@@ -30,10 +29,7 @@ export function PasskeyPanel({ status, onCodes, onChanged }: PasskeyPanelProps) 
     const text = await action();
     setBusy(false);
     setError(text);
-    if (text === '') {
-      setCode('');
-      onChanged();
-    }
+    if (text === '') onChanged();
   }
 
   const add = () =>
@@ -73,16 +69,6 @@ export function PasskeyPanel({ status, onCodes, onChanged }: PasskeyPanelProps) 
         ))}
       </ul>
       {status.passkeys.length === 0 && <p className="muted">{t.sessions.noPasskeys}</p>}
-      {hasFactor && (
-        <Field
-          label={t.security.proofCode}
-          value={code}
-          onValue={setCode}
-          autoComplete="one-time-code"
-          spellCheck={false}
-          data-testid="passkey-proof"
-        />
-      )}
       {passkeysSupported() && (
         <Button variant="primary" disabled={busy} onClick={() => void add()} data-testid="passkey-add">
           {t.security.addPasskey}

@@ -1,6 +1,8 @@
 /**
  * /security: the second factor. The authenticator app (QR code and key, confirmed with a code, turned off
- * with a fresh proof), passkeys, and the recovery codes shown once when the first factor is enabled.
+ * with a fresh proof), passkeys, and the recovery codes shown once when the first factor is enabled or
+ * renewed; while withdrawals are frozen, the panel that unfreezes them. One proof field on top serves
+ * every change that needs a fresh factor.
  */
 import { t } from '../../../i18n/t/home';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,7 +11,10 @@ import { factorApi } from '../../../net/factorApi';
 import { navigate } from '../../../stores/router';
 import { Button } from '../../components/Button';
 import { ErrorLine } from '../../components/ErrorLine';
+import { Field } from '../../components/Field';
+import { FreezePanel } from './FreezePanel';
 import { PasskeyPanel } from './PasskeyPanel';
+import { RecoveryPanel } from './RecoveryPanel';
 import { TotpPanel } from './TotpPanel';
 
 /** The screen. */
@@ -17,6 +22,8 @@ export default function SecurityScreen() {
   const [status, setStatus] = useState<FactorStatus | null>(null);
   const [error, setError] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
+  // One proof field for every change that needs a fresh factor (turning TOTP off, passkeys, new codes).
+  const [proof, setProof] = useState('');
 
   const refresh = useCallback(async () => {
     const r = await factorApi.status();
@@ -27,10 +34,16 @@ export default function SecurityScreen() {
     void refresh();
   }, [refresh]);
   // The codes replace the panels at once (the flows end there); the state behind them is read again.
-  const showCodes = (c: string[]) => {
-    setCodes(c);
+  // A proof is used up by the change it went with.
+  const changed = () => {
+    setProof('');
     void refresh();
   };
+  const showCodes = (c: string[]) => {
+    setCodes(c);
+    changed();
+  };
+  const hasFactor = status !== null && (status.totp || status.passkeys.length > 0);
 
   return (
     <main className="screen" data-testid="screen-security">
@@ -55,9 +68,24 @@ export default function SecurityScreen() {
       )}
       {status && !codes && (
         <>
-          <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} onCodes={showCodes} onChanged={() => void refresh()} />
-          <PasskeyPanel status={status} onCodes={showCodes} onChanged={() => void refresh()} />
-          {(status.totp || status.passkeys.length > 0) && <p className="muted">{t.security.recoveryLeft(status.recovery_codes_left)}</p>}
+          {hasFactor && (
+            <section className="panel" data-testid="security-proof-panel">
+              <h2>{t.security.proofTitle}</h2>
+              <p className="muted">{t.security.proofIntro}</p>
+              <Field
+                label={t.security.proofCode}
+                value={proof}
+                onValue={setProof}
+                autoComplete="one-time-code"
+                spellCheck={false}
+                data-testid="security-proof"
+              />
+            </section>
+          )}
+          <FreezePanel status={status} proof={proof} onProofUsed={() => setProof('')} />
+          <TotpPanel on={status.totp} passkey={status.passkeys.length > 0} proof={proof} onCodes={showCodes} onChanged={changed} />
+          <PasskeyPanel status={status} proof={proof} onCodes={showCodes} onChanged={changed} />
+          {hasFactor && <RecoveryPanel status={status} proof={proof} onCodes={showCodes} />}
         </>
       )}
       <Button variant="secondary" onClick={() => navigate('/sessions')}>

@@ -1,7 +1,7 @@
 /**
  * The authenticator-app panel. Enabling is the two-stage flow: "Set up" shows the QR code and the key,
  * "Confirm code" sends the code from the app; the first factor's recovery codes are handed up to be shown
- * once. Turning it off is the same flow in one stage, with a fresh proof.
+ * once. Turning it off is the same flow in one stage, with the fresh proof typed in the screen's one proof field.
  */
 import { t } from '../../../i18n/t/home';
 import { useState } from 'react';
@@ -13,16 +13,17 @@ import { Field } from '../../components/Field';
 import { asPrecalc } from './asPrecalc';
 import { freshProof } from './freshProof';
 
-/** Props: whether TOTP is on, whether a passkey can prove, and what happens after a change. */
+/** Props: whether TOTP is on, whether a passkey can prove, the screen's typed proof, and what happens after a change. */
 export interface TotpPanelProps {
   on: boolean;
   passkey: boolean;
+  proof: string;
   onCodes: (codes: string[]) => void;
   onChanged: () => void;
 }
 
 /** The panel. */
-export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
+export function TotpPanel({ on, passkey, proof: typed, onCodes, onChanged }: TotpPanelProps) {
   const [setup, setSetup] = useState<TotpSetupData | null>(null);
   const [code, setCode] = useState('');
   const enable = useTransaction({
@@ -34,8 +35,8 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
     // The code is read from this render, not the flow's input: the flow keeps the input it had when its key
     // last changed, and the key stays put while the code is typed (a new key would restart the setup).
     commit: async () => {
-      // With a passkey on already, adding TOTP needs a fresh proof of it.
-      const proof = passkey ? await freshProof('', true) : {};
+      // With a passkey on already, adding TOTP needs a fresh proof: a typed recovery code, else the passkey.
+      const proof = passkey ? await freshProof(typed, true) : {};
       if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };
       const r = await factorApi.totpConfirm(code, proof);
       if (r.ok && r.data.recovery_codes) onCodes(r.data.recovery_codes);
@@ -58,11 +59,11 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
   const disable = useTransaction({
     precalculate: () => Promise.reject(new Error('turning off has no first stage')),
     commit: async () => {
-      const proof = await freshProof(code, passkey);
+      const proof = await freshProof(typed, passkey);
       if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };
       return factorApi.totpDisable(proof);
     },
-    input: { code },
+    input: { typed },
     inputKey: 'disable',
     invalid: '',
     activation: null,
@@ -70,7 +71,7 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
     direct: true,
     labels: { stage0: t.security.disable, stage1: t.security.disable },
     activate: () => {},
-    refresh: () => setCode(''),
+    refresh: () => {},
     leave: onChanged,
   });
 
@@ -87,9 +88,9 @@ export function TotpPanel({ on, passkey, onCodes, onChanged }: TotpPanelProps) {
           </p>
         </>
       )}
-      {(on || setup) && (
+      {!on && setup && (
         <Field
-          label={on ? t.security.proofCode : t.security.code}
+          label={t.security.code}
           value={code}
           onValue={setCode}
           autoComplete="one-time-code"

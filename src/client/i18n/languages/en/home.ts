@@ -187,11 +187,32 @@ export const messages = {
     remove: 'Remove',
     removeLabel: (name: string) => `Remove passkey ${name}`,
     proofTitle: 'Confirm it is you',
-    proofIntro: 'Enter a code from your authenticator app or a recovery code, or use a passkey.',
+    proofIntro:
+      'The changes below need a code from your authenticator app or a recovery code. With a passkey, leave it empty: its prompt opens.',
     proofCode: 'Code or recovery code',
     usePasskey: 'Use a passkey',
     passkeyCancelled: 'The passkey prompt was closed.',
     done: 'Done.',
+    renewTitle: 'New recovery codes',
+    renewIntro: 'Lost your codes or used most of them? New codes replace them all: the old ones stop working.',
+    renew: 'Make new codes',
+  },
+  /** The withdrawal freeze: the freeze link's page, the unfreeze link's page, and the unfreeze panel on /security. */
+  freeze: {
+    title: 'Freeze withdrawals',
+    what: 'Freezing stops at once every withdrawal of this account that has not gone to the chain yet: its amount and gas go back to the balance. No new withdrawal leaves the platform until withdrawals are unfrozen, which takes logging in with the second factor (or a link we mail).',
+    when: 'Do it if you did not ask for the withdrawal in the mail. Nothing else changes: playing, trading and sending coins to other players go on as before.',
+    press: 'Freeze withdrawals',
+    pressing: 'Freezing…',
+    stopped: (n: number) => (n === 1 ? 'One withdrawal was stopped and returned.' : `${n} withdrawals were stopped and returned.`),
+    toGame: 'Go to the game',
+    frozenTitle: 'Withdrawals are frozen',
+    frozenIntro: 'Someone used the link in a withdrawal mail: no withdrawal leaves the platform until you unfreeze.',
+    unfreezeWithFactor: 'Confirm it is you above (or with your passkey), then unfreeze.',
+    unfreezeByMail: 'We will mail you a link; open it on this device while logged in to unfreeze.',
+    unfreeze: 'Unfreeze withdrawals',
+    unfreezeLinkTitle: 'Unfreeze withdrawals',
+    unfreezeLinkIntro: 'Withdrawals of your account can leave the platform again once you press the button.',
   },
   /** The round's capacity on the eidol screen (ECONOMY.md: the pool banks each round up to K). */
   capacity: {
