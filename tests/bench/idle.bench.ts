@@ -69,6 +69,9 @@ interface Idle {
   busyPct: number;
   taskMs: number;
   scriptMs: number;
+  /** Style recalculation and layout (a HUD text changing, a CSS animation the compositor cannot run alone). */
+  styleMs: number;
+  layoutMs: number;
   frames: number;
   longTasks: number;
   wallMs: number;
@@ -107,7 +110,13 @@ async function measure(browser: Browser, url: string, screen: Screen, player: Pl
     const metrics = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
-      return { task: m.TaskDuration ?? 0, script: m.ScriptDuration ?? 0, at: m.Timestamp ?? 0 };
+      return {
+        task: m.TaskDuration ?? 0,
+        script: m.ScriptDuration ?? 0,
+        style: m.RecalcStyleDuration ?? 0,
+        layout: m.LayoutDuration ?? 0,
+        at: m.Timestamp ?? 0,
+      };
     };
     const probe = () => page.evaluate(() => ({ ...(window as unknown as { idleProbe: { frames: number; longTasks: number } }).idleProbe }));
     const p0 = await probe();
@@ -121,6 +130,8 @@ async function measure(browser: Browser, url: string, screen: Screen, player: Pl
       busyPct: (100 * taskMs) / wallMs,
       taskMs,
       scriptMs: (m1.script - m0.script) * 1000,
+      styleMs: (m1.style - m0.style) * 1000,
+      layoutMs: (m1.layout - m0.layout) * 1000,
       frames: p1.frames - p0.frames,
       longTasks: p1.longTasks - p0.longTasks,
       wallMs,
@@ -131,7 +142,7 @@ async function measure(browser: Browser, url: string, screen: Screen, player: Pl
 }
 
 const line = (f: Idle) =>
-  `busy=${f.busyPct.toFixed(2)} % (tasks ${f.taskMs.toFixed(0)} ms, script ${f.scriptMs.toFixed(0)} ms in ${(f.wallMs / 1000).toFixed(1)} s) animation-frames=${f.frames} long-tasks=${f.longTasks}`;
+  `busy=${f.busyPct.toFixed(2)} % (tasks ${f.taskMs.toFixed(0)} ms, script ${f.scriptMs.toFixed(0)} ms, style ${f.styleMs.toFixed(0)} ms, layout ${f.layoutMs.toFixed(0)} ms in ${(f.wallMs / 1000).toFixed(1)} s) animation-frames=${f.frames} long-tasks=${f.longTasks}`;
 
 /** The mean of the splash's windows (before and after the screens). */
 function mean(xs: Idle[]): Idle {
@@ -140,6 +151,8 @@ function mean(xs: Idle[]): Idle {
     busyPct: m((x) => x.busyPct),
     taskMs: m((x) => x.taskMs),
     scriptMs: m((x) => x.scriptMs),
+    styleMs: m((x) => x.styleMs),
+    layoutMs: m((x) => x.layoutMs),
     frames: m((x) => x.frames),
     longTasks: m((x) => x.longTasks),
     wallMs: m((x) => x.wallMs),
