@@ -27,7 +27,7 @@ import { DITCH, type RoomId } from '../../../shared/rules/world';
 import type { WorldObject } from '../../../shared/api/rooms';
 import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from './worldStores';
 import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
-import { AvatarMotion } from './avatarMotion';
+import { AvatarMotion, CATCH_UP_MS } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
 import { CrowdMaster } from './crowdMaster';
 import { CrowdLayer } from './crowdLayer';
@@ -151,6 +151,8 @@ export class WorldScene implements Scene {
   private chartHour = 0;
   /** When the name lanes are worked out next (scene time): a few times a second is enough for walkers. */
   private lanesAt = 0;
+  /** Scene time by which every walk reported so far has arrived, culled walkers' too (they are stepped only when looked at). */
+  private walksUntil = 0;
   private camDirty = true;
   private chartsDirty = true;
   private propsDirty = true;
@@ -264,12 +266,19 @@ export class WorldScene implements Scene {
   }
 
   /**
-   * Frames are needed though nothing moved in this one while the own avatar glides, a drawn walker walks, a
-   * pass over the room is being applied or nodes wait to be built, and while smoke shows (its frames change
-   * every SMOKE_FRAME_MS, not every frame).
+   * Frames are needed though nothing moved in this one while the own avatar glides, a walk is under way (a
+   * culled walker too: scene time must pass for it to arrive), a pass over the room is being applied or nodes
+   * wait to be built, and while smoke shows (its frames change every SMOKE_FRAME_MS, not every frame).
    */
   animating(): boolean {
-    return this.control.inertia.moving || this.moving.size > 0 || this.syncing !== null || this.unbuilt.size > 0 || this.smokeShows();
+    return (
+      this.control.inertia.moving ||
+      this.moving.size > 0 ||
+      this.elapsed < this.walksUntil ||
+      this.syncing !== null ||
+      this.unbuilt.size > 0 ||
+      this.smokeShows()
+    );
   }
 
   /** Whether a pipe or incense smoke is drawn and animated. */
@@ -457,6 +466,7 @@ export class WorldScene implements Scene {
       }
       this.catchUp(o);
       o.motion.moveTo(obj.coordinate);
+      this.walksUntil = this.elapsed + CATCH_UP_MS;
       this.place(o, cam);
     }
     this.ringDirty = true;
