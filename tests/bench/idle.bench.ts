@@ -184,7 +184,9 @@ async function main(): Promise<void> {
     );
     const splash = results.get('splash')!;
     const base = mean(splash);
-    console.info(`BENCH idle baseline splash-only ${SPLASH_PAGE} ${line(base)} (before ${splash[0]!.busyPct.toFixed(2)} %, after ${splash[1]!.busyPct.toFixed(2)} %)`);
+    console.info(
+      `BENCH idle baseline splash-only ${SPLASH_PAGE} ${line(base)} (before ${splash[0]!.busyPct.toFixed(2)} %, after ${splash[1]!.busyPct.toFixed(2)} %)`,
+    );
     for (const name of CHOSEN) {
       const f = results.get(name)![0]!;
       const ratio = base.busyPct > 0 ? f.busyPct / base.busyPct : NaN;

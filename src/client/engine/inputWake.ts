@@ -5,7 +5,17 @@
  */
 
 /** Every kind of input a scene can follow. */
-const INPUT_EVENTS = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'touchstart', 'touchmove', 'touchend', 'wheel', 'keydown'];
+const INPUT_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'pointerup',
+  'pointercancel',
+  'touchstart',
+  'touchmove',
+  'touchend',
+  'wheel',
+  'keydown',
+];
 
 /** Calls `wake` on every input anywhere on the page; returns the teardown. */
 export function wakeOnInput(wake: () => void, target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window): () => void {

@@ -57,12 +57,16 @@ function hookRenderGroups(): void {
     const original = proto[name]!;
     proto[name] = function (this: NestedGroup, ...args: unknown[]) {
       const result = original.apply(this, args);
-      let top: NestedGroup = this;
-      while (top.renderGroupParent) top = top.renderGroupParent;
-      wakers.get(top)?.();
+      wakers.get(topOf(this))?.();
       return result;
     };
   }
+}
+
+/** The outermost render group `group` is nested in (itself when it is not nested). */
+function topOf(group: NestedGroup): NestedGroup {
+  while (group.renderGroupParent) group = group.renderGroupParent;
+  return group;
 }
 
 /** Ticks in a row with nothing to draw and nothing animating before the stage sleeps. */

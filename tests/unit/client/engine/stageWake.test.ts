@@ -51,7 +51,8 @@ describe('wakeOnInput', () => {
   it('wakes on a pointer, a touch, the wheel or a key, and stops listening on teardown', () => {
     const wake = vi.fn();
     const stop = wakeOnInput(wake);
-    for (const type of ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown']) document.body.dispatchEvent(new Event(type, { bubbles: true }));
+    for (const type of ['pointerdown', 'pointermove', 'touchstart', 'wheel', 'keydown'])
+      document.body.dispatchEvent(new Event(type, { bubbles: true }));
     expect(wake).toHaveBeenCalledTimes(5);
     stop();
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
