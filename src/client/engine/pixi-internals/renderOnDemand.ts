@@ -131,13 +131,14 @@ export function renderOnDemand(app: Application, update: (deltaMs: number) => vo
     return true;
   };
   // Both tickers stop: the system ticker runs Pixi's clean-ups, which only matter while frames are drawn.
+  // A destroyed application has no ticker left (Pixi destroys it before the stage, whose emptying wakes us).
   const sleep = () => {
     sleeping = true;
-    app.ticker.stop();
+    app.ticker?.stop();
     system.stop();
   };
   const wake = () => {
-    if (!sleeping || document.hidden) return;
+    if (!sleeping || document.hidden || !app.ticker) return;
     sleeping = false;
     quiet = 0;
     app.ticker.start();

@@ -241,6 +241,15 @@ describe('renderOnDemand sleeps while nothing changes', () => {
     expect(ticker.started).toBe(false);
   });
 
+  it('a destroyed application (its ticker gone before its stage) is not woken', () => {
+    const { app, stage: root, tick } = sleepyApp();
+    const g = square();
+    root.addChild(g);
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    (app as unknown as { ticker: null }).ticker = null;
+    expect(() => g.removeFromParent()).not.toThrow();
+  });
+
   it('a change to a stage it does not drive wakes nothing', () => {
     const { stage: root, tick, ticker } = sleepyApp();
     root.addChild(square());
