@@ -22,6 +22,7 @@ const QUICK: { script: string; env: Record<string, string> }[] = [
   { script: 'bench:start', env: { BENCH_RUNS: '1' } },
   { script: 'bench:frames', env: { BENCH_FRAMES: '90', BENCH_ROUNDS: '1' } },
   { script: 'bench:tap', env: { BENCH_TAPS: '5' } },
+  { script: 'bench:idle', env: { BENCH_SECONDS: '5' } },
   { script: 'bench:lighthouse', env: { BENCH_RUNS: '1' } },
 ];
 const START = '<!-- quick-run:start -->';

@@ -1,7 +1,8 @@
 /**
  * The stage draws only when something changes (issue #8; engine/pixi-internals/renderOnDemand.ts): every WebGL
  * draw is counted in the page (the prototype methods wrapped before the app loads), and a still screen must
- * issue none for seconds on end, while a change — a resize, a slide — draws again. Screens without a scene
+ * issue none for seconds on end, while a change — a resize, a slide — draws again; and a still home asks for no
+ * animation frame at all (the stage's tickers sleep, issue #33). Screens without a scene
  * (/hello, /login, /register, whose master is drawn in the DOM) stand on the CSS backdrop and never start WebGL.
  * This runs the real pixi.js in real Chromium: it fails if the render group's change lists renderOnDemand reads
  * are gone (the stage would then never draw, or never stop).
@@ -20,6 +21,15 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
+    // Animation frame callbacks run (Pixi's tickers, or anything else asking the browser for frames).
+    const frames = window as unknown as { __rafCalls: number };
+    frames.__rafCalls = 0;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      request((time) => {
+        frames.__rafCalls++;
+        callback(time);
+      });
     const counted = ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced'] as const;
     const w = window as unknown as { __glCalls: number };
     w.__glCalls = 0;
@@ -39,6 +49,27 @@ test.beforeEach(async ({ page }) => {
 /** WebGL clears and draws issued so far. */
 function glCalls(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __glCalls: number }).__glCalls);
+}
+
+/** Animation frame callbacks run so far. */
+function rafCalls(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __rafCalls: number }).__rafCalls);
+}
+
+/** A sleeping page asks for no animation frame over this long. */
+const SLEEP_MS = 1_000;
+
+/** Fails unless the page runs no animation frame for SLEEP_MS within SETTLES_WITHIN_MS of going still. */
+async function expectAsleep(page: Page, where: string): Promise<void> {
+  const deadline = Date.now() + SETTLES_WITHIN_MS;
+  let frames = 0;
+  while (Date.now() < deadline) {
+    const before = await rafCalls(page);
+    await page.waitForTimeout(SLEEP_MS);
+    frames = (await rafCalls(page)) - before;
+    if (frames === 0) return;
+  }
+  expect(frames, `animation frames in the last ${SLEEP_MS} ms while ${where} stood still`).toBe(0);
 }
 
 /** Fails unless the stage goes QUIET_MS without a draw within SETTLES_WITHIN_MS (a steady animation never does). */
@@ -72,13 +103,18 @@ test('the entry screens start no WebGL: /hello, and /register with its master dr
   expect(await glCalls(page)).toBe(0);
 });
 
-test('home draws nothing while idle and draws again on a resize and the glide to the next slide', async ({ page }) => {
+test('home draws nothing while idle, sleeps (no animation frame at all), and draws again on a resize and the glide to the next slide', async ({
+  page,
+}) => {
   await confirmedPlayer(page);
   await finishOnboarding(page);
   await expect(page.getByTestId('home-swiper')).toBeVisible();
   await page.getByRole('button', { name: 'Got it' }).click();
   await page.getByRole('button', { name: 'Got it' }).click();
   await expectStill(page, 'home');
+  // Not only no draw: the stage's tickers stop, so the page asks the browser for no frame at all.
+  await expect(page.getByTestId('stage')).toHaveCount(1);
+  await expectAsleep(page, 'home');
   // A resize draws again.
   const beforeResize = await glCalls(page);
   const size = page.viewportSize()!;
@@ -90,4 +126,5 @@ test('home draws nothing while idle and draws again on a resize and the glide to
   await expect.poll(() => glCalls(page)).toBeGreaterThan(before);
   // The glide ends and the stage goes quiet again.
   await expectStill(page, 'home after the glide');
+  await expectAsleep(page, 'home after the glide');
 });

@@ -18,8 +18,14 @@ export interface Scene {
   prepare(): void | Promise<void>;
   /** Adds the scene's display objects to the host and starts its subscriptions. */
   show(host: SceneHost, layout: Layout): void;
-  /** Called every frame with the elapsed ms. */
+  /** Called every frame with the elapsed ms (no frames while the stage sleeps: nothing changed, nothing animating). */
   update(deltaMs: number): void;
+  /**
+   * Whether the scene needs frames though nothing it draws changed in this one (a walk between two drawn steps,
+   * a smoke loop between two of its frames). Without it, a frame that changes nothing may be the last until
+   * the next input or change (engine/stageWake.ts).
+   */
+  animating?(): boolean;
   /** The viewport changed. */
   resize(layout: Layout): void;
   /** Stops drawing; subscriptions end here. */
@@ -73,6 +79,11 @@ export class SceneManager {
   /** Forwards a frame to the active scene. */
   update(deltaMs: number): void {
     this.current?.update(deltaMs);
+  }
+
+  /** Whether the active scene needs frames though nothing changed. */
+  animating(): boolean {
+    return this.current?.animating?.() ?? false;
   }
 
   /** Forwards a viewport change to the active scene. */

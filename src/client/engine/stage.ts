@@ -10,6 +10,8 @@ import { renderOnDemand } from './pixi-internals/renderOnDemand';
 import { createGpuWarmUp } from './gpuWarmUp';
 import { loadedSources } from './atlas';
 import { gpuIdle } from './gpuIdle';
+import { setStageWaker } from './stageWake';
+import { wakeOnInput } from './inputWake';
 
 /** The mounted stage. */
 export interface Stage {
@@ -43,7 +45,7 @@ export function stageOptions() {
 
 /**
  * Takes over an initialised Pixi application: root container, scene manager, layout and frames (drawn
- * only when something changed: engine/renderOnDemand.ts). Called once per application (app/PixiStage.tsx,
+ * only when something changed, none at all while nothing changes: pixi-internals/renderOnDemand.ts). Called once per application (app/PixiStage.tsx,
  * after init); a new application replaces the old one's wiring.
  */
 export function attachStage(app: Application): Stage {
@@ -69,7 +71,9 @@ export function attachStage(app: Application): Stage {
   let layout = computeLayout(window.innerWidth, window.innerHeight);
   const warm = createGpuWarmUp(app.renderer);
   const scenes = new SceneManager(root, layout, () => warm(loadedSources()));
-  const frames = renderOnDemand(app, (deltaMs) => scenes.update(deltaMs));
+  const frames = renderOnDemand(app, (deltaMs) => scenes.update(deltaMs), { animating: () => scenes.animating() });
+  const stopWaker = setStageWaker(frames.wake);
+  const stopInput = wakeOnInput(frames.wake);
   const stopLayout = watchLayout((next) => {
     layout = next;
     app.renderer.resize(next.width, next.height);
@@ -80,10 +84,14 @@ export function attachStage(app: Application): Stage {
   });
   const release = () => {
     stopLayout();
+    stopWaker();
+    stopInput();
     frames.release();
     void scenes.show(null);
   };
   const show = (scene: Scene | null) => {
+    // The new scene's first frames (its prepare may add nothing to the stage for a while).
+    frames.wake();
     void scenes.show(scene).then(() => (scene && scenes.active === scene ? reveal() : undefined));
   };
   mounted = { app, root, scenes, layout: () => layout, release, show };

@@ -11,6 +11,7 @@ import { RISK_EYE_FRAME } from '../../engine/frameNames';
 import { DESIGN_WIDTH, type Layout } from '../../engine/resize';
 import type { Scene, SceneHost } from '../../engine/scene';
 import { Disposables } from '../../engine/disposables';
+import { wakeStageEvery, waking } from '../../engine/stageWake';
 import { $game } from '../../stores/game';
 import { $selectedEidolId } from '../../stores/game';
 import { $options } from '../../stores/options';
@@ -68,17 +69,21 @@ export class EidolScene implements Scene {
     this.charts.addChild(this.candles, this.numbers);
     this.view.addChild(this.charts, this.risk.view);
     this.layout = layout;
-    const eidolChanged = () => {
+    // Each of these only marks what the next frame redraws: they wake a sleeping stage for it.
+    const eidolChanged = waking(() => {
       this.readEidol();
       this.frameDirty = this.chartsDirty = true;
-    };
+    });
+    const chartsChanged = waking(() => (this.chartsDirty = true));
     this.bag.add($game.subscribe(eidolChanged));
     this.bag.add($selectedEidolId.listen(eidolChanged));
-    this.bag.add($eidolBands.listen(() => (this.frameDirty = this.chartsDirty = true)));
-    this.bag.add($eidolHistory.listen(() => (this.chartsDirty = true)));
-    this.bag.add($numberSamples.listen(() => (this.chartsDirty = true)));
-    this.bag.add($options.listen(() => (this.chartsDirty = true)));
-    this.bag.add(onAtlasesLoaded(() => (this.frameDirty = true)));
+    this.bag.add($eidolBands.listen(waking(() => (this.frameDirty = this.chartsDirty = true))));
+    this.bag.add($eidolHistory.listen(chartsChanged));
+    this.bag.add($numberSamples.listen(chartsChanged));
+    this.bag.add($options.listen(chartsChanged));
+    this.bag.add(onAtlasesLoaded(waking(() => (this.frameDirty = true))));
+    // The charts' last hour starts at each hour's turn.
+    this.bag.add(wakeStageEvery(HOUR_MS, this.clock));
     this.bag.add($hudScrollY.subscribe((y) => (this.view.y = -y / (this.layout?.scale ?? 1))));
   }
 
@@ -94,6 +99,11 @@ export class EidolScene implements Scene {
     if (this.frameDirty || this.control.theta !== this.drawnAngle) this.drawAngle();
     if (this.chartsDirty) this.drawCharts(now);
     this.frameDirty = false;
+  }
+
+  /** The player's angle gives way to the server's 4 s after the last touch: frames until then. */
+  animating(): boolean {
+    return this.control.ownsAngle();
   }
 
   resize(layout: Layout): void {

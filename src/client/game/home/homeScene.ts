@@ -9,6 +9,7 @@ import { eidolFrame } from '../../engine/frameNames';
 import { DESIGN_WIDTH, type Layout } from '../../engine/resize';
 import type { Scene, SceneHost } from '../../engine/scene';
 import { Disposables } from '../../engine/disposables';
+import { wakeStage } from '../../engine/stageWake';
 import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP } from '../masterArea';
 import { $hudScrollY } from '../stageStores';
 import type { HomeSlide } from './homeSlides';
@@ -55,6 +56,8 @@ export class HomeScene implements Scene {
     this.bag.add(onAtlasesLoaded(() => this.build($homeSlides.get(), true)));
     // The band scrolls with the HUD column, so the drawing follows the scroll.
     this.bag.add($hudScrollY.subscribe((y) => (this.view.y = -y / (this.layout?.scale ?? 1))));
+    // A slide chosen without a touch (the HUD's own logic) glides there from the next frame.
+    this.bag.add(homeSwiper.onIndex(() => wakeStage()));
   }
 
   update(deltaMs: number): void {

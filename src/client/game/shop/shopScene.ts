@@ -8,6 +8,7 @@ import { hasTexture, loadAtlases, onAtlasesLoaded, texture } from '../../engine/
 import { DESIGN_WIDTH, type Layout } from '../../engine/resize';
 import type { Scene, SceneHost } from '../../engine/scene';
 import { Disposables } from '../../engine/disposables';
+import { wakeStage } from '../../engine/stageWake';
 import type { ShopItem } from '../../net/shopApi';
 import { MASTER_AREA_HEIGHT, MASTER_AREA_TOP } from '../masterArea';
 import { $hudScrollY } from '../stageStores';
@@ -44,6 +45,8 @@ export class ShopScene implements Scene {
     this.bag.add(onAtlasesLoaded(() => this.build($shopItems.get(), true)));
     // The band scrolls with the HUD column, so the drawing follows the scroll.
     this.bag.add($hudScrollY.subscribe((y) => (this.view.y = -y / (this.layout?.scale ?? 1))));
+    // An item chosen without a touch (a poll kept the chosen one) glides there from the next frame.
+    this.bag.add(shopSwiper.onIndex(() => wakeStage()));
   }
 
   update(deltaMs: number): void {

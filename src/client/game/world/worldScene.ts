@@ -17,6 +17,7 @@ import { INCENSE_SMOKE_FRAMES, SELECTION_RING_FRAME, worldLayerFrame } from '../
 import { DESIGN_WIDTH, type Layout } from '../../engine/resize';
 import type { Scene, SceneHost } from '../../engine/scene';
 import { Disposables } from '../../engine/disposables';
+import { wakeStage, wakeStageEvery, waking } from '../../engine/stageWake';
 import { $reducedMotion } from '../../engine/motion';
 import { $config } from '../../stores/config';
 import { $game } from '../../stores/game';
@@ -26,7 +27,7 @@ import { DITCH, type RoomId } from '../../../shared/rules/world';
 import type { WorldObject } from '../../../shared/api/rooms';
 import { $ownObjectId, $ownPosition, $worldObjects, $worldSelection } from './worldStores';
 import { inView, pickAt, zoomOf, type Camera, type Tappable } from './camera';
-import { AvatarMotion } from './avatarMotion';
+import { AvatarMotion, CATCH_UP_MS } from './avatarMotion';
 import { excerpt, MASTER_BOX, MasterNode, masterLookKey, SCRIBE_BOX, ScribeNode, type MasterLook } from './worldAvatars';
 import { CrowdMaster } from './crowdMaster';
 import { CrowdLayer } from './crowdLayer';
@@ -150,6 +151,8 @@ export class WorldScene implements Scene {
   private chartHour = 0;
   /** When the name lanes are worked out next (scene time): a few times a second is enough for walkers. */
   private lanesAt = 0;
+  /** Scene time by which every walk reported so far has arrived, culled walkers' too (they are stepped only when looked at). */
+  private walksUntil = 0;
   private camDirty = true;
   private chartsDirty = true;
   private propsDirty = true;
@@ -191,25 +194,37 @@ export class WorldScene implements Scene {
     this.control.inertia.place(this.room, p.coordinate, glide !== 0 ? glide < 0 : p.flip);
     this.control.inertia.velocity = glide;
     this.written = p;
-    this.bag.add($worldObjects.subscribe(() => this.syncObjects(false)));
-    this.bag.add($ownObjectId.listen(() => this.syncObjects(false)));
-    this.bag.add($ownPosition.listen((v) => this.ownPlaced(v)));
-    this.bag.add($worldSelection.listen(() => (this.ringDirty = true)));
-    this.bag.add($game.listen(() => (this.propsDirty = this.ownDirty = true)));
-    this.bag.add($session.listen(() => (this.ownDirty = true)));
-    this.bag.add($config.listen(() => this.rebuildAll()));
-    this.bag.add($options.subscribe((o) => this.optionsChanged(zoomOf(o.forum_size))));
-    this.bag.add($forumChartSamples.listen(() => (this.chartsDirty = true)));
-    this.bag.add($forumNumberSamples.listen(() => (this.chartsDirty = true)));
-    this.bag.add($reducedMotion.listen(() => (this.smokeFrame = -1)));
+    // Each of these marks what the next frames apply or redraw: they wake a sleeping stage for it.
+    this.bag.add($worldObjects.subscribe(waking(() => this.syncObjects(false))));
+    this.bag.add($ownObjectId.listen(waking(() => this.syncObjects(false))));
+    this.bag.add($ownPosition.listen(waking((v) => this.ownPlaced(v))));
+    this.bag.add($worldSelection.listen(waking(() => (this.ringDirty = true))));
+    this.bag.add($game.listen(waking(() => (this.propsDirty = this.ownDirty = true))));
+    this.bag.add($session.listen(waking(() => (this.ownDirty = true))));
+    this.bag.add($config.listen(waking(() => this.rebuildAll())));
+    this.bag.add($options.subscribe(waking((o) => this.optionsChanged(zoomOf(o.forum_size)))));
+    this.bag.add($forumChartSamples.listen(waking(() => (this.chartsDirty = true))));
+    this.bag.add($forumNumberSamples.listen(waking(() => (this.chartsDirty = true))));
+    this.bag.add($reducedMotion.listen(waking(() => (this.smokeFrame = -1))));
     // Already loaded atlases call back at once: the nodes just built need no rebuild then.
     let subscribing = true;
     this.bag.add(
-      onAtlasesLoaded(() => {
-        if (!subscribing) this.rebuildAll();
-      }),
+      onAtlasesLoaded(
+        waking(() => {
+          if (!subscribing) this.rebuildAll();
+        }),
+      ),
     );
     subscribing = false;
+    // Lit incense and the caravan follow the clock, and the charts' last hour starts at each hour's turn: both
+    // are looked at while the stage sleeps, and wake it only when the picture is due to change.
+    const propsTimer = setInterval(() => {
+      if (!this.propsChanged()) return;
+      this.propsDirty = true;
+      wakeStage();
+    }, PROPS_CHECK_MS);
+    this.bag.add(() => clearInterval(propsTimer));
+    this.bag.add(wakeStageEvery(HOUR_MS, this.clock));
     this.bag.add(startForumChartData(this.chartApi ?? defaultForumChartApi()));
   }
 
@@ -248,6 +263,37 @@ export class WorldScene implements Scene {
     if (this.chartsDirty) this.drawCharts(hour);
     this.crowd.commit();
     this.labels.commit();
+  }
+
+  /**
+   * Frames are needed though nothing moved in this one while the own avatar glides, a walk is under way (a
+   * culled walker too: scene time must pass for it to arrive), a pass over the room is being applied or nodes
+   * wait to be built, and while smoke shows (its frames change every SMOKE_FRAME_MS, not every frame).
+   */
+  animating(): boolean {
+    return (
+      this.control.inertia.moving ||
+      this.moving.size > 0 ||
+      this.elapsed < this.walksUntil ||
+      this.syncing !== null ||
+      this.unbuilt.size > 0 ||
+      this.smokeShows()
+    );
+  }
+
+  /** Whether a pipe or incense smoke is drawn and animated. */
+  private smokeShows(): boolean {
+    if ($reducedMotion.get()) return false;
+    if (this.own?.smokes || this.props.some((p) => p.smoke?.visible)) return true;
+    for (const o of this.others.values()) if (o.shown && o.node instanceof CrowdMaster && o.node.smokes) return true;
+    return false;
+  }
+
+  /** Whether the props the clock asks for differ from those drawn (a stick of incense burnt out, the caravan left). */
+  private propsChanged(): boolean {
+    const { game, clockOffsetMs } = $game.get();
+    const specs = worldProps(this.room, game, this.clock.now() + clockOffsetMs).filter((s) => hasTexture(s.frame));
+    return specs.length !== this.props.length || specs.some((s, i) => !sameProp(s, this.props[i]!.spec));
   }
 
   /** The node built for object `id`, null before it is first drawn (tests read what is drawn through it). */
@@ -420,6 +466,7 @@ export class WorldScene implements Scene {
       }
       this.catchUp(o);
       o.motion.moveTo(obj.coordinate);
+      this.walksUntil = this.elapsed + CATCH_UP_MS;
       this.place(o, cam);
     }
     this.ringDirty = true;
@@ -661,6 +708,9 @@ export class WorldScene implements Scene {
     );
   }
 }
+
+/** Whether two props draw the same. */
+const sameProp = (a: PropSpec, b: PropSpec): boolean => a.key === b.key && a.frame === b.frame && a.smoke === b.smoke;
 
 /** Where a node's foot is drawn. */
 const xOf = (node: CrowdMaster | ScribeNode): number => (node instanceof CrowdMaster ? node.x : node.root.x);

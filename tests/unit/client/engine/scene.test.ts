@@ -117,6 +117,21 @@ describe('SceneManager', () => {
   });
 });
 
+describe('SceneManager.animating', () => {
+  it('asks the active scene, and is false without one or for a scene that does not say', async () => {
+    const m = new SceneManager(host(), computeLayout(390, 844));
+    expect(m.animating()).toBe(false);
+    await m.show(new RecordingScene('plain'));
+    expect(m.animating()).toBe(false);
+    let moving = true;
+    const walker = Object.assign(new RecordingScene('walker'), { animating: () => moving });
+    await m.show(walker);
+    expect(m.animating()).toBe(true);
+    moving = false;
+    expect(m.animating()).toBe(false);
+  });
+});
+
 describe('computeLayout', () => {
   it('fills a phone and scales 1080 design pixels to its width', () => {
     const l = computeLayout(390, 844);

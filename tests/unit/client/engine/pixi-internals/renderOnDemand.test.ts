@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The stage draws only after a change: Pixi's render group records every kind of change the scenes make (a
- * child added, a transform, a redrawn view, a nested group), and `hasPendingChanges` sees each of them.
+ * child added, a transform, a redrawn view, a nested group), and `hasPendingChanges` sees each of them. With
+ * nothing to draw the ticks stop, and each of those changes starts them again.
  */
 import { describe, expect, it } from 'vitest';
 import type { Application } from 'pixi.js';
@@ -9,6 +10,7 @@ import { Container, Graphics } from 'pixi.js';
 import {
   hasPendingChanges,
   hasVisibleView,
+  QUIET_TICKS,
   renderOnDemand,
   type PendingChanges,
 } from '../../../../../src/client/engine/pixi-internals/renderOnDemand';
@@ -156,5 +158,105 @@ describe('renderOnDemand', () => {
     g.removeFromParent();
     tick();
     expect(renders()).toBe(2);
+  });
+});
+
+/** A ticker that records whether it runs, as Pixi's start and stop leave it. */
+function switchTicker() {
+  return {
+    started: true,
+    start() {
+      this.started = true;
+    },
+    stop() {
+      this.started = false;
+    },
+  };
+}
+
+describe('renderOnDemand sleeps while nothing changes', () => {
+  function sleepyApp(animating = () => false) {
+    const fake = fakeApp();
+    const ticker = switchTicker();
+    const system = switchTicker();
+    Object.assign((fake.app as unknown as { ticker: object }).ticker, { start: () => ticker.start(), stop: () => ticker.stop() });
+    const frames = renderOnDemand(fake.app, () => {}, { animating, systemTicker: system });
+    return { ...fake, frames, ticker, system };
+  }
+
+  it('stops both tickers after QUIET_TICKS ticks that draw nothing, and a change to the picture starts them', () => {
+    const { stage: root, tick, renders, ticker, system, frames } = sleepyApp();
+    const g = square();
+    root.addChild(g);
+    tick();
+    expect(renders()).toBe(1);
+    for (let i = 0; i < QUIET_TICKS; i++) {
+      expect(ticker.started).toBe(true);
+      tick();
+    }
+    expect([ticker.started, system.started]).toEqual([false, false]);
+    // A store moved something while the stage slept: Pixi's render group records it, and that wakes the stage.
+    g.x = 4;
+    expect([ticker.started, system.started]).toEqual([true, true]);
+    tick();
+    expect(renders()).toBe(2);
+    for (let i = 0; i < QUIET_TICKS; i++) tick();
+    expect(ticker.started).toBe(false);
+    // A redrawn view and a removed child wake it as well; so do an invalidation and an explicit wake.
+    g.clear().rect(0, 0, 2, 2).fill(0xffffff);
+    expect(ticker.started).toBe(true);
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    expect(ticker.started).toBe(false);
+    g.removeFromParent();
+    expect(ticker.started).toBe(true);
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    frames.invalidate();
+    expect(ticker.started).toBe(true);
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    expect(ticker.started).toBe(false);
+    frames.wake();
+    expect(ticker.started).toBe(true);
+  });
+
+  it('a change inside a nested render group wakes the stage', () => {
+    const { stage: root, tick, ticker } = sleepyApp();
+    const nested = new Container({ isRenderGroup: true });
+    const inner = square();
+    nested.addChild(inner);
+    root.addChild(nested);
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    expect(ticker.started).toBe(false);
+    inner.alpha = 0.5;
+    expect(ticker.started).toBe(true);
+  });
+
+  it('keeps ticking while the scene animates though nothing changed', () => {
+    let animating = true;
+    const { stage: root, tick, ticker } = sleepyApp(() => animating);
+    root.addChild(square());
+    for (let i = 0; i < QUIET_TICKS * 3; i++) tick();
+    expect(ticker.started).toBe(true);
+    animating = false;
+    for (let i = 0; i < QUIET_TICKS; i++) tick();
+    expect(ticker.started).toBe(false);
+  });
+
+  it('a destroyed application (its ticker gone before its stage) is not woken', () => {
+    const { app, stage: root, tick } = sleepyApp();
+    const g = square();
+    root.addChild(g);
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    (app as unknown as { ticker: null }).ticker = null;
+    expect(() => g.removeFromParent()).not.toThrow();
+  });
+
+  it('a change to a stage it does not drive wakes nothing', () => {
+    const { stage: root, tick, ticker } = sleepyApp();
+    root.addChild(square());
+    for (let i = 0; i < QUIET_TICKS + 1; i++) tick();
+    const other = new Container({ isRenderGroup: true });
+    other.addChild(square());
+    other.children[0]!.x = 3;
+    expect(ticker.started).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 /**
  * The eidol scene without a renderer: it shows the angle of the risk control (whose context the screen's feed
  * writes), follows a swipe, and redraws the risk drawing only on frames where the angle moved (idle frames
- * change nothing).
+ * change nothing); it asks for frames only while the player's angle holds.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EidolScene } from '../../../../../src/client/game/eidol/eidolScene';
@@ -39,9 +39,13 @@ describe('EidolScene', () => {
     const afterFirst = sets.mock.calls.length;
     for (let i = 0; i < 10; i++) scene.update(16);
     expect(sets.mock.calls.length).toBe(afterFirst);
+    // Nothing to animate: the stage may sleep.
+    expect(scene.animating()).toBe(false);
     control.touchStart(1, 500, 300);
     control.touchMove(1, 450);
     scene.update(16);
+    // The player's angle holds for 4 s after the touch, then gives way to the server's: frames until then.
+    expect(scene.animating()).toBe(true);
     control.touchMove(1, 400);
     scene.update(16);
     scene.update(16); // held still: nothing to redraw

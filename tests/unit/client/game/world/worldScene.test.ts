@@ -222,6 +222,36 @@ describe('WorldScene', () => {
     expect(crowd.children).toHaveLength(0);
   });
 
+  it('asks for frames while a walk is under way, off screen too, and none once everyone stands', async () => {
+    const before = $game.get();
+    // No pipe: its smoke alone would keep the frames coming.
+    $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({ investor_skin_id: 3 }) });
+    const control = new WorldControl(() => ({ titled: false, puff: false }));
+    const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
+    await scene.prepare();
+    $ownPosition.set({ coordinate: 15000, flip: false, moving: false });
+    $ownObjectId.set(1);
+    setObjects(1, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 30000 })]);
+    scene.show(new Container(), computeLayout(412, 915));
+    for (let f = 0; f < 5; f++) scene.update(16);
+    expect(scene.animating()).toBe(false);
+    // A walk far off screen: culled, so not stepped each frame, but its scene time must pass.
+    setObjects(2, [obj(1, { user_id: 7, coordinate: 15000 }), obj(2, { coordinate: 30500 })]);
+    scene.update(16);
+    expect(scene.animating()).toBe(true);
+    for (let f = 0; f < 70; f++) scene.update(16);
+    expect(scene.animating()).toBe(false);
+    // The own avatar's glide.
+    control.pointerDown(1, 800, 1200, 0);
+    for (let t = 10; t <= 100; t += 10) control.pointerMove(1, 800 - t * 2, 1200, t);
+    control.pointerUp(1, 600, 1200, 110);
+    scene.update(16);
+    expect(scene.animating()).toBe(true);
+    scene.hide();
+    scene.reset();
+    $game.set(before);
+  });
+
   it('keeps a swipe made while the scene was still loading, and drops a glide when it hides', async () => {
     const control = new WorldControl(() => ({ titled: false, puff: false }));
     const scene = new WorldScene(FORUM, { control, chartApi: noData, clock: { now: () => Date.UTC(2026, 10, 25, 12) } });
