@@ -1,9 +1,10 @@
 /**
  * The Socket.IO fence (src/server/realtime/socketio-internals) against the real, installed socket.io,
- * engine.io, socket.io-parser and ws: a real server and client on loopback, no fakes. It fails when a private
- * field a patch needs is gone or has another shape (so an upgrade that keeps the version guard's pin in step
- * cannot pass silently), and checks that the guard turns every patch off on another version (only the
- * version string is faked).
+ * engine.io, socket.io-parser and ws: a real server and client on loopback, no fakes. Where the installed
+ * releases are the ones the patches were written for, it fails when a private field a patch needs is gone or
+ * has another shape (so an upgrade that moves the version guard's pin cannot pass silently). On any other
+ * release it checks that the guard turned every patch off with one warning; and on either, that a patch
+ * switched off leaves Socket.IO as it ships.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,11 +49,21 @@ async function joinedPair(transports: ('websocket' | 'polling')[] = ['websocket'
   };
 }
 
+/** The installed releases are the ones the patches were written for: they run here. */
+const PINNED = versionMismatch(installedVersions()) === undefined;
+
 describe('the version guard', () => {
-  it('finds the installed releases to be the ones the folder was written for', () => {
-    expect(installedVersions()).toMatchObject(Object.fromEntries(Object.entries(SOCKETIO_WRITTEN_FOR).filter(([name]) => name !== 'node')));
-    expect(versionMismatch(installedVersions())).toBeUndefined();
-    expect(socketIoPatchEnabled('trims')).toBe(true);
+  it('runs the patches on the installed releases only if they are the ones written for, else warns once', () => {
+    const pinned = Object.fromEntries(Object.entries(SOCKETIO_WRITTEN_FOR).filter(([name]) => name !== 'node'));
+    if (PINNED) expect(installedVersions()).toMatchObject(pinned);
+    else expect(installedVersions()).not.toMatchObject(pinned);
+    resetSocketIoFenceWarning();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    for (const patch of ['frame', 'heartbeat', 'parser', 'trims'] as const) expect(socketIoPatchEnabled(patch)).toBe(PINNED);
+    expect(warn).toHaveBeenCalledTimes(PINNED ? 0 : 1);
+    if (!PINNED) expect(String(warn.mock.calls[0]![0])).toContain(versionMismatch(installedVersions())!);
+    warn.mockRestore();
+    resetSocketIoFenceWarning();
   });
 
   it('turns every patch off, with one warning, on another release (only the version string differs)', () => {
@@ -68,7 +79,8 @@ describe('the version guard', () => {
   });
 });
 
-describe('the private fields each patch needs, on the real libraries', () => {
+// Checked where the patches run: after an upgrade, moving SOCKETIO_WRITTEN_FOR to the new releases turns these on.
+describe.runIf(PINNED)('the private fields each patch needs, on the real libraries', () => {
   let pair: Awaited<ReturnType<typeof joinedPair>>;
   beforeAll(async () => {
     pair = await joinedPair();
@@ -137,5 +149,32 @@ describe('the private fields each patch needs, on the real libraries', () => {
     decoder.on('decoded', (packet) => got.push(packet));
     for (const text of new Encoder().encode({ type: 2, nsp: '/', data: ['message', { a: 1 }] }) as string[]) decoder.add(text);
     expect(got).toEqual([{ type: 2, nsp: '/', data: ['message', { a: 1 }] }]);
+  });
+});
+
+describe('the patches switched off (another release, or SOCKETIO_INTERNALS_OFF): Socket.IO as it ships', () => {
+  let pair: Awaited<ReturnType<typeof joinedPair>>;
+  beforeAll(async () => {
+    vi.stubEnv('SOCKETIO_INTERNALS_OFF', 'all');
+    pair = await joinedPair();
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await pair?.close();
+  });
+
+  it('leaves the socket, its Client and its handshake untouched, and each socket frames its own packets', async () => {
+    const socket = pair.socket;
+    const client = (socket as unknown as { client: { sockets: unknown; nsps: unknown } }).client;
+    trimEngineConnection(socket.conn as unknown as TrimmedEngineSocket);
+    trimNamespaceSocket(socket, socket.conn as unknown as TrimmedEngineSocket);
+    // Booleans, not the objects: a failure message would otherwise print a whole Socket.IO socket graph.
+    expect([client.sockets instanceof OneEntryMap, client.nsps instanceof OneEntryMap]).toEqual([false, false]);
+    expect(Object.keys(socket.handshake.headers).length).toBeGreaterThan(0);
+    expect(preEncodedFrame('2["message",{}]')).toBeUndefined();
+    const echoed = new Promise<unknown>((resolve) => pair.client.once('echo', resolve));
+    socket.once('say', (text: string) => socket.emit('echo', text));
+    pair.client.emit('say', 'hello');
+    expect(await echoed).toBe('hello');
   });
 });

@@ -7,9 +7,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from 'otplib';
 import { dialectsFor } from '../support/testDb';
-import { registerPlayer, startTestServer, type TestClient, type TestServer } from '../support/server';
-import { startTestChain, type TestChain } from '../support/chain';
-import { chainModule } from '../../src/server/http/routes/walletRoutes';
+import { registerPlayer, type TestClient, type TestServer } from '../support/server';
+import { startChainServer, type ChainServer } from '../support/chain';
 import { createLedger } from '../../src/server/ledger/index';
 import { FACTOR_NEEDED, FACTOR_WRONG } from '../../src/server/domain/security/secondFactor';
 import { SECOND_FACTOR_NEEDED } from '../../src/shared/api/factors';
@@ -18,16 +17,13 @@ import { fundPlayer, setFlags, walletSnapshot } from './wallet/support/walletFix
 const PASSWORD = 'sesame-otter-7';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('second factor on %s', (dialect) => {
-  let chain: TestChain;
+  let chainServer: ChainServer;
   let s: TestServer;
   beforeAll(async () => {
-    chain = await startTestChain();
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [chainModule(chain.gateway).routes] });
+    chainServer = await startChainServer(dialect, inject('pgAdminUrl'));
+    s = chainServer.server;
   });
-  afterAll(async () => {
-    await s?.close();
-    await chain?.close();
-  });
+  afterAll(() => chainServer?.close());
 
   /** The TOTP code of `secret` at the server's clock. */
   const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(s.clock.now() / 1000) + offsetSeconds });

@@ -16,8 +16,10 @@ import { inspectOption } from '../app/inspector';
 
 /** What a screen gives the flow. */
 export interface TransactionOptions<TInput> {
-  /** Stage 0: the precalculating request. */
-  precalculate: (input: TInput) => Promise<ApiResult<PrecalcData>>;
+  /** Stage 0: the precalculating request (a pending transaction and its gas); not needed by a direct flow. */
+  precalculate?: (input: TInput) => Promise<ApiResult<PrecalcData>>;
+  /** Stage 0 of a flow that moves no money (a second factor's setup), in place of `precalculate`: no fee. */
+  prepare?: (input: TInput) => Promise<ApiResult<unknown>>;
   /** Stage 1 (or the only request in direct mode). */
   commit: (call: { transactionId: string | null; input: TInput }) => Promise<ApiResult<unknown>>;
   /** The current form payload and its identity (a new key resets to stage 0). */
@@ -50,6 +52,11 @@ export interface TransactionBinding {
   press: () => void;
 }
 
+/** A screen's stage-0 request, or one that fails for a flow that has none (a direct flow never calls it). */
+function stageZero<TInput, T>(request: ((input: TInput) => Promise<T>) | undefined): (input: TInput) => Promise<T> {
+  return request ?? (() => Promise.reject(new Error('this flow has no stage 0')));
+}
+
 /** Runs the two-stage flow for a screen. */
 export function useTransaction<TInput>(options: TransactionOptions<TInput>): TransactionBinding {
   const ref = useRef(options);
@@ -59,7 +66,8 @@ export function useTransaction<TInput>(options: TransactionOptions<TInput>): Tra
   const [machine] = useState(() =>
     transactionMachine.provide({
       actors: {
-        precalculate: fromPromise(({ input }) => ref.current.precalculate(input as TInput)),
+        precalculate: fromPromise(({ input }) => stageZero(ref.current.precalculate)(input as TInput)),
+        prepare: fromPromise(({ input }) => stageZero(ref.current.prepare)(input as TInput)),
         commit: fromPromise(({ input }: { input: CommitInput }) =>
           ref.current.commit({ transactionId: input.transactionId, input: input.input as TInput }),
         ),
@@ -72,9 +80,11 @@ export function useTransaction<TInput>(options: TransactionOptions<TInput>): Tra
     }),
   );
   const { input, inputKey, invalid, activation, locked, direct = false } = options;
+  // Fixed for the flow's life: a screen either precalculates or prepares.
+  const feeless = options.prepare !== undefined;
   // A switch between direct and two-stage (another starter pack) is a change of input too.
   const key = `${direct ? 'direct' : 'staged'}:${inputKey}`;
-  const [snap, send] = useMachine(machine, { input: { input, key, invalid, activation, locked, direct }, ...inspectOption() });
+  const [snap, send] = useMachine(machine, { input: { input, key, invalid, activation, locked, direct, feeless }, ...inspectOption() });
   useEffect(() => {
     send({ type: 'INPUT', input, key, invalid, direct });
     // `input` follows `inputKey` by contract: the key alone says whether it changed.

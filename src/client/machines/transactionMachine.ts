@@ -4,7 +4,8 @@
  * refresh and the screen is left. An error shows on the button and the next press returns to stage 0 with
  * the gas cleared; any change of the input (currency, address, amount) returns to stage 0 as well.
  * Unactivated players are routed to activation instead, and nothing is sent while the round is locked or
- * the input is invalid.
+ * the input is invalid. A flow that moves no money (a second factor's setup) keeps the two stages without a
+ * fee: its stage 0 `prepare`s, and the answer only moves it to stage 1 (no transaction, no gas).
  */
 import { t } from '../i18n/t';
 import { assign, fromPromise, setup } from 'xstate';
@@ -26,7 +27,7 @@ export const AFTER_SUCCESS_MS = 750;
 /** The per-currency gas of a precalculation, as the wire sends it. */
 export type PrecalcFee = PrecalcData['precalcData']['fee'];
 
-/** What the commit request gets: the stage-0 transaction (null in direct mode) and the input. */
+/** What the commit request gets: the stage-0 transaction (null in direct and fee-less flows) and the input. */
 export interface CommitInput {
   transactionId: string | null;
   input: unknown;
@@ -46,6 +47,8 @@ export interface TransactionContext {
   invalid: string;
   /** No precalculation: the first press commits at once (starter pack 4, the gas deposit). */
   direct: boolean;
+  /** Stage 0 prepares instead of precalculating: the flow moves no money, so there is no fee to show. */
+  feeless: boolean;
   transactionId: string | null;
   fee: PrecalcFee | null;
   /** Where the pending send goes, when its precalculation said (sends only). */
@@ -64,6 +67,7 @@ export type TransactionEvent =
 /** Options at start. */
 export interface TransactionInput {
   direct?: boolean;
+  feeless?: boolean;
   activation?: string | null;
   locked?: boolean;
   input?: unknown;
@@ -100,6 +104,9 @@ export const transactionMachine = setup({
     precalculate: fromPromise<ApiResult<PrecalcData>, unknown>(async () => {
       throw new Error('precalculate actor not provided');
     }),
+    prepare: fromPromise<ApiResult<unknown>, unknown>(async () => {
+      throw new Error('prepare actor not provided');
+    }),
     commit: fromPromise<ApiResult<unknown>, CommitInput>(async () => {
       throw new Error('commit actor not provided');
     }),
@@ -118,6 +125,7 @@ export const transactionMachine = setup({
     inactive: ({ context }) => context.activation !== null,
     blocked: ({ context }) => context.locked || context.invalid !== '',
     direct: ({ context }) => context.direct,
+    feeless: ({ context }) => context.feeless,
     inputChanged: changed,
   },
 }).createMachine({
@@ -129,6 +137,7 @@ export const transactionMachine = setup({
     locked: input.locked ?? false,
     invalid: input.invalid ?? '',
     direct: input.direct ?? false,
+    feeless: input.feeless ?? false,
     transactionId: null,
     fee: null,
     destination: null,
@@ -147,8 +156,21 @@ export const transactionMachine = setup({
           { guard: 'inactive', actions: { type: 'activate', params: ({ context }) => context.activation ?? '' } },
           { guard: 'blocked' },
           { guard: 'direct', target: 'committing' },
+          { guard: 'feeless', target: 'preparing' },
           { target: 'precalculating' },
         ],
+      },
+    },
+    preparing: {
+      on: { INPUT: [{ guard: 'inputChanged', target: 'stage0', actions: ['storeInput', 'clearStage'] }, { actions: 'storeInput' }] },
+      invoke: {
+        src: 'prepare',
+        input: ({ context }: { context: TransactionContext }) => context.input,
+        onDone: [
+          { guard: ({ event }) => event.output.ok, target: 'stage1' },
+          { target: 'error', actions: assign({ error: ({ event }) => failText(event.output) }) },
+        ],
+        onError: { target: 'error', actions: assign({ error: ({ event }) => thrownText(event.error) }) },
       },
     },
     precalculating: {
@@ -212,7 +234,7 @@ export const transactionMachine = setup({
 });
 
 /** The machine's states. */
-export type TransactionState = 'stage0' | 'precalculating' | 'stage1' | 'committing' | 'error' | 'done';
+export type TransactionState = 'stage0' | 'precalculating' | 'preparing' | 'stage1' | 'committing' | 'error' | 'done';
 
 /** What the button shows and whether a press can do anything. */
 export interface TransactionButton {
@@ -231,7 +253,7 @@ export function transactionButton(
 ): TransactionButton {
   if (state === 'done') return { text: DONE_LABEL, disabled: true };
   if (state === 'error') return { text: context.error, disabled: false };
-  if (state === 'precalculating' || state === 'committing') return { text: PROCESSING_LABEL, disabled: true };
+  if (state === 'precalculating' || state === 'preparing' || state === 'committing') return { text: PROCESSING_LABEL, disabled: true };
   if (context.activation !== null) return { text: INVOKE_LABEL, disabled: false };
   if (context.locked) return { text: LOCKED_LABEL, disabled: true };
   if (context.invalid) return { text: context.invalid, disabled: true };

@@ -5,24 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
-import { registerPlayer, startTestServer, type TestServer } from '../../support/server';
-import { startTestChain, type TestChain } from '../../support/chain';
-import { chainModule } from '../../../src/server/http/routes/walletRoutes';
+import { registerPlayer, type TestServer } from '../../support/server';
+import { startChainServer, type ChainServer } from '../../support/chain';
 import { INVOKE_MASTERSHIP, SPECIFY_ADDRESS } from '../../../src/server/domain/wallet/walletTexts';
 import { createLedger } from '../../../src/server/ledger/index';
 import { setFlags, walletSnapshot } from './support/walletFixtures';
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('send activation guard on %s', (dialect) => {
-  let chain: TestChain;
+  let chainServer: ChainServer;
   let s: TestServer;
   beforeAll(async () => {
-    chain = await startTestChain();
-    s = await startTestServer(dialect, inject('pgAdminUrl'), { routes: [chainModule(chain.gateway).routes] });
+    chainServer = await startChainServer(dialect, inject('pgAdminUrl'));
+    s = chainServer.server;
   });
-  afterAll(async () => {
-    await s?.close();
-    await chain?.close();
-  });
+  afterAll(() => chainServer?.close());
 
   it('refuses an unactivated player with "Invoke Mastership" whatever the body, changing nothing', async () => {
     const { client, user } = await registerPlayer(s, 'guard1');

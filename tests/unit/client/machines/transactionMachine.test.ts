@@ -23,6 +23,7 @@ const PRECALC: PrecalcData = { transaction: { id: 'tx-1' }, precalcData: { fee: 
 
 describe('transactionMachine', () => {
   let precalcs: Array<Deferred<ApiResult<PrecalcData>>>;
+  let prepares: Array<Deferred<ApiResult<unknown>>>;
   let commits: Array<Deferred<ApiResult<unknown>>>;
   let precalcInputs: unknown[];
   let commitInputs: CommitInput[];
@@ -31,6 +32,7 @@ describe('transactionMachine', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     precalcs = [];
+    prepares = [];
     commits = [];
     precalcInputs = [];
     commitInputs = [];
@@ -46,6 +48,12 @@ describe('transactionMachine', () => {
             precalcInputs.push(body);
             const d = deferred<ApiResult<PrecalcData>>();
             precalcs.push(d);
+            return d.promise;
+          }),
+          prepare: fromPromise(async ({ input: body }) => {
+            precalcInputs.push(body);
+            const d = deferred<ApiResult<unknown>>();
+            prepares.push(d);
             return d.promise;
           }),
           commit: fromPromise(async ({ input: body }) => {
@@ -95,6 +103,45 @@ describe('transactionMachine', () => {
     expect(log).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(log).toEqual(['refresh', 'leave']);
+  });
+
+  it('takes a fee-less flow through both stages: stage 0 prepares, stage 1 commits with no transaction or gas', async () => {
+    const actor = start({ input: { code: '' }, key: 'totp', feeless: true });
+    actor.send({ type: 'PRESS' });
+    expect(button(actor)).toEqual({ text: PROCESSING_LABEL, disabled: true });
+    await flush();
+    expect([precalcs.length, prepares.length, precalcInputs]).toEqual([0, 1, [{ code: '' }]]);
+    // Whatever the setup answers (here a secret to show) moves the flow on: nothing of it is read as a fee.
+    prepares[0]!.resolve(ok({ secret: 'S', uri: 'otpauth://x' }));
+    await flush();
+    expect(state(actor)).toBe('stage1');
+    expect(actor.getSnapshot().context).toMatchObject({ transactionId: null, fee: null, destination: null, addressHasCode: false });
+    expect(button(actor)).toEqual({ text: 'Approve', disabled: false });
+    // The code typed in stage 1 keeps the key: the flow stays in stage 1 and commits what was typed.
+    actor.send({ type: 'INPUT', input: { code: '123456' }, key: 'totp', invalid: '' });
+    actor.send({ type: 'PRESS' });
+    await flush();
+    expect(commitInputs).toEqual([{ transactionId: null, input: { code: '123456' } }]);
+    commits[0]!.resolve(ok({ recovery_codes: ['a'] }));
+    await flush();
+    expect(button(actor)).toEqual({ text: DONE_LABEL, disabled: true });
+    await vi.advanceTimersByTimeAsync(AFTER_SUCCESS_MS - 1);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(log).toEqual(['refresh', 'leave']);
+  });
+
+  it("shows a fee-less flow's refused setup on the button; the next press prepares again", async () => {
+    const actor = start({ input: {}, key: 'totp', feeless: true });
+    actor.send({ type: 'PRESS' });
+    await flush();
+    prepares[0]!.resolve(failed('Too many attempts'));
+    await flush();
+    expect(button(actor)).toEqual({ text: 'Too many attempts', disabled: false });
+    actor.send({ type: 'PRESS' });
+    actor.send({ type: 'PRESS' });
+    await flush();
+    expect([state(actor), prepares.length, precalcs.length, commits.length]).toEqual(['preparing', 2, 0, 0]);
   });
 
   it('shows an error on the button; the next press returns to stage 0 with the gas cleared', async () => {
@@ -250,6 +297,7 @@ describe('transactionMachine', () => {
       locked: true,
       invalid: 'x',
       direct: false,
+      feeless: false,
       transactionId: null,
       fee: null,
       destination: null,

@@ -1,10 +1,7 @@
-/** The shop's pure parts: the paying currency rule, the wire items of a holding, and the seeded catalogue's sanity. */
+/** The shop's pure parts: the paying currency rule and the wire items of a holding (the seeded catalogue: tests/integration/shop/catalogue.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { listingPrice, priceUnits } from '../../../../src/server/domain/shop/shopPrices';
-import { SHOP_CATALOGUE } from '../../../../src/server/domain/shop/shopConfig';
 import { itemsView } from '../../../../src/server/domain/users/itemsView';
-import { EGG_TIERS } from '../../../../src/shared/rules/eggs';
-import { ITEM_KINDS } from '../../../../src/shared/rules/items';
 
 const row = (p: Partial<Record<'price_busd' | 'price_bnb' | 'price_ngls' | 'price_token' | 'nodeshare', bigint>>) => ({
   price_busd: 0n,
@@ -50,28 +47,5 @@ describe('itemsView', () => {
       { id: 4, name: 'gDAO', type: 'Cooptoken', quantity: 12, image: 'Coop.png', data: {} },
       { id: 13, name: 'Eggtoplasm Jar', type: 'Ectojar', quantity: 1, image: 'Extract.png', data: {} },
     ]);
-  });
-});
-
-describe('SHOP_CATALOGUE', () => {
-  it('prices eggs at the tier cost in ANGLS, above value + node share', () => {
-    for (const e of SHOP_CATALOGUE.filter((x) => x.type === 'egg')) {
-      const tier = EGG_TIERS[e.egg!];
-      expect([e.currency, Number(e.price)]).toEqual(['ngls', tier.cost]);
-      expect(Number(e.price)).toBeGreaterThanOrEqual(tier.value + Number(e.nodeshare));
-    }
-  });
-
-  it('sells known items only, the gDAO store in tokens, at most one counted listing per item', () => {
-    const counted = new Set<number>();
-    for (const e of SHOP_CATALOGUE.filter((x) => x.type !== 'egg')) {
-      expect(ITEM_KINDS[e.itemId!]).toBeDefined();
-      if (e.type === 'gdao') expect(e.currency).toBe('token');
-      if (e.stock !== 'many') {
-        expect(counted.has(e.itemId!)).toBe(false);
-        counted.add(e.itemId!);
-      }
-    }
-    expect(SHOP_CATALOGUE.some((e) => e.currency === 'busd') && SHOP_CATALOGUE.some((e) => e.currency === 'bnb')).toBe(true);
   });
 });

@@ -10,7 +10,6 @@ import { factorApi } from '../../../net/factorApi';
 import { useTransaction } from '../../useTransaction';
 import { TransactionButton } from '../../components/TransactionButton';
 import { Field } from '../../components/Field';
-import { asPrecalc } from './asPrecalc';
 import { freshProof } from './freshProof';
 
 /** Props: whether TOTP is on, whether a passkey can prove, the screen's typed proof, and what happens after a change. */
@@ -27,10 +26,10 @@ export function TotpPanel({ on, passkey, proof: typed, onCodes, onChanged }: Tot
   const [setup, setSetup] = useState<TotpSetupData | null>(null);
   const [code, setCode] = useState('');
   const enable = useTransaction({
-    precalculate: async () => {
+    prepare: async () => {
       const r = await factorApi.totpSetup();
       if (r.ok) setSetup(r.data);
-      return asPrecalc(r, 'totp');
+      return r;
     },
     // The code is read from this render, not the flow's input: the flow keeps the input it had when its key
     // last changed, and the key stays put while the code is typed (a new key would restart the setup).
@@ -57,7 +56,6 @@ export function TotpPanel({ on, passkey, proof: typed, onCodes, onChanged }: Tot
     leave: onChanged,
   });
   const disable = useTransaction({
-    precalculate: () => Promise.reject(new Error('turning off has no first stage')),
     commit: async () => {
       const proof = await freshProof(typed, passkey);
       if (proof instanceof Error) return { ok: false, status: 0, message: proof.message, text: t.security.passkeyCancelled };

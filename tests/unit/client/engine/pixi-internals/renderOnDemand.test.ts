@@ -2,11 +2,13 @@
 /**
  * The stage draws only after a change: Pixi's render group records every kind of change the scenes make (a
  * child added, a transform, a redrawn view, a nested group), and `hasPendingChanges` sees each of them. With
- * nothing to draw the ticks stop, and each of those changes starts them again.
+ * nothing to draw the ticks stop, and each of those changes starts them again. These run where the patch runs
+ * (the pixi.js it was written for); on any other, or switched off, the stage leaves drawing to Pixi's own tick.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Application } from 'pixi.js';
-import { Container, Graphics } from 'pixi.js';
+import { Container, Graphics, VERSION } from 'pixi.js';
+import { PIXI_WRITTEN_FOR } from '../../../../../src/client/engine/pixi-internals/version';
 import {
   hasPendingChanges,
   hasVisibleView,
@@ -14,6 +16,9 @@ import {
   renderOnDemand,
   type PendingChanges,
 } from '../../../../../src/client/engine/pixi-internals/renderOnDemand';
+
+/** The installed pixi.js is the release the patch was written for: it runs here. */
+const PINNED = (VERSION as string) === PIXI_WRITTEN_FOR;
 
 /** A stage root as the Application makes it, and its render group as the renderer reads it. */
 function stage(): { root: Container; group: PendingChanges } {
@@ -37,7 +42,7 @@ function drawn(group: PendingChanges): void {
   group.renderGroupChildren.forEach(drawn);
 }
 
-describe('hasPendingChanges', () => {
+describe.runIf(PINNED)('hasPendingChanges', () => {
   it('sees a new child, then nothing once drawn', () => {
     const { root, group } = stage();
     root.addChild(new Container());
@@ -89,7 +94,7 @@ describe('hasPendingChanges', () => {
   });
 });
 
-describe('hasVisibleView', () => {
+describe.runIf(PINNED)('hasVisibleView', () => {
   it('is false for an empty tree or one whose views are hidden, true once a view shows', () => {
     const root = new Container();
     const branch = new Container();
@@ -126,7 +131,7 @@ function fakeApp() {
 /** A one-pixel white square: a view that shows. */
 const square = () => new Graphics().rect(0, 0, 1, 1).fill(0xffffff);
 
-describe('renderOnDemand', () => {
+describe.runIf(PINNED)('renderOnDemand', () => {
   it('draws no frame for an empty stage over a blank canvas, draws once a view shows and once more to clear it', () => {
     const { app, stage: root, tick, renders } = fakeApp();
     const frames = renderOnDemand(app, () => {});
@@ -174,7 +179,7 @@ function switchTicker() {
   };
 }
 
-describe('renderOnDemand sleeps while nothing changes', () => {
+describe.runIf(PINNED)('renderOnDemand sleeps while nothing changes', () => {
   function sleepyApp(animating = () => false) {
     const fake = fakeApp();
     const ticker = switchTicker();
@@ -258,5 +263,28 @@ describe('renderOnDemand sleeps while nothing changes', () => {
     other.addChild(square());
     other.children[0]!.x = 3;
     expect(ticker.started).toBe(false);
+  });
+});
+
+describe('renderOnDemand where the fence has it off', () => {
+  it("leaves drawing to Pixi's own tick: the scenes are updated every tick and it draws only when asked", async () => {
+    // The build switch turns the patch off on any pixi.js, as another release does (fence.ts reads it at load).
+    vi.stubEnv('VITE_PIXI_INTERNALS_OFF', 'renderOnDemand');
+    vi.resetModules();
+    try {
+      const off = await import('../../../../../src/client/engine/pixi-internals/renderOnDemand');
+      const { app, stage: root, tick, renders } = fakeApp();
+      let updates = 0;
+      const frames = off.renderOnDemand(app, () => updates++);
+      root.addChild(square());
+      tick();
+      tick();
+      expect([updates, renders()]).toEqual([2, 0]);
+      frames.renderNow();
+      expect(renders()).toBe(1);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 });
