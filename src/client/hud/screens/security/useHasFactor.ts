@@ -1,13 +1,23 @@
-/** Whether the player has a second factor (read once per screen), so a form can offer the code field. */
+/** Which second factors the player has (read once per screen), so a form can offer the code field or the passkey. */
 import { useEffect, useState } from 'react';
 import { factorApi } from '../../../net/factorApi';
 
-/** False until known, then whether TOTP or a passkey is on. */
-export function useHasFactor(): boolean {
-  const [on, setOn] = useState(false);
+/** The player's second factors as a form needs them: any at all, and whether a passkey is among them. */
+export interface FactorsOn {
+  any: boolean;
+  passkey: boolean;
+}
+
+/** Nothing until known, then whether TOTP or a passkey is on. */
+export function useHasFactor(): FactorsOn {
+  const [on, setOn] = useState<FactorsOn>({ any: false, passkey: false });
   useEffect(() => {
     let live = true;
-    void factorApi.status().then((r) => live && r.ok && setOn(r.data.totp || r.data.passkeys.length > 0));
+    void factorApi.status().then((r) => {
+      if (!live || !r.ok) return;
+      const passkey = r.data.passkeys.length > 0;
+      setOn({ any: r.data.totp || passkey, passkey });
+    });
     return () => {
       live = false;
     };

@@ -12,6 +12,7 @@ import { mastershipTarget, type WireCurrency } from '../../../../shared/rules/wa
 import { $session } from '../../../stores/session';
 import { navigate } from '../../../stores/router';
 import { walletApi, type WalletApi } from '../../../net/walletApi';
+import type { ApiFail } from '../../../net/http';
 import { useTransaction } from '../../useTransaction';
 import { Button } from '../../components/Button';
 import { TransactionButton } from '../../components/TransactionButton';
@@ -21,10 +22,15 @@ import { AddressHalves } from '../../components/AddressCopy';
 import { CURRENCY_NAMES, confirmLabel, gasPreview, sendConfirmation, sendRequest } from './sendView';
 import { useHistoryDraft } from '../../useHistoryDraft';
 import { refreshAfterTransaction } from './afterTransaction';
-import { typedProof } from '../security/freshProof';
+import { freshProof } from '../security/freshProof';
 import { useHasFactor } from '../security/useHasFactor';
 
 /** Props: the prefilled address, the variant, and the endpoints (tests pass fakes). */
+/** The precalculation's failure when the player closed the passkey prompt: said on the button like any refusal. */
+function passkeyClosed(): ApiFail {
+  return { ok: false, status: 0, message: t.security.passkeyCancelled, text: t.security.passkeyCancelled };
+}
+
 export interface SendScreenProps {
   sendto?: string;
   variant?: 'send' | 'withdraw';
@@ -58,11 +64,16 @@ function SendForm({
   );
   const [fee, setFee] = useState<Parameters<typeof sendRequest>[2]>(null);
   const request = sendRequest({ address, amount, currency }, user, fee);
-  // A withdrawal needs a fresh second factor when the player has one: the code goes with the precalculation.
+  // A send needs a fresh second factor when the player has one: the typed code goes with the precalculation,
+  // or, with nothing typed, the passkey's prompt answers (a passkey-only player has no code to type).
   const factor = useHasFactor();
   const [code, setCode] = useState('');
   const flow = useTransaction({
-    precalculate: (body) => api.send({ ...body, ...typedProof(code) }),
+    precalculate: async (body) => {
+      const proof = factor.any ? await freshProof(code, factor.passkey) : {};
+      if (proof instanceof Error) return passkeyClosed();
+      return api.send({ ...body, ...proof });
+    },
     commit: ({ transactionId }) => api.commit(transactionId ?? ''),
     input: request.body,
     inputKey: request.key,
@@ -99,9 +110,9 @@ function SendForm({
             </label>
           ))}
         </fieldset>
-        {factor && (
+        {factor.any && (
           <Field
-            label={t.wallet.factorCode}
+            label={factor.passkey ? t.wallet.factorCodeOrPasskey : t.wallet.factorCode}
             value={code}
             onValue={setCode}
             autoComplete="one-time-code"

@@ -106,6 +106,7 @@ export const messages = {
     agreeFirst: 'Agree to the covenant',
     withdraw: 'Withdraw',
     factorCode: 'Authenticator or recovery code',
+    factorCodeOrPasskey: 'Authenticator or recovery code (leave empty to use your passkey)',
     gas: (currency: string) => `GAS ${currency}`,
     // The confirm step (stage 1 of a send): what will happen, before the player approves it.
     confirmTitle: 'Check and confirm',
