@@ -33,8 +33,10 @@ export interface HubLegs {
   ref: string | null;
 }
 
-/** Rows per slice of work: each slice is a few milliseconds, then the event loop gets a turn. */
+/** Accounts per lock and per balance update: one statement each, a few milliseconds. */
 const SLICE = 2048;
+/** Rows per checked or written slice: up to one transfer per leg and two entries each, about postBulk's 4,096 rows per write. */
+const ROW_SLICE = 512;
 
 /**
  * Posts the legs as `postBulk` would post the same transfers in order: later ones see earlier ones, every
@@ -65,11 +67,9 @@ export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult>
   if (total === 0) return { created: 0 };
 
   // Ids and fields checked as the engine checks them, and none stored yet, slice by slice (objects live one slice).
-  const legBase = perLeg.map((_, l) => perLeg.slice(0, l).reduce((s, c) => s + c, 0));
-  const legIndex = perLeg.map(() => 0);
   let stored = false;
-  for (let from = 0; from < n && !stored; from += SLICE) {
-    const part = inputsOf(b, from, Math.min(n, from + SLICE));
+  for (let from = 0; from < n && !stored; from += ROW_SLICE) {
+    const part = inputsOf(b, from, Math.min(n, from + ROW_SLICE));
     if (part.length === 0) continue;
     try {
       validateInputs(part);
@@ -113,19 +113,18 @@ export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult>
   // Every transfer in batch order against a working copy of the balances: the first refusal is the one postBulk would throw.
   const after = balance.slice();
   const check = (s: number, value: bigint, row: number, leg: number, at: number) => {
-    const refused = limitRefusal(
-      { id: s === hubSlot ? b.hub : b.spokes[s]!, flags: flags[s]!, debitsPending: debitsPending[s]!, creditsPending: creditsPending[s]! },
-      value,
-      b.transferId(row, leg),
-      at,
-    );
-    if (refused) throw refused;
+    const a = {
+      id: s === hubSlot ? b.hub : b.spokes[s]!,
+      flags: flags[s]!,
+      debitsPending: debitsPending[s]!,
+      creditsPending: creditsPending[s]!,
+    };
+    // The transfer's id is made only for a refusal: a passing check allocates no string.
+    if (limitRefusal(a, value, '', at)) throw limitRefusal(a, value, b.transferId(row, leg), at)!;
   };
   let hub = balance[hubSlot]!;
-  const hubAtLeg: bigint[] = [];
   let index = 0;
   for (let l = 0; l < b.legs.length; l++) {
-    hubAtLeg.push(hub);
     const { amounts, toHub } = b.legs[l]!;
     for (let i = 0; i < n; i++) {
       const a = amounts[i]!;
@@ -146,14 +145,13 @@ export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult>
     }
   }
 
-  // Written slice by slice of rows: each slice's transfers and entries (the hub's entries at their place in its chain).
+  // Written slice by slice of rows: each slice's transfers and its spokes' entries (spokes follow rows closely
+  // enough that their entries land near the end of the entries' key).
   const batchId = firstId(b);
-  const hubRunning = [...hubAtLeg];
-  for (let from = 0; from < n; from += SLICE) {
-    const to = Math.min(n, from + SLICE);
+  for (let from = 0; from < n; from += ROW_SLICE) {
+    const to = Math.min(n, from + ROW_SLICE);
     const t: BulkTransferRows = { id: [], debit: [], credit: [], asset: [], amount: [], code: [], ref: [] };
     const e: BulkEntryRows = { account: [], version: [], transfer: [], amount: [], before: [], after: [] };
-    const hubE: BulkEntryRows = { account: [], version: [], transfer: [], amount: [], before: [], after: [] };
     for (let i = from; i < to; i++) {
       if (moves[i] === 0) continue;
       let spokeBalance = balance[i]!;
@@ -175,16 +173,33 @@ export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult>
         spokeVersion += 1;
         pushEntry(e, spoke, spokeVersion, id, move, spokeBalance);
         spokeBalance += move;
-        const hubAt = hubRunning[l]!;
-        pushEntry(hubE, b.hub, version[hubSlot]! + legBase[l]! + legIndex[l]! + 1, id, -move, hubAt);
-        hubRunning[l] = hubAt - move;
-        legIndex[l]! += 1;
       }
     }
-    for (const k of Object.keys(e) as (keyof BulkEntryRows)[]) (e[k] as unknown[]).push(...(hubE[k] as unknown[]));
     if (t.id.length > 0) await tx.store.writeBulk({ batchId, now: tx.now, transfers: t, entries: e });
     await pause();
   }
+
+  // The hub's entries in its version order (batch order), appended to its chain as postBulk appends them: written
+  // between the spokes' slices they would land in three places of its key at once and split pages in the middle.
+  let hubVersion = version[hubSlot]!;
+  let hubAt = balance[hubSlot]!;
+  let e: BulkEntryRows = { account: [], version: [], transfer: [], amount: [], before: [], after: [] };
+  for (let l = 0; l < b.legs.length; l++) {
+    const { amounts, toHub } = b.legs[l]!;
+    for (let i = 0; i < n; i++) {
+      const a = amounts[i]!;
+      if (a === 0n) continue;
+      const move = toHub ? a : -a;
+      pushEntry(e, b.hub, (hubVersion += 1), b.transferId(i, l), move, hubAt);
+      hubAt += move;
+      if (e.account.length === 4 * ROW_SLICE) {
+        await tx.store.writeBulk({ batchId, now: tx.now, entries: e });
+        e = { account: [], version: [], transfer: [], amount: [], before: [], after: [] };
+        await pause();
+      }
+    }
+  }
+  if (e.account.length > 0) await tx.store.writeBulk({ batchId, now: tx.now, entries: e });
 
   // The moved accounts' new balance and version; the hub last (its slot is past the rows).
   for (let from = 0; from <= n; from += SLICE) {
