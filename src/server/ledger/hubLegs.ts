@@ -35,8 +35,12 @@ export interface HubLegs {
 
 /** Accounts per lock and per balance update: one statement each, a few milliseconds. */
 const SLICE = 2048;
-/** Rows per checked or written slice: up to one transfer per leg and two entries each, about postBulk's 4,096 rows per write. */
-const ROW_SLICE = 512;
+/**
+ * Rows per checked or written slice. SQLite: 512 (up to one transfer per leg and two entries each, about
+ * postBulk's 4,096 rows per synchronous write, which holds the event loop meanwhile). PostgreSQL: 4,096, since its
+ * statements run off the loop and each one costs a round trip.
+ */
+const rowSlice = (tx: LedgerTx) => (tx.dialect === 'postgres' ? 4096 : 512);
 
 /**
  * Posts the legs as `postBulk` would post the same transfers in order: later ones see earlier ones, every
@@ -47,6 +51,7 @@ const ROW_SLICE = 512;
 export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult> {
   const pause = loopSlicer();
   const n = b.spokes.length;
+  const ROW_SLICE = rowSlice(tx);
   for (const leg of b.legs) if (leg.amounts.length !== n) throw new Error('postHubLegs: a leg has a different number of rows');
 
   // Which rows move at all (their spokes are locked), and per leg how many transfers.
