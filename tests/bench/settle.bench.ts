@@ -2,8 +2,8 @@
  * `npm run bench:settle`: booking one round's settlement with 10^4 and 10^5 joined eidols on SQLite (temp
  * file) and PostgreSQL (a throw-away database at TEST_PG_URL / DATABASE_URL, skipped when unreachable;
  * `BENCH_DIALECTS=sqlite` for one). `BENCH_EIDOLS=1e6` (or a list, `1e4,1e5,1e6`) chooses the sizes;
- * `--million` or `BENCH_SCALE=10` adds 10^6 to the default two (the old booking wanted
- * NODE_OPTIONS=--max-old-space-size=8192 there). Prints `BENCH` lines: the time to book (`settleDue`, one
+ * `--million` or `BENCH_SCALE=10` adds 10^6 to the default two (10^6 wants
+ * NODE_OPTIONS=--max-old-space-size=12000: the baseline reads back the 8.5 million rows the booking wrote). Prints `BENCH` lines: the time to book (`settleDue`, one
  * transaction), the pure `settleRound` part of it, the heap's peak while booking (V8 heap used + array
  * buffers, and RSS, sampled every 10 ms, after a full collection before it when run with --expose-gc as the
  * npm script does), the event loop's longest block meanwhile (and, per step, the longest gap of a 1 ms
