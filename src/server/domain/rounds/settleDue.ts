@@ -1,9 +1,10 @@
 /**
  * Books the due round (ECONOMY.md "The round") in ONE ledger transaction: the snapshot of participants,
  * the threshold from the round's hash and its block's hash (recorded before, `roundBlock.ts`), `settleRound`'s
- * arithmetic over the snapshot's columns (`settleColumns`), its transfers as one batch of hub legs, the round entries, eidol and player progress, the round's totals, and the next round (opening now). Calling it
- * again for a settled round does nothing: the round is re-read (and locked on PostgreSQL) inside the
- * transaction, and the transfer ids `round:<id>:<eidol>:<leg>` could not be booked twice anyway.
+ * arithmetic over the snapshot's columns (`settleColumns`), its transfers as one batch of hub legs, the round
+ * entries, eidol and player progress, the round's totals, and the next round (opening now). Calling it again
+ * for a settled round does nothing: the round is re-read (and locked on PostgreSQL) inside the transaction, and
+ * the transfer ids `round:<id>:<eidol>:<leg>` could not be booked twice anyway.
  */
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { settlementTransferId } from '../../../shared/rules/round/settlement';
