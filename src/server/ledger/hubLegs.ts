@@ -270,32 +270,27 @@ function firstId(b: HubLegs): string {
 
 /**
  * The slots to lock (moving rows, and the hub as slot n) in ascending account id, sorted natively: each key
- * is account id × 2^21 + slot in a Float64Array (exact below 2^53: ids < 2^32, slots < 2^21). Throws when a
- * spoke repeats or is the hub.
+ * is account id × 2^32 + slot in a BigInt64Array (ids < 2^31, slots < 2^32). Throws when a spoke repeats or
+ * is the hub.
  */
 function lockOrder(b: HubLegs, moves: Uint8Array): Int32Array {
   const n = b.spokes.length;
-  if (n >= 2 ** 21 - 1) throw new Error('postHubLegs: at most 2^21 - 2 rows per batch');
   let count = 1;
   for (let i = 0; i < n; i++) count += moves[i]!;
-  const keys = new Float64Array(count);
+  const keys = new BigInt64Array(count);
+  const key = (id: number, slot: number) => {
+    if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 31) throw new LedgerError('invalid_transfer', `account id ${id}`);
+    return (BigInt(id) << 32n) | BigInt(slot);
+  };
   let k = 0;
-  for (let i = 0; i < n; i++) {
-    if (moves[i] === 0) continue;
-    const id = b.spokes[i]!;
-    if (!Number.isSafeInteger(id) || id < 0 || id >= 2 ** 32) throw new LedgerError('invalid_transfer', `account id ${id}`);
-    keys[k++] = id * 2 ** 21 + i;
-  }
-  keys[k] = b.hub * 2 ** 21 + n;
+  for (let i = 0; i < n; i++) if (moves[i] === 1) keys[k++] = key(b.spokes[i]!, i);
+  keys[k] = key(b.hub, n);
   keys.sort();
   const order = new Int32Array(count);
   for (let j = 0; j < count; j++) {
-    order[j] = keys[j]! % 2 ** 21;
-    if (j > 0 && Math.floor(keys[j]! / 2 ** 21) === Math.floor(keys[j - 1]! / 2 ** 21))
-      throw new LedgerError(
-        'invalid_transfer',
-        `account ${Math.floor(keys[j]! / 2 ** 21)} is in the batch twice (a spoke repeats or is the hub)`,
-      );
+    order[j] = Number(keys[j]! & 0xffffffffn);
+    if (j > 0 && keys[j]! >> 32n === keys[j - 1]! >> 32n)
+      throw new LedgerError('invalid_transfer', `account ${keys[j]! >> 32n} is in the batch twice (a spoke repeats or is the hub)`);
   }
   return order;
 }
