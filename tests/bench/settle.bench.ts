@@ -1,12 +1,15 @@
 /**
- * `npm run bench:settle`: booking one round's settlement with 10^4 and 10^5 joined eidols (10^6 too with
- * `BENCH_SCALE=10` or the argument `--million`) on SQLite (temp file) and PostgreSQL (a throw-away
- * database at TEST_PG_URL / DATABASE_URL, skipped when unreachable; `BENCH_DIALECTS=sqlite` for one;
- * `BENCH_SIZES=1000000` for chosen sizes only; a million wants NODE_OPTIONS=--max-old-space-size=8192).
- * Prints `BENCH` lines: the time to book (`settleDue`, one transaction), the pure `settleRound` part of
- * it, the event loop's longest block meanwhile (and, per step, the longest gap of a 1 ms timer; how many
- * gaps exceeded 50 ms and their sum), and the baseline: plain SQL inserts of the same rows (round entries,
- * ledger transfers, ledger entries) in one transaction, with the ratio. Figures only.
+ * `npm run bench:settle`: booking one round's settlement with 10^4 and 10^5 joined eidols on SQLite (temp
+ * file) and PostgreSQL (a throw-away database at TEST_PG_URL / DATABASE_URL, skipped when unreachable;
+ * `BENCH_DIALECTS=sqlite` for one). `BENCH_EIDOLS=1e6` (or a list, `1e4,1e5,1e6`) chooses the sizes;
+ * `--million` or `BENCH_SCALE=10` adds 10^6 to the default two (10^6 wants
+ * NODE_OPTIONS=--max-old-space-size=12000: the baseline reads back the 8.5 million rows the booking wrote). Prints `BENCH` lines: the time to book (`settleDue`, one
+ * transaction), the pure `settleRound` part of it, the heap's peak while booking (V8 heap used + array
+ * buffers, and RSS, sampled every 10 ms, after a full collection before it when run with --expose-gc as the
+ * npm script does), the event loop's longest block meanwhile (and, per step, the longest gap of a 1 ms
+ * timer; how many gaps exceeded 50 ms and their sum; the loop delay's p99), and the baseline: plain SQL
+ * inserts of the same rows as booked (round entries, ledger transfers, ledger entries) in one
+ * transaction, with the ratio. Figures only.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -27,8 +30,14 @@ import { destroyQuietly } from '../integration/ledger/support/teardown';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const MILLION = SCALE >= 10 || process.argv.includes('--million');
-const SIZES = process.env.BENCH_SIZES
-  ? process.env.BENCH_SIZES.split(',').map(Number)
+/** `BENCH_EIDOLS=1e6` (or a list, `1e4,1e5`): the sizes to run; `BENCH_SIZES` is the older name. */
+const SIZES_ENV = process.env.BENCH_EIDOLS ?? process.env.BENCH_SIZES;
+const SIZES = SIZES_ENV
+  ? SIZES_ENV.split(',').map((s) => {
+      const n = Number(s);
+      if (!Number.isSafeInteger(n) || n < 1) throw new Error(`BENCH_EIDOLS: ${s} is not a whole number of eidols`);
+      return n;
+    })
   : MILLION
     ? [10_000, 100_000, 1_000_000]
     : [10_000, 100_000];
@@ -89,7 +98,7 @@ async function world(db: Db, n: number, now: number, seed: number): Promise<void
       .values(
         c.map((i) => {
           const egg = i % 10 === 0;
-          const value = BigInt(10 + Math.floor(rnd() * 1000)) * ANGLS;
+          const value = BigInt(10 + Math.floor(rnd() * 1000)) * (ANGLS / 100n);
           return {
             user_id: firstUser + (i % players),
             type: egg ? ('egg' as const) : ('ogle' as const),
@@ -153,6 +162,11 @@ async function world(db: Db, n: number, now: number, seed: number): Promise<void
       })),
     );
   }
+  // A claim is at most 99 × its stake (r ≤ 0.99) and a stake at most the value: a pool of 100 × Σ values banks
+  // every claim, so every eidol takes part (the bench measures booking, not the capacity rule).
+  const pool = await ledger.run((tx) => systemAccount(tx, 'mining_pool', 'ANGLS'));
+  const values = eidols.reduce((sum, e) => sum + e.hatch_value, 0n);
+  await ledger.transferBatch([{ id: 'fund:pool', debit: genesis, credit: pool, amount: 100n * values, code: 'bench' }]);
 }
 
 /** Plain tables shaped like the settlement's rows, without foreign keys or checks: the floor of writing them. */
@@ -239,6 +253,116 @@ async function baselineInsert(db: Db, entries: Row[], transfers: Row[], ledgerEn
   });
 }
 
+/** The pure `settleRound` on the snapshot the booking will read: its time and counts (the settlement itself is let go). */
+async function pureSettle(db: Db, lockedAt: number): Promise<{ ms: number; participants: number }> {
+  const k = db.kysely;
+  const round = await k.selectFrom('rounds').select(['id', 'hash', 'chain_id', 'block_hash']).where('id', '=', 1).executeTakeFirstOrThrow();
+  const chain = await k
+    .selectFrom('fairness_chains')
+    .select(['salt', 'block_rule_from'])
+    .where('id', '=', round.chain_id)
+    .executeTakeFirstOrThrow();
+  const { rows } = await loadSnapshot(k, { roundId: 1, lockedAt });
+  const pool = await k
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('owner_kind', '=', 'system')
+    .where('name', '=', 'mining_pool')
+    .where('asset', '=', 'ANGLS')
+    .executeTakeFirstOrThrow();
+  const t0 = performance.now();
+  const settlement = settleRound({
+    roundId: 1,
+    thresholdUnits: roundThreshold(round, chain)!,
+    eidols: rows.map((r) => r.eidol),
+    poolBefore: pool.balance,
+    incenseSlots: 0,
+    config: ECONOMY_CONFIG,
+  });
+  return { ms: performance.now() - t0, participants: settlement.totals.participants };
+}
+
+/** V8's heap in use plus array buffers (typed arrays live there), after a full collection when `--expose-gc` allows one. */
+function collectedHeap(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/** Samples heap (used + array buffers) and RSS every 10 ms until `stop`, which answers their peaks. */
+function heapSampler(): { stop: () => { heap: number; rss: number } } {
+  const peak = { heap: 0, rss: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    peak.heap = Math.max(peak.heap, m.heapUsed + m.arrayBuffers);
+    peak.rss = Math.max(peak.rss, m.rss);
+  };
+  sample();
+  const timer = setInterval(sample, 10);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}
+
+/** The rows the booking wrote for a round (entries, its transfers and their ledger entries), as baseline rows. */
+async function bookedRows(db: Db, roundId: number): Promise<{ entries: Row[]; transfers: Row[]; ledgerEntries: Row[] }> {
+  const k = db.kysely;
+  const entries: Row[] = (
+    await k.selectFrom('round_entries').selectAll().where('round_id', '=', roundId).orderBy('eidol_id').execute()
+  ).map((e) => [
+    e.round_id,
+    e.eidol_id,
+    e.user_id,
+    e.risk,
+    e.yieldy,
+    e.eidol_type,
+    e.xp_before,
+    e.level_before,
+    e.value_before,
+    e.top_value_before,
+    e.no_loss_value,
+    e.zone,
+    e.stake,
+    e.payout,
+    e.mined,
+    e.value_after,
+    e.xp_gained,
+    e.created_at,
+  ]);
+  const legs = (q: typeof k) =>
+    q.selectFrom('ledger_transfers as t').where('t.ref', '=', String(roundId)).where('t.code', 'in', ['bet', 'win', 'mined']);
+  const transfers: Row[] = (
+    await legs(k)
+      .select([
+        't.id',
+        't.batch_id',
+        't.kind',
+        't.debit_account_id',
+        't.credit_account_id',
+        't.asset',
+        't.amount',
+        't.code',
+        't.ref',
+        't.created_at',
+      ])
+      .orderBy('t.id')
+      .execute()
+  ).map((t) => [t.id, t.batch_id, t.kind, t.debit_account_id, t.credit_account_id, t.asset, t.amount, t.code, t.ref, t.created_at]);
+  const ledgerEntries: Row[] = (
+    await legs(k)
+      .innerJoin('ledger_entries as e', 'e.transfer_id', 't.id')
+      .select(['e.account_id', 'e.account_version', 'e.transfer_id', 'e.amount', 'e.before_balance', 'e.after_balance', 'e.created_at'])
+      .orderBy('e.account_id')
+      .orderBy('e.account_version')
+      .execute()
+  ).map((e) => [e.account_id, e.account_version, e.transfer_id, e.amount, e.before_balance, e.after_balance, e.created_at]);
+  return { entries, transfers, ledgerEntries };
+}
+
 async function runOne(dialect: DialectName, n: number): Promise<void> {
   const t = await createTestDb(dialect, PG_ADMIN);
   const label = `settle.${dialect}.${n}`;
@@ -259,35 +383,11 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     // The block that keys T is read (and recorded) before the timed booking, as the scheduler does at the lock.
     await recordBlockHash(t.db.kysely, roundChain.blocks, 1);
 
-    // The pure part, on the same snapshot the booking will read.
-    const round = await t.db.kysely
-      .selectFrom('rounds')
-      .select(['id', 'hash', 'chain_id', 'block_hash'])
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    const chain = await t.db.kysely
-      .selectFrom('fairness_chains')
-      .select(['salt', 'block_rule_from'])
-      .where('id', '=', round.chain_id)
-      .executeTakeFirstOrThrow();
-    const { rows } = await loadSnapshot(t.db.kysely, { roundId: 1, lockedAt: start + timing.openMs });
-    const pool = await t.db.kysely
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('owner_kind', '=', 'system')
-      .where('name', '=', 'mining_pool')
-      .where('asset', '=', 'ANGLS')
-      .executeTakeFirstOrThrow();
-    t0 = performance.now();
-    const settlement = settleRound({
-      roundId: 1,
-      thresholdUnits: roundThreshold(round, chain)!,
-      eidols: rows.map((r) => r.eidol),
-      poolBefore: pool.balance,
-      incenseSlots: 0,
-      config: ECONOMY_CONFIG,
-    });
-    const pureMs = performance.now() - t0;
+    // The pure part, on the same snapshot the booking will read; only its figures are kept, so the heap
+    // sampled during the booking holds the booking's own data, not this settlement's.
+    const pure = await pureSettle(t.db, start + timing.openMs);
+    const heapBefore = collectedHeap();
+    const heap = heapSampler();
 
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
@@ -318,47 +418,12 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     const bookMs = performance.now() - t0;
     clearInterval(ticker);
     loop.disable();
-    if (!settled || settled.participants !== settlement.totals.participants)
-      throw new Error('the settlement did not book the expected round');
+    const heapPeak = heap.stop();
+    if (!settled || settled.participants !== pure.participants) throw new Error('the settlement did not book the expected round');
 
-    // Baseline: the same number and shape of rows, plain inserts in one transaction.
+    // Baseline: the same rows, read back as booked, then plain inserts of them in one transaction.
     await baselineTables(t.db);
-    const entries: Row[] = settlement.eidols.map((e) => [
-      2,
-      e.id,
-      e.owner,
-      '0.5',
-      0,
-      e.type,
-      e.xp,
-      e.level,
-      e.valueBefore,
-      e.topValue,
-      e.noLossValue,
-      e.zone,
-      -e.bet,
-      e.payout,
-      e.emission,
-      e.value,
-      e.xpGained,
-      start,
-    ]);
-    const transfers: Row[] = settlement.transfers.map((x, i) => [
-      x.id,
-      settlement.transfers[0]!.id,
-      'posted',
-      i,
-      i + 1,
-      'ANGLS',
-      x.amount,
-      x.code,
-      x.ref,
-      start,
-    ]);
-    const ledgerEntries: Row[] = settlement.transfers.flatMap((x, i) => [
-      [2 * i, 1, x.id, -x.amount, 0n, 0n, start],
-      [2 * i + 1, 1, x.id, x.amount, 0n, 0n, start],
-    ]);
+    const { entries, transfers, ledgerEntries } = await bookedRows(t.db, 1);
     t0 = performance.now();
     await baselineInsert(t.db, entries, transfers, ledgerEntries);
     const baseMs = performance.now() - t0;
@@ -366,9 +431,14 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
     bench(
       `${label}.book`,
       bookMs,
-      `ms (${settled.participants} participants, ${settlement.transfers.length} transfers; steps in ms: ${phases.join(', ')})`,
+      `ms (${settled.participants} participants, ${transfers.length} transfers; steps in ms: ${phases.join(', ')})`,
     );
-    bench(`${label}.pure_settleRound`, pureMs, 'ms');
+    bench(`${label}.pure_settleRound`, pure.ms, 'ms');
+    bench(
+      `${label}.heap_peak`,
+      heapPeak.heap / 2 ** 20,
+      `MB (V8 heap used + array buffers, sampled every 10 ms while booking; ${(heapBefore / 2 ** 20).toFixed(0)} MB before it; RSS peak ${(heapPeak.rss / 2 ** 20).toFixed(0)} MB)`,
+    );
     const stepNames = [...phases.map((p) => p.split(' ')[0]), 'commit'];
     bench(
       `${label}.loop_max_block`,

@@ -23,3 +23,4 @@ export { historyOf, type HistoryLine } from './history';
 export { ensureGenesis } from './genesis';
 export { checkLedger, type LedgerReport } from './check';
 export { createLedger, type Ledger } from './ledger';
+export { postHubLegs, type HubLeg, type HubLegs } from './hubLegs';

@@ -35,7 +35,8 @@ export interface SnapshotPaging {
   pause: () => Promise<void>;
 }
 
-type Found = Awaited<ReturnType<ReturnType<typeof participants>['execute']>>[number];
+/** One participants row as read. */
+export type Found = Awaited<ReturnType<ReturnType<typeof participants>['execute']>>[number];
 
 /** Which round a snapshot is of: its id (for its reservations) and the time it locked. */
 export interface SnapshotRound {
@@ -86,7 +87,7 @@ function participants(k: Kysely<Database>, { roundId, lockedAt }: SnapshotRound)
  * whose rows are all of the snapshot taken when it was declared (READ COMMITTED would give each
  * separate statement a newer one).
  */
-async function* pages(k: Kysely<Database>, round: SnapshotRound, paging: SnapshotPaging): AsyncGenerator<Found[]> {
+export async function* snapshotPages(k: Kysely<Database>, round: SnapshotRound, paging: SnapshotPaging): AsyncGenerator<Found[]> {
   if (paging.dialect === 'sqlite') {
     for (let after = -1; ;) {
       const page = await participants(k, round).where('e.id', '>', after).limit(PAGE).execute();
@@ -124,7 +125,7 @@ export async function loadSnapshot(
     addRows(await participants(k, round).execute(), rows, unreadable, config);
     return { rows, unreadable };
   }
-  for await (const page of pages(k, round, paging)) {
+  for await (const page of snapshotPages(k, round, paging)) {
     addRows(page, rows, unreadable, config);
     await paging.pause();
   }
@@ -136,22 +137,35 @@ function settlementType(type: EidolType): SettlementEidolType {
   return type === 'ogle' ? 'eidol' : type;
 }
 
+/** How one row takes part: left out (a full eggtoplasm, an eidol at r = 0), unreadable, or in, with its reservation. */
+export type RowPart = 'out' | 'unreadable' | { reserved: boolean; satOut: boolean };
+
+/** The rules of who takes part, for one row as read (shared by the object and the columnar reader). */
+export function rowPart(r: Found, config: EconomyConfig): RowPart {
+  // A full eggtoplasm gains nothing more until it is transmuted: it sits out instead of adding an empty entry every round.
+  if (r.type === 'ectoplasm' && r.experience >= nextLevelXpAt(r.level, config)) return 'out';
+  // A risk the rules cannot read would make the whole round throw: that eidol sits out, the rest settle.
+  let units: bigint;
+  try {
+    units = parseRisk(r.risk).units;
+  } catch {
+    return 'unreadable';
+  }
+  if (r.type === 'ogle' && units === 0n) return 'out';
+  // A reservation made at another risk cannot happen (a join writes both together); it sits out rather than stake unreserved.
+  const reserved = r.reserved_risk !== null && r.reserved_risk === r.risk;
+  return { reserved, satOut: units > 0n && r.type !== 'ectoplasm' && !reserved };
+}
+
 function addRows(found: readonly Found[], rows: SnapshotRow[], unreadable: number[], config: EconomyConfig): void {
   for (const r of found) {
-    // A full eggtoplasm gains nothing more until it is transmuted: it sits out instead of adding an empty entry every round.
-    if (r.type === 'ectoplasm' && r.experience >= nextLevelXpAt(r.level, config)) continue;
-    // A risk the rules cannot read would make the whole round throw: that eidol sits out, the rest settle.
-    let units: bigint;
-    try {
-      units = parseRisk(r.risk).units;
-    } catch {
+    const part = rowPart(r, config);
+    if (part === 'out') continue;
+    if (part === 'unreadable') {
       unreadable.push(r.id);
       continue;
     }
-    if (r.type === 'ogle' && units === 0n) continue;
-    // A reservation made at another risk cannot happen (a join writes both together); it sits out rather than stake unreserved.
-    const reserved = r.reserved_risk !== null && r.reserved_risk === r.risk;
-    const satOut = units > 0n && r.type !== 'ectoplasm' && !reserved;
+    const { reserved, satOut } = part;
     rows.push({
       eidol: {
         id: r.id,

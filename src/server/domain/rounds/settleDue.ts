@@ -1,16 +1,15 @@
 /**
  * Books the due round (ECONOMY.md "The round") in ONE ledger transaction: the snapshot of participants,
- * the threshold from the round's hash and its block's hash (recorded before, `roundBlock.ts`), `settleRound`, its transfers, the round
- * entries, eidol and player progress, the round's totals, and the next round (opening now). Calling it
- * again for a settled round does nothing: the round is re-read (and locked on PostgreSQL) inside the
- * transaction, and the transfer ids `round:<id>:<eidol>:<leg>` could not be booked twice anyway.
+ * the threshold from the round's hash and its block's hash (recorded before, `roundBlock.ts`), `settleRound`'s
+ * arithmetic over the snapshot's columns (`settleColumns`), its transfers as one batch of hub legs, the round
+ * entries, eidol and player progress, the round's totals, and the next round (opening now). Calling it again
+ * for a settled round does nothing: the round is re-read (and locked on PostgreSQL) inside the transaction, and
+ * the transfer ids `round:<id>:<eidol>:<leg>` could not be booked twice anyway.
  */
-import { hatchedFrame } from '../../../shared/rules/eggs';
-import { playerLevel } from '../../../shared/rules/levels';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
-import { settleRoundSliced } from '../../../shared/rules/round/settlement';
-import type { SettlementAccount } from '../../../shared/rules/round/settlementTypes';
-import { eidolAccount, postBulk, systemAccount, type Ledger, type LedgerTx, type PostedInput } from '../../ledger/index';
+import { settlementTransferId } from '../../../shared/rules/round/settlement';
+import type { SettlementLeg } from '../../../shared/rules/round/settlementTypes';
+import { eidolAccount, postHubLegs, systemAccount, type Ledger, type LedgerTx } from '../../ledger/index';
 import { loopSlicer } from '../../loopSlice';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { burningSlots } from '../world/incense';
@@ -18,16 +17,9 @@ import type { RoundBlocks } from '../../chain/roundBlocks';
 import { currentRound } from './currentRound';
 import { insertNextRound, type RoundTiming } from './openRound';
 import { recordBlockHash, roundThreshold, usesBlockRule } from './roundBlock';
-import { loadSnapshot, type SnapshotRow } from './roundSnapshot';
-import {
-  insertEntries,
-  ownersStanding,
-  updateEidols,
-  updateUsers,
-  type EidolUpdate,
-  type EntryRow,
-  type UserUpdate,
-} from './settlementWrites';
+import { loadSnapshotColumns } from './snapshotColumns';
+import { settleColumns } from './settleColumns';
+import { writeEidols, writeEntries, writePlayers } from './settledWrites';
 
 /** What a settlement booked, for the announcement that follows its commit. */
 export interface SettledRound {
@@ -106,113 +98,48 @@ async function settleInTx(
   // row below so the fairness record (and `npm run verify`) replays the same number.
   const incenseSlots = await burningSlots(k, now);
   const config = opts.economy ?? ECONOMY_CONFIG;
-  const { rows, unreadable } = await loadSnapshot(
-    k,
-    { roundId: round.id, lockedAt: round.can_act_before },
-    { dialect: tx.dialect, pause },
-    config,
-  );
+  // The snapshot and the settlement as columns (snapshotColumns.ts, settleColumns.ts): no object per eidol,
+  // transfer or amount stays on the heap, so a round of 10^6 eidols costs the collector next to nothing.
+  const snap = await loadSnapshotColumns(k, { roundId: round.id, lockedAt: round.can_act_before }, { dialect: tx.dialect, pause }, config);
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
-  const eidols = rows.map((r) => r.eidol);
-  await pause();
-  const settlement = await settleRoundSliced(
-    {
-      roundId: round.id,
-      thresholdUnits: units,
-      eidols,
-      poolBefore: pool.balance,
-      incenseSlots,
-      config,
-    },
+  const settled = await settleColumns(
+    snap,
+    { roundId: round.id, thresholdUnits: units, poolBefore: pool.balance, incenseSlots, config },
     pause,
   );
-
   phase('settle');
-  const byId = new Map<number, SnapshotRow>();
-  for (let i = 0; i < rows.length; i++) {
-    byId.set(rows[i]!.eidol.id, rows[i]!);
-    if ((i & 1023) === 1023) await pause();
-  }
+
   // Every eidol with a transfer has value > 0, so its account exists; opening one is only a fallback.
-  const accountOf = (a: SettlementAccount): number | Promise<number> =>
-    a.kind === 'system' ? poolId : (byId.get(a.id)?.accountId ?? eidolAccount(tx, a.id));
-  const inputs: PostedInput[] = [];
-  for (let i = 0; i < settlement.transfers.length; i++) {
-    const t = settlement.transfers[i]!;
-    if ((i & 1023) === 1023) await pause();
-    const debit = accountOf(t.debit),
-      credit = accountOf(t.credit);
-    inputs.push({
-      id: t.id,
-      debit: typeof debit === 'number' ? debit : await debit,
-      credit: typeof credit === 'number' ? credit : await credit,
-      amount: t.amount,
-      code: t.code,
-      ref: t.ref,
-    });
+  for (let i = 0; i < snap.n; i++) {
+    if (snap.account[i]! < 0 && (settled.stake[i]! > 0n || settled.payout[i]! > 0n || settled.share[i]! > 0n))
+      snap.account[i] = await eidolAccount(tx, snap.id[i]!);
+    if ((i & 4095) === 4095) await pause();
   }
-  // One linked bulk batch, set-based writes; bets come first, so the pool stays ≥ 0 after every transfer.
-  if (inputs.length > 0) await postBulk(tx, inputs);
+  // One linked batch in settleRound's order (bets, then wins, then emission, each by ascending eidol id), so the
+  // pool stays ≥ 0 after every transfer; the rows are postBulk's (`../../ledger/hubLegs.ts`).
+  const legs: readonly SettlementLeg[] = ['bet', 'win', 'mined'];
+  await postHubLegs(tx, {
+    hub: poolId,
+    spokes: snap.account,
+    legs: [
+      { code: 'bet', toHub: true, amounts: settled.stake },
+      { code: 'win', toHub: false, amounts: settled.payout },
+      { code: 'mined', toHub: false, amounts: settled.share },
+    ],
+    transferId: (row, leg) => settlementTransferId(round.id, snap.id[row]!, legs[leg]!),
+    ref: String(round.id),
+  });
   phase('transfers');
 
-  const entries: EntryRow[] = [];
-  const eidolUpdates: EidolUpdate[] = [];
-  for (let i = 0; i < settlement.eidols.length; i++) {
-    const e = settlement.eidols[i]!;
-    if ((i & 1023) === 1023) await pause();
-    const row = byId.get(e.id)!;
-    const s = row.eidol;
-    entries.push({
-      round_id: round.id,
-      eidol_id: e.id,
-      user_id: e.owner,
-      risk: String(s.risk),
-      yieldy: s.yieldy,
-      eidol_type: s.type,
-      xp_before: s.xp,
-      level_before: s.level,
-      value_before: s.value,
-      top_value_before: s.topValue,
-      no_loss_value: s.noLossValue,
-      zone: e.zone,
-      stake: -e.bet,
-      payout: e.payout,
-      mined: e.emission,
-      value_after: e.value,
-      xp_gained: e.xpGained,
-      reserved_stake: s.reservedStake ?? null,
-      sat_out: s.satOut ? 1 : 0,
-      created_at: now,
-    });
-    eidolUpdates.push({
-      id: e.id,
-      experience: e.xp,
-      level: e.level,
-      type: e.hatched ? 'ogle' : row.dbType,
-      hatched_at: e.hatched ? now : row.hatchedAt,
-      skin_image: e.hatched ? hatchedFrame(row.collection, row.rarity, e.id) : row.skinImage,
-      top_value: e.topValue,
-    });
-  }
-  await insertEntries(k, tx.dialect, entries, pause);
+  await writeEntries(k, tx.dialect, round.id, now, snap, settled, pause);
   phase('entries');
-  await updateEidols(k, tx.dialect, eidolUpdates, now, pause);
+  await writeEidols(k, tx.dialect, now, snap, settled, pause);
   phase('eidols');
-
-  // Player XP grows with the XP their eidols gained; the level is read after this round's hatchings.
-  const gained = new Map(settlement.owners.map((o) => [o.owner, o.xpGained]));
-  const standing = await ownersStanding(k, [...gained.keys()], pause);
-  const userUpdates: UserUpdate[] = [];
-  for (const [id, s] of standing) {
-    const xp = s.xp + (gained.get(id) ?? 0);
-    userUpdates.push({ id, xp, level: playerLevel(xp, { eidols: s.eidols, hatched: s.hatched }) });
-    if ((userUpdates.length & 1023) === 0) await pause();
-  }
-  await updateUsers(k, tx.dialect, userUpdates, pause);
+  await writePlayers(k, tx.dialect, settled, pause);
   phase('players');
 
-  const t = settlement.totals;
+  const t = settled.totals;
   await k
     .updateTable('rounds')
     .set({
@@ -233,8 +160,7 @@ async function settleInTx(
   await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing, config);
   phase('round');
 
-  // Sorted natively as a typed array: a comparator sort of 10^5 owners would hold the loop for long.
-  const owners = Array.from(Float64Array.from(new Set(settlement.eidols.map((e) => e.owner))).sort());
+  const owners = Array.from(settled.owners);
   return {
     roundId: round.id,
     hash: round.hash,
@@ -242,6 +168,6 @@ async function settleInTx(
     nextRoundId: round.id + 1,
     participants: t.participants,
     owners,
-    unreadableRisk: unreadable,
+    unreadableRisk: snap.unreadable,
   };
 }

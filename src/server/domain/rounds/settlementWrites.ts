@@ -16,14 +16,14 @@ const PG_ROWS = 4096;
 /** One round entry to insert: a whole `round_entries` row. */
 export type EntryRow = Insertable<RoundEntriesTable>;
 
-/** An eidol's state after the round. */
+/** An eidol's state after the round; `hatched_at` and `skin_image` null: as stored (only a hatching sets them). */
 export interface EidolUpdate {
   id: number;
   experience: number;
   level: number;
   type: EidolType;
   hatched_at: number | null;
-  skin_image: string;
+  skin_image: string | null;
   top_value: bigint;
 }
 
@@ -68,7 +68,7 @@ export async function insertEntries(k: Kysely<Database>, dialect: DialectName, r
   }
 }
 
-/** Writes each eidol's XP, level, type, hatch time, frame and top value. */
+/** Writes each eidol's XP, level, type, top value, and where it hatched its hatch time and frame. */
 export async function updateEidols(
   k: Kysely<Database>,
   dialect: DialectName,
@@ -82,16 +82,17 @@ export async function updateEidols(
         c.map((r) => sql`(${r.id}, ${r.experience}, ${r.level}, ${r.type}, ${r.hatched_at}, ${r.skin_image}, ${r.top_value})`),
       );
       await sql`with v(id, experience, level, type, hatched_at, skin_image, top_value) as (values ${values})
-        update eidols set experience = v.experience, level = v.level, type = v.type, hatched_at = v.hatched_at,
-          skin_image = v.skin_image, top_value = v.top_value, updated_at = ${now}
+        update eidols set experience = v.experience, level = v.level, type = v.type, hatched_at = coalesce(v.hatched_at, eidols.hatched_at),
+          skin_image = coalesce(v.skin_image, eidols.skin_image), top_value = v.top_value, updated_at = ${now}
         from v where eidols.id = v.id`.execute(k);
       await pause();
     }
     return;
   }
   for (const c of chunks(rows, PG_ROWS)) {
-    await sql`update eidols as e set experience = v.experience, level = v.level, type = v.type, hatched_at = v.hatched_at,
-        skin_image = v.skin_image, top_value = v.top_value, updated_at = ${now}
+    await sql`update eidols as e set experience = v.experience, level = v.level, type = v.type,
+        hatched_at = coalesce(v.hatched_at, e.hatched_at), skin_image = coalesce(v.skin_image, e.skin_image), top_value = v.top_value,
+        updated_at = ${now}
       from unnest(${c.map((r) => r.id)}::int[], ${c.map((r) => r.experience)}::int[], ${c.map((r) => r.level)}::int[],
         ${c.map((r) => r.type)}::varchar[], ${c.map((r) => str(r.hatched_at))}::bigint[], ${c.map((r) => r.skin_image)}::varchar[],
         ${c.map((r) => str(r.top_value))}::bigint[]) as v(id, experience, level, type, hatched_at, skin_image, top_value)
