@@ -15,6 +15,9 @@
  * BENCH_SHOT=<file.png> saves a screenshot of the page after the forum runs (to see the names drawn).
  * BENCH_DUMP=<file.json> writes every forum frame's update and update+render times, run by run (the
  * percentiles move ±30 % between runs here; which frames are slow, and how often, does not).
+ * BENCH_GL=1 counts the WebGL calls per frame of bare Pixi, the forum walking and the forum idle (draws, buffer
+ * uploads and their bytes, program and vertex-array binds): what a frame asks of the GPU process, load or not.
+ * BENCH_SCENES=none BENCH_GL=1 counts only.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,6 +37,7 @@ const SCENES = (process.env.BENCH_SCENES ?? 'eidol,forum').split(',');
 const PROFILE = process.env.BENCH_PROFILE;
 const SHOT = process.env.BENCH_SHOT;
 const DUMP = process.env.BENCH_DUMP;
+const GL = process.env.BENCH_GL;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
       step('measuring');
       if (SCENES.includes('eidol')) await measureEidol(page);
       if (SCENES.includes('forum')) await measureForum(page);
+      if (GL) await countGlCalls(page);
       if (PROFILE) await profileRun(page, cdp, PROFILE, SCENES.includes('forum') ? 'forum' : 'scene');
       if (SHOT) await page.screenshot({ path: SHOT });
     } finally {
@@ -181,6 +186,18 @@ async function measureForum(page: Page): Promise<void> {
   console.info(
     `BENCH frames forum goal p95 update+render ≤ ${GOAL_BARE_RATIO}× bare-pixi: ${ratio.toFixed(2)}× ${ratio <= GOAL_BARE_RATIO ? 'met' : 'NOT met'}`,
   );
+}
+
+/** WebGL calls per frame of bare Pixi, the forum walking and the forum idle, one run each (after the forum's warm-up). */
+async function countGlCalls(page: Page): Promise<void> {
+  await page.evaluate(() => window.framesBench!.run('forum', 30));
+  await page.evaluate(() => window.framesBench!.countForum());
+  const modes = ['bare', 'forum', 'forum-idle'] as const;
+  const counts: Record<string, number>[] = [];
+  for (const m of modes) counts.push(await page.evaluate(([mode, n]) => window.framesBench!.glCalls(mode, n), [m, FRAMES] as const));
+  const names = [...new Set(counts.flatMap((c) => Object.keys(c)))].sort();
+  console.info(`BENCH frames gl calls per frame (${FRAMES} frames each): ${modes.join(' / ')}`);
+  for (const k of names) console.info(`  ${k.padEnd(28)} ${counts.map((c) => ((c[k] ?? 0) / FRAMES).toFixed(1).padStart(9)).join(' ')}`);
 }
 
 /** A V8 CPU profile of one forum run: written to `file`, and the top self-time functions printed. */
