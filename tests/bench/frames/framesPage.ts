@@ -42,6 +42,8 @@ export interface FramesBench {
   run(mode: Mode, frames: number): Promise<{ total: number[]; update: number[] }>;
   /** Counts what the forum draws now (it must be shown) and builds the bare-Pixi crowd of as many sprites. */
   countForum(): { sprites: number; labels: number };
+  /** Runs `frames` frames of `mode` counting the WebGL calls made (by name; `bufferSubData` also in bytes). */
+  glCalls(mode: Mode, frames: number): Promise<Record<string, number>>;
 }
 
 declare global {
@@ -205,6 +207,11 @@ async function main(): Promise<void> {
   const root = new Container();
   root.scale.set(layout.scale);
   app.stage.addChild(root);
+  // The bare crowd's own root: the scene manager empties `root` whenever it swaps scenes (the bare crowd was
+  // added there once and silently dropped at the next swap, so the baseline drew nothing).
+  const bareRoot = new Container();
+  bareRoot.scale.set(layout.scale);
+  app.stage.addChild(bareRoot);
   await loadAtlases();
 
   const now = Date.now();
@@ -247,7 +254,45 @@ async function main(): Promise<void> {
   const FRAME_MS = 1000 / 60;
   const SWIPE_FRAMES = 90;
 
+  const glCounts: Record<string, number> = {};
+  let counting = false;
+  /** Wraps the stage's WebGL context once: each call counted while `counting` (the wrappers cost a little). */
+  const countGl = () => {
+    const gl = (app.renderer as unknown as { gl: WebGL2RenderingContext }).gl as unknown as Record<string, unknown>;
+    if (gl.__counted) return;
+    gl.__counted = true;
+    for (let proto = Object.getPrototypeOf(gl); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const key of Object.getOwnPropertyNames(proto)) {
+        const d = Object.getOwnPropertyDescriptor(proto, key);
+        if (!d || typeof d.value !== 'function' || key === 'constructor' || key in glCounts || Object.hasOwn(gl, key)) continue;
+        const fn = d.value as (...a: unknown[]) => unknown;
+        gl[key] = function (this: unknown, ...args: unknown[]) {
+          if (counting) {
+            glCounts[key] = (glCounts[key] ?? 0) + 1;
+            if (key === 'bufferSubData' || key === 'bufferData') {
+              const data = args[2] as ArrayBufferView | undefined;
+              const len = args.length >= 5 ? (args[4] as number) * ((data as Float32Array)?.BYTES_PER_ELEMENT ?? 1) : data?.byteLength;
+              glCounts[`${key} bytes`] = (glCounts[`${key} bytes`] ?? 0) + (len ?? 0);
+            }
+          }
+          return fn.apply(this, args);
+        };
+      }
+    }
+  };
+
   window.framesBench = {
+    async glCalls(mode, frames) {
+      countGl();
+      for (const k of Object.keys(glCounts)) delete glCounts[k];
+      counting = true;
+      try {
+        await this.run(mode, frames);
+      } finally {
+        counting = false;
+      }
+      return { ...glCounts };
+    },
     countForum() {
       const textures = drawnTextures(root);
       // Label pages are canvases of the scene (released with it); the atlases' frames outlive it.
@@ -256,7 +301,7 @@ async function main(): Promise<void> {
       bare?.destroy({ children: true });
       bare = bareCrowd(atlas, labels, DESIGN_WIDTH, layout.designHeight * 0.68);
       bare.visible = false;
-      root.addChild(bare);
+      bareRoot.addChild(bare);
       return { sprites: textures.length, labels };
     },
     async run(mode, frames) {

@@ -125,6 +125,12 @@ export class WorldScene implements Scene {
   private readonly others = new Map<number, Other>();
   /** The drawn others that are walking: the only ones stepped every frame. */
   private readonly moving = new Set<number>();
+  /** The drawn (not culled) others: the name lanes, the smoke and a tap look only at these, not the whole room. */
+  private readonly drawn = new Set<Other>();
+  /** The name lanes' working lists, reused from one pass to the next. */
+  private readonly laneNodes: (MasterNode | CrowdMaster)[] = [];
+  private readonly laneSpans: { x: number; halfWidth: number }[] = [];
+  private readonly laneOut: number[] = [];
   /** Drawn objects in the cull's margin waiting for their node, oldest first. */
   private readonly unbuilt = new Set<Other>();
   /** The names' and excerpts' shared pages. */
@@ -153,6 +159,8 @@ export class WorldScene implements Scene {
   private lanesAt = 0;
   /** Scene time by which every walk reported so far has arrived, culled walkers' too (they are stepped only when looked at). */
   private walksUntil = 0;
+  /** A name on screen may have moved, come or gone since the lanes were worked out (a still crowd: no pass). */
+  private lanesDirty = true;
   private camDirty = true;
   private chartsDirty = true;
   private propsDirty = true;
@@ -249,7 +257,10 @@ export class WorldScene implements Scene {
       // transform and repack its sprites for nothing): that is half the drawn crowd at forum size 1.
       const node = o.node;
       if (!o.motion.moving) this.place(o, cam);
-      else if (node && (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, xOf(node), NODE_HALF_WIDTH))) setX(node, o.motion.x);
+      else if (node && (inView(cam, o.motion.x, NODE_HALF_WIDTH) || inView(cam, xOf(node), NODE_HALF_WIDTH))) {
+        setX(node, o.motion.x);
+        this.lanesDirty = true;
+      }
       if (id === selected) this.ringDirty = true;
     }
     if (this.camDirty) this.placeCamera(cam);
@@ -317,6 +328,7 @@ export class WorldScene implements Scene {
     this.bag.dispose();
     for (const o of this.others.values()) o.node?.destroy();
     this.others.clear();
+    this.drawn.clear();
     this.unbuilt.clear();
     this.syncing = null;
     this.resync = false;
@@ -395,7 +407,7 @@ export class WorldScene implements Scene {
     this.own = look ? new MasterNode(key, look, this.labels) : null;
     old?.destroy();
     if (this.own) this.avatarLayer.addChild(this.own.root);
-    this.camDirty = true;
+    this.camDirty = this.lanesDirty = true;
   }
 
   private lookOf(o: WorldObject): MasterLook {
@@ -483,6 +495,7 @@ export class WorldScene implements Scene {
       }
       this.others.delete(id);
       this.moving.delete(id);
+      if (this.drawn.delete(o)) this.lanesDirty = true;
     }
     this.ringDirty = true;
     if (this.resync) this.syncObjects(false);
@@ -498,6 +511,7 @@ export class WorldScene implements Scene {
     if (!shown) return;
     const node = o.node;
     if (!node) return;
+    if (xOf(node) !== o.motion.x) this.lanesDirty = true;
     setX(node, o.motion.x);
     if (node instanceof CrowdMaster) node.setFlip(o.obj.flip);
   }
@@ -508,12 +522,24 @@ export class WorldScene implements Scene {
    */
   private placeNameLanes(cam: Camera): void {
     this.lanesAt = this.elapsed + NAME_LANES_MS;
-    const drawn: (MasterNode | CrowdMaster)[] = this.own ? [this.own] : [];
-    for (const o of this.others.values()) {
-      if (o.shown && o.node instanceof CrowdMaster && inView(cam, o.node.x, NODE_HALF_WIDTH)) drawn.push(o.node);
+    if (!this.lanesDirty) return;
+    this.lanesDirty = false;
+    const nodes = this.laneNodes;
+    const spans = this.laneSpans;
+    nodes.length = 0;
+    if (this.own) nodes.push(this.own);
+    for (const o of this.drawn) {
+      if (o.node instanceof CrowdMaster && inView(cam, o.node.x, NODE_HALF_WIDTH)) nodes.push(o.node);
     }
-    const lanes = nameLanes(drawn.map((n) => ({ x: n instanceof CrowdMaster ? n.x : n.root.x, halfWidth: n.nameHalfWidth })));
-    drawn.forEach((n, i) => n.setNameLane(lanes[i]!));
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      const span = (spans[i] ??= { x: 0, halfWidth: 0 });
+      span.x = n instanceof CrowdMaster ? n.x : n.root.x;
+      span.halfWidth = n.nameHalfWidth;
+    }
+    spans.length = nodes.length;
+    const lanes = nameLanes(spans, undefined, undefined, this.laneOut);
+    for (let i = 0; i < nodes.length; i++) nodes[i]!.setNameLane(lanes[i]!);
   }
 
   /**
@@ -529,6 +555,9 @@ export class WorldScene implements Scene {
   /** Shows or hides an object's node; the first show builds it. */
   private setShown(o: Other, shown: boolean): void {
     o.shown = shown;
+    if (shown) this.drawn.add(o);
+    else this.drawn.delete(o);
+    this.lanesDirty = true;
     if (!o.node) {
       // On screen it is built now; in the margin, it waits its turn (buildSome).
       if (shown && inView(this.camera(), o.motion.x, NODE_HALF_WIDTH)) this.build(o);
@@ -562,6 +591,7 @@ export class WorldScene implements Scene {
         ? new CrowdMaster(masterLookKey(this.lookOf(obj)), this.lookOf(obj), this.labels, this.crowd)
         : new ScribeNode(`scribe|${excerpt(obj.data.verse)}`, obj.data.verse, this.labels);
     o.node = node;
+    this.lanesDirty = true;
     setX(node, o.motion.x);
     if (node instanceof CrowdMaster) {
       node.setFlip(obj.flip);
@@ -635,6 +665,8 @@ export class WorldScene implements Scene {
   /** Scrolls the lane, tiles the layers and culls what is off screen. */
   private placeCamera(cam: Camera): void {
     this.camDirty = false;
+    // The own name moves with the camera, and what is on screen changes.
+    this.lanesDirty = true;
     const ground = this.groundY();
     this.world.scale.set(cam.zoom);
     this.world.position.set(cam.centreX - cam.own * cam.zoom, ground);
@@ -658,8 +690,7 @@ export class WorldScene implements Scene {
 
   private select(cam: Camera, x: number, y: number): void {
     const things: Tappable[] = [];
-    for (const o of this.others.values()) {
-      if (!o.shown) continue;
+    for (const o of this.drawn) {
       const box = o.obj.type === 'master' ? MASTER_BOX : SCRIBE_BOX;
       things.push({ id: o.obj.id, coordinate: o.motion.x, ...box });
     }
@@ -688,8 +719,8 @@ export class WorldScene implements Scene {
     this.smokeFrame = frame;
     for (const p of this.props) if (p.smoke) p.smoke.texture = texture(INCENSE_SMOKE_FRAMES[frame]!);
     this.own?.setSmokeFrame(frame);
-    for (const o of this.others.values()) {
-      if (o.shown && o.node instanceof CrowdMaster && o.node.smokes) o.node.setSmokeFrame(frame);
+    for (const o of this.drawn) {
+      if (o.node instanceof CrowdMaster && o.node.smokes) o.node.setSmokeFrame(frame);
     }
   }
 

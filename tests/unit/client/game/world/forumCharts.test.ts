@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forumCandles } from '../../../../../src/client/game/world/forumCandles';
-import { chartLook, MUTED_ALPHA } from '../../../../../src/client/game/world/forumChartDrawing';
+import { chartLook, ForumCharts, MUTED_ALPHA } from '../../../../../src/client/game/world/forumChartDrawing';
 import {
   $forumChartSamples,
   $forumNumberSamples,
@@ -53,6 +53,20 @@ describe('chart modes', () => {
     expect(chartLook(2)).toEqual({ kind: 'numbers', alpha: MUTED_ALPHA });
     expect(chartLook(3)).toEqual({ kind: 'candles', alpha: MUTED_ALPHA });
     expect(chartLook(4)).toEqual({ kind: 'candles', alpha: 1 });
+  });
+
+  it('draws the charts into a cached texture, drawn again with each draw', () => {
+    const charts = new ForumCharts();
+    const band = { top: 0, height: 300 };
+    const now = Date.UTC(2026, 10, 25, 13);
+    const samples = [0, 1, 2].map((i) => ({ amount: String(5 + i), created_at: utc(now - i * H - 60_000) }));
+    const group = () => (charts.view as unknown as { renderGroup: { textureNeedsUpdate: boolean } }).renderGroup;
+    expect(charts.view.isCachedAsTexture).toBe(true);
+    group().textureNeedsUpdate = false;
+    charts.draw(band, 4, 24, now, samples, []);
+    expect(charts.view.visible).toBe(true);
+    expect(group().textureNeedsUpdate).toBe(true);
+    charts.destroy();
   });
 });
 
