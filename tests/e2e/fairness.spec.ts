@@ -129,3 +129,22 @@ test('a logged-in player opens it too, and Back leads home', async ({ page }) =>
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('/solvency speaks to a guest on a phone: each asset in plain words, the maths one tap away', async ({ page }) => {
+  await page.goto('/solvency');
+  await expect(page.getByRole('heading', { name: 'Solvency' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('solvency-loading')).toHaveCount(0, { timeout: 30_000 });
+  const assets = page.getByTestId('solvency-asset');
+  await expect(assets).toHaveCount(4);
+  // A fresh game owes nothing it does not hold: no verdict fails (ANGLS, kept in the ledger alone, says so instead).
+  for (const verdict of await page.getByTestId('solvency-verdict').allTextContents()) expect(verdict).not.toMatch(/^✗/);
+  // Operators' words stay off a player's page: no account names, no commands.
+  const text = (await page.locator('main').textContent()) ?? '';
+  expect(text).not.toMatch(/gdao_chest|A platform account|npm run/);
+  // The maths is folded until asked for.
+  const maths = page.locator('details').first();
+  await expect(maths).not.toHaveAttribute('open', '');
+  if (process.env.PHONE_SHOTS) await page.screenshot({ path: `${process.env.PHONE_SHOTS}/solvency.png` });
+  await maths.locator('summary').click();
+  await expect(maths).toHaveAttribute('open', '');
+});
