@@ -12,6 +12,7 @@ import type { messages as world } from './languages/en/world';
 import type { messages as coop } from './languages/en/coop';
 import type { messages as solvency } from './languages/en/solvency';
 import type { messages as fairness } from './languages/en/fairness';
+import type { messages as security } from './languages/en/security';
 
 /**
  * The parts of a catalogue by file name: a language is the folder languages/<code>/ with one file per part,
@@ -27,6 +28,7 @@ export interface Parts {
   coop: typeof coop;
   solvency: typeof solvency;
   fairness: typeof fairness;
+  security: typeof security;
 }
 
 /** The name of one part of the catalogue. */
@@ -44,4 +46,5 @@ export type Messages = Parts['core'] &
   Parts['world'] &
   Parts['coop'] &
   Parts['solvency'] &
-  Parts['fairness'];
+  Parts['fairness'] &
+  Parts['security'];

@@ -2,7 +2,7 @@
  * /freeze/:token, the withdrawal mail's link: says what freezing does and freezes only on the press (a POST
  * with the token), so a mail scanner opening the link changes nothing. Works logged out, on any device.
  */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useState } from 'react';
 import { freezeApi } from '../../../net/freezeApi';
 import { navigate } from '../../../stores/router';

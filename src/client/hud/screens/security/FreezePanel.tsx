@@ -2,7 +2,7 @@
  * The unfreeze panel of /security, shown only while withdrawals are frozen: with a second factor it
  * unfreezes with a fresh proof (the screen's proof field, or a passkey); without one it asks for the unfreeze mail (src/server/domain/wallet/README.md).
  */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useCallback, useEffect, useState } from 'react';
 import type { FactorStatus } from '../../../../shared/api/factors';
 import { freezeApi } from '../../../net/freezeApi';

@@ -1,5 +1,5 @@
 /** The passkeys panel: the account's passkeys, add one (this phone), remove one with a fresh proof (typed in the screen's proof field, or a passkey). */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { formatDate } from '../../../i18n/format';
 import { useState } from 'react';
 import type { FactorStatus } from '../../../../shared/api/factors';

@@ -1,5 +1,5 @@
 /** New recovery codes for a fresh proof: all old codes stop working, the new ones are handed up to be shown once. */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useState } from 'react';
 import type { FactorStatus } from '../../../../shared/api/factors';
 import { factorApi } from '../../../net/factorApi';

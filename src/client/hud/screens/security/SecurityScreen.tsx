@@ -4,7 +4,7 @@
  * renewed; while withdrawals are frozen, the panel that unfreezes them. One proof field on top serves
  * every change that needs a fresh factor.
  */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useCallback, useEffect, useState } from 'react';
 import type { FactorStatus } from '../../../../shared/api/factors';
 import { factorApi } from '../../../net/factorApi';

@@ -3,7 +3,7 @@
  * "Confirm code" sends the code from the app; the first factor's recovery codes are handed up to be shown
  * once. Turning it off is the same flow in one stage, with the fresh proof typed in the screen's one proof field.
  */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useState } from 'react';
 import type { TotpSetupData } from '../../../../shared/api/factors';
 import { factorApi } from '../../../net/factorApi';

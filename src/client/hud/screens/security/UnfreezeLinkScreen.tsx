@@ -2,7 +2,7 @@
  * /unfreeze/:token, the unfreeze mail's link (players without a second factor): unfreezes only on the
  * press, logged in as the mail's owner (the route needs login; a guest comes back here after it).
  */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useState } from 'react';
 import { freezeApi } from '../../../net/freezeApi';
 import { navigate } from '../../../stores/router';

@@ -4,7 +4,7 @@
  * withdrawal or to a player, the recipient, amount, gas and total, and the button names that action. A withdrawal is a send to an outside address, so /withdraw is the same
  * form offering the chain currencies only.
  */
-import { t } from '../../../i18n/t/home';
+import { t } from '../../../i18n/t/security';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../../../shared/api/user';
