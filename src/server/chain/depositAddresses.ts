@@ -48,7 +48,9 @@ export async function ensureDepositAddress(k: Kysely<Database>, deriver: Address
   await k
     .insertInto('deposit_addresses')
     .values({ user_id: userId, address: address.toLowerCase(), created_at: now })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    // No conflict target: the table has two unique keys (user, address), and PostgreSQL arbitrates only the named
+    // one, so two first calls racing could still meet a unique violation on the other.
+    .onConflict((oc) => oc.doNothing())
     .execute();
   return getAddress(address);
 }
