@@ -15,8 +15,9 @@ export default defineConfig({
   // Each spec makes its own players, so E2E_WORKERS=2 can run two spec files against the one server; one
   // until that is proven on a quiet machine.
   workers: Number(process.env.E2E_WORKERS) || 1,
-  // One retry under CI only: the two-browser Forum spec once saw no walk of the other player within 20 s (one
-  // of three full runs, 2026-11-28; cause not found yet). A retried pass is reported as flaky, never hidden.
+  // One retry under CI only, for what a shared machine's load can do to a browser; a retried pass is reported as
+  // flaky, never hidden. (The Forum spec's two flakes were the spec's: a walk can end as far from the other
+  // player as it began, and a strict locator met two action buttons.)
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [['list']],
