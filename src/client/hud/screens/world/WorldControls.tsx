@@ -31,17 +31,24 @@ export interface WorldControlsProps {
   now?: () => number;
 }
 
+/** A label counting down (incense, caravan) is redrawn every second. */
 const TICK_MS = 1_000;
+/** Without one, the clock is read this often: a title running out moves a gate or a limit. */
+const SLOW_TICK_MS = 30_000;
 
-/** Reads the clock once a second: incense and caravan labels count down. */
-function useNow(now: () => number): number {
+/** Reads the clock every `periodMs`, and at once when the period changes (a countdown starts from now). */
+function useNow(now: () => number, periodMs: number): number {
   const [nowMs, setNowMs] = useState(now);
   useEffect(() => {
-    const t = setInterval(() => setNowMs(now()), TICK_MS);
+    setNowMs(now());
+    const t = setInterval(() => setNowMs(now()), periodMs);
     return () => clearInterval(t);
-  }, [now]);
+  }, [now, periodMs]);
   return nowMs;
 }
+
+/** Whether any label reads differently a second later (a countdown shows). */
+const countsDown = (a: WorldControl[], b: WorldControl[]) => a.length !== b.length || a.some((c, i) => c.label !== b[i]!.label);
 
 /** The controls and inputs. */
 export function WorldControls({ state, text, tap, now = serverNow }: WorldControlsProps) {
@@ -53,13 +60,14 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
   const config = useStore($config);
   const user = useStore($session).user;
   const samples = useStore($numberSamples);
-  const nowMs = useNow(now);
+  const [fast, setFast] = useState(true);
+  const nowMs = useNow(now, fast ? TICK_MS : SLOW_TICK_MS);
   const [input, setInput] = useState<WorldInput | null>(null);
   const [draft, setDraft] = useState('');
 
   if (room === null) return null;
   const adminName = config?.admin_name ?? '';
-  const controls = worldControls({
+  const place = {
     room,
     coordinate: $ownPosition.get().coordinate,
     walker: walkerNow(nowMs),
@@ -69,7 +77,11 @@ export function WorldControls({ state, text, tap, now = serverNow }: WorldContro
     admin: Boolean(user && adminName && user.name === adminName),
     chartBall: chartBallLabel(adminName, samples[0]?.amount),
     nowMs,
-  });
+  };
+  const controls = worldControls(place);
+  // A still screen re-renders once a second only while a label counts down (issue #33: an idle screen sleeps).
+  const counting = countsDown(controls, worldControls({ ...place, nowMs: nowMs + TICK_MS }));
+  if (counting !== fast) setFast(counting);
 
   const run = (c: WorldControl) => {
     if (c.kind === 'action') tap(c.action);
