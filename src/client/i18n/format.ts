@@ -22,3 +22,14 @@ export function formatDate(
 ): string {
   return new Intl.DateTimeFormat(playerLocale(), options).format(typeof value === 'string' ? new Date(value) : value);
 }
+
+/**
+ * A decimal string of any size ("11100000.25", "-3") with the player's digit grouping and decimal sign,
+ * every digit kept: Intl formats the whole part as a BigInt, so no amount passes through a float.
+ */
+export function formatDecimalText(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return text;
+  const decimal = new Intl.NumberFormat(playerLocale()).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `${m[1]}${formatNumber(BigInt(m[2]!))}${m[3] === undefined ? '' : decimal + m[3]}`;
+}

@@ -1,4 +1,5 @@
 /** The red error line under a form; empty keeps its height so the layout does not jump. */
+import { keepStampsWhole } from './wholeStamps';
 
 /** Props of ErrorLine. */
 export interface ErrorLineProps {
@@ -12,7 +13,7 @@ export interface ErrorLineProps {
 export function ErrorLine({ text, testId, id }: ErrorLineProps) {
   return (
     <p className="error-line" id={id} role={text ? 'alert' : undefined} data-testid={testId}>
-      {text}
+      {keepStampsWhole(text)}
     </p>
   );
 }

@@ -13,6 +13,7 @@ import { navigate } from '../../stores/router';
 import { $session } from '../../stores/session';
 import { Button } from '../components/Button';
 import { ErrorLine } from '../components/ErrorLine';
+import { formatDecimalText } from '../../i18n/format';
 import './SolvencyScreen.css';
 import { solvencyCards, updatedText, type SolvencyCard, type SolvencyCheck, type SolvencyLine } from './solvencyView';
 import { myProofView } from './solvencyProofView';
@@ -147,7 +148,7 @@ function MyProof({ view, proof, guest }: { view: SolvencyView; proof: ProofState
             {checked.amounts.map((a) => (
               <div key={a.asset} data-testid="solvency-proof-amount" data-asset={a.asset}>
                 <dt>{a.title}</dt>
-                <dd className="solvency-amount">{a.amount}</dd>
+                <dd className="solvency-amount">{formatDecimalText(a.amount)}</dd>
               </div>
             ))}
           </dl>
@@ -238,7 +239,7 @@ function Lines({ lines }: { lines: SolvencyLine[] }) {
       {lines.map((l) => (
         <div key={l.key} data-testid="solvency-line" data-line={l.key}>
           <dt>{l.label}</dt>
-          <dd className="solvency-amount">{l.amount}</dd>
+          <dd className="solvency-amount">{formatDecimalText(l.amount)}</dd>
           <dd className="muted solvency-explain">{l.explain}</dd>
         </div>
       ))}

@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Messages } from '../../../../src/client/i18n/messages';
 import { languageOf, partFor } from '../../../../src/client/i18n/catalogues';
-import { formatDate, formatNumber, playerLocale } from '../../../../src/client/i18n/format';
+import { formatDate, formatDecimalText, formatNumber, playerLocale } from '../../../../src/client/i18n/format';
 import { t as core } from '../../../../src/client/i18n/t';
 import { t as items } from '../../../../src/client/i18n/t/items';
 import { t as world } from '../../../../src/client/i18n/t/world';
@@ -132,5 +132,18 @@ describe('locale formatting', () => {
     expect(formatNumber(1234567)).toBe(new Intl.NumberFormat(playerLocale()).format(1234567));
     const when = Date.UTC(2026, 0, 2, 3, 4);
     expect(formatDate(when)).toBe(new Intl.DateTimeFormat(playerLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(when));
+  });
+
+  it('groups a decimal string of any size and keeps every digit', () => {
+    const parts = new Intl.NumberFormat(playerLocale()).formatToParts(1234567.5);
+    const group = parts.find((p) => p.type === 'group')?.value ?? '';
+    const decimal = parts.find((p) => p.type === 'decimal')!.value;
+    expect(formatDecimalText('11100000')).toBe(`11${group}100${group}000`);
+    // Past a float's 15–17 digits: nothing rounded.
+    expect(formatDecimalText('-123456789012345678901.000000000000000001')).toBe(
+      `-123${group}456${group}789${group}012${group}345${group}678${group}901${decimal}000000000000000001`,
+    );
+    expect(formatDecimalText('0.25')).toBe(`0${decimal}25`);
+    expect(formatDecimalText('n/a')).toBe('n/a');
   });
 });
