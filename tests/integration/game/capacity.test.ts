@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialectsFor } from '../../support/testDb';
 import type { TestServer } from '../../support/server';
 import { gameSnapshot, insertRound, openRound, playerWithEgg, setPool, settleAllRounds, startGameServer } from '../../support/gameFixtures';
+import { openRoundCapacity } from '../../../src/server/domain/rounds/roundCapacity';
 import { loadSnapshot } from '../../../src/server/domain/rounds/roundSnapshot';
 import { capacityFull } from '../../../src/server/domain/eidols/eidolTexts';
 import { formatRisk } from '../../../src/server/domain/eidols/riskInput';
@@ -119,7 +120,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     await ledgerOk();
   });
 
-  it('reserves carried-over eidols at the next open in the order of their last join; one that does not fit sits out', async () => {
+  it('reserves carried-over eidols at the next open: never joined first, then in the order of their last join; one that does not fit sits out', async () => {
     // Only this test's eidols carry a risk over.
     await k().updateTable('eidols').set({ risk: '0' }).execute();
     const pool = 100_000n * ANGLS;
@@ -127,8 +128,10 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     const a = await withEgg('cap3a');
     const b = await withEgg('cap3b');
     const c = await withEgg('cap3c');
-    // Joined in the order b, c, a (clock steps apart); a then changes its risk, which makes it the last joiner.
+    const d = await withEgg('cap3d');
+    // Joined in the order d, b, c, a (clock steps apart); a then changes its risk, which makes it the last joiner.
     for (const [p, risk] of [
+      [d, '0.5'],
       [b, '0.5'],
       [c, '0.5'],
       [a, '0.4'],
@@ -137,9 +140,12 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
       expect((await p.client.post('/api/game/join', { risk, oogle_id: p.eggId })).status).toBe(200);
       s.clock.advance(1000);
     }
-    expect((await reservedOf(first)).rows.size).toBe(3);
-    // The next open, with K = 120 ANGLS: two claims of 50 fit. (m = 100 % here, not the production value, so that
-    // K alone decides; production's m × K would refuse all three.)
+    expect((await reservedOf(first)).rows.size).toBe(4);
+    // d's risk as one set before joins were recorded: no join time. It goes first on both databases (PostgreSQL
+    // sorts a NULL last unless told otherwise).
+    await k().updateTable('eidols').set({ joined_at: null }).where('id', '=', d.eggId).execute();
+    // The next open, with K = 120 ANGLS: two claims of 50 fit, d's and then b's. (m = 100 % here, not the
+    // production value, so that K alone decides; production's m × K would refuse them all.)
     await settleAllRounds(s.testDb.db, s.clock.now());
     await setPool(s.testDb.db, s.clock, (120n * ANGLS * PPM) / ECONOMY_CONFIG.capacityPpm);
     roundId += 1;
@@ -152,8 +158,17 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     );
     const next = await reservedOf(roundId);
     expect(next.capacity).toBe(120n * ANGLS);
-    expect([...next.rows.keys()].sort()).toEqual([b.eggId, c.eggId].sort());
+    expect([...next.rows.keys()].sort()).toEqual([d.eggId, b.eggId].sort());
     expect(next.reserved).toBe(100n * ANGLS);
+    // Read in pages (settlement's transaction; PostgreSQL's cursor, a row a page here), the open reserves the same.
+    await k().deleteFrom('round_reservations').where('round_id', '=', roundId).execute();
+    const paged = await k()
+      .transaction()
+      .execute((tx) =>
+        openRoundCapacity(tx, roundId, now, { ...ECONOMY_CONFIG, eidolCapacityPpm: PPM }, { dialect, pause: async () => {}, pageRows: 1 }),
+      );
+    expect(paged).toMatchObject({ reserved: 100n * ANGLS, carried: 2 });
+    expect((await reservedOf(roundId)).rows).toEqual(next.rows);
     // The one that sits out sees it: no claim held while its risk stays 0.5.
     const view = (await a.client.get('/api/game')).body.data;
     expect(view.reserved_claims).toEqual({});

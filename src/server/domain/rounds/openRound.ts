@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import type { Ledger } from '../../ledger/index';
 import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { generateChain, insertChain, roundHash, type GeneratedChain } from '../fairness/chainStore';
-import { openRoundCapacity } from './roundCapacity';
+import { openRoundCapacity, type OpenPaging } from './roundCapacity';
 
 /** How long a round stays open to joins, then locked until it settles (milliseconds). */
 export interface RoundTiming {
@@ -15,7 +15,10 @@ export interface RoundTiming {
   lockedMs: number;
 }
 
-/** Inserts round `id` at `position` of chain `chainId`, opening at `now` with its capacity and carried-over reservations. */
+/**
+ * Inserts round `id` at `position` of chain `chainId`, opening at `now` with its capacity and carried-over
+ * reservations (read in pages with `paging`: settlement's transaction).
+ */
 export async function insertRound(
   k: Kysely<Database>,
   id: number,
@@ -24,6 +27,7 @@ export async function insertRound(
   now: number,
   timing: RoundTiming,
   config: EconomyConfig,
+  paging?: OpenPaging,
 ): Promise<void> {
   const hash = await roundHash(k, chainId, position);
   const canActBefore = now + timing.openMs;
@@ -31,7 +35,7 @@ export async function insertRound(
     .insertInto('rounds')
     .values({ id, chain_id: chainId, position, hash, opens_at: now, can_act_before: canActBefore, ends_at: canActBefore + timing.lockedMs })
     .execute();
-  await openRoundCapacity(k, id, now, config);
+  await openRoundCapacity(k, id, now, config, paging);
 }
 
 /**
@@ -68,9 +72,10 @@ export async function insertNextRound(
   now: number,
   timing: RoundTiming,
   config: EconomyConfig,
+  paging?: OpenPaging,
 ): Promise<void> {
-  if (settledPosition < chain.length) return insertRound(k, id, chain.id, settledPosition + 1, now, timing, config);
+  if (settledPosition < chain.length) return insertRound(k, id, chain.id, settledPosition + 1, now, timing, config, paging);
   if (!freshChain) throw new Error(`fairness chain ${chain.id} is used up and no new chain was prepared`);
   const chainId = await insertChain(k, freshChain, id, now);
-  await insertRound(k, id, chainId, 1, now, timing, config);
+  await insertRound(k, id, chainId, 1, now, timing, config, paging);
 }

@@ -6,7 +6,7 @@
  * the caller's transaction and changes `rounds.reserved` only together with the reservation rows it sums, so
  * `reserved` = Σ claims of `round_reservations` for the round at every commit.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { eidolClaimLimit, largestRiskThatFits, roundCapacity, stakeAndClaim } from '../../../shared/rules/round/capacity';
@@ -15,6 +15,16 @@ import { parseRisk, type Risk } from '../../../shared/rules/round/risk';
 
 /** Reservation rows written per statement (a statement's bound parameters stay well under SQLite's limit). */
 const INSERT_CHUNK = 500;
+/** Carried-over rows read per page of PostgreSQL's cursor. */
+const PAGE = 4096;
+
+/** How the open reads inside a long transaction: PostgreSQL through a cursor, pausing between pages. */
+export interface OpenPaging {
+  dialect: DialectName;
+  pause: () => Promise<void>;
+  /** Rows per page (PAGE; tests cross pages with fewer). */
+  pageRows?: number;
+}
 
 /** The mining pool's ANGLS balance (0 before genesis opened it). */
 export async function miningPoolBalance(k: Kysely<Database>): Promise<bigint> {
@@ -43,10 +53,53 @@ export interface OpenedCapacity {
  * > 0, of players at level ≥ 0) reserved in the order of their last join (then id; never joined first: their
  * risk predates the ledger of joins). One that does not fit what is left sits the round out: no row.
  */
-export async function openRoundCapacity(k: Kysely<Database>, roundId: number, now: number, config: EconomyConfig): Promise<OpenedCapacity> {
+export async function openRoundCapacity(
+  k: Kysely<Database>,
+  roundId: number,
+  now: number,
+  config: EconomyConfig,
+  paging?: OpenPaging,
+): Promise<OpenedCapacity> {
   const capacity = roundCapacity(await miningPoolBalance(k), config);
   const perEidol = eidolClaimLimit(capacity, config);
-  const rows = await k
+  let reserved = 0n;
+  let sittingOut = 0;
+  let carried = 0;
+  let values: Array<{ round_id: number; eidol_id: number; risk: string; stake: bigint; claim: bigint; created_at: number }> = [];
+  const flush = async () => {
+    if (values.length === 0) return;
+    await k.insertInto('round_reservations').values(values).execute();
+    carried += values.length;
+    values = [];
+  };
+  for await (const rows of carriedOver(k, paging)) {
+    for (const r of rows) {
+      let risk: Risk;
+      try {
+        risk = parseRisk(r.risk);
+      } catch {
+        // An unreadable risk sits out here as it does at settlement (roundSnapshot.ts).
+        continue;
+      }
+      const { stake, claim } = stakeAndClaim(risk, r.balance);
+      if (claim > perEidol || reserved + claim > capacity) {
+        sittingOut += 1;
+        continue;
+      }
+      reserved += claim;
+      values.push({ round_id: roundId, eidol_id: r.id, risk: r.risk, stake, claim, created_at: now });
+      if (values.length === INSERT_CHUNK) await flush();
+    }
+    await paging?.pause();
+  }
+  await flush();
+  await k.updateTable('rounds').set({ capacity, reserved }).where('id', '=', roundId).execute();
+  return { capacity, reserved, carried, sittingOut };
+}
+
+/** The carried-over eidols in reservation order: last join, then id, never joined first (on both databases). */
+function carriedQuery(k: Kysely<Database>) {
+  return k
     .selectFrom('eidols as e')
     .innerJoin('users as u', 'u.id', 'e.user_id')
     .innerJoin('ledger_accounts as a', (j) =>
@@ -58,35 +111,31 @@ export async function openRoundCapacity(k: Kysely<Database>, roundId: number, no
     .where('e.risk', '!=', '0')
     .where('a.balance', '>', 0n)
     .where('u.level', '>=', 0)
-    .orderBy('e.joined_at')
-    .orderBy('e.id')
-    .execute();
-  let reserved = 0n;
-  let sittingOut = 0;
-  const values: Array<{ round_id: number; eidol_id: number; risk: string; stake: bigint; claim: bigint; created_at: number }> = [];
-  for (const r of rows) {
-    let risk: Risk;
-    try {
-      risk = parseRisk(r.risk);
-    } catch {
-      // An unreadable risk sits out here as it does at settlement (roundSnapshot.ts).
-      continue;
-    }
-    const { stake, claim } = stakeAndClaim(risk, r.balance);
-    if (claim > perEidol || reserved + claim > capacity) {
-      sittingOut += 1;
-      continue;
-    }
-    reserved += claim;
-    values.push({ round_id: roundId, eidol_id: r.id, risk: r.risk, stake, claim, created_at: now });
+    .orderBy('e.joined_at', (o) => o.asc().nullsFirst())
+    .orderBy('e.id');
+}
+
+/**
+ * The carried-over rows: at once, or on PostgreSQL with `paging` a page of a cursor at a time (10^6 rows read
+ * in one statement held the loop over a second while the driver parsed them, and all of them on the heap).
+ * SQLite reads at once: its statement runs on the serving thread either way.
+ */
+async function* carriedOver(
+  k: Kysely<Database>,
+  paging?: OpenPaging,
+): AsyncGenerator<Array<{ id: number; risk: string; balance: bigint }>> {
+  if (paging?.dialect !== 'postgres') {
+    yield await carriedQuery(k).execute();
+    return;
   }
-  for (let i = 0; i < values.length; i += INSERT_CHUNK)
-    await k
-      .insertInto('round_reservations')
-      .values(values.slice(i, i + INSERT_CHUNK))
-      .execute();
-  await k.updateTable('rounds').set({ capacity, reserved }).where('id', '=', roundId).execute();
-  return { capacity, reserved, carried: values.length, sittingOut };
+  const page = paging.pageRows ?? PAGE;
+  await sql`declare open_capacity no scroll cursor for ${carriedQuery(k)}`.execute(k);
+  for (;;) {
+    const { rows } = await sql<{ id: number; risk: string; balance: bigint }>`fetch forward ${sql.lit(page)} from open_capacity`.execute(k);
+    if (rows.length > 0) yield rows;
+    if (rows.length < page) break;
+  }
+  await sql`close open_capacity`.execute(k);
 }
 
 /** One accepted join asking for a reservation. */

@@ -157,7 +157,7 @@ async function settleInTx(
     })
     .where('id', '=', round.id)
     .execute();
-  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing, config);
+  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing, config, { dialect: tx.dialect, pause });
   phase('round');
 
   const owners = Array.from(settled.owners);
