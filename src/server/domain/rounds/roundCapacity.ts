@@ -88,9 +88,11 @@ export async function openRoundCapacity(
       }
       reserved += claim;
       values.push({ round_id: roundId, eidol_id: r.id, risk: r.risk, stake, claim, created_at: now });
-      if (values.length === INSERT_CHUNK) await flush();
+      if (values.length === INSERT_CHUNK) {
+        await flush();
+        await paging?.pause();
+      }
     }
-    await paging?.pause();
   }
   await flush();
   await k.updateTable('rounds').set({ capacity, reserved }).where('id', '=', roundId).execute();
