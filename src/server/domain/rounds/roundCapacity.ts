@@ -93,6 +93,7 @@ export async function openRoundCapacity(
         await paging?.pause();
       }
     }
+    await paging?.pause();
   }
   await flush();
   await k.updateTable('rounds').set({ capacity, reserved }).where('id', '=', roundId).execute();
