@@ -178,6 +178,8 @@ export class RoomSnapshot {
 
   private put(o: WorldObject): void {
     const before = this.objects.get(o.id);
+    // This node's own batch back from the bus (in-process, the very objects): nothing changed, the list stands.
+    if (before === o) return;
     if (before?.type === 'master' && before.user_id !== o.user_id) this.masters.delete(before.user_id);
     this.objects.set(o.id, o);
     if (o.type === 'master') this.masters.set(o.user_id, o.id);

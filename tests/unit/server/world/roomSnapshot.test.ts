@@ -134,6 +134,9 @@ describe('RoomSnapshot', () => {
     expect(Buffer.concat(after).toString('utf8')).toBe(JSON.stringify(s.list(T + 1)));
     const changed = after.map((chunk, i) => chunk !== before[i]);
     expect(changed.filter(Boolean)).toHaveLength(1);
+    // The window's batch coming back through the bus in-process carries the very objects: nothing is encoded again.
+    s.apply({ data: [walked] }, T + 2);
+    expect(s.listJsonChunks(T + 2).every((chunk, i) => chunk === after[i])).toBe(true);
     // Entering, leaving and an inscription's change rebuild the list; the bytes follow.
     s.apply({ data: [master(101, 200, 12000)], removed: [3] }, T + 2);
     s.apply({ data: [scribe(500, T + 90_000)] }, T + 3);
