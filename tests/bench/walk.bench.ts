@@ -10,6 +10,7 @@
  * - baselines from the same run: plain SQL updates of the same rows (µs per row, one after the other)
  *   and a bare `ws` server sending the same forumupd text to the same N bare sockets (p50/p99), and the
  *   ratios; the machine's load average. Figures only: nothing is asserted.
+ * BENCH_PROFILE=<dir> writes a CPU profile of the server during the walking and prints where its time went.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,10 +21,12 @@ import { createSession } from '../../src/server/domain/auth/sessions';
 import { sessionCookieName } from '../../src/server/http/sessionCookies';
 import type { RealtimeLimits } from '../../src/server/realtime/limits';
 import { registerPlayer, startTestServer } from '../support/server';
+import { profileDuring } from './serverProfile';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OBSERVERS = Math.min(PLAYERS, Number(process.env.BENCH_OBSERVERS ?? 50));
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const WALK_EVERY_MS = 500;
 const BASELINE_SENDS = 20;
 /** The gateway's per-address and per-socket limits lifted: every client comes from 127.0.0.1. */
@@ -63,6 +66,7 @@ function open(i, path, p) {
   return new Promise((resolve, reject) => {
     const s = new WebSocket(url.replace(/^http/, 'ws') + path, { headers: p ? { cookie: p.cookie } : {}, localAddress: local(i), perMessageDeflate: false });
     let ready = !p; // a bare socket has no subscribe answer to wait for
+    const seen = new Map(); // user id -> the coordinate this socket last saw
     s.on('message', (data) => {
       // Only the observers read what they receive: parsing every socket's copy (500 × ~70 KB, 5 times a
       // second) took this process most of a core, which the server on the same 2 cores then lacked.
@@ -75,8 +79,12 @@ function open(i, path, p) {
       if (mode === 'raw') return void delays.push(t - m.sent_at);
       if (m.event !== 'forumupd') return;
       if (i === 0 && (!sample || text.length > sample.length)) sample = text;
-      for (const o of m.data) {
+      // /ws/ carries the room's whole list (FACTS.md: \`data.original\`), so each update repeats every
+      // player's place: a walk is timed on the first update of this socket that shows it.
+      for (const o of m.data.original) {
         if (p && o.user_id === p.userId) continue; // the walker's own socket: "the other players" only
+        if (seen.get(o.user_id) === o.coordinate) continue;
+        seen.set(o.user_id, o.coordinate);
         const at = sent.get(o.user_id)?.get(o.coordinate);
         if (at !== undefined) delays.push(t - at);
       }
@@ -86,7 +94,8 @@ function open(i, path, p) {
   });
 }
 function call(p, method, path, body) {
-  const headers = { accept: 'application/json', cookie: p.cookie, 'x-xsrf-token': p.csrf };
+  // X-Requested-With as the site's own pages send it: enter is a GET that moves the player (same-origin only).
+  const headers = { accept: 'application/json', cookie: p.cookie, 'x-xsrf-token': p.csrf, 'x-requested-with': 'XMLHttpRequest' };
   if (body) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
   return new Promise((resolve, reject) => {
     const req = http.request({ host: u.hostname, port: u.port, agent, method, path, headers }, (res) => {
@@ -256,7 +265,9 @@ try {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   clients.go();
-  const done = await clients.done;
+  const done = PROFILE_DIR
+    ? await profileDuring('walk.server', `${PROFILE_DIR}/walk.cpuprofile`, () => clients.done, 25)
+    : await clients.done;
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   await clients.stop();

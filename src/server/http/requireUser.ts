@@ -15,3 +15,13 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
   if (!user) throw new AppError(401, UNAUTHENTICATED);
   return user;
 }
+
+/**
+ * The logged-in player's id from the session alone, for hot paths that need no user row: a live session's
+ * user exists (sessions are deleted with their user), so this spares requireUser's read. Throws 401 as it does.
+ */
+export function requireUserId(request: FastifyRequest): number {
+  const userId = request.authSession?.userId;
+  if (userId == null) throw new AppError(401, UNAUTHENTICATED);
+  return userId;
+}

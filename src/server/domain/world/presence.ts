@@ -181,7 +181,7 @@ export async function leaveRoom(ctx: WorldContext, userId: number): Promise<void
  * walks (walkWrites.ts). A master this node does not know present is looked up in the database.
  * The titles and Puff are the object's, read again when the walk meets the limit they allow (a title or a
  * Puff gained since) and by the window's write (one lost since: the master is announced where it may stand).
- * Answers the room walked in (the caller answers its state: `roomStateJson`).
+ * Answers the room walked in (the caller answers its state: `roomStateChunks`).
  */
 export async function walk(ctx: WorldContext, userId: number, coordinate: number, flip: boolean): Promise<RoomId> {
   const node = worldOf(ctx);

@@ -8,6 +8,7 @@
  */
 import type { ChatEntry, WorldObject } from '../../../shared/api/rooms';
 import { channelVisible } from '../../../shared/rules/world';
+import { ListBytes } from './listBytes';
 import { CHAT_LOG_SIZE, PRESENCE_TIMEOUT_MS, SNAPSHOT_REFRESH_MS } from './presenceConfig';
 import { utcMs } from './worldObjects';
 
@@ -50,6 +51,10 @@ export class RoomSnapshot {
    * instead of serialising the whole room again; a quiet moment reuses the whole list's text.
    */
   private readonly texts = new WeakMap<object, string>();
+  /** The current list as UTF-8 blocks: a walk's answer re-encodes only the block of the master that moved. */
+  private readonly listBytes = new ListBytes<WorldObject>((o) => this.json(o));
+  /** UTF-8 of the chat logs handed out (a log is never changed once made: a new entry makes a new log). */
+  private readonly chatBytes = new WeakMap<object, Buffer>();
 
   /** Moves `ts` on for a change made now: max(previous + 1, now). */
   bump(nowMs: number): number {
@@ -122,9 +127,22 @@ export class RoomSnapshot {
     return text;
   }
 
+  /** `listJson(nowMs)` as UTF-8 chunks (in order), encoded once per block of objects: the walk's answer. */
+  listJsonChunks(nowMs: number): Buffer[] {
+    return this.listBytes.chunks(this.list(nowMs));
+  }
+
   /** `chatLog(channel)` as JSON text. */
   chatLogJson(channel: number): string {
     return this.json(this.chatLog(channel));
+  }
+
+  /** `chatLogJson(channel)` as UTF-8. */
+  chatLogBytes(channel: number): Buffer {
+    const log = this.chatLog(channel);
+    let bytes = this.chatBytes.get(log);
+    if (bytes === undefined) this.chatBytes.set(log, (bytes = Buffer.from(this.json(log))));
+    return bytes;
   }
 
   private json(value: object): string {
@@ -160,11 +178,34 @@ export class RoomSnapshot {
 
   private put(o: WorldObject): void {
     const before = this.objects.get(o.id);
+    // This node's own batch back from the bus (in-process, the very objects): nothing changed, the list stands.
+    if (before === o) return;
     if (before?.type === 'master' && before.user_id !== o.user_id) this.masters.delete(before.user_id);
     this.objects.set(o.id, o);
     if (o.type === 'master') this.masters.set(o.user_id, o.id);
     else this.limits.set(o.id, utcMs(o.data.limit));
-    this.listed = undefined;
+    this.relist(before, o);
+  }
+
+  /**
+   * After `o` replaced `before`: a master that moved keeps its place in the list (a Map keeps a key's
+   * order) and is only heard from later (a delta's stamp is never older), so the list handed out is still
+   * the list but for that one object: a copy with it replaced, instead of a rebuild over the whole room for
+   * every walk. Anything else (an object new to the list, an inscription's limit) rebuilds it.
+   */
+  private relist(before: WorldObject | undefined, o: WorldObject): void {
+    const listed = this.listed;
+    const canPatch = listed !== undefined && before?.type === 'master' && o.type === 'master' && before.user_id === o.user_id;
+    const i = canPatch ? listed.indexOf(before) : -1;
+    if (i < 0) {
+      this.listed = undefined;
+      return;
+    }
+    // A copy: answers already handed out keep the list they were given.
+    const next = listed!.slice();
+    next[i] = o;
+    this.listBytes.replaced(listed!, next, i);
+    this.listed = next;
   }
 
   private addChat(entry: ChatEntry): void {

@@ -8,7 +8,7 @@ import { AppError } from '../../domain/errors';
 import { itemsOf } from '../../ledger/index';
 import type { App, AppContext } from '../../app/context';
 import { ok } from '../envelope';
-import { requireUser, UNAUTHENTICATED } from '../requireUser';
+import { requireUser, requireUserId } from '../requireUser';
 
 /** Registers the game routes; joins go through the app's one batcher (ctx.joins, made in createApp). */
 export function gameRoutes(app: App, ctx: AppContext): void {
@@ -30,8 +30,6 @@ export function gameRoutes(app: App, ctx: AppContext): void {
   app.post('/api/game/join', { schema: { body: joinBodySchema } }, async (request) => {
     // The session alone names the player: the join's own transaction reads the user row (its level), so
     // the hot path skips requireUser's second read.
-    const userId = request.authSession?.userId;
-    if (userId == null) throw new AppError(401, UNAUTHENTICATED);
-    return ok(await ctx.joins.join(userId, request.body));
+    return ok(await ctx.joins.join(requireUserId(request), request.body));
   });
 }

@@ -116,6 +116,38 @@ describe('RoomSnapshot', () => {
       stringify.mockRestore();
     }
   });
+
+  it("answers a walk's room bytes with the list's JSON, encoding again only the block of the master that moved", () => {
+    const s = new RoomSnapshot();
+    const bytes = (at: number) => Buffer.concat(s.listJsonChunks(at)).toString('utf8');
+    expect(bytes(T)).toBe('[]');
+    s.apply({ data: [...Array.from({ length: 100 }, (_, i) => master(i + 1, i + 10, 11000 + i)), scribe(500, T + 60_000)] }, T);
+    expect(bytes(T)).toBe(JSON.stringify(s.list(T)));
+    const before = s.listJsonChunks(T);
+    const handedOut = s.list(T);
+    const walked = { ...master(40, 49, 15000), flip: true, name: 'ü"\u2028' };
+    s.apply({ data: [walked] }, T + 1);
+    const after = s.listJsonChunks(T + 1);
+    // The list handed out before the walk is unchanged; the new one has the walked master in its place.
+    expect(handedOut[39]!.coordinate).toBe(11039);
+    expect(s.list(T + 1)[39]).toBe(walked);
+    expect(Buffer.concat(after).toString('utf8')).toBe(JSON.stringify(s.list(T + 1)));
+    const changed = after.map((chunk, i) => chunk !== before[i]);
+    expect(changed.filter(Boolean)).toHaveLength(1);
+    // The window's batch coming back through the bus in-process carries the very objects: nothing is encoded again.
+    s.apply({ data: [walked] }, T + 2);
+    expect(s.listJsonChunks(T + 2).every((chunk, i) => chunk === after[i])).toBe(true);
+    // Entering, leaving and an inscription's change rebuild the list; the bytes follow.
+    s.apply({ data: [master(101, 200, 12000)], removed: [3] }, T + 2);
+    s.apply({ data: [scribe(500, T + 90_000)] }, T + 3);
+    expect(bytes(T + 3)).toBe(JSON.stringify(s.list(T + 3)));
+    expect(s.list(T + 3).map((o) => o.id)).toContain(101);
+    expect(s.list(T + 3).map((o) => o.id)).not.toContain(3);
+    // A master that fell silent leaves the list when its time is over, also after the others walked.
+    s.apply({ data: [master(2, 11, 13000)] }, T + 50_000);
+    expect(s.list(T + PRESENCE_TIMEOUT_MS + 10).map((o) => o.id)).toEqual([2]);
+    expect(bytes(T + PRESENCE_TIMEOUT_MS + 10)).toBe(JSON.stringify(s.list(T + PRESENCE_TIMEOUT_MS + 10)));
+  });
 });
 
 describe('RoomBatch', () => {
