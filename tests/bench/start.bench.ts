@@ -71,7 +71,8 @@ await build({
 });
 await buildServer();
 
-const port = 18_700 + Math.floor(Math.random() * 200);
+// BENCH_PORT and the two above it, where the machine assigns ports; otherwise a random three.
+const port = Number(process.env.BENCH_PORT) || 18_700 + Math.floor(Math.random() * 200);
 const serverEnv = { PORT: String(port), DATA_DIR: path.join(dir, 'data'), DEV_CHAIN_PORT: String(port + 1), LOG_LEVEL: 'warn' };
 const cold = await timeStart(SERVER_OUT, serverEnv, `http://127.0.0.1:${port}/api/config`);
 bench('start.cold.first_answer', cold.answerMs, 'ms');
