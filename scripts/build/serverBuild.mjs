@@ -47,11 +47,11 @@ export function serverBuildStale() {
   return fs.statSync(SERVER_OUT).mtimeMs < sourceTime;
 }
 
-/** Compiles the server (about 2 s); source maps so stack traces name the TypeScript lines. */
-export async function buildServer() {
+/** Bundles `entry` into `outfile` as the server is bundled (`bench:start` bundles the server's modules alone). */
+export async function bundleServer(entry, outfile) {
   const { metafile } = await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: SERVER_OUT,
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -62,9 +62,14 @@ export async function buildServer() {
     logLevel: 'warning',
   });
   // A CommonJS file pulled in behind an inlined package would fail at run time on its first `require`.
-  const emitted = Object.entries(metafile.outputs[SERVER_OUT].inputs).filter(([, out]) => out.bytesInOutput > 0);
+  const emitted = Object.entries(metafile.outputs[path.relative(process.cwd(), outfile)].inputs).filter(([, out]) => out.bytesInOutput > 0);
   const commonJs = emitted.filter(([file]) => metafile.inputs[file].format === 'cjs');
   if (commonJs.length) throw new Error(`inlined packages reach CommonJS: ${commonJs.map(([file]) => file).join(', ')}`);
+}
+
+/** Compiles the server (about 2 s); source maps so stack traces name the TypeScript lines. */
+export async function buildServer() {
+  await bundleServer('src/server/main.ts', SERVER_OUT);
 }
 
 /** Builds the server when stale; says so, as the client build does. */
