@@ -1,13 +1,36 @@
-// The compiled server: `src/server/main.ts` bundled by esbuild into `dist/server/main.mjs` (packages stay
-// external: native addons and hardhat load from node_modules). Production runs it with plain `node`, so a
-// start does not pay for compiling TypeScript on the fly. `ensureServerBuild()` rebuilds only when stale.
+// The compiled server: `src/server/main.ts` bundled by esbuild into `dist/server/main.mjs`. Production runs
+// it with plain `node`, so a start does not pay for compiling TypeScript on the fly. `ensureServerBuild()`
+// rebuilds only when stale. Packages stay external (native addons and hardhat load from node_modules), but
+// for INLINED_PACKAGES: node's ES module loader resolves, reads and links every file of a package one by one,
+// and viem's and kysely's hundreds of small modules cost a start more than their code does; compiled in,
+// esbuild also drops the parts of viem the server never calls.
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 /** Where the compiled server is written. */
 export const SERVER_OUT = path.join('dist', 'server', 'main.mjs');
-const SOURCES = ['src/server', 'src/shared', 'package-lock.json'];
+const SOURCES = ['src/server', 'src/shared', 'package-lock.json', 'scripts/build/serverBuild.mjs'];
+
+/** Pure ES-module packages compiled into the bundle, with whatever they import themselves. */
+export const INLINED_PACKAGES = ['viem', 'kysely'];
+
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** Our bare imports stay external unless inlined; an inlined package's own imports follow it in. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      return INLINED_PACKAGES.includes(packageName(args.path)) ? undefined : { external: true };
+    });
+  },
+};
 
 function newestMtime(p) {
   const stat = fs.statSync(p);
@@ -24,19 +47,29 @@ export function serverBuildStale() {
   return fs.statSync(SERVER_OUT).mtimeMs < sourceTime;
 }
 
-/** Compiles the server (about 2 s); source maps so stack traces name the TypeScript lines. */
-export async function buildServer() {
-  await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: SERVER_OUT,
+/** Bundles `entry` into `outfile` as the server is bundled (`bench:start` bundles the server's modules alone). */
+export async function bundleServer(entry, outfile) {
+  const { metafile } = await build({
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    plugins: [externalPackages],
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
+  // A CommonJS file pulled in behind an inlined package would fail at run time on its first `require`.
+  const emitted = Object.entries(metafile.outputs[path.relative(process.cwd(), outfile)].inputs).filter(([, out]) => out.bytesInOutput > 0);
+  const commonJs = emitted.filter(([file]) => metafile.inputs[file].format === 'cjs');
+  if (commonJs.length) throw new Error(`inlined packages reach CommonJS: ${commonJs.map(([file]) => file).join(', ')}`);
+}
+
+/** Compiles the server (about 2 s); source maps so stack traces name the TypeScript lines. */
+export async function buildServer() {
+  await bundleServer('src/server/main.ts', SERVER_OUT);
 }
 
 /** Builds the server when stale; says so, as the client build does. */

@@ -5,6 +5,8 @@
  * embedded dev chain's own start (the server prints `chain gateway open in N ms`) is reported apart, and the
  * server's part is the first answer minus it. Runs alternate server and floor, BENCH_RUNS pairs (3); the
  * first server start on an empty DATA_DIR (database created, contracts deployed) is printed apart as "cold".
+ * A second floor, our own: the server's modules alone (startServer.ts bundled the same way), loaded and
+ * evaluated with nothing run, from spawn to exit; what no change short of loading less can go below.
  * Figures only, never asserted.
  */
 import { spawn } from 'node:child_process';
@@ -12,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { buildServer, SERVER_OUT } from '../../scripts/build/serverBuild.mjs';
+import { buildServer, bundleServer, SERVER_OUT } from '../../scripts/build/serverBuild.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 2 : 0)} ${unit}`);
@@ -50,6 +52,23 @@ async function timeStart(file: string, env: Record<string, string>, url: string)
   }
 }
 
+/** Spawn to exit of a node that imports `file` and nothing else. */
+async function timeImport(file: string): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', '--input-type=module', '-e', `await import(${JSON.stringify(file)}); process.exit(0);`],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`importing ${file} exited ${code}:\n${err.slice(-2000)}`);
+  return performance.now() - t0;
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aeon-bench-start-'));
 const hello = path.join(dir, 'hello.ts');
 fs.writeFileSync(
@@ -70,8 +89,11 @@ await build({
   nodePaths: [path.join(process.cwd(), 'node_modules')],
 });
 await buildServer();
+const modulesOut = path.join(process.cwd(), 'dist', 'bench', 'serverModules.mjs');
+await bundleServer('src/server/startServer.ts', modulesOut);
 
-const port = 18_700 + Math.floor(Math.random() * 200);
+// BENCH_PORT and the two above it, where the machine assigns ports; otherwise a random three.
+const port = Number(process.env.BENCH_PORT) || 18_700 + Math.floor(Math.random() * 200);
 const serverEnv = { PORT: String(port), DATA_DIR: path.join(dir, 'data'), DEV_CHAIN_PORT: String(port + 1), LOG_LEVEL: 'warn' };
 const cold = await timeStart(SERVER_OUT, serverEnv, `http://127.0.0.1:${port}/api/config`);
 bench('start.cold.first_answer', cold.answerMs, 'ms');
@@ -79,12 +101,14 @@ bench('start.cold.chain', cold.chainMs, 'ms');
 
 const server: number[] = [],
   chain: number[] = [],
-  floor: number[] = [];
+  floor: number[] = [],
+  modules: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const s = await timeStart(SERVER_OUT, serverEnv, `http://127.0.0.1:${port}/api/config`);
   server.push(s.answerMs);
   chain.push(s.chainMs);
   floor.push((await timeStart(helloOut, { PORT: String(port + 2) }, `http://127.0.0.1:${port + 2}/hello`)).answerMs);
+  modules.push(await timeImport(modulesOut));
 }
 const own = server.map((s, i) => s - chain[i]!);
 console.info(
@@ -99,4 +123,6 @@ bench('start.warm.server_without_chain', median(own), 'ms');
 bench('start.floor.fastify_hello', median(floor), 'ms');
 bench('start.ratio.server_without_chain_to_floor', median(own) / median(floor), 'x');
 bench('start.ratio.first_answer_to_floor', median(server) / median(floor), 'x');
+bench('start.floor.server_modules_only', median(modules), 'ms');
+bench('start.ratio.server_modules_only_to_floor', median(modules) / median(floor), 'x');
 fs.rmSync(dir, { recursive: true, force: true });

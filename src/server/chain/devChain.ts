@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHardhatRuntimeEnvironment } from 'hardhat/hre';
 import { createPublicClient, createWalletClient, getContractAddress, http, parseEther, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { chainFor, DEV_CHAIN_ID, TOKEN_ARTIFACTS } from './contracts';
@@ -76,6 +75,8 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
       `dev chain: generated a DEV-ONLY mnemonic in ${opts.dataDir}/chain/dev-mnemonic.txt; never send real funds to its addresses`,
     );
   const journal = openJournal(opts.dataDir, new Date());
+  // hardhat loads only here: a server on CHAIN_RPC_URL never needs it.
+  const { createHardhatRuntimeEnvironment } = await import('hardhat/hre');
   const hre = await createHardhatRuntimeEnvironment(
     {
       networks: {

@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import type { Database } from './schema';
 import { IntegerResultsPlugin } from './integerResultsPlugin';
 import { StoredTextPlugin } from './storedTextPlugin';
 import { guardedDialect } from './txScope';
 import { withStatementCache } from './statementCache';
+import { pgDriver } from './pgDriver';
 
 /** Which SQL engine a `Db` talks to; the few dialect-specific statements branch on it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -61,9 +62,6 @@ function refuseSilentRollbacks(client: pg.PoolClient): void {
   };
 }
 
-// int8 → BigInt for every pg client in the process; int4 stays number.
-pg.types.setTypeParser(20, (v) => BigInt(v));
-
 /** Opens SQLite at `file` with the ledger's durability settings (WAL, synchronous=FULL). */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -83,7 +81,7 @@ export function openPostgres(
   poolSize = 10,
   onIdleError: (err: Error) => void = (err) => console.error(`postgres pool: idle client error: ${err.message}`),
 ): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new (pgDriver().Pool)({ connectionString: url, max: poolSize });
   // An idle client's error (server restart, dropped connection) is emitted on the pool; unhandled, it
   // would end the process. The pool discards that client and the next query gets a fresh one.
   pool.on('error', onIdleError);

@@ -5,9 +5,9 @@
  * next node's periodic try takes over. On SQLite the single process that owns the file is the leader.
  */
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Clock } from '../clock';
 import type { Db } from './database';
+import { pgDriver } from './pgDriver';
 import type { Database } from './schema';
 
 /** Leadership of one named job group, re-tried on the clock. */
@@ -51,7 +51,7 @@ interface Session {
  */
 async function openSession(db: Db, name: string): Promise<Session> {
   if (!db.url) return holdPoolSession(db.kysely, name);
-  const client = new pg.Client({ connectionString: db.url, application_name: `aeon-leader-${name}` });
+  const client = new (pgDriver().Client)({ connectionString: db.url, application_name: `aeon-leader-${name}` });
   // A dying session emits 'error'; unheard it would end the process. The next statement fails instead,
   // and the lock ends the session.
   client.on('error', () => {});

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message; `link` is the action link it carries, logged for the outbox. */
 export interface MailMessage {
@@ -47,14 +47,20 @@ function outboxFile(dir: string, to: string): string {
 /** Builds the mailer the configuration asks for. */
 export function createMailer(opts: MailerOptions): Mailer {
   const outbox = opts.smtpUrl === undefined ? path.join(opts.dataDir, 'mail') : undefined;
-  const transport = outbox
-    ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-    : nodemailer.createTransport(opts.smtpUrl);
+  // nodemailer loads on the first message, not at the server's start: most starts send none for a while.
+  let transport: Promise<Transporter> | undefined;
+  const transportReady = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      outbox
+        ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+        : nodemailer.createTransport(opts.smtpUrl),
+    ));
   const inFlight = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage): Promise<void> {
+    const ready = await transportReady();
     // An address object: nodemailer takes it as one recipient and never re-parses it into several.
-    const info = await transport.sendMail({
+    const info = await ready.sendMail({
       from: opts.from,
       to: { name: '', address: message.to },
       subject: message.subject,
@@ -79,7 +85,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
     async close() {
       await Promise.allSettled([...inFlight]);
-      transport.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

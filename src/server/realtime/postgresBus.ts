@@ -15,9 +15,10 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Bus, BusMessage } from './bus';
 import { encodeFrames, FrameAssembler } from './busFrames';
+import { pgDriver } from '../db/pgDriver';
 
 /** The NOTIFY channel (channels are per database, so exactly the nodes of one database meet). */
 export const BUS_CHANNEL = 'aeon_realtime';
@@ -113,7 +114,7 @@ class PostgresBus implements Bus {
 
   private async open(): Promise<void> {
     if (this.closed || this.client) return;
-    const client = new pg.Client({
+    const client = new (pgDriver().Client)({
       connectionString: this.options.url,
       application_name: BUS_APPLICATION_NAME,
       keepAlive: true,

@@ -1,5 +1,5 @@
 /**
- * The server the compatibility suite talks to: the whole product as `main.ts` starts it (every route
+ * The server the compatibility suite talks to: the whole product as `startServer.ts` starts it (every route
  * module, the embedded dev chain's wallet routes, genesis, the exchange pools and the shop's stock) on a
  * fresh database of either dialect, with the manual clock of the test servers.
  */

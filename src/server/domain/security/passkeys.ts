@@ -3,19 +3,19 @@
  * step, and the usernameless login with a discoverable credential), list and removal. User verification
  * is required: a passkey stands for "something you have" and "something you are or know" at once.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FactorDeps } from './factorDeps';
 import { keepChallenge, takeChallenge, type ChallengePurpose } from './webauthnChallenges';
+
+// Loaded on the first passkey call: the library and its certificate parsers take longer to load than the
+// rest of the server's routes together, and most starts never see a passkey.
+const webauthn = () => import('@simplewebauthn/server');
 
 /** A passkey as its owner sees it. */
 export interface PasskeySummary {
@@ -45,7 +45,9 @@ export async function passkeyRegistrationOptions(
   user: { id: number; email: string; name: string },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await deps.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', user.id).execute();
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: deps.party.rpName,
     rpID: deps.party.rpId,
     userName: user.email,
@@ -67,6 +69,7 @@ export async function registerPasskey(
   response: RegistrationResponseJSON,
   name: string,
 ): Promise<boolean> {
+  const { verifyRegistrationResponse } = await webauthn();
   let info;
   try {
     const v = await verifyRegistrationResponse({
@@ -108,7 +111,9 @@ export async function passkeyAssertionOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allow =
     userId === null ? [] : await deps.db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', userId).execute();
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: deps.party.rpId,
     userVerification: 'required',
     allowCredentials: allow.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as AuthenticatorTransport[] })),
@@ -130,6 +135,7 @@ export async function redeemPasskey(
   if (typeof response?.id !== 'string' || response.id.length > 1400) return undefined;
   const row = await deps.db.selectFrom('passkeys').selectAll().where('id', '=', response.id).executeTakeFirst();
   if (!row || (userId !== null && row.user_id !== userId)) return undefined;
+  const { verifyAuthenticationResponse } = await webauthn();
   let newCounter: number;
   try {
     const v = await verifyAuthenticationResponse({

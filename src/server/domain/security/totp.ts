@@ -3,9 +3,11 @@
  * a code is accepted from the current step or the one before (clock drift), and never a step at or before
  * the last one accepted, so a code seen over a shoulder cannot be used again.
  */
-import { generateSecret, generateURI, verify } from 'otplib';
 import { openSecret, sealSecret } from './factorSecretBox';
 import type { FactorDeps } from './factorDeps';
+
+// Loaded with the first second-factor call rather than at the server's start.
+const otp = () => import('otplib');
 
 /** What a setup shows: the secret for manual entry and the otpauth URI for the QR code. */
 export interface TotpSetup {
@@ -21,6 +23,7 @@ export function normalizeTotp(code: string): string | undefined {
 
 /** Starts (or restarts) a setup for `userId`: a new pending secret; the confirmed one, if any, stays. */
 export async function startTotpSetup(deps: FactorDeps, userId: number, label: string): Promise<TotpSetup> {
+  const { generateSecret, generateURI } = await otp();
   const secret = generateSecret();
   const sealed = sealSecret(deps.key, userId, secret);
   const now = deps.clock.now();
@@ -37,6 +40,7 @@ async function matchingStep(deps: FactorDeps, secret: string, code: string, afte
   const token = normalizeTotp(code);
   if (token === undefined) return undefined;
   const epoch = Math.floor(deps.clock.now() / 1000);
+  const { verify } = await otp();
   const result = await verify({ secret, token, epoch, epochTolerance: [30, 0], afterTimeStep: after > 0 ? after : undefined });
   // The functional verify answers HOTP's result type too; TOTP's carries the matched step.
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;

@@ -4,7 +4,6 @@
  * first factor enabled answers the 10 recovery codes (the only time they are shown), the last removed
  * deletes them; new recovery codes (the old ones stop working) need a fresh proof too.
  */
-import QRCode from 'qrcode';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { factorProof, passkeyAddBody, passkeyParams, totpConfirmBody, type FactorStatus } from '../../../shared/api/factors';
 import { AppError } from '../../domain/errors';
@@ -64,7 +63,7 @@ export function factorRoutes(app: App, ctx: AppContext): void {
     const user = await requireUser(ctx, request);
     if (await totpEnabled(deps, user.id)) throw new AppError(409, FACTOR_TEXTS.totpOn);
     const setup = await startTotpSetup(deps, user.id, user.email);
-    return ok({ ...setup, qr_data_url: await QRCode.toDataURL(setup.uri, { margin: 1, width: 240 }) });
+    return ok({ ...setup, qr_data_url: await (await import('qrcode')).default.toDataURL(setup.uri, { margin: 1, width: 240 }) });
   });
 
   app.post('/api/auth/factors/totp/confirm', { schema: { body: totpConfirmBody } }, async (request) => {

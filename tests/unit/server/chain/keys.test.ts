@@ -1,11 +1,15 @@
 /**
  * Deposit addresses derived from the xpub alone equal the addresses of the keys the signer derives from
- * the private side, and the BIP-44 paths the README gives (checked against viem's own HD derivation).
+ * the private side, and the BIP-44 paths the README gives (checked against viem's own HD derivation); the
+ * seed equals @scure/bip39's for any phrase.
  */
 import { describe, expect, it } from 'vitest';
 import { getAddress } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { devKeysFrom } from '../../../../src/server/chain/devKeys';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { HDKey } from '@scure/bip32';
+import { DEPOSIT_PARENT_PATH, devKeysFrom } from '../../../../src/server/chain/devKeys';
 import { addressDeriver } from '../../../../src/server/chain/depositAddresses';
 import { createSigner } from '../../../../src/server/chain/signer';
 import { chainFor } from '../../../../src/server/chain/contracts';
@@ -40,5 +44,12 @@ describe('dev keys and deposit addresses', () => {
     expect(() => deriver.addressOf(0)).toThrow();
     expect(() => deriver.addressOf(2 ** 31)).toThrow();
     expect(() => devKeysFrom('not a mnemonic')).toThrow(/BIP-39/);
+  });
+
+  it('derives from the seed @scure/bip39 makes of the phrase (the seed is computed with node\u2019s PBKDF2)', () => {
+    for (const phrase of [MNEMONIC, generateMnemonic(wordlist, 128), generateMnemonic(wordlist, 256)]) {
+      const root = HDKey.fromMasterSeed(mnemonicToSeedSync(phrase));
+      expect(devKeysFrom(phrase).depositXpub).toBe(root.derive(DEPOSIT_PARENT_PATH).publicExtendedKey);
+    }
   });
 });
