@@ -11,6 +11,9 @@ import { inspectOption } from './inspector';
 /** The round clock's visible state (changes once a second while open). */
 export const $roundClock = atom<RoundClockView>({ state: 'fetching', remainingMs: 0 });
 
+/** The clock's state alone: changes when the round opens, locks or reloads, not every second. */
+export const $roundClockState = computed($roundClock, (view) => view.state);
+
 /** Whether joins are accepted now: changes only when the round opens or locks, not every second. */
 export const $roundOpen = computed($roundClock, (view) => view.state === 'open');
 

@@ -3,9 +3,9 @@
  * Block", "Starting new Crypto Aeon" or "Fetching Aeon Data...". Home shows it; the eidol screen imports it
  * too; shop and item screens pass place="area" for their wording (spec 2 §2).
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $roundClock, retainRoundClock } from '../../app/roundClock';
+import { $roundClock, $roundClockState, retainRoundClock } from '../../app/roundClock';
 import { roundClockText, type CountdownPlace } from '../../machines/roundClockMachine';
 import { CLOCK_FRAME } from '../../engine/frameNames';
 import { AtlasIcon } from './AtlasIcon';
@@ -15,14 +15,27 @@ export interface RoundCountdownProps {
   place?: CountdownPlace;
 }
 
-/** The countdown; it keeps the round clock running while mounted. */
+/**
+ * The countdown; it keeps the round clock running while mounted. React renders it when the clock's state
+ * changes; the seconds only change the text, written straight into its node, so a screen standing still
+ * costs no render a second (issue #33: an idle screen sleeps).
+ */
 export function RoundCountdown({ place = 'main' }: RoundCountdownProps) {
   useEffect(() => retainRoundClock(), []);
-  const view = useStore($roundClock);
+  const state = useStore($roundClockState);
+  const text = useRef<HTMLSpanElement>(null);
+  // Before the first paint, so the text is never seen empty.
+  useLayoutEffect(
+    () =>
+      $roundClock.subscribe((view) => {
+        if (text.current) text.current.textContent = roundClockText(view, place);
+      }),
+    [place],
+  );
   return (
-    <p className={`countdown ${view.state}`} data-testid="round-countdown" data-state={view.state} role="timer" aria-live="off">
+    <p className={`countdown ${state}`} data-testid="round-countdown" data-state={state} role="timer" aria-live="off">
       <AtlasIcon frame={CLOCK_FRAME} fallback="◷" />
-      <span data-testid="round-countdown-text">{roundClockText(view, place)}</span>
+      <span ref={text} data-testid="round-countdown-text" />
     </p>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanStores } from 'nanostores';
-import { act } from 'react';
+import { act, Profiler } from 'react';
 import { HomeSwiperBand } from '../../../../src/client/hud/components/HomeSwiperBand';
 import { SlideActions } from '../../../../src/client/hud/components/SlideActions';
 import { TutorialOverlay } from '../../../../src/client/hud/components/TutorialOverlay';
@@ -205,5 +205,29 @@ describe('countdown and banner', () => {
     expect(banner.rel).toContain('noopener');
     await act(async () => void (await vi.advanceTimersByTimeAsync(2_000)));
     expect(testId('round-countdown-text')?.textContent).toBe('Starting new Crypto Aeon');
+  });
+
+  it('counts the seconds down without a React render each second (a still screen sleeps)', async () => {
+    let commits = 0;
+    mounted = await render(
+      <Profiler id="countdown" onRender={() => void (commits += 1)}>
+        <RoundCountdown />
+      </Profiler>,
+    );
+    const now = Date.now();
+    await act(async () =>
+      $game.set({ status: 'ready', clockOffsetMs: 0, game: makeGame({}, { serverMs: now, canActMs: now + 60_000, endsMs: now + 70_000 }) }),
+    );
+    expect(testId('round-countdown-text')?.textContent).toBe('Next Crypto Aeon Block in 01:00');
+    commits = 0;
+    for (const left of ['00:59', '00:58', '00:57']) {
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1_000)));
+      expect(testId('round-countdown-text')?.textContent).toBe(`Next Crypto Aeon Block in ${left}`);
+    }
+    expect(commits).toBe(0);
+    // A change of state is a render: the class and data-state follow it.
+    await act(async () => void (await vi.advanceTimersByTimeAsync(57_000)));
+    expect(testId('round-countdown')?.dataset.state).toBe('locked');
+    expect(commits).toBeGreaterThan(0);
   });
 });
