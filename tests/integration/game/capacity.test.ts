@@ -160,12 +160,19 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('round capacity on %s', (dialec
     expect(next.capacity).toBe(120n * ANGLS);
     expect([...next.rows.keys()].sort()).toEqual([d.eggId, b.eggId].sort());
     expect(next.reserved).toBe(100n * ANGLS);
-    // Read in pages (settlement's transaction; PostgreSQL's cursor, a row a page here), the open reserves the same.
+    // Read in pages (settlement's transaction: PostgreSQL's cursor, SQLite's runs by id merged; a row a page and two a run
+    // here), the open reserves the same.
     await k().deleteFrom('round_reservations').where('round_id', '=', roundId).execute();
     const paged = await k()
       .transaction()
       .execute((tx) =>
-        openRoundCapacity(tx, roundId, now, { ...ECONOMY_CONFIG, eidolCapacityPpm: PPM }, { dialect, pause: async () => {}, pageRows: 1 }),
+        openRoundCapacity(
+          tx,
+          roundId,
+          now,
+          { ...ECONOMY_CONFIG, eidolCapacityPpm: PPM },
+          { dialect, pause: async () => {}, pageRows: 1, runRows: 2 },
+        ),
       );
     expect(paged).toMatchObject({ reserved: 100n * ANGLS, carried: 2 });
     expect((await reservedOf(roundId)).rows).toEqual(next.rows);

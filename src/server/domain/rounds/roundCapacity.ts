@@ -12,18 +12,21 @@ import type { Database } from '../../db/schema';
 import { eidolClaimLimit, largestRiskThatFits, roundCapacity, stakeAndClaim } from '../../../shared/rules/round/capacity';
 import type { EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { parseRisk, type Risk } from '../../../shared/rules/round/risk';
+import { joinOrder } from './joinOrder';
 
 /** Reservation rows written per statement (a statement's bound parameters stay well under SQLite's limit). */
 const INSERT_CHUNK = 500;
-/** Carried-over rows read per page of PostgreSQL's cursor. */
+/** Carried-over rows read per page. */
 const PAGE = 4096;
 
-/** How the open reads inside a long transaction: PostgreSQL through a cursor, pausing between pages. */
+/** How the open reads inside a long transaction: a page at a time, pausing between pages. */
 export interface OpenPaging {
   dialect: DialectName;
   pause: () => Promise<void>;
   /** Rows per page (PAGE; tests cross pages with fewer). */
   pageRows?: number;
+  /** SQLite: rows per sorted run before the merge (`joinOrder`'s default; tests cross runs with fewer). */
+  runRows?: number;
 }
 
 /** The mining pool's ANGLS balance (0 before genesis opened it). */
@@ -100,45 +103,91 @@ export async function openRoundCapacity(
   return { capacity, reserved, carried, sittingOut };
 }
 
-/** The carried-over eidols in reservation order: last join, then id, never joined first (on both databases). */
-function carriedQuery(k: Kysely<Database>) {
+/** A carried-over eidol as the open reads it. */
+type CarriedRow = { id: number; risk: string; balance: bigint; joined_at: number | null };
+
+/**
+ * The carried-over eidols: open, risk > 0, value > 0, of players at level ≥ 0. Written as CROSS JOINs with
+ * their conditions: SQLite then keeps eidols the outer loop, so a page by id seeks its primary key (as inner
+ * joins it drove from the accounts and sorted every later row for each page); PostgreSQL plans it as before.
+ */
+function carriedRows(k: Kysely<Database>) {
   return k
     .selectFrom('eidols as e')
-    .innerJoin('users as u', 'u.id', 'e.user_id')
-    .innerJoin('ledger_accounts as a', (j) =>
-      j.onRef('a.owner_id', '=', 'e.id').on('a.owner_kind', '=', 'eidol').on('a.name', '=', 'main').on('a.asset', '=', 'ANGLS'),
-    )
-    .select(['e.id', 'e.risk', 'a.balance'])
+    .crossJoin('users as u')
+    .crossJoin('ledger_accounts as a')
+    .whereRef('u.id', '=', 'e.user_id')
+    .whereRef('a.owner_id', '=', 'e.id')
+    .where('a.owner_kind', '=', 'eidol')
+    .where('a.name', '=', 'main')
+    .where('a.asset', '=', 'ANGLS')
+    .select(['e.id', 'e.risk', 'a.balance', 'e.joined_at'])
     .where('e.closed_at', 'is', null)
     .where('e.type', 'in', ['egg', 'ogle'])
     .where('e.risk', '!=', '0')
     .where('a.balance', '>', 0n)
-    .where('u.level', '>=', 0)
+    .where('u.level', '>=', 0);
+}
+
+/** The same in reservation order: last join, then id, never joined first (on both databases). */
+function carriedQuery(k: Kysely<Database>) {
+  return carriedRows(k)
     .orderBy('e.joined_at', (o) => o.asc().nullsFirst())
     .orderBy('e.id');
 }
 
 /**
- * The carried-over rows: at once, or on PostgreSQL with `paging` a page of a cursor at a time (10^6 rows read
- * in one statement held the loop over a second while the driver parsed them, and all of them on the heap).
- * SQLite reads at once: its statement runs on the serving thread either way.
+ * The carried-over rows in reservation order: at once, or with `paging` a page at a time — on PostgreSQL
+ * through a cursor (one snapshot for all pages), on SQLite read by id (its write lock holds the rows still
+ * between pages) and put in order in the process (`joinOrder.ts`: SQLite has no index for the order, and
+ * sorting 10^6 rows in one statement held its serving thread for over a second).
  */
-async function* carriedOver(
-  k: Kysely<Database>,
-  paging?: OpenPaging,
-): AsyncGenerator<Array<{ id: number; risk: string; balance: bigint }>> {
-  if (paging?.dialect !== 'postgres') {
+async function* carriedOver(k: Kysely<Database>, paging?: OpenPaging): AsyncGenerator<CarriedRow[]> {
+  if (!paging) {
     yield await carriedQuery(k).execute();
     return;
   }
   const page = paging.pageRows ?? PAGE;
+  if (paging.dialect === 'sqlite') {
+    yield* inJoinOrder(k, paging, page);
+    return;
+  }
   await sql`declare open_capacity no scroll cursor for ${carriedQuery(k)}`.execute(k);
   for (;;) {
-    const { rows } = await sql<{ id: number; risk: string; balance: bigint }>`fetch forward ${sql.lit(page)} from open_capacity`.execute(k);
+    const { rows } = await sql<CarriedRow>`fetch forward ${sql.lit(page)} from open_capacity`.execute(k);
     if (rows.length > 0) yield rows;
     if (rows.length < page) break;
   }
   await sql`close open_capacity`.execute(k);
+}
+
+/** SQLite's pages: every carried-over row read by id into columns, ordered by `joinOrder`, handed out a page at a time. */
+async function* inJoinOrder(k: Kysely<Database>, paging: OpenPaging, page: number): AsyncGenerator<CarriedRow[]> {
+  const ids: number[] = [];
+  const keys: number[] = [];
+  const risks: string[] = [];
+  const balances: bigint[] = [];
+  for (let after = -1; ;) {
+    const rows = await carriedRows(k).where('e.id', '>', after).orderBy('e.id').limit(page).execute();
+    for (const r of rows) {
+      ids.push(r.id);
+      // Join times are positive: -1 puts the never joined first.
+      keys.push(r.joined_at ?? -1);
+      risks.push(r.risk);
+      balances.push(r.balance);
+    }
+    await paging.pause();
+    if (rows.length < page) break;
+    after = rows[rows.length - 1]!.id;
+  }
+  const order = await joinOrder(keys, ids, paging.pause, paging.runRows);
+  for (let from = 0; from < order.length; from += page)
+    yield Array.from(order.subarray(from, from + page), (i) => ({
+      id: ids[i]!,
+      risk: risks[i]!,
+      balance: balances[i]!,
+      joined_at: keys[i]!,
+    }));
 }
 
 /** One accepted join asking for a reservation. */
