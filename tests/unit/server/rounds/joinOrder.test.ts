@@ -4,18 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { joinOrder } from '../../../../src/server/domain/rounds/joinOrder';
-
-/** A small seeded generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../../src/shared/mulberry32';
 
 const noPause = async () => {};
 
@@ -23,7 +12,7 @@ describe('joinOrder', () => {
   const seed = Number(process.env.JOIN_ORDER_SEED ?? Date.now() % 1e9);
   it(`sorts by join time then id in any run size (seed ${seed})`, async () => {
     console.info(`[joinOrder] seed=${seed} (JOIN_ORDER_SEED reproduces)`);
-    const rnd = random(seed);
+    const rnd = mulberry32(seed);
     for (const n of [0, 1, 2, 7, 100, 1000]) {
       const key = Float64Array.from({ length: n }, () => (rnd() < 0.2 ? -1 : 1_800_000_000_000 + Math.floor(rnd() * 20)));
       // Rows come by id (ascending, with gaps), as the open reads them.
