@@ -46,9 +46,8 @@ export class RoomSnapshot {
   /** When the first object of `listed` ends (a master falls silent, an inscription's time is over). */
   private listedUntil = Infinity;
   /**
-   * JSON texts of objects and of lists handed out (both are never changed once made: a change is a new
-   * object). A walk changes one object, so the room's answer to it joins the other objects' kept texts
-   * instead of serialising the whole room again; a quiet moment reuses the whole list's text.
+   * JSON texts of the objects (never changed once made: a change is a new object). A walk changes one
+   * object, so the room's answer to it reuses the other objects' texts instead of serialising the room again.
    */
   private readonly texts = new WeakMap<object, string>();
   /** The current list as UTF-8 blocks: a walk's answer re-encodes only the block of the master that moved. */
@@ -119,29 +118,19 @@ export class RoomSnapshot {
     return out;
   }
 
-  /** `list(nowMs)` as JSON text (the same text `JSON.stringify` gives), each object serialised once. */
-  listJson(nowMs: number): string {
-    const list = this.list(nowMs);
-    let text = this.texts.get(list);
-    if (text === undefined) this.texts.set(list, (text = `[${list.map((o) => this.json(o)).join(',')}]`));
-    return text;
-  }
-
-  /** `listJson(nowMs)` as UTF-8 chunks (in order), encoded once per block of objects: the walk's answer. */
+  /**
+   * `list(nowMs)` as UTF-8 JSON chunks, in order (together the text `JSON.stringify` gives), each object
+   * serialised once and encoded once per block: the walk's answer.
+   */
   listJsonChunks(nowMs: number): Buffer[] {
     return this.listBytes.chunks(this.list(nowMs));
   }
 
-  /** `chatLog(channel)` as JSON text. */
-  chatLogJson(channel: number): string {
-    return this.json(this.chatLog(channel));
-  }
-
-  /** `chatLogJson(channel)` as UTF-8. */
+  /** `chatLog(channel)` as UTF-8 JSON. */
   chatLogBytes(channel: number): Buffer {
     const log = this.chatLog(channel);
     let bytes = this.chatBytes.get(log);
-    if (bytes === undefined) this.chatBytes.set(log, (bytes = Buffer.from(this.json(log))));
+    if (bytes === undefined) this.chatBytes.set(log, (bytes = Buffer.from(JSON.stringify(log))));
     return bytes;
   }
 
