@@ -13,6 +13,7 @@ import { eidolClaimLimit, largestRiskThatFits, roundCapacity, stakeAndClaim } fr
 import type { EconomyConfig } from '../../../shared/rules/round/economyConfig';
 import { parseRisk, type Risk } from '../../../shared/rules/round/risk';
 import { joinOrder } from './joinOrder';
+import type { SnapshotPaging } from './roundSnapshot';
 
 /** Reservation rows written per statement (a statement's bound parameters stay well under SQLite's limit). */
 const INSERT_CHUNK = 500;
@@ -20,9 +21,7 @@ const INSERT_CHUNK = 500;
 const PAGE = 4096;
 
 /** How the open reads inside a long transaction: a page at a time, pausing between pages. */
-export interface OpenPaging {
-  dialect: DialectName;
-  pause: () => Promise<void>;
+export interface OpenPaging extends SnapshotPaging {
   /** Rows per page (PAGE; tests cross pages with fewer). */
   pageRows?: number;
   /** SQLite: rows per sorted run before the merge (`joinOrder`'s default; tests cross runs with fewer). */

@@ -100,7 +100,8 @@ async function settleInTx(
   const config = opts.economy ?? ECONOMY_CONFIG;
   // The snapshot and the settlement as columns (snapshotColumns.ts, settleColumns.ts): no object per eidol,
   // transfer or amount stays on the heap, so a round of 10^6 eidols costs the collector next to nothing.
-  const snap = await loadSnapshotColumns(k, { roundId: round.id, lockedAt: round.can_act_before }, { dialect: tx.dialect, pause }, config);
+  const paging = { dialect: tx.dialect, pause };
+  const snap = await loadSnapshotColumns(k, { roundId: round.id, lockedAt: round.can_act_before }, paging, config);
   const phase = opts.onPhase ?? (() => {});
   phase('snapshot');
   const settled = await settleColumns(
@@ -157,7 +158,7 @@ async function settleInTx(
     })
     .where('id', '=', round.id)
     .execute();
-  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing, config, { dialect: tx.dialect, pause });
+  await insertNextRound(k, round.id + 1, chain, round.position, freshChain, now, opts.timing, config, paging);
   phase('round');
 
   const owners = Array.from(settled.owners);
