@@ -134,15 +134,16 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     key: 'orphans',
-    name: 'entries belong to stored transfers; transfers join accounts of their asset',
+    name: 'entries belong to stored transfers and accounts; transfers join stored accounts of their asset',
     query: sql`select 'entry' as what, e.transfer_id as id from ledger_entries e
-        left join ledger_transfers t on t.id = e.transfer_id where t.id is null
+        left join ledger_transfers t on t.id = e.transfer_id left join ledger_accounts a on a.id = e.account_id
+        where t.id is null or a.id is null
       union all
       select 'transfer' as what, t.id from ledger_transfers t
-        join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
-        where d.asset <> t.asset or c.asset <> t.asset
+        left join ledger_accounts d on d.id = t.debit_account_id left join ledger_accounts c on c.id = t.credit_account_id
+        where d.id is null or c.id is null or d.asset <> t.asset or c.asset <> t.asset
       limit ${LIMIT}`,
-    describe: (r) => `${r.what} ${r.id}: orphan entry or asset mismatch`,
+    describe: (r) => `${r.what} ${r.id}: orphan (no such transfer or account) or asset mismatch`,
   },
 ];
 

@@ -31,6 +31,12 @@ export interface HubLegs {
   /** The id of row `row`'s transfer in leg `leg` (the caller's idempotency key; distinct across the batch). */
   transferId: (row: number, leg: number) => string;
   ref: string | null;
+  /**
+   * True when the caller knows no id of the batch is stored (a round's settlement: the round row, locked and
+   * unsettled, is the only writer of its ids), so the per-slice lookup of stored ids is skipped; a stored id then
+   * fails the transaction on the transfers' primary key instead of being compared.
+   */
+  fresh?: boolean;
 }
 
 /** Accounts per lock and per balance update: one statement each, a few milliseconds. */
@@ -82,7 +88,7 @@ export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult>
       // The index within the slice means nothing to the caller: the transfer's id names it.
       throw err instanceof LedgerError ? new LedgerError(err.code, err.message.replace(/^[a-z_]+: /, ''), err.transferId) : err;
     }
-    if (await tx.store.anyTransferExists(part.map((t) => t.id))) stored = true;
+    if (!b.fresh && (await tx.store.anyTransferExists(part.map((t) => t.id)))) stored = true;
     await pause();
   }
   if (stored) return postBulk(tx, inputsOf(b, 0, n, true));

@@ -21,6 +21,8 @@ interface Seeded {
   exec(q: ReturnType<typeof sql>): Promise<unknown>;
   /** Lets the next writes store what a CHECK constraint (named on PostgreSQL) would refuse. */
   bypassCheck(pgConstraint: string): Promise<void>;
+  /** Lets the next updates of transfers name accounts that do not exist (the keys' checks off). */
+  bypassKeys(): Promise<void>;
 }
 
 /** A small healthy ledger: funding, two transfers, an open pending, a voided one. */
@@ -47,7 +49,11 @@ async function seed(dialect: 'sqlite' | 'postgres'): Promise<Seeded> {
     if (dialect === 'sqlite') t.db.sqlite!.pragma('ignore_check_constraints = ON');
     else await exec(sql`alter table ledger_accounts drop constraint ${sql.ref(pgConstraint)}`);
   };
-  return { t, alice, bob, exec, bypassCheck };
+  const bypassKeys = async () => {
+    if (dialect === 'sqlite') t.db.sqlite!.pragma('foreign_keys = OFF');
+    else await exec(sql`alter table ledger_transfers disable trigger ledger_transfers_keys_exist_update`);
+  };
+  return { t, alice, bob, exec, bypassCheck, bypassKeys };
 }
 
 type Plant = (s: Seeded) => Promise<unknown>;
@@ -109,6 +115,15 @@ const PLANTS: [key: string, also: string[], plant: Plant][] = [
   ['open-pendings', [], ({ exec }) => exec(sql`delete from ledger_open_pendings where transfer_id = 'hold'`)],
   ['entries', [], ({ exec }) => exec(sql`update ledger_transfers set amount = 301 where id = 'a-b'`)],
   ['orphans', [], ({ exec }) => exec(sql`update ledger_transfers set asset = 'USDC' where id = 'a-b'`)],
+  [
+    'orphans',
+    [],
+    async ({ exec, bypassKeys }) => {
+      // A voided pending and its void, both now naming an account that does not exist: no entry, no open reservation.
+      await bypassKeys();
+      await exec(sql`update ledger_transfers set credit_account_id = 999999 where id in ('held', 'held-void')`);
+    },
+  ],
 ];
 
 describe.each(dialectsFor(inject('pgAdminUrl')))('checkLedger on %s', (dialect) => {
@@ -119,7 +134,7 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('checkLedger on %s', (dialect) 
   });
 
   it('has a plant for every invariant', () => {
-    expect(PLANTS.map(([key]) => key).sort()).toEqual(INVARIANTS.map((i) => i.key).sort());
+    expect([...new Set(PLANTS.map(([key]) => key))].sort()).toEqual(INVARIANTS.map((i) => i.key).sort());
   });
 
   it('passes the healthy ledger', async () => {

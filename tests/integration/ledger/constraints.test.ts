@@ -1,7 +1,8 @@
 /**
  * The database's constraints behind the ledger code, on both databases: a write the database refuses
- * undoes the whole transaction even when the caller catches the error, and the account foreign keys
- * (checked at COMMIT on SQLite) still refuse a row that names no account.
+ * undoes the whole transaction even when the caller catches the error, and the account keys (foreign keys
+ * checked at COMMIT on SQLite, a check per statement on PostgreSQL) still refuse a row that names no account and
+ * the removal of an account a row names.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
@@ -84,6 +85,18 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('ledger constraints on %s', (di
       }),
     ).rejects.toThrow(/foreign key/i);
     expect(await storedIds('ghost')).toEqual([]);
+    expect((await checkLedger(t.db)).ok).toBe(true);
+  });
+
+  it('refuses to delete or renumber an account the ledger names', async () => {
+    // Alice's funding names her account.
+    await expect(ledger.run((tx) => sql`delete from ledger_accounts where id = ${alice}`.execute(tx.kysely))).rejects.toThrow(
+      /foreign key/i,
+    );
+    await expect(ledger.run((tx) => sql`update ledger_accounts set id = 999998 where id = ${alice}`.execute(tx.kysely))).rejects.toThrow(
+      /foreign key/i,
+    );
+    expect(await getAccount(t.db.kysely, alice)).toMatchObject({ balance: 1000n });
     expect((await checkLedger(t.db)).ok).toBe(true);
   });
 });

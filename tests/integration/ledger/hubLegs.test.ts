@@ -124,6 +124,14 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('postHubLegs on %s', (dialect) 
     expect(await rowsOf(hubDb.db)).toEqual(before);
   });
 
+  it('with `fresh`, fails on the key for a stored id and stores nothing', async () => {
+    const before = await rowsOf(hubDb.db);
+    await expect(
+      createLedger(hubDb.db, clock).run((tx) => postHubLegs(tx, { ...legsOf(pool, spokes, 'r1'), fresh: true })),
+    ).rejects.toThrow();
+    expect(await rowsOf(hubDb.db)).toEqual(before);
+  });
+
   it('refuses the transfer postBulk refuses, with its index, and stores nothing', async () => {
     const poolBalance = (await getAccount(hubDb.db.kysely, pool))!.balance;
     const legs = legsOf(pool, spokes, 'r2');

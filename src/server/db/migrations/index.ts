@@ -28,6 +28,7 @@ import * as m0220 from './0220_phone';
 import * as m0170 from './0170_round_blocks';
 import * as m0240 from './0240_second_factor';
 import * as m0250 from './0250_withdrawal_safety';
+import * as m0260 from './0260_statement_keys';
 
 /** A migration receives the untyped handle and the dialect it runs on. */
 export interface DialectMigration {
@@ -60,4 +61,5 @@ export const migrations: Record<string, DialectMigration> = {
   '0170_round_blocks': m0170,
   '0240_second_factor': m0240,
   '0250_withdrawal_safety': m0250,
+  '0260_statement_keys': m0260,
 };

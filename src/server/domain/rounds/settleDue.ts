@@ -130,6 +130,8 @@ async function settleInTx(
     ],
     transferId: (row, leg) => settlementTransferId(round.id, snap.id[row]!, legs[leg]!),
     ref: String(round.id),
+    // Only this booking writes these ids, and the round row read above (locked) is not settled.
+    fresh: true,
   });
   phase('transfers');
 
