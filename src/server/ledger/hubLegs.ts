@@ -13,6 +13,7 @@ import { postBulk, type BulkResult } from './bulk';
 import type { BulkAccountRows, BulkEntryRows, BulkTransferRows } from './bulkTypes';
 import type { PostedInput } from './types';
 import { loopSlicer } from '../loopSlice';
+import { sortedInRuns } from '../sortInRuns';
 
 /** One leg: a transfer per row whose amount is > 0 (0 books nothing), from the spoke to the hub or back. */
 export interface HubLeg {
@@ -94,7 +95,7 @@ export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult>
   if (stored) return postBulk(tx, inputsOf(b, 0, n, true));
 
   // Locks in ascending account id, as every ledger writer takes them (no lock-order cycle).
-  const order = lockOrder(b, moves);
+  const order = await lockOrder(b, moves, pause);
   const hubSlot = n;
   const balance = new BigInt64Array(n + 1),
     debitsPending = new BigInt64Array(n + 1),
@@ -275,11 +276,11 @@ function firstId(b: HubLegs): string {
 }
 
 /**
- * The slots to lock (moving rows, and the hub as slot n) in ascending account id, sorted natively: each key
- * is account id × 2^32 + slot in a BigInt64Array (ids < 2^31, slots < 2^32). Throws when a spoke repeats or
- * is the hub.
+ * The slots to lock (moving rows, and the hub as slot n) in ascending account id, sorted in runs between pauses
+ * (`../sortInRuns.ts`): each key is account id × 2^32 + slot in a BigInt64Array (ids < 2^31, slots < 2^32).
+ * Throws when a spoke repeats or is the hub.
  */
-function lockOrder(b: HubLegs, moves: Uint8Array): Int32Array {
+async function lockOrder(b: HubLegs, moves: Uint8Array, pause: () => Promise<void>): Promise<Int32Array> {
   const n = b.spokes.length;
   let count = 1;
   for (let i = 0; i < n; i++) count += moves[i]!;
@@ -289,14 +290,18 @@ function lockOrder(b: HubLegs, moves: Uint8Array): Int32Array {
     return (BigInt(id) << 32n) | BigInt(slot);
   };
   let k = 0;
-  for (let i = 0; i < n; i++) if (moves[i] === 1) keys[k++] = key(b.spokes[i]!, i);
+  for (let i = 0; i < n; i++) {
+    if (moves[i] === 1) keys[k++] = key(b.spokes[i]!, i);
+    if ((i & 8191) === 8191) await pause();
+  }
   keys[k] = key(b.hub, n);
-  keys.sort();
+  const sorted = await sortedInRuns(keys, pause);
   const order = new Int32Array(count);
   for (let j = 0; j < count; j++) {
-    order[j] = Number(keys[j]! & 0xffffffffn);
-    if (j > 0 && keys[j]! >> 32n === keys[j - 1]! >> 32n)
-      throw new LedgerError('invalid_transfer', `account ${keys[j]! >> 32n} is in the batch twice (a spoke repeats or is the hub)`);
+    order[j] = Number(sorted[j]! & 0xffffffffn);
+    if (j > 0 && sorted[j]! >> 32n === sorted[j - 1]! >> 32n)
+      throw new LedgerError('invalid_transfer', `account ${sorted[j]! >> 32n} is in the batch twice (a spoke repeats or is the hub)`);
+    if ((j & 8191) === 8191) await pause();
   }
   return order;
 }

@@ -160,33 +160,53 @@ async function* carriedOver(k: Kysely<Database>, paging?: OpenPaging): AsyncGene
   await sql`close open_capacity`.execute(k);
 }
 
-/** SQLite's pages: every carried-over row read by id into columns, ordered by `joinOrder`, handed out a page at a time. */
+/**
+ * SQLite's pages: every carried-over row read by id into typed columns (a risk text once per distinct value), ordered
+ * by `joinOrder`, handed out a page at a time: a million rows hold no object or BigInt each for the collector.
+ */
 async function* inJoinOrder(k: Kysely<Database>, paging: OpenPaging, page: number): AsyncGenerator<CarriedRow[]> {
-  const ids: number[] = [];
-  const keys: number[] = [];
+  let ids = new Float64Array(page);
+  let keys = new Float64Array(page);
+  let riskOf = new Int32Array(page);
+  let balances = new BigInt64Array(page);
   const risks: string[] = [];
-  const balances: bigint[] = [];
+  const riskIndex = new Map<string, number>();
+  let n = 0;
   for (let after = -1; ;) {
     const rows = await carriedRows(k).where('e.id', '>', after).orderBy('e.id').limit(page).execute();
+    if (n + rows.length > ids.length) {
+      const size = 2 * (n + rows.length);
+      [ids, keys, riskOf, balances] = [grown(ids, size), grown(keys, size), grown(riskOf, size), grown(balances, size)];
+    }
     for (const r of rows) {
-      ids.push(r.id);
+      ids[n] = r.id;
       // Join times are positive: -1 puts the never joined first.
-      keys.push(r.joined_at ?? -1);
-      risks.push(r.risk);
-      balances.push(r.balance);
+      keys[n] = r.joined_at ?? -1;
+      let risk = riskIndex.get(r.risk);
+      if (risk === undefined) riskIndex.set(r.risk, (risk = risks.push(r.risk) - 1));
+      riskOf[n] = risk;
+      balances[n] = r.balance;
+      n += 1;
     }
     await paging.pause();
     if (rows.length < page) break;
     after = rows[rows.length - 1]!.id;
   }
-  const order = await joinOrder(keys, ids, paging.pause, paging.runRows);
+  const order = await joinOrder(keys.subarray(0, n), ids.subarray(0, n), paging.pause, paging.runRows);
   for (let from = 0; from < order.length; from += page)
     yield Array.from(order.subarray(from, from + page), (i) => ({
       id: ids[i]!,
-      risk: risks[i]!,
+      risk: risks[riskOf[i]!]!,
       balance: balances[i]!,
       joined_at: keys[i]!,
     }));
+}
+
+/** A copy of `a` in a longer array of its kind. */
+function grown<T extends Float64Array | Int32Array | BigInt64Array>(a: T, size: number): T {
+  const out = new (a.constructor as new (size: number) => T)(size);
+  (out as { set(src: T): void }).set(a);
+  return out;
 }
 
 /** One accepted join asking for a reservation. */

@@ -12,6 +12,7 @@ import { parseRisk, riskAtMostThreshold, THRESHOLD_BITS, THRESHOLD_SCALE, type R
 import { MAX_YIELDY } from '../../../shared/rules/round/settlement';
 import type { RoundTotals } from '../../../shared/rules/round/settlementTypes';
 import { ECTOPLASM, EGG, type SnapshotColumns } from './snapshotColumns';
+import { sortedInRuns } from '../../sortInRuns';
 
 /** Zone codes: a winner (r ≤ T), a loser, or no part (r = 0, an eggtoplasm, an eidol that sat out). */
 export const BOT = 1,
@@ -197,8 +198,7 @@ async function emissionShares(
     keys[i] = Number(((product - q * weights) << THRESHOLD_BITS) / weights);
   }
   if (left === 0n) return;
-  const sorted = keys.slice().sort();
-  await pause();
+  const sorted = await sortedInRuns(keys, pause);
   const cut = sorted[sorted.length - Number(left)]!;
   const tied: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -215,14 +215,13 @@ async function emissionShares(
   for (let j = 0; j < Number(left); j++) share[tied[order[j]!]!]! += 1n;
 }
 
-/** Each participant's owner once, ascending, with the XP their eidols gained: natively sorted, then summed by binary search. */
+/** Each participant's owner once, ascending, with the XP their eidols gained: sorted in runs, then summed by binary search. */
 async function ownersXp(
   s: SnapshotColumns,
   xpGained: Int32Array,
   pause: () => Promise<void>,
 ): Promise<{ owners: Float64Array; ownerXp: Float64Array }> {
-  const sorted = s.owner.slice().sort();
-  await pause();
+  const sorted = await sortedInRuns(s.owner, pause);
   let u = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[u++] = sorted[i]!;
   const owners = sorted.slice(0, u);
