@@ -20,8 +20,12 @@ import {
   type UserUpdate,
 } from './settlementWrites';
 
-/** Rows built and written per slice. */
-const SLICE = 4096;
+/**
+ * Rows built and written per slice. SQLite: 4,096 (its writes hold the loop anyway, a statement of 1,000 rows at a
+ * time). PostgreSQL: 1,024. Its statements run off the loop, but building a slice's objects and parameter arrays
+ * runs on it, as in the ledger's hub legs (`hubLegs.ts`).
+ */
+const sliceOf = (dialect: DialectName) => (dialect === 'postgres' ? 1024 : 4096);
 
 /** Inserts every eidol's round entry: as read (before) and as settled (after). */
 export async function writeEntries(
@@ -33,9 +37,10 @@ export async function writeEntries(
   r: SettledColumns,
   pause: () => Promise<void>,
 ): Promise<void> {
-  for (let from = 0; from < s.n; from += SLICE) {
+  const slice = sliceOf(dialect);
+  for (let from = 0; from < s.n; from += slice) {
     const rows: EntryRow[] = [];
-    for (let i = from; i < Math.min(s.n, from + SLICE); i++) {
+    for (let i = from; i < Math.min(s.n, from + slice); i++) {
       const zone = r.zone[i]!;
       rows.push({
         round_id: roundId,
@@ -73,9 +78,10 @@ export async function writeEidols(
   r: SettledColumns,
   pause: () => Promise<void>,
 ): Promise<void> {
-  for (let from = 0; from < s.n; from += SLICE) {
+  const slice = sliceOf(dialect);
+  for (let from = 0; from < s.n; from += slice) {
     const rows: EidolUpdate[] = [];
-    for (let i = from; i < Math.min(s.n, from + SLICE); i++) {
+    for (let i = from; i < Math.min(s.n, from + slice); i++) {
       const value = valueAfter(s, r, i);
       const hatched = r.hatched[i] === 1;
       const id = s.id[i]!;
@@ -100,10 +106,11 @@ export async function writePlayers(
   r: SettledColumns,
   pause: () => Promise<void>,
 ): Promise<void> {
-  for (let from = 0; from < r.owners.length; from += SLICE) {
+  const slice = sliceOf(dialect);
+  for (let from = 0; from < r.owners.length; from += slice) {
     const ids: number[] = [];
     const gained: number[] = [];
-    for (let j = from; j < Math.min(r.owners.length, from + SLICE); j++) {
+    for (let j = from; j < Math.min(r.owners.length, from + slice); j++) {
       if (r.ownerXp[j]! === 0) continue;
       ids.push(r.owners[j]!);
       gained.push(r.ownerXp[j]!);
