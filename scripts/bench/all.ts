@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: every bench once at a quick scale, one after another (never two at a time: they would
- * measure each other), then one table of every ratio they printed (`BENCH <name> <value> x` lines whose name
- * says ratio) with the machine's load before and after each, written between the quick-run markers of
+ * measure each other), then one table of every ratio they printed (figure, floor, ratio; `tests/bench/ratioLine.ts`)
+ * with the machine's load before and after each, written between the quick-run markers of
  * `docs/performance.md` (replaced, not appended) and printed. A bench that fails is listed as failed, with its
  * exit code, and the others still run. BENCH_ONLY=ledger,start picks some.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import { parseRatioLines, type RatioRow } from '../../tests/bench/ratioLine';
 
 /** Each bench's npm script and the settings that make it quick (a few minutes in all on a quiet machine). */
 const QUICK: { script: string; env: Record<string, string> }[] = [
@@ -29,18 +30,16 @@ const START = '<!-- quick-run:start -->';
 const END = '<!-- quick-run:end -->';
 const DOC = 'docs/performance.md';
 
-/** One ratio line of one bench. */
-interface Row {
+/** One ratio of one bench, with the machine's load before and after the bench. */
+interface Row extends RatioRow {
   bench: string;
-  name: string;
-  value: string;
   load: string;
 }
 
 const load = () => os.loadavg()[0]!.toFixed(1);
 
 /** Runs one npm script, echoing its output; resolves with its exit code and its ratio lines. */
-function runBench(script: string, env: Record<string, string>): Promise<{ code: number; ratios: [string, string][] }> {
+function runBench(script: string, env: Record<string, string>): Promise<{ code: number; ratios: RatioRow[] }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -48,23 +47,8 @@ function runBench(script: string, env: Record<string, string>): Promise<{ code: 
       process.stdout.write(chunk);
       out += chunk.toString();
     });
-    child.on('exit', (code) => resolve({ code: code ?? 1, ratios: ratioLines(out) }));
+    child.on('exit', (code) => resolve({ code: code ?? 1, ratios: parseRatioLines(out) }));
   });
-}
-
-/**
- * The ratio lines of a bench's output: `BENCH <name with ratio> <value> x` as they are; a free-form line with
- * "| … ratio …" (the browser benches) as its part before the first bar and the text after "ratio".
- */
-function ratioLines(out: string): [string, string][] {
-  const found: [string, string][] = [];
-  for (const line of out.split('\n')) {
-    const plain = /^BENCH (\S*ratio\S*) (\S+) x\b/.exec(line);
-    if (plain) found.push([plain[1]!, `${plain[2]!}×`]);
-    else if (line.startsWith('BENCH ') && / ratio /.test(line))
-      found.push([line.slice(6, line.indexOf(' | ')).trim(), line.slice(line.lastIndexOf(' ratio ') + 7).trim()]);
-  }
-  return found;
 }
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => `bench:${s.trim()}`);
@@ -78,8 +62,8 @@ for (const { script, env } of QUICK.filter((q) => !only || only.includes(q.scrip
   );
   const { code, ratios } = await runBench(script, env);
   const span = `${before}–${load()}`;
-  if (code !== 0) rows.push({ bench: script, name: `failed (exit ${code})`, value: '–', load: span });
-  for (const [name, value] of ratios) rows.push({ bench: script, name, value, load: span });
+  if (code !== 0) rows.push({ bench: script, name: `failed (exit ${code})`, figure: '–', floor: '–', ratio: '–', load: span });
+  for (const r of ratios) rows.push({ bench: script, ...r, load: span });
 }
 
 const date = new Date().toISOString().slice(0, 10);
@@ -98,10 +82,10 @@ const table = [
   START,
   `Every bench at a quick scale (\`npm run bench\`, ${os.cpus().length} cores): each ratio is the bench's figure ÷ its floor from the same run.`,
   '',
-  '| bench | ratio | value | load before–after | date |',
-  '| --- | --- | --- | --- | --- |',
+  '| bench | ratio of | figure | floor (same run) | ratio | load before–after | date |',
+  '| --- | --- | --- | --- | --- | --- | --- |',
   ...kept,
-  ...rows.map((r) => `| \`${r.bench}\` | ${r.name} | ${r.value} | ${r.load} | ${date} |`),
+  ...rows.map((r) => `| \`${r.bench}\` | ${r.name} | ${r.figure} | ${r.floor} | ${r.ratio} | ${r.load} | ${date} |`),
   END,
 ].join('\n');
 const next =

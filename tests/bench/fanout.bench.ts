@@ -18,6 +18,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { systemClock } from '../../src/server/clock';
 import type { RealtimeLimits } from '../../src/server/realtime/limits';
 import { registerPlayer, startTestServer } from '../support/server';
+import { printRatio } from './ratioLine';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -281,11 +282,11 @@ try {
     // Measured right before each transport: on a shared machine the load drifts within a run.
     const base = await baseline(transport);
     const f = await measure(transport, server.url, transport, players, (round) => server.realtime.broadcast('game_ended', result(round)));
-    bench(`fanout.${transport}.last_client.p50_ratio_to_baseline`, f.lastP50 / base.lastP50, 'x');
-    bench(`fanout.${transport}.last_client.p99_ratio_to_baseline`, f.lastP99 / base.lastP99, 'x');
-    bench(`fanout.${transport}.server_send_call.p50_ratio_to_baseline`, f.sendP50 / base.sendP50, 'x');
-    bench(`fanout.${transport}.server_heap_per_socket_ratio_to_baseline`, f.heapPerSocket / base.heapPerSocket, 'x');
-    bench(`fanout.${transport}.server_rss_per_socket_ratio_to_baseline`, f.rssPerSocket / base.rssPerSocket, 'x');
+    printRatio(`fanout.${transport}.last_client.p50_ratio_to_baseline`, f.lastP50, base.lastP50, 'ms');
+    printRatio(`fanout.${transport}.last_client.p99_ratio_to_baseline`, f.lastP99, base.lastP99, 'ms');
+    printRatio(`fanout.${transport}.server_send_call.p50_ratio_to_baseline`, f.sendP50, base.sendP50, 'ms');
+    printRatio(`fanout.${transport}.server_heap_per_socket_ratio_to_baseline`, f.heapPerSocket / 1024, base.heapPerSocket / 1024, 'KB');
+    printRatio(`fanout.${transport}.server_rss_per_socket_ratio_to_baseline`, f.rssPerSocket / 1024, base.rssPerSocket / 1024, 'KB');
   }
 } finally {
   await server.close();

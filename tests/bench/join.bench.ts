@@ -19,6 +19,7 @@ import { ensureGenesis } from '../../src/server/ledger/index';
 import { registerPlayer, startTestServer, type TestServer } from '../support/server';
 import { confirmEmail, insertRound } from '../support/gameFixtures';
 import { profileDuring } from './serverProfile';
+import { printRatio } from './ratioLine';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 100);
 const JOINS = Number(process.env.BENCH_JOINS ?? 50);
@@ -194,9 +195,10 @@ async function runDialect(dialect: DialectName): Promise<void> {
         .execute();
     });
     const writeRate = report(`${tag}.baseline_update`, writes, 'updates/s');
-    bench(`${tag}.ratio_join_over_http_floor`, joinRate / floorRate, 'x');
-    bench(`${tag}.ratio_join_over_update_floor`, joinRate / writeRate, 'x');
-    bench(`${tag}.ratio_cpu_join_over_http_floor`, joins.cpuMicros! / floor.cpuMicros!, 'x');
+    printRatio(`${tag}.ratio_join_over_http_floor`, joinRate, floorRate, 'per s');
+    printRatio(`${tag}.ratio_join_over_update_floor`, joinRate, writeRate, 'per s');
+    const cpuPerCall = (r: LoadReport) => r.cpuMicros! / r.latencies.length;
+    printRatio(`${tag}.ratio_cpu_join_over_http_floor`, cpuPerCall(joins), cpuPerCall(floor), 'µs');
   } finally {
     await s.close();
   }

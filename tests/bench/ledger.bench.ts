@@ -18,6 +18,7 @@ import { postgresFloor, sqliteFloor, type FloorTransfer, type FloorWriter } from
 import { destroyQuietly } from '../integration/ledger/support/teardown';
 import { systemClock } from '../../src/server/clock';
 import { checkLedger, createLedger, ensureGenesis, playerAccount, systemAccount, type TransferInput } from '../../src/server/ledger/index';
+import { printRatio } from './ratioLine';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const ACCOUNTS = 1000;
@@ -61,7 +62,7 @@ async function floorFor(t: TestDb, accounts: number[]): Promise<FloorWriter> {
 /** Prints the floor's figure and the ledger's ratio to it (time per transfer ÷ the floor's). */
 function floorFigure(name: string, floorTps: number, ledgerTps: number) {
   bench(`${name}.floor.tps`, floorTps, 'transfers/s');
-  bench(`${name}.ratio_to_floor`, floorTps / ledgerTps, 'x');
+  printRatio(`${name}.ratio_to_floor`, 1e6 / ledgerTps, 1e6 / floorTps, 'µs per transfer');
 }
 
 async function run(label: string, t: TestDb, concurrency: number) {

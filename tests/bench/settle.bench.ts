@@ -27,6 +27,7 @@ import { recordBlockHash, roundThreshold } from '../../src/server/domain/rounds/
 import { startRoundChain } from '../support/chain';
 import { createTestDb } from '../support/testDb';
 import { destroyQuietly } from '../integration/ledger/support/teardown';
+import { printRatio } from './ratioLine';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const MILLION = SCALE >= 10 || process.argv.includes('--million');
@@ -455,7 +456,7 @@ async function runOne(dialect: DialectName, n: number): Promise<void> {
       baseMs,
       `ms (${entries.length} entries + ${transfers.length} transfers + ${ledgerEntries.length} ledger entries)`,
     );
-    bench(`${label}.ratio`, bookMs / baseMs, 'x baseline');
+    printRatio(`${label}.ratio`, bookMs / 1000, baseMs / 1000, 's');
   } finally {
     await destroyQuietly(t);
     await roundChain.close();

@@ -17,6 +17,7 @@ import { systemClock } from '../../src/server/clock';
 import type { DialectName } from '../../src/server/db/database';
 import type { RealtimeLimits } from '../../src/server/realtime/limits';
 import { registerPlayer, startTestServer, type TestClient } from '../support/server';
+import { printRatio } from './ratioLine';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const FLOOD_SOCKETS = Number(process.env.FLOOD_SOCKETS ?? 300);
@@ -190,15 +191,15 @@ for (const dialect of DIALECTS) {
   const base = await scenario(dialect, 'baseline_no_socket', undefined, undefined);
   const spin = await scenario(dialect, 'flood_process_cpu_only', undefined, 0);
   const limited = await scenario(dialect, 'flood_with_limits', undefined, FLOOD_SOCKETS);
-  bench(`flood.${dialect}.cpu_only.p50_ratio`, spin.p50 / base.p50, 'x');
-  bench(`flood.${dialect}.cpu_only.p99_ratio`, spin.p99 / base.p99, 'x');
-  bench(`flood.${dialect}.with_limits.p50_ratio`, limited.p50 / base.p50, 'x');
-  bench(`flood.${dialect}.with_limits.p99_ratio`, limited.p99 / base.p99, 'x');
+  printRatio(`flood.${dialect}.cpu_only.p50_ratio`, spin.p50, base.p50, 'ms');
+  printRatio(`flood.${dialect}.cpu_only.p99_ratio`, spin.p99, base.p99, 'ms');
+  printRatio(`flood.${dialect}.with_limits.p50_ratio`, limited.p50, base.p50, 'ms');
+  printRatio(`flood.${dialect}.with_limits.p99_ratio`, limited.p99, base.p99, 'ms');
   // Opt-in: on PostgreSQL the unlimited flood queues database reads without bound and can exhaust the heap.
   if (process.env.BENCH_LIFTED === '1') {
     const lifted = await scenario(dialect, 'flood_limits_lifted', LIFTED, FLOOD_SOCKETS);
-    bench(`flood.${dialect}.limits_lifted.p50_ratio`, lifted.p50 / base.p50, 'x');
-    bench(`flood.${dialect}.limits_lifted.p99_ratio`, lifted.p99 / base.p99, 'x');
+    printRatio(`flood.${dialect}.limits_lifted.p50_ratio`, lifted.p50, base.p50, 'ms');
+    printRatio(`flood.${dialect}.limits_lifted.p99_ratio`, lifted.p99, base.p99, 'ms');
   }
 }
 process.exit(0);

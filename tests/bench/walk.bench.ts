@@ -22,6 +22,7 @@ import { sessionCookieName } from '../../src/server/http/sessionCookies';
 import type { RealtimeLimits } from '../../src/server/realtime/limits';
 import { registerPlayer, startTestServer } from '../support/server';
 import { profileDuring } from './serverProfile';
+import { printRatio } from './ratioLine';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -295,14 +296,14 @@ try {
   }
   const sqlMicros = ((performance.now() - s0) * 1000) / n;
   bench('baseline.plain_sql_update_per_row', sqlMicros, 'µs');
-  bench('walk.server_cpu_per_walk_ratio_to_sql_update', cpuPerWalk / sqlMicros, 'x');
+  printRatio('walk.server_cpu_per_walk_ratio_to_sql_update', cpuPerWalk, sqlMicros, 'µs');
 
   // Baseline 2: a bare ws server sending the same forumupd text to the same number of sockets.
   if (done.sample) {
     const rawDelays = await rawBaseline(done.sample);
     bench('baseline.bare_ws_fanout.p50', pct(rawDelays, 50), 'ms');
     bench('baseline.bare_ws_fanout.p99', pct(rawDelays, 99), 'ms');
-    bench('walk.delay_p99_ratio_to_bare_ws_p99', pct(done.delays, 99) / pct(rawDelays, 99), 'x');
+    printRatio('walk.delay_p99_ratio_to_bare_ws_p99', pct(done.delays, 99), pct(rawDelays, 99), 'ms');
   }
 } finally {
   await server.close();

@@ -13,6 +13,7 @@ import type { DialectName } from '../../src/server/db/database';
 import { registerPlayer, startTestServer } from '../support/server';
 import { receipt, startTestChain } from '../support/chain';
 import { chainModule } from '../../src/server/http/routes/walletRoutes';
+import { printRatio } from './ratioLine';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const WITHDRAWALS = Math.max(10, Math.round(100 * SCALE));
@@ -57,7 +58,7 @@ async function run(dialect: DialectName): Promise<void> {
     for (let i = 0; i < WITHDRAWALS; i++) await chain.gateway.signer!.sendNative(DEST, 1n);
     const bare = WITHDRAWALS / ((performance.now() - t) / 1000);
     bench(`${dialect}.baseline.sign+broadcast`, bare, 'per s');
-    bench(`${dialect}.ratio.withdraw-queue/baseline`, queued / bare, 'x');
+    printRatio(`${dialect}.ratio.withdraw-queue/baseline`, queued, bare, 'per s');
     await chain.mine(2);
     t = performance.now();
     let done = 0;
@@ -82,7 +83,7 @@ async function run(dialect: DialectName): Promise<void> {
     bench(`${dialect}.deposit.credit-after-finality`, ms, `ms for ${DEPOSITS} deposits`);
     bench(`${dialect}.deposit.credited`, DEPOSITS / (ms / 1000), 'per s');
     bench(`${dialect}.baseline.getLogs`, floorMs, `ms for ${DEPOSITS} deposits`);
-    bench(`${dialect}.ratio.credit/getLogs`, ms / floorMs, 'x');
+    printRatio(`${dialect}.ratio.credit/getLogs`, ms, floorMs, 'ms');
   } finally {
     await s.close();
     await chain.close();
