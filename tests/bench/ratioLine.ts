@@ -4,7 +4,7 @@
  * measured in the same run.
  */
 
-const shown = (v: number) => v.toFixed(Math.abs(v) < 10 ? 3 : Math.abs(v) < 100 ? 1 : 0);
+const shown = (v: number) => (Number.isFinite(v) ? v.toFixed(Math.abs(v) < 10 ? 3 : Math.abs(v) < 100 ? 1 : 0) : 'n/a');
 
 /** `BENCH <name> <ratio> x | figure <figure> <unit> | floor <floor> <unit>`; the name says "ratio". */
 export function ratioLine(name: string, figure: number, floor: number, unit: string): string {

@@ -10,6 +10,12 @@ describe('bench ratio lines', () => {
     ]);
   });
 
+  it('prints n/a where the floor measured nothing', () => {
+    expect(ratioLine('fanout.ws.server_rss_per_socket_ratio_to_baseline', 0.384, 0, 'KB')).toBe(
+      'BENCH fanout.ws.server_rss_per_socket_ratio_to_baseline n/a x | figure 0.384 KB | floor 0.000 KB',
+    );
+  });
+
   it("reads a browser bench's line: the first part is the figure, the baseline part the floor", () => {
     const out = [
       'BENCH idle setup chromium Pixel 7 profile',
