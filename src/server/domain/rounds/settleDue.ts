@@ -93,7 +93,7 @@ async function settleInTx(
   // Every long step pauses for a turn of the event loop every few milliseconds: sockets and timers of
   // the rest of the server keep running while a big round books (the transaction waits, nothing else
   // can write meanwhile: SQLite's write lock, PostgreSQL's row locks). SQLite's statements hold the loop
-  // themselves, so there the turn comes sooner.
+  // themselves, so there the turn comes sooner (as in the hub legs).
   const pause = loopSlicer(tx.dialect === 'sqlite' ? SYNC_SLICE_MS : SLICE_MS);
   // The emission's incense doubling: the slots burning when the round is booked, recorded on the round
   // row below so the fairness record (and `npm run verify`) replays the same number.
