@@ -170,7 +170,6 @@ async function world(db: Db, n: number, now: number, seed: number): Promise<void
   await ledger.transferBatch([{ id: 'fund:pool', debit: genesis, credit: pool, amount: 100n * values, code: 'bench' }]);
 }
 
-/** Plain tables shaped like the settlement's rows, without foreign keys or checks: the floor of writing them. */
 /** The pure `settleRound` on the snapshot the booking will read: its time and counts (the settlement itself is let go). */
 async function pureSettle(db: Db, lockedAt: number): Promise<{ ms: number; participants: number }> {
   const k = db.kysely;
