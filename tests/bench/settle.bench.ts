@@ -19,6 +19,7 @@ import { ensureFirstRound } from '../../src/server/domain/rounds/openRound';
 import { openRoundCapacity } from '../../src/server/domain/rounds/roundCapacity';
 import { loadSnapshot } from '../../src/server/domain/rounds/roundSnapshot';
 import { settleDue } from '../../src/server/domain/rounds/settleDue';
+import { chunks } from '../../src/server/domain/rounds/settlementWrites';
 import { createLedger, ensureGenesis, flagsOf, systemAccount, type PostedInput } from '../../src/server/ledger/index';
 import { settleRound } from '../../src/shared/rules/round/settlement';
 import { ECONOMY_CONFIG, PPM } from '../../src/shared/rules/round/economyConfig';
@@ -49,12 +50,6 @@ const timing = { openMs: 10_000, lockedMs: 2_000 };
 
 const bench = (name: string, value: number, unit: string) => console.info(`BENCH ${name} ${value.toFixed(value < 10 ? 3 : 0)} ${unit}`);
 const seeded = (seed: number) => () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /** n eidols (one in ten an egg) of n/4 players, each funded from genesis (issued) through the ledger. */
 async function world(db: Db, n: number, now: number, seed: number): Promise<void> {

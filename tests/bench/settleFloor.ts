@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
+import { chunks } from '../../src/server/domain/rounds/settlementWrites';
 
 /** One row as plain values, in its table's column order. */
 type Row = (string | number | bigint | null)[];
@@ -41,12 +42,6 @@ export interface FloorTimes {
   accounts: number;
   eidols: number;
   users: number;
-}
-
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }
 
 const ENTRY_TYPES = [

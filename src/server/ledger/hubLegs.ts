@@ -12,7 +12,7 @@ import { limitRefusal } from './limits';
 import { postBulk, type BulkResult } from './bulk';
 import type { BulkAccountRows, BulkEntryRows, BulkTransferRows } from './bulkTypes';
 import type { PostedInput } from './types';
-import { loopSlicer, SLICE_MS, SYNC_SLICE_MS } from '../loopSlice';
+import { databaseSlicer } from '../loopSlice';
 import { sortedInRuns } from '../sortInRuns';
 
 /** One leg: a transfer per row whose amount is > 0 (0 books nothing), from the spoke to the hub or back. */
@@ -58,7 +58,7 @@ const rowSlice = (tx: LedgerTx) => (tx.dialect === 'postgres' ? 1024 : 512);
  * handed to `postBulk` as objects (which compares them field by field): a retry is rare, a fresh batch is not.
  */
 export async function postHubLegs(tx: LedgerTx, b: HubLegs): Promise<BulkResult> {
-  const pause = loopSlicer(tx.dialect === 'sqlite' ? SYNC_SLICE_MS : SLICE_MS);
+  const pause = databaseSlicer(tx.dialect);
   const n = b.spokes.length;
   const ROW_SLICE = rowSlice(tx);
   for (const leg of b.legs) if (leg.amounts.length !== n) throw new Error('postHubLegs: a leg has a different number of rows');

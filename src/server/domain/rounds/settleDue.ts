@@ -10,7 +10,7 @@ import { ECONOMY_CONFIG, type EconomyConfig } from '../../../shared/rules/round/
 import { settlementTransferId } from '../../../shared/rules/round/settlement';
 import type { SettlementLeg } from '../../../shared/rules/round/settlementTypes';
 import { eidolAccount, postHubLegs, systemAccount, type Ledger, type LedgerTx } from '../../ledger/index';
-import { loopSlicer, SLICE_MS, SYNC_SLICE_MS } from '../../loopSlice';
+import { databaseSlicer } from '../../loopSlice';
 import { generateChain, type GeneratedChain } from '../fairness/chainStore';
 import { burningSlots } from '../world/incense';
 import type { RoundBlocks } from '../../chain/roundBlocks';
@@ -92,9 +92,8 @@ async function settleInTx(
   const pool = await k.selectFrom('ledger_accounts').select('balance').where('id', '=', poolId).executeTakeFirstOrThrow();
   // Every long step pauses for a turn of the event loop every few milliseconds: sockets and timers of
   // the rest of the server keep running while a big round books (the transaction waits, nothing else
-  // can write meanwhile: SQLite's write lock, PostgreSQL's row locks). SQLite's statements hold the loop
-  // themselves, so there the turn comes sooner (as in the hub legs).
-  const pause = loopSlicer(tx.dialect === 'sqlite' ? SYNC_SLICE_MS : SLICE_MS);
+  // can write meanwhile: SQLite's write lock, PostgreSQL's row locks).
+  const pause = databaseSlicer(tx.dialect);
   // The emission's incense doubling: the slots burning when the round is booked, recorded on the round
   // row below so the fairness record (and `npm run verify`) replays the same number.
   const incenseSlots = await burningSlots(k, now);

@@ -34,7 +34,8 @@ export interface UserUpdate {
   level: number;
 }
 
-function chunks<T>(rows: readonly T[], size: number): T[][] {
+/** `rows` cut into consecutive pieces of `size` (the last one shorter). */
+export function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
