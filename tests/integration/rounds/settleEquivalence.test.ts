@@ -13,6 +13,7 @@ import { manualClock } from '../../../src/server/clock';
 import { mulberry32 } from '../../../src/shared/mulberry32';
 import { hatchedFrame } from '../../../src/shared/rules/eggs';
 import { ECONOMY_CONFIG, PPM } from '../../../src/shared/rules/round/economyConfig';
+import { parseRisk, riskAtMostThreshold } from '../../../src/shared/rules/round/risk';
 import { settleRound } from '../../../src/shared/rules/round/settlement';
 import type { Settlement } from '../../../src/shared/rules/round/settlementTypes';
 import { ensureFirstRound } from '../../../src/server/domain/rounds/openRound';
@@ -154,8 +155,25 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('booking equals settleRound on 
       );
     });
     clock.set(START + timing.openMs + timing.lockedMs);
-    await recordBlockHash(k, chain.blocks, 1);
+    await keyRoundWithBothOutcomes(k);
   }, 240_000);
+  /**
+   * Records the round's block, moving it to the next block while its T is at or above the highest risk (0.99):
+   * the chain's blocks are random, and such a T (about 1 round in 100) makes every eidol a winner.
+   */
+  async function keyRoundWithBothOutcomes(k: TestDb['db']['kysely']) {
+    const highest = parseRisk('0.99');
+    for (let tries = 0; ; tries++) {
+      await recordBlockHash(k, chain.blocks, 1);
+      const round = await k.selectFrom('rounds').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+      const fc = await k.selectFrom('fairness_chains').selectAll().where('id', '=', round.chain_id).executeTakeFirstOrThrow();
+      if (!riskAtMostThreshold(highest, roundThreshold(round, fc)!)) return;
+      if (tries === 20) throw new Error('20 blocks in a row with T ≥ 0.99');
+      await k.updateTable('rounds').set({ block_number: null, block_hash: null }).where('id', '=', 1).execute();
+      await chain.chain.mine();
+    }
+  }
+
   afterAll(async () => {
     await destroyQuietly(t);
     await chain?.close();
