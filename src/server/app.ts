@@ -1,7 +1,7 @@
 /** `createApp(components)`: the HTTP server wired to injected components, so tests bring their own. */
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config';
 import type { Db } from './db/database';
 import { createLeaderLock } from './db/leaderLock';
@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import type { App, AppContext } from './app/context';
 import { installErrorHandler } from './http/errorHandler';
 import { installJsonParser } from './http/jsonBody';
+import { zodSchemaController } from './http/zodCompilers';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './http/rateLimit';
 import { registerApiScope } from './http/sessionHooks';
 import { installSecurityHeaders } from './http/securityHeaders';
@@ -35,7 +36,7 @@ import { gameRoutes } from './http/routes/gameRoutes';
 import { oogleRoutes } from './http/routes/oogleRoutes';
 import { itemActionRoutes } from './http/routes/itemActionRoutes';
 import { expireStaleTransactions } from './domain/transactions/index';
-import { installOpenApi, openApiRoute } from './http/openapi';
+import { collectOpenApi, openApiRoute } from './http/openapi';
 import { attachRealtime, type Realtime } from './realtime/gateway';
 import type { RealtimeLimits } from './realtime/limits';
 import { announceRound } from './realtime/roundEvents';
@@ -131,9 +132,8 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
     logger: components.logger ?? false,
     trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    schemaController: zodSchemaController,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   const mailer =
     components.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   // The round's capacity after each join batch goes out through the socket gateway, which is made from the
@@ -164,14 +164,14 @@ export async function createApp(components: AppComponents): Promise<BuiltApp> {
   installBuildHeader(app, (components.staticPaths ?? defaultStaticPaths()).clientDir);
   installJsonParser(app);
   installErrorHandler(app);
-  await installOpenApi(app, config.productName);
+  const openApi = collectOpenApi(app, config.productName);
   installWebManifest(app, config);
   const realtime = attachRealtime(app, ctx, { trustProxy, limits: components.realtimeLimits });
   capacity.announcer = createCapacityAnnouncer(realtime, clock);
   // Every API route lives in the API scope: its hooks (session, origin, CSRF, no-store) run for each
   // route matched inside it, whatever the raw URL looked like. Route modules receive the scope as `app`.
   await registerApiScope(app, ctx, async (api) => {
-    openApiRoute(api);
+    openApiRoute(api, openApi);
     csrfCookieRoute(api, ctx);
     authRoutes(api, ctx);
     registerRoutes(api, ctx);

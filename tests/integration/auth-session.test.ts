@@ -208,6 +208,13 @@ describe.each(dialectsFor(inject('pgAdminUrl')))('sessions and CSRF on %s', (dia
       expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/register/verify/{token}']),
     );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(doc.paths['/api/register/verify/{token}'].get.parameters).toEqual([
+      { schema: { type: 'string' }, in: 'path', name: 'token', required: true },
+    ]);
+    // A path parameter the route's schema does not name is still listed; HEAD twins of GET routes are not.
+    expect(doc.paths['/api/fairness/rounds/{id}'].get.parameters).toEqual([{ schema: {}, in: 'path', name: 'id', required: true }]);
+    expect(Object.values(doc.paths).some((ops) => 'head' in (ops as object))).toBe(false);
+    expect(doc.paths['/api/openapi.json']).toBeUndefined();
   });
 
   it('creates no session row for plain API reads', async () => {

@@ -55,7 +55,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetInput): Promise<
   const bag = new ErrorBag();
   if (input.token.trim() === '') bag.add('token', 'The token field is required.');
   checkEmail(bag, input.email);
-  checkPassword(bag, input.password, input.password_confirmation);
+  await checkPassword(bag, input.password, input.password_confirmation);
   bag.throwIfAny();
 
   const now = deps.clock.now();

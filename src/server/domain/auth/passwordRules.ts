@@ -3,7 +3,6 @@
  * composition rule; refused when it is one of the common/breached passwords of zxcvbn-ts's offline list,
  * or contains the player's name or the local part of their e-mail.
  */
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/api/auth';
 import type { ErrorBag } from '../errors';
 
@@ -26,12 +25,13 @@ export const PASSWORD_TEXTS = {
   confirmed: 'The password field confirmation does not match.',
 } as const;
 
-let common: Set<string> | undefined;
+// Loaded on the first check, not at start: decompressing zxcvbn-ts's lists is a twentieth of a start.
+let common: Promise<Set<string>> | undefined;
 
 /** True when `password` (any letter case) is on the list of common/breached passwords. */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary['passwords-common']);
-  return common.has(password.normalize('NFC').toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common']));
+  return (await common).has(password.normalize('NFC').toLowerCase());
 }
 
 /** Who the password belongs to, for the "not your name or e-mail" rule. */
@@ -50,7 +50,7 @@ export function containsOwner(password: string, owner: PasswordOwner): boolean {
 }
 
 /** Password rules plus its confirmation; `owner` enables the name/e-mail rule. */
-export function checkPassword(bag: ErrorBag, password: string, confirmation: string, owner: PasswordOwner = {}): void {
+export async function checkPassword(bag: ErrorBag, password: string, confirmation: string, owner: PasswordOwner = {}): Promise<void> {
   if (password === '') return bag.add('password', PASSWORD_TEXTS.required);
   const length = [...password].length;
   // A NUL or other control character is never typed; some hashers and databases cut or refuse it.
@@ -58,7 +58,7 @@ export function checkPassword(bag: ErrorBag, password: string, confirmation: str
   if (/[\u0000-\u001f\u007f]/.test(password)) bag.add('password', PASSWORD_TEXTS.invalid);
   else if (length < PASSWORD_MIN) bag.add('password', PASSWORD_TEXTS.min);
   else if (length > PASSWORD_MAX) bag.add('password', PASSWORD_TEXTS.max);
-  else if (isCommonPassword(password)) bag.add('password', PASSWORD_TEXTS.common);
+  else if (await isCommonPassword(password)) bag.add('password', PASSWORD_TEXTS.common);
   else if (containsOwner(password, owner)) bag.add('password', PASSWORD_TEXTS.personal);
   if (password !== confirmation) bag.add('password', PASSWORD_TEXTS.confirmed);
 }

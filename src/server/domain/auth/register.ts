@@ -66,7 +66,7 @@ export async function registerUser(deps: AuthDeps, body: RegisterBody): Promise<
   const name = normalizeNickname(body.name);
   checkName(bag, name);
   checkEmail(bag, body.email);
-  checkPassword(bag, body.password, body.password_confirmation, { name, email: body.email });
+  await checkPassword(bag, body.password, body.password_confirmation, { name, email: body.email });
   const skin = checkSkin(bag, body.skin_id, MASTER_COUNT);
   await checkTaken(deps, bag, name, body.email);
   const referrerId = await findReferrer(deps, body, bag);
