@@ -60,11 +60,9 @@ function openApiDocument(productName: string, routes: RouteOptions[]): object {
     } as Parameters<typeof jsonSchemaTransform>[0]);
     const schema = transformed.schema as unknown as RouteSchema;
     if (schema.hide) continue;
+    const pathNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+    const operation = toOperation(schema, pathNames);
     const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const operation = toOperation(
-      schema,
-      [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-    );
     for (const method of [route.method].flat()) (paths[path] ??= {})[method.toLowerCase()] = operation;
   }
   return { openapi: OPENAPI_VERSION, info: { title: `${productName} API`, version: '1' }, components: { schemas: {} }, paths };

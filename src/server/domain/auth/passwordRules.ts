@@ -25,7 +25,7 @@ export const PASSWORD_TEXTS = {
   confirmed: 'The password field confirmation does not match.',
 } as const;
 
-// Loaded on the first check, not at start: decompressing zxcvbn-ts's lists is a twentieth of a start.
+// Loaded on the first check, not at start: zxcvbn-ts decompresses all its lists when it is loaded.
 let common: Promise<Set<string>> | undefined;
 
 /** True when `password` (any letter case) is on the list of common/breached passwords. */
